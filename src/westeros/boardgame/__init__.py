@@ -1,0 +1,1 @@
+"""A Game of Thrones: The Board Game (Second Edition), base game."""

@@ -1,0 +1,157 @@
+"""Control flow that waits for players: a stack of small step objects.
+
+The rules run on their own until some seat must decide. Each step either finishes,
+pushes sub-steps, or opens decisions:
+
+* ``decisions(game)`` lists the decisions the step waits for (empty: it can run);
+* ``choose(game, seat, choice)`` records one already-validated choice on the step;
+* ``run(game)`` is called once the step waits for nothing. The step has been popped
+  before ``run``; to continue later it pushes itself back (then its sub-steps on top).
+
+Steps hold only immutable values (str, int, tuples, frozensets) in their fields and are
+changed by re-assigning fields, so ``copy.copy`` of every step is a full clone of the
+control flow. This keeps a game copyable and serialisable, which generators are not.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from typing import Any, ClassVar
+
+from westeros.engine.decision import Choice, Decision
+from westeros.engine.errors import IllegalAction
+from westeros.engine.rng import Rng
+
+
+class Step:
+    """Base class of one piece of rules control flow."""
+
+    def decisions(self, game: Any) -> list[Decision]:
+        return []
+
+    def choose(self, game: Any, seat: int, choice: Choice) -> None:
+        raise NotImplementedError(f"{type(self).__name__} asks no decision")
+
+    def run(self, game: Any) -> None:
+        raise NotImplementedError
+
+    def snapshot(self) -> dict[str, Any]:
+        """The step's fields as JSON-ready data (for the state hash)."""
+        fields = vars(self) if hasattr(self, "__dict__") else {}
+        return {"step": type(self).__name__, **{k: _jsonable(v) for k, v in fields.items()}}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted((_jsonable(v) for v in value), key=repr)
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: _jsonable(getattr(value, k)) for k in value.__dataclass_fields__}
+    return value
+
+
+class StepGame:
+    """A deterministic game driven by a step stack. Subclasses provide the rules.
+
+    Subclasses set ``KIND`` and implement ``snapshot()`` (the full state, JSON-ready),
+    ``view(seat)`` and ``clone()`` (by calling :meth:`_clone_engine_into`).
+    """
+
+    KIND: ClassVar[str] = ""
+
+    def __init__(self, config: dict[str, Any], seed: int) -> None:
+        self.config = config
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.stack: list[Step] = []
+        self.log: list[str] = []
+        self.moves: int = 0
+        self._pending: tuple[Decision, ...] | None = None
+
+    # -- the contract ------------------------------------------------------------------
+    def pending(self) -> list[Decision]:
+        """The open decisions, in seat order. Empty when the game is over."""
+        if self._pending is None:
+            self._advance()
+        assert self._pending is not None
+        return list(self._pending)
+
+    @property
+    def is_over(self) -> bool:
+        return not self.pending()
+
+    def apply(self, seat: int, choice: Choice) -> None:
+        """Apply one legal choice; an illegal one raises IllegalAction and changes nothing."""
+        decision = self._decision_of(seat)
+        if isinstance(choice, bool) or not isinstance(choice, str | int):
+            raise IllegalAction(f"a choice must be a string or an integer, not {choice!r}")
+        if choice not in decision.choices:
+            raise IllegalAction(
+                f"{choice!r} is not a legal choice for seat {seat} ({decision.prompt}); "
+                f"legal: {_short_list(decision.choices)}"
+            )
+        self._pending = None
+        self.stack[-1].choose(self, seat, choice)
+        self.moves += 1
+        self._advance()
+
+    def state_hash(self) -> str:
+        data = {
+            "state": self.snapshot(),
+            "rng": self.rng.state,
+            "stack": [s.snapshot() for s in self.stack],
+        }
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+    # -- for subclasses ----------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def push(self, *steps: Step) -> None:
+        """Push steps so that the first one given runs first."""
+        self.stack.extend(reversed(steps))
+
+    def say(self, text: str) -> None:
+        self.log.append(text)
+
+    def _clone_engine_into(self, other: StepGame) -> None:
+        other.config = self.config
+        other.seed = self.seed
+        other.rng = self.rng.copy()
+        other.stack = [copy.copy(s) for s in self.stack]
+        other.log = list(self.log)
+        other.moves = self.moves
+        other._pending = self._pending
+
+    # -- internals -----------------------------------------------------------------------
+    def _decision_of(self, seat: int) -> Decision:
+        pending = self.pending()
+        if not pending:
+            raise IllegalAction("the game is over; no choice can be applied")
+        for d in pending:
+            if d.seat == seat:
+                return d
+        waiting = ", ".join(str(d.seat) for d in pending)
+        raise IllegalAction(f"seat {seat} has nothing to decide now (waiting for seat {waiting})")
+
+    def _advance(self) -> None:
+        while self.stack:
+            top = self.stack[-1]
+            decisions = top.decisions(self)
+            if decisions:
+                self._pending = tuple(sorted(decisions, key=lambda d: d.seat))
+                return
+            self.stack.pop()
+            top.run(self)
+        self._pending = ()
+
+
+def _short_list(choices: tuple[Choice, ...], limit: int = 12) -> str:
+    shown = ", ".join(repr(c) for c in choices[:limit])
+    return shown + (f", … ({len(choices)} in all)" if len(choices) > limit else "")

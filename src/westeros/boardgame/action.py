@@ -1,0 +1,81 @@
+"""Action phase (R6): raids, marches, consolidate power in turn order, then clean up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.state import BoardGame
+from westeros.engine import Step
+
+
+def resolver_for(order_type: str, house: str) -> Step:
+    """The step in which ``house`` resolves one of its orders of ``order_type``."""
+    if order_type == "raid":
+        from westeros.boardgame.raid import ResolveRaid
+
+        return ResolveRaid(house)
+    if order_type == "march":
+        from westeros.boardgame.march import ResolveMarch
+
+        return ResolveMarch(house)
+    from westeros.boardgame.consolidate import ResolveConsolidate
+
+    return ResolveConsolidate(house)
+
+
+class ActionPhase(Step):
+    """R6.1: (1) raids, (2) marches, (3) consolidate power, (4) clean up."""
+
+    def run(self, g: BoardGame) -> None:
+        g.phase = "action"
+        g.push(
+            OrderCycle("raid"),
+            OrderCycle("march"),
+            OrderCycle("consolidate"),
+            CleanUp(),
+        )
+
+
+class OrderCycle(Step):
+    """R6.2 / R1.13.1: positions act in turn, each resolving one order; cycle until none remain.
+
+    The pointer is a *position* on the Iron Throne track, not a house, so a house moved
+    during its own turn may act again or wait a full cycle (FAQ F12).
+    """
+
+    def __init__(self, order_type: str, position: int = 0) -> None:
+        self.order_type = order_type
+        self.position = position
+
+    def run(self, g: Any) -> None:
+        order = g.turn_order()
+        n = len(order)
+        for offset in range(n):
+            pos = (self.position + offset) % n
+            house = order[pos]
+            if g.orders_of(house, self.order_type):
+                g.push(resolver_for(self.order_type, house), OrderCycle(self.order_type, pos + 1))
+                return
+
+
+class CleanUp(Step):
+    """R6.7 clean up; after round 10 the game ends (R9.3)."""
+
+    def run(self, g: Any) -> None:
+        from westeros.boardgame.victory import end_game
+
+        g.orders.clear()  # R6.7.1
+        for area, units in list(g.units.items()):  # R6.7.2 stand routed units up
+            if any(u.routed for u in units):
+                g.units[area] = tuple(type(u)(u.house, u.kind, False) for u in units)
+        g.vsb_used = False  # R6.7.3
+        g.raven_used = False
+        g.orders_revealed = False
+        g.say(f"Round {g.round} ends.")
+        if g.round >= T.LAST_ROUND:  # R6.7.4
+            end_game(g, f"end of round {T.LAST_ROUND}")
+        else:
+            from westeros.boardgame.game import Round
+
+            g.push(Round())

@@ -1,0 +1,142 @@
+"""A small builder of positions for scenario tests (and for exploring rules by hand).
+
+Example — a Stark march from Winterfell, with an order already placed::
+
+    s = Scenario(players=4).empty()
+    s.units("winterfell", "stark", "footman", "knight").order("winterfell", "march+0")
+    g = s.start(ResolveMarch("stark"))
+    g.pending()[0].choices   # the legal choices of the first decision
+
+Every method returns the scenario, so cases read in a line or two. ``start`` pushes the
+steps to run (first given runs first) and returns the game, ready for ``pending``/``apply``.
+"""
+
+from __future__ import annotations
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.setup import new_state
+from westeros.boardgame.state import TRACKS, BoardGame, Order, Unit
+from westeros.engine import Step
+
+
+class Scenario:
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int = 0,
+        tides: bool = False,
+        houses: list[str] | None = None,
+    ) -> None:
+        seat_houses = houses or list(T.SETUPS[players].houses)
+        self.g: BoardGame = new_state(
+            {"players": players, "houses": seat_houses, "tides": tides}, seed
+        )
+
+    # -- board -------------------------------------------------------------------------
+    def empty(self, garrisons: bool = True) -> Scenario:
+        """Remove every unit and power token (and garrisons unless ``garrisons``)."""
+        self.g.units.clear()
+        self.g.power_tokens.clear()
+        if not garrisons:
+            self.g.garrisons.clear()
+        return self
+
+    def units(self, area: str, house: str, *kinds: str, routed: bool = False) -> Scenario:
+        """Add units of one house to an area (replaces nothing; one house per area)."""
+        assert area in T.AREAS, area
+        for kind in kinds:
+            self.g.add_unit(area, Unit(house, kind, routed))
+        return self
+
+    def clear(self, *areas: str) -> Scenario:
+        for area in areas:
+            self.g.units.pop(area, None)
+            self.g.power_tokens.pop(area, None)
+            self.g.orders.pop(area, None)
+        return self
+
+    def token(self, area: str, house: str) -> Scenario:
+        """Place a power token of ``house`` (taken from its available power if it has any)."""
+        self.g.power_tokens[area] = house
+        if self.g.power[house] > 0:
+            self.g.power[house] -= 1
+        return self
+
+    def order(self, area: str, token: str, house: str | None = None) -> Scenario:
+        """Place an order token; the house defaults to the owner of the area's units."""
+        owner = house or self.g.owner(area)
+        assert owner is not None, f"no units in {area}"
+        assert token in T.ORDER_KINDS, token
+        self.g.orders[area] = Order(owner, token)
+        self.g.orders_revealed = True
+        return self
+
+    def garrison(self, area: str, strength: int | None) -> Scenario:
+        if strength is None:
+            self.g.garrisons.pop(area, None)
+        else:
+            self.g.garrisons[area] = strength
+        return self
+
+    def neutral(self, area: str, strength: int | None) -> Scenario:
+        if strength is None:
+            self.g.neutral.pop(area, None)
+        else:
+            self.g.neutral[area] = strength
+        return self
+
+    # -- houses ------------------------------------------------------------------------------
+    def power(self, house: str, available: int) -> Scenario:
+        self.g.power[house] = available
+        assert self.g.power_in_pool(house) >= 0
+        return self
+
+    def supply(self, house: str, value: int) -> Scenario:
+        self.g.supply[house] = value
+        return self
+
+    def track(self, track: str, *houses: str) -> Scenario:
+        assert track in TRACKS
+        self.g.tracks[track] = tuple(houses)
+        return self
+
+    def hand(self, house: str, *cards: str) -> Scenario:
+        """Set the hand; every other card of the house goes to its discard pile."""
+        self.g.hands[house] = tuple(cards)
+        self.g.discards[house] = tuple(
+            c.id for c in T.HOUSE_CARDS[house] if c.id not in set(cards)
+        )
+        return self
+
+    # -- decks and markers ---------------------------------------------------------------
+    def westeros_top(self, deck: int, *cards: str) -> Scenario:
+        """Put the given card ids (e.g. "I:supply") on top of a Westeros deck, first on top."""
+        rest = list(self.g.westeros_decks[deck])
+        for card in cards:
+            rest.remove(card)
+        self.g.westeros_decks[deck] = (*cards, *rest)
+        return self
+
+    def wildling_top(self, *cards: str) -> Scenario:
+        rest = [c for c in self.g.wildling_deck if c not in cards]
+        self.g.wildling_deck = (*cards, *rest)
+        return self
+
+    def threat(self, value: int) -> Scenario:
+        self.g.wildling_threat = value
+        return self
+
+    def round(self, number: int) -> Scenario:
+        self.g.round = number
+        return self
+
+    def restrict(self, *restrictions: str) -> Scenario:
+        self.g.restrictions = frozenset(restrictions)
+        return self
+
+    # -- run -----------------------------------------------------------------------------------
+    def start(self, *steps: Step) -> BoardGame:
+        """Push the steps to run (the first given runs first) and return the game."""
+        self.g.push(*steps)
+        self.g._pending = None
+        return self.g

@@ -1,0 +1,95 @@
+"""Setup for 3–6 players (R2) and the game configuration (D1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.state import TRACKS, BoardGame, Unit
+
+
+def validate_config(config: dict[str, Any]) -> dict[str, Any]:
+    """Check a game configuration and fill in defaults; raise ValueError with a clear message.
+
+    Keys: ``players`` (3–6), ``houses`` (optional list: the house of each seat; omitted =
+    random assignment, D1), ``tides`` (Tides of Battle, default False), ``lannister_port_ship``
+    (Q8 variant flag, default True: the errata ship is kept for every player count).
+    """
+    unknown = set(config) - {"players", "houses", "tides", "lannister_port_ship"}
+    if unknown:
+        raise ValueError(f"unknown config keys: {', '.join(sorted(unknown))}")
+    players = config.get("players", 6)
+    if not isinstance(players, int) or players not in T.SETUPS:
+        raise ValueError(f"players must be 3, 4, 5 or 6, not {players!r}")
+    allowed = T.SETUPS[players].houses
+    houses = config.get("houses")
+    if houses is not None:
+        if (
+            not isinstance(houses, list)
+            or len(houses) != players
+            or sorted(houses) != sorted(allowed)
+        ):
+            raise ValueError(
+                f"houses for {players} players must list each of {', '.join(allowed)} once"
+            )
+    tides = config.get("tides", False)
+    if not isinstance(tides, bool):
+        raise ValueError("tides must be true or false")
+    ship = config.get("lannister_port_ship", True)
+    if not isinstance(ship, bool):
+        raise ValueError("lannister_port_ship must be true or false")
+    return {"players": players, "houses": houses, "tides": tides, "lannister_port_ship": ship}
+
+
+def new_state(config: dict[str, Any], seed: int) -> BoardGame:
+    """Build the round-1 position (R2). The rules steps are pushed by game.new_game."""
+    cfg = validate_config(config)
+    g = BoardGame(cfg, seed)
+    setup = T.SETUPS[cfg["players"]]
+    g.houses = setup.houses
+    # D1: houses chosen per seat, or assigned at random.
+    g.seat_houses = tuple(cfg["houses"]) if cfg["houses"] else g.rng.shuffled(setup.houses)
+    g.tides = cfg["tides"]
+    g.round = 1
+    g.phase = "planning"
+    g.units = {}
+    for house in setup.houses:  # R2.5 starting units (errata Lannister port ship)
+        for area, kind in setup.starting_units[house]:
+            if not cfg["lannister_port_ship"] and area == "port_of_lannisport":
+                continue
+            g.units[area] = (*g.units.get(area, ()), Unit(house, kind))
+    g.power_tokens = {}
+    g.power = {h: setup.initial_power[h] for h in setup.houses}  # R2.4
+    g.garrisons = dict(setup.garrisons)  # R2.6
+    g.neutral = dict(setup.neutral_forces)  # R2.7
+    g.impassable = setup.impassable  # R2.8
+    g.tracks = {  # R2.2
+        "iron_throne": setup.iron_throne,
+        "fiefdoms": setup.fiefdoms,
+        "kings_court": setup.kings_court,
+    }
+    assert set(g.tracks) == set(TRACKS)
+    g.supply = {h: setup.initial_supply[h] for h in setup.houses}
+    g.hands = {h: tuple(c.id for c in T.HOUSE_CARDS[h]) for h in setup.houses}  # R1.11.1
+    g.discards = {h: () for h in setup.houses}
+    g.orders = {}
+    g.orders_revealed = False
+    g.restrictions = frozenset()
+    # R2.10 shuffle each deck separately.
+    g.westeros_decks = {d: g.rng.shuffled(T.westeros_deck_list(d)) for d in (1, 2, 3)}
+    g.westeros_discards = {1: (), 2: (), 3: ()}
+    g.wildling_deck = g.rng.shuffled([c.id for c in T.WILDLING_CARDS])
+    g.wildling_threat = T.WILDLING_START
+    g.vsb_used = False
+    g.raven_used = False
+    g.raven_peek = None
+    g.raven_peek_house = None
+    g.last_westeros_cards = ()
+    g.winner = None
+    g.ranking = ()
+    g.say(
+        f"A new {cfg['players']}-player game: "
+        + ", ".join(f"seat {i} {T.house_name(h)}" for i, h in enumerate(g.seat_houses))
+        + (" (Tides of Battle)" if g.tides else "")
+    )
+    return g

@@ -1,0 +1,327 @@
+"""The board-game state: a flat set of tables plus the queries the rules ask of it (R1).
+
+Everything mutable lives on :class:`BoardGame`. Containers hold immutable values
+(tuples, frozen dataclasses, str, int), so :meth:`BoardGame.clone` copies each
+container once and never deep-copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from westeros.boardgame import tables as T
+from westeros.engine import StepGame
+
+TRACKS = ("iron_throne", "fiefdoms", "kings_court")
+TRACK_NAMES = {"iron_throne": "Iron Throne", "fiefdoms": "Fiefdoms", "kings_court": "King's Court"}
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    house: str
+    kind: str  # footman | knight | siege_engine | ship
+    routed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    house: str
+    token: str  # an id of tables.ORDER_KINDS, e.g. "march+1*"
+
+    @property
+    def type(self) -> str:
+        return T.ORDER_KINDS[self.token].type
+
+    @property
+    def modifier(self) -> int:
+        return T.ORDER_KINDS[self.token].modifier
+
+    @property
+    def special(self) -> bool:
+        return T.ORDER_KINDS[self.token].special
+
+
+def supply_complies(army_sizes: Iterable[int], supply: int) -> bool:
+    """R1.5.3 compliance test: i-th largest army <= i-th largest allowed size."""
+    sizes = sorted((s for s in army_sizes if s >= 2), reverse=True)
+    allowed = T.SUPPLY_LIMITS[max(0, min(T.MAX_SUPPLY, supply))]
+    if len(sizes) > len(allowed):
+        return False
+    return all(s <= a for s, a in zip(sizes, allowed, strict=False))
+
+
+class BoardGame(StepGame):
+    """A Game of Thrones: The Board Game (2nd ed.) — state, queries and the engine contract."""
+
+    KIND = "boardgame"
+
+    # The fields are set by setup.new_state(); listed here with their meaning.
+    houses: tuple[str, ...]  # houses in play (R2.1), in the data's house order
+    seat_houses: tuple[str, ...]  # seat i plays seat_houses[i]
+    tides: bool  # Tides of Battle option (R7.7)
+    round: int
+    phase: str  # "westeros" | "planning" | "action" | "over"
+    units: dict[str, tuple[Unit, ...]]  # area -> units (one house per area, R1.3.6)
+    power_tokens: dict[str, str]  # land area -> house whose power token is there (R1.6.3)
+    power: dict[str, int]  # available power per house (R1.6.1)
+    garrisons: dict[str, int]  # area -> strength (owner = the area's home house, R1.7)
+    neutral: dict[str, int]  # area -> neutral force strength (R1.8)
+    impassable: frozenset[str]  # 3-player impassable areas and unusable ports (R1.1.4)
+    tracks: dict[str, tuple[str, ...]]  # influence tracks, position 1 first (R1.9)
+    supply: dict[str, int]  # supply track value per house (R1.5)
+    hands: dict[str, tuple[str, ...]]  # house card ids in hand (R1.11)
+    discards: dict[str, tuple[str, ...]]  # house card discard piles, public (R1.11.2)
+    orders: dict[str, Order]  # area -> order token on the board (R5)
+    orders_revealed: bool  # False while orders are face down (R1.14.1)
+    restrictions: frozenset[str]  # order types barred this Planning phase (R3.4), see planning
+    westeros_decks: dict[int, tuple[str, ...]]  # draw piles, top first (hidden order)
+    westeros_discards: dict[int, tuple[str, ...]]  # face-up discard piles
+    wildling_deck: tuple[str, ...]  # top first, hidden
+    wildling_threat: int  # 0..12 (R4.1)
+    vsb_used: bool  # Valyrian Steel Blade used this round (R1.9.6)
+    raven_used: bool  # Messenger Raven used this round
+    raven_peek: str | None  # wildling card the Raven holder looked at (secret to it, R1.14.1)
+    raven_peek_house: str | None
+    last_westeros_cards: tuple[str, ...]  # cards revealed in this round's Westeros phase
+    winner: str | None
+    ranking: tuple[str, ...]  # final ranking, best first, once the game is over
+
+    def push(self, *steps: Any) -> None:
+        """Push steps (first runs first); nothing more runs once the game is over (R9)."""
+        if self.phase != "over":
+            super().push(*steps)
+
+    # -- seats and houses -------------------------------------------------------------------
+    def seat_of(self, house: str) -> int:
+        return self.seat_houses.index(house)
+
+    def house_of(self, seat: int) -> str:
+        return self.seat_houses[seat]
+
+    # -- tracks (R1.9, R1.13) -----------------------------------------------------------------
+    def turn_order(self) -> tuple[str, ...]:
+        return self.tracks["iron_throne"]
+
+    def position(self, track: str, house: str) -> int:
+        """1-based position of a house on an influence track."""
+        return self.tracks[track].index(house) + 1
+
+    def holder(self, track: str) -> str:
+        """The dominance token holder of a track (R1.9.5)."""
+        return self.tracks[track][0]
+
+    def stars(self, house: str) -> int:
+        """Special orders allowed by King's Court position (R2.3, R5.2)."""
+        return T.SETUPS[len(self.houses)].stars[self.position("kings_court", house) - 1]
+
+    def set_track(self, track: str, order: Iterable[str]) -> None:
+        """Replace a track's order; dominance tokens follow position 1 (R1.9.5)."""
+        new = tuple(order)
+        assert sorted(new) == sorted(self.houses), new
+        old_holder = self.tracks[track][0]
+        self.tracks[track] = new
+        if new[0] != old_holder:
+            self.say(f"{T.house_name(new[0])} now holds the {TRACK_NAMES[track]} dominance token")
+
+    # -- units ---------------------------------------------------------------------------------
+    def owner(self, area: str) -> str | None:
+        """The house with units in the area, if any (one house per area, R1.3.6)."""
+        units = self.units.get(area)
+        return units[0].house if units else None
+
+    def units_of(self, house: str) -> list[tuple[str, Unit]]:
+        return [(a, u) for a, us in self.units.items() for u in us if u.house == house]
+
+    def count_units(self, house: str, kind: str) -> int:
+        return sum(1 for us in self.units.values() for u in us if u.house == house and u.kind == kind)
+
+    def pool_left(self, house: str, kind: str) -> int:
+        """Units of a kind still in the house's pool (R1.4.2)."""
+        return T.UNIT_POOL[kind] - self.count_units(house, kind)
+
+    def add_unit(self, area: str, unit: Unit) -> None:
+        current = self.units.get(area, ())
+        assert not current or current[0].house == unit.house, (area, current, unit)
+        self.units[area] = (*current, unit)
+
+    def remove_unit(self, area: str, unit: Unit) -> None:
+        """Remove one unit equal to ``unit`` from the area (destroy = back to the pool)."""
+        current = list(self.units[area])
+        current.remove(unit)
+        if current:
+            self.units[area] = tuple(current)
+        else:
+            del self.units[area]
+
+    def replace_unit(self, area: str, old: Unit, new: Unit) -> None:
+        current = list(self.units[area])
+        current[current.index(old)] = new
+        self.units[area] = tuple(current)
+
+    # -- control (R1.3) --------------------------------------------------------------------------
+    def controller(self, area: str) -> str | None:
+        info = T.AREAS[area]
+        if info.kind == "port":
+            assert info.port_land is not None
+            return self.controller(info.port_land)  # R1.3.4
+        units = self.units.get(area)
+        if units:
+            return units[0].house  # R1.3.1 / R1.3.3
+        if info.kind == "sea":
+            return None
+        token = self.power_tokens.get(area)
+        if token is not None:
+            return token
+        home = info.home_of
+        if home is not None and home in self.houses:
+            return home  # R1.3.2 home emblem
+        return None
+
+    def controlled_areas(self, house: str) -> list[str]:
+        """Land and sea areas the house controls, in map order (ports excluded)."""
+        return [a for a in T.AREA_IDS if T.AREAS[a].kind != "port" and self.controller(a) == house]
+
+    def power_tokens_of(self, house: str) -> list[str]:
+        return [a for a, h in self.power_tokens.items() if h == house]
+
+    def victory_points(self, house: str) -> int:
+        """R9.1: castle/stronghold areas controlled, derived, never stored."""
+        return sum(1 for a in self.controlled_areas(house) if T.AREAS[a].has_castle)
+
+    def land_areas_controlled(self, house: str) -> int:
+        return sum(1 for a in self.controlled_areas(house) if T.AREAS[a].kind == "land")
+
+    def barrels(self, house: str) -> int:
+        """Supply icons in controlled areas, capped at 6 (R3.5.1)."""
+        total = sum(T.AREAS[a].supply for a in self.controlled_areas(house))
+        return min(T.MAX_SUPPLY, total)
+
+    # -- supply (R1.5) -----------------------------------------------------------------------------
+    def army_sizes(self, house: str) -> list[int]:
+        return [len(us) for us in self.units.values() if len(us) >= 2 and us[0].house == house]
+
+    def complies(self, house: str, supply: int | None = None) -> bool:
+        value = self.supply[house] if supply is None else supply
+        return supply_complies(self.army_sizes(house), value)
+
+    def complies_with(self, house: str, changes: dict[str, int]) -> bool:
+        """Compliance if the house's unit counts in some areas were ``changes[area]``."""
+        sizes = {a: len(us) for a, us in self.units.items() if us[0].house == house}
+        sizes.update(changes)
+        return supply_complies(sizes.values(), self.supply[house])
+
+    # -- power (R1.6) ------------------------------------------------------------------------------
+    def power_in_pool(self, house: str) -> int:
+        on_board = sum(1 for h in self.power_tokens.values() if h == house)
+        return T.POWER_TOKENS_TOTAL - self.power[house] - on_board
+
+    def gain_power(self, house: str, amount: int) -> int:
+        """Take up to ``amount`` tokens from the Pool (R1.6.2); returns what was gained."""
+        gained = max(0, min(amount, self.power_in_pool(house)))
+        self.power[house] += gained
+        return gained
+
+    def discard_power(self, house: str, amount: int) -> int:
+        """Move up to ``amount`` available tokens to the Pool (R1.6.2); returns what was paid."""
+        paid = max(0, min(amount, self.power[house]))
+        self.power[house] -= paid
+        return paid
+
+    # -- orders --------------------------------------------------------------------------------
+    def orders_of(self, house: str, order_type: str | None = None) -> list[str]:
+        """Areas holding the house's orders (of one type), in map order."""
+        return [
+            a
+            for a in T.AREA_IDS
+            if (o := self.orders.get(a)) is not None
+            and o.house == house
+            and (order_type is None or o.type == order_type)
+        ]
+
+    # -- engine contract -----------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "houses": list(self.houses),
+            "seat_houses": list(self.seat_houses),
+            "tides": self.tides,
+            "round": self.round,
+            "phase": self.phase,
+            "units": {
+                a: [[u.house, u.kind, u.routed] for u in us] for a, us in sorted(self.units.items())
+            },
+            "power_tokens": dict(sorted(self.power_tokens.items())),
+            "power": self.power,
+            "garrisons": self.garrisons,
+            "neutral": self.neutral,
+            "impassable": sorted(self.impassable),
+            "tracks": {k: list(v) for k, v in self.tracks.items()},
+            "supply": self.supply,
+            "hands": {h: list(c) for h, c in self.hands.items()},
+            "discards": {h: list(c) for h, c in self.discards.items()},
+            "orders": {a: [o.house, o.token] for a, o in sorted(self.orders.items())},
+            "orders_revealed": self.orders_revealed,
+            "restrictions": sorted(self.restrictions),
+            "westeros_decks": {str(k): list(v) for k, v in self.westeros_decks.items()},
+            "westeros_discards": {str(k): list(v) for k, v in self.westeros_discards.items()},
+            "wildling_deck": list(self.wildling_deck),
+            "wildling_threat": self.wildling_threat,
+            "vsb_used": self.vsb_used,
+            "raven_used": self.raven_used,
+            "raven_peek": [self.raven_peek, self.raven_peek_house],
+            "last_westeros_cards": list(self.last_westeros_cards),
+            "winner": self.winner,
+            "ranking": list(self.ranking),
+            "moves": self.moves,
+        }
+
+    _SHARED = ("houses", "seat_houses", "tides", "impassable")
+    _SCALARS = (
+        "round",
+        "phase",
+        "orders_revealed",
+        "restrictions",
+        "wildling_deck",
+        "wildling_threat",
+        "vsb_used",
+        "raven_used",
+        "raven_peek",
+        "raven_peek_house",
+        "last_westeros_cards",
+        "winner",
+        "ranking",
+    )
+    _DICTS = (
+        "units",
+        "power_tokens",
+        "power",
+        "garrisons",
+        "neutral",
+        "tracks",
+        "supply",
+        "hands",
+        "discards",
+        "orders",
+        "westeros_decks",
+        "westeros_discards",
+    )
+
+    def clone(self) -> BoardGame:
+        """An independent copy (bots search by cloning). One shallow copy per container."""
+        other = BoardGame.__new__(BoardGame)
+        self._clone_engine_into(other)
+        d, od = self.__dict__, other.__dict__
+        for name in self._SHARED + self._SCALARS:
+            od[name] = d[name]
+        for name in self._DICTS:
+            od[name] = dict(d[name])
+        for name, value in d.items():  # extra per-game fields added by rule modules
+            if name not in od:
+                od[name] = dict(value) if isinstance(value, dict) else value
+        return other
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from westeros.boardgame.views import view
+
+        return view(self, seat)

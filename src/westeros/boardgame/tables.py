@@ -1,0 +1,713 @@
+"""Static board-game tables: map, set-up, order tokens and card catalogues (R1, R2, R3.4, R4.5, R7).
+
+Everything is read once, at import time, from the JSON files in ``westeros/boardgame/data`` and
+frozen: frozen dataclasses, tuples, frozensets and read-only mappings (``MappingProxyType``).
+Cross-references (area ids, house ids, unit types) are checked while loading, so a corrupt data
+file fails loudly at import instead of deep inside a game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from types import MappingProxyType
+from typing import Final
+
+__all__ = [
+    "AREAS",
+    "AREA_IDS",
+    "BORDERS",
+    "CASTLES_TO_WIN",
+    "GARRISON_STRENGTH",
+    "HOME_AREAS",
+    "HOUSES",
+    "HOUSE_CARDS",
+    "HOUSE_CARD_BY_ID",
+    "INITIAL_POWER",
+    "LAST_ROUND",
+    "MAX_SHIPS_IN_PORT",
+    "MAX_SUPPLY",
+    "MUSTER_COST",
+    "ORDER_COUNTS",
+    "ORDER_KINDS",
+    "ORDER_TOKENS",
+    "POWER_TOKENS_TOTAL",
+    "SETUPS",
+    "SIEGE_STRENGTH_VS_CASTLE",
+    "SUPPLY_LIMITS",
+    "TIDES_CARD_BY_ID",
+    "TIDES_OF_BATTLE",
+    "UNIT_POOL",
+    "UNIT_STRENGTH",
+    "UNIT_TYPES",
+    "UPGRADE_COST",
+    "WESTEROS_CARD_BY_ID",
+    "WESTEROS_DECKS",
+    "WILDLING_CARDS",
+    "WILDLING_CARD_BY_ID",
+    "WILDLING_MAX",
+    "WILDLING_START",
+    "WILDLING_STEP",
+    "Area",
+    "HouseCard",
+    "OrderToken",
+    "PlayerCountSetup",
+    "TidesCard",
+    "WesterosCard",
+    "WildlingCard",
+    "adjacent",
+    "area_name",
+    "house_name",
+    "westeros_deck_list",
+]
+
+HOUSES: Final[tuple[str, ...]] = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
+UNIT_TYPES: Final[tuple[str, ...]] = ("footman", "knight", "siege_engine", "ship")
+
+_AREA_KINDS: Final = frozenset({"land", "sea", "port"})
+_FORTIFICATIONS: Final = frozenset({"stronghold", "castle"})
+_ORDER_TYPES: Final = frozenset({"march", "defense", "support", "raid", "consolidate"})
+_CARD_TIMINGS: Final = frozenset(
+    {
+        "cancel",
+        "immediately",
+        "strength_modifier",
+        "casualty_prevention",
+        "on_victory",
+        "on_defeat",
+        "after_combat",
+    }
+)
+_CHOOSERS: Final = frozenset({"iron_throne", "messenger_raven", "valyrian_steel_blade"})
+_DECK_NUMERALS: Final[Mapping[int, str]] = MappingProxyType({1: "I", 2: "II", 3: "III"})
+
+
+# --------------------------------------------------------------------------------------------
+# Typed access to the raw JSON
+# --------------------------------------------------------------------------------------------
+
+
+def _fail(where: str, what: str) -> ValueError:
+    return ValueError(f"westeros board-game data, {where}: {what}")
+
+
+def _obj(value: object, where: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise _fail(where, "expected an object")
+    return {str(k): v for k, v in value.items()}
+
+
+def _list(value: object, where: str) -> list[object]:
+    if not isinstance(value, list):
+        raise _fail(where, "expected a list")
+    return list(value)
+
+
+def _str(value: object, where: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise _fail(where, "expected a non-empty string")
+    return value
+
+
+def _opt_str(value: object, where: str) -> str | None:
+    return None if value is None else _str(value, where)
+
+
+def _int(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, "expected an integer")
+    return value
+
+
+def _bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(where, "expected a boolean")
+    return value
+
+
+def _str_list(value: object, where: str) -> tuple[str, ...]:
+    return tuple(_str(v, f"{where}[{i}]") for i, v in enumerate(_list(value, where)))
+
+
+def _int_map(value: object, where: str) -> dict[str, int]:
+    return {k: _int(v, f"{where}.{k}") for k, v in _obj(value, where).items()}
+
+
+def _load(name: str) -> dict[str, object]:
+    text = resources.files("westeros.boardgame").joinpath("data").joinpath(name).read_text("utf-8")
+    data = _obj(json.loads(text), name)
+    if data.get("format") != 1:
+        raise _fail(name, "unsupported format version")
+    return data
+
+
+def _frozen(mapping: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(mapping))
+
+
+# --------------------------------------------------------------------------------------------
+# Map (R1.1, R1.2)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """One board area. ``port`` is set on land areas that own a port; ``port_land`` and
+    ``port_sea`` only on ports (R1.1.2). ``neighbors`` is derived from the border list."""
+
+    id: str
+    name: str
+    kind: str
+    fortification: str | None
+    supply: int
+    power: int
+    home_of: str | None
+    port: str | None
+    port_land: str | None
+    port_sea: str | None
+    neighbors: frozenset[str]
+
+    @property
+    def is_land(self) -> bool:
+        return self.kind == "land"
+
+    @property
+    def is_sea(self) -> bool:
+        return self.kind == "sea"
+
+    @property
+    def is_port(self) -> bool:
+        return self.kind == "port"
+
+    @property
+    def has_castle(self) -> bool:
+        """A castle or a stronghold (counts for victory, can muster; R1.2.1)."""
+        return self.fortification is not None
+
+    @property
+    def mustering_points(self) -> int:
+        """Stronghold 2, castle 1, otherwise 0 (R3.6.2)."""
+        if self.fortification == "stronghold":
+            return 2
+        if self.fortification == "castle":
+            return 1
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class _NeutralToken:
+    area: str
+    strength: int
+    player_counts: frozenset[int]
+
+
+def _build_map(
+    raw: dict[str, object],
+) -> tuple[
+    dict[str, Area],
+    frozenset[frozenset[str]],
+    tuple[_NeutralToken, ...],
+    frozenset[str],
+]:
+    raw_areas = [_obj(a, f"map.areas[{i}]") for i, a in enumerate(_list(raw["areas"], "map"))]
+    ids = [_str(a["id"], "map.areas.id") for a in raw_areas]
+    if len(set(ids)) != len(ids):
+        raise _fail("map.areas", "duplicate area id")
+    known = frozenset(ids)
+
+    borders: set[frozenset[str]] = set()
+    for i, pair_raw in enumerate(_list(raw["borders"], "map.borders")):
+        pair = _str_list(pair_raw, f"map.borders[{i}]")
+        edge = frozenset(pair)
+        if len(pair) != 2 or len(edge) != 2 or not edge <= known:
+            raise _fail(f"map.borders[{i}]", f"bad border {pair!r}")
+        if edge in borders:
+            raise _fail(f"map.borders[{i}]", f"duplicate border {pair!r}")
+        borders.add(edge)
+    neighbors: dict[str, set[str]] = {a: set() for a in ids}
+    for edge in borders:
+        first, second = sorted(edge)
+        neighbors[first].add(second)
+        neighbors[second].add(first)
+
+    def ref(value: object, where: str) -> str | None:
+        area = _opt_str(value, where)
+        if area is not None and area not in known:
+            raise _fail(where, f"unknown area {area!r}")
+        return area
+
+    areas: dict[str, Area] = {}
+    for a in raw_areas:
+        aid = _str(a["id"], "map.areas.id")
+        where = f"map.areas.{aid}"
+        kind = _str(a["kind"], f"{where}.kind")
+        if kind not in _AREA_KINDS:
+            raise _fail(where, f"bad kind {kind!r}")
+        fortification = _opt_str(a.get("fortification"), f"{where}.fortification")
+        if fortification is not None and fortification not in _FORTIFICATIONS:
+            raise _fail(where, f"bad fortification {fortification!r}")
+        home_of = _opt_str(a.get("home_of"), f"{where}.home_of")
+        if home_of is not None and home_of not in HOUSES:
+            raise _fail(where, f"unknown house {home_of!r}")
+        areas[aid] = Area(
+            id=aid,
+            name=_str(a["name"], f"{where}.name"),
+            kind=kind,
+            fortification=fortification,
+            supply=_int(a.get("supply", 0), f"{where}.supply"),
+            power=_int(a.get("power", 0), f"{where}.power"),
+            home_of=home_of,
+            port=ref(a.get("port"), f"{where}.port"),
+            port_land=ref(a.get("port_land"), f"{where}.port_land"),
+            port_sea=ref(a.get("port_sea"), f"{where}.port_sea"),
+            neighbors=frozenset(neighbors[aid]),
+        )
+
+    for area in areas.values():
+        if area.is_port:
+            land = areas[area.port_land] if area.port_land else None
+            sea = areas[area.port_sea] if area.port_sea else None
+            if land is None or sea is None or not land.is_land or not sea.is_sea:
+                raise _fail(area.id, "a port needs a land area and a sea area")
+            if land.port != area.id:
+                raise _fail(area.id, f"{land.id} does not point back to its port")
+        elif area.port is not None and not (area.is_land and areas[area.port].is_port):
+            raise _fail(area.id, "only land areas own ports")
+
+    tokens: list[_NeutralToken] = []
+    for i, t_raw in enumerate(_list(raw["neutral_forces"], "map.neutral_forces")):
+        t = _obj(t_raw, f"map.neutral_forces[{i}]")
+        area_id = _str(t["area"], f"map.neutral_forces[{i}].area")
+        if area_id not in known or not areas[area_id].is_land:
+            raise _fail(f"map.neutral_forces[{i}]", f"not a land area: {area_id!r}")
+        counts = frozenset(
+            _int(n, f"map.neutral_forces[{i}].player_counts")
+            for n in _list(t["player_counts"], f"map.neutral_forces[{i}].player_counts")
+        )
+        tokens.append(
+            _NeutralToken(area_id, _int(t["strength"], f"map.neutral_forces[{i}]"), counts)
+        )
+
+    imp = _obj(raw["impassable_3p"], "map.impassable_3p")
+    land_ids = _str_list(imp["land"], "map.impassable_3p.land")
+    port_ids = _str_list(imp["ports"], "map.impassable_3p.ports")
+    if not all(x in known and areas[x].is_land for x in land_ids):
+        raise _fail("map.impassable_3p.land", "not all land areas")
+    expected_ports = {areas[x].port for x in land_ids if areas[x].port is not None}
+    if set(port_ids) != expected_ports:
+        raise _fail("map.impassable_3p.ports", "must be exactly the ports of the impassable land")
+    return areas, frozenset(borders), tuple(tokens), frozenset(land_ids + port_ids)
+
+
+_MAP_AREAS, _BORDERS, _NEUTRAL_TOKENS, _IMPASSABLE_3P = _build_map(_load("map.json"))
+
+AREAS: Final[Mapping[str, Area]] = MappingProxyType(_MAP_AREAS)
+AREA_IDS: Final[tuple[str, ...]] = tuple(_MAP_AREAS)
+BORDERS: Final[frozenset[frozenset[str]]] = _BORDERS
+HOME_AREAS: Final[Mapping[str, str]] = MappingProxyType(
+    {a.home_of: a.id for a in _MAP_AREAS.values() if a.home_of is not None}
+)
+
+
+def adjacent(a: str, b: str) -> bool:
+    """True iff areas ``a`` and ``b`` share a border (R1.1.1). Unknown ids are never adjacent."""
+    area = _MAP_AREAS.get(a)
+    return area is not None and b in area.neighbors
+
+
+def area_name(area_id: str) -> str:
+    """Board name of an area, e.g. ``"Port of Lannisport"``. Raises ``KeyError`` if unknown."""
+    return _MAP_AREAS[area_id].name
+
+
+# --------------------------------------------------------------------------------------------
+# Set-up and static numbers (R1.4, R1.5, R1.10, R2)
+# --------------------------------------------------------------------------------------------
+
+_SETUP: Final = _load("setup.json")
+_GENERAL: Final = _int_map(_SETUP["general"], "setup.general")
+
+LAST_ROUND: Final[int] = _GENERAL["last_round"]
+CASTLES_TO_WIN: Final[int] = _GENERAL["castles_to_win"]
+WILDLING_START: Final[int] = _GENERAL["wildling_start"]
+WILDLING_STEP: Final[int] = _GENERAL["wildling_step"]
+WILDLING_MAX: Final[int] = _GENERAL["wildling_max"]
+POWER_TOKENS_TOTAL: Final[int] = _GENERAL["power_tokens_total"]
+INITIAL_POWER: Final[int] = _GENERAL["initial_power"]
+GARRISON_STRENGTH: Final[int] = _GENERAL["garrison_strength"]
+MAX_SHIPS_IN_PORT: Final[int] = _GENERAL["max_ships_in_port"]
+MAX_SUPPLY: Final[int] = _GENERAL["max_supply"]
+
+
+def _unit_table(key: str) -> Mapping[str, int]:
+    table = _int_map(_SETUP[key], f"setup.{key}")
+    if set(table) != set(UNIT_TYPES):
+        raise _fail(f"setup.{key}", "must list exactly the four unit types")
+    return _frozen({u: table[u] for u in UNIT_TYPES})
+
+
+UNIT_POOL: Final[Mapping[str, int]] = _unit_table("unit_pool")
+UNIT_STRENGTH: Final[Mapping[str, int]] = _unit_table("unit_strength")
+MUSTER_COST: Final[Mapping[str, int]] = _unit_table("muster_cost")
+SIEGE_STRENGTH_VS_CASTLE: Final[int] = _int(
+    _SETUP["siege_strength_vs_castle"], "setup.siege_strength_vs_castle"
+)
+UPGRADE_COST: Final[int] = _int(_SETUP["upgrade_cost"], "setup.upgrade_cost")
+
+SUPPLY_LIMITS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        sorted(
+            (_int(n, "setup.supply_limits") for n in _list(row, "setup.supply_limits")),
+            reverse=True,
+        )
+    )
+    for row in _list(_SETUP["supply_limits"], "setup.supply_limits")
+)
+if len(SUPPLY_LIMITS) != MAX_SUPPLY + 1:
+    raise _fail("setup.supply_limits", "need one row per supply value 0..MAX_SUPPLY")
+
+
+@dataclass(frozen=True, slots=True)
+class OrderToken:
+    """One physical order token (R1.10). ``id`` is shared by identical tokens, e.g. ``"raid"``;
+    a trailing ``*`` marks the special (star) token."""
+
+    id: str
+    type: str
+    modifier: int
+    special: bool
+
+
+def _build_orders() -> tuple[tuple[OrderToken, ...], dict[str, int]]:
+    tokens: list[OrderToken] = []
+    counts: dict[str, int] = {}
+    for i, raw in enumerate(_list(_SETUP["order_tokens"], "setup.order_tokens")):
+        t = _obj(raw, f"setup.order_tokens[{i}]")
+        token = OrderToken(
+            id=_str(t["id"], f"setup.order_tokens[{i}].id"),
+            type=_str(t["type"], f"setup.order_tokens[{i}].type"),
+            modifier=_int(t["modifier"], f"setup.order_tokens[{i}].modifier"),
+            special=_bool(t["special"], f"setup.order_tokens[{i}].special"),
+        )
+        if token.type not in _ORDER_TYPES or token.id in counts:
+            raise _fail(f"setup.order_tokens[{i}]", f"bad or repeated token {token.id!r}")
+        if token.special != token.id.endswith("*"):
+            raise _fail(f"setup.order_tokens[{i}]", "special tokens (only) end with '*'")
+        count = _int(t["count"], f"setup.order_tokens[{i}].count")
+        counts[token.id] = count
+        tokens.extend([token] * count)
+    return tuple(tokens), counts
+
+
+_ORDERS: Final = _build_orders()
+ORDER_TOKENS: Final[tuple[OrderToken, ...]] = _ORDERS[0]
+ORDER_KINDS: Final[Mapping[str, OrderToken]] = MappingProxyType({t.id: t for t in ORDER_TOKENS})
+ORDER_COUNTS: Final[Mapping[str, int]] = _frozen(_ORDERS[1])
+
+
+_HOUSE_INFO: Final = {
+    h: _obj(v, f"setup.houses.{h}") for h, v in _obj(_SETUP["houses"], "setup.houses").items()
+}
+
+
+def _check_houses() -> None:
+    if tuple(_HOUSE_INFO) != HOUSES:
+        raise _fail("setup.houses", f"houses must be {HOUSES}")
+    for house, info in _HOUSE_INFO.items():
+        if HOME_AREAS.get(house) != info["home"]:
+            raise _fail(f"setup.houses.{house}", "home area disagrees with map.json")
+
+
+_check_houses()
+_HOUSE_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+    {h: _str(v["name"], f"setup.houses.{h}.name") for h, v in _HOUSE_INFO.items()}
+)
+
+
+def house_name(house: str) -> str:
+    """Display name of a house, e.g. ``"Stark"``. Raises ``KeyError`` if unknown."""
+    return _HOUSE_NAMES[house]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCountSetup:
+    """Set-up for one player count (R2). Tracks are already shifted (position 1 first);
+    ``stars`` is indexed by King's Court position; ``impassable`` holds the impassable land
+    areas and their unusable ports (3 players only, R2.8); ``starting_units`` gives one
+    ``(area, unit_type)`` pair per unit."""
+
+    player_count: int
+    houses: tuple[str, ...]
+    iron_throne: tuple[str, ...]
+    fiefdoms: tuple[str, ...]
+    kings_court: tuple[str, ...]
+    stars: tuple[int, ...]
+    neutral_forces: Mapping[str, int]
+    impassable: frozenset[str]
+    garrisons: Mapping[str, int]
+    starting_units: Mapping[str, tuple[tuple[str, str], ...]]
+    initial_supply: Mapping[str, int]
+    initial_power: Mapping[str, int]
+
+
+def _build_setup(count_key: str, raw: dict[str, object]) -> PlayerCountSetup:
+    where = f"setup.player_counts.{count_key}"
+    n = int(count_key)
+    houses = _str_list(raw["houses"], f"{where}.houses")
+    if len(set(houses)) != n or not set(houses) <= set(HOUSES):
+        raise _fail(where, f"need {n} distinct known houses")
+
+    def track(key: str) -> tuple[str, ...]:
+        order = _str_list(raw[key], f"{where}.{key}")
+        if sorted(order) != sorted(houses):
+            raise _fail(f"{where}.{key}", "must be a permutation of the playing houses")
+        return order
+
+    stars = tuple(_int(s, f"{where}.stars") for s in _list(raw["stars"], f"{where}.stars"))
+    if len(stars) != n:
+        raise _fail(f"{where}.stars", "need one entry per King's Court position")
+    garrisons = _int_map(raw["garrisons"], f"{where}.garrisons")
+    if not set(garrisons) <= set(_MAP_AREAS):
+        raise _fail(f"{where}.garrisons", "unknown area")
+
+    units_raw = _obj(raw["starting_units"], f"{where}.starting_units")
+    if tuple(units_raw) != houses:
+        raise _fail(f"{where}.starting_units", "one entry per playing house, in house order")
+    starting: dict[str, tuple[tuple[str, str], ...]] = {}
+    for house, lst in units_raw.items():
+        units: list[tuple[str, str]] = []
+        for i, item in enumerate(_list(lst, f"{where}.starting_units.{house}")):
+            w = f"{where}.starting_units.{house}[{i}]"
+            entry = _list(item, w)
+            if len(entry) != 3:
+                raise _fail(w, "expected [area, unit_type, count]")
+            area, unit = _str(entry[0], w), _str(entry[1], w)
+            if area not in _MAP_AREAS or unit not in UNIT_TYPES:
+                raise _fail(w, f"unknown area or unit type {entry!r}")
+            units.extend([(area, unit)] * _int(entry[2], w))
+        starting[house] = tuple(units)
+
+    return PlayerCountSetup(
+        player_count=n,
+        houses=houses,
+        iron_throne=track("iron_throne"),
+        fiefdoms=track("fiefdoms"),
+        kings_court=track("kings_court"),
+        stars=stars,
+        neutral_forces=_frozen(
+            {t.area: t.strength for t in _NEUTRAL_TOKENS if n in t.player_counts}
+        ),
+        impassable=_IMPASSABLE_3P if n == 3 else frozenset(),
+        garrisons=_frozen(garrisons),
+        starting_units=MappingProxyType(starting),
+        initial_supply=_frozen(
+            {h: _int(_HOUSE_INFO[h]["initial_supply"], f"setup.houses.{h}") for h in houses}
+        ),
+        initial_power=_frozen(
+            {h: _int(_HOUSE_INFO[h]["initial_power"], f"setup.houses.{h}") for h in houses}
+        ),
+    )
+
+
+SETUPS: Final[Mapping[int, PlayerCountSetup]] = MappingProxyType(
+    {
+        int(k): _build_setup(k, _obj(v, f"setup.player_counts.{k}"))
+        for k, v in _obj(_SETUP["player_counts"], "setup.player_counts").items()
+    }
+)
+
+
+# --------------------------------------------------------------------------------------------
+# House cards (R1.11, R7.12)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HouseCard:
+    """A house card. ``timing`` is None for cards without text, otherwise one of ``cancel``,
+    ``immediately``, ``strength_modifier``, ``casualty_prevention``, ``on_victory``,
+    ``on_defeat``, ``after_combat`` (R7.5.2). ``ability`` is a short own-words summary."""
+
+    id: str
+    name: str
+    house: str
+    strength: int
+    swords: int
+    fortifications: int
+    timing: str | None
+    ability: str | None
+
+
+def _build_house_cards() -> dict[str, tuple[HouseCard, ...]]:
+    raw = _load("house_cards.json")
+    by_house: dict[str, list[HouseCard]] = {h: [] for h in HOUSES}
+    for i, item in enumerate(_list(raw["cards"], "house_cards.cards")):
+        c = _obj(item, f"house_cards.cards[{i}]")
+        w = f"house_cards.cards[{i}]"
+        card = HouseCard(
+            id=_str(c["id"], w),
+            name=_str(c["name"], w),
+            house=_str(c["house"], w),
+            strength=_int(c["strength"], w),
+            swords=_int(c["swords"], w),
+            fortifications=_int(c["fortifications"], w),
+            timing=_opt_str(c["timing"], w),
+            ability=_opt_str(c["ability"], w),
+        )
+        if card.house not in by_house:
+            raise _fail(w, f"unknown house {card.house!r}")
+        if card.timing is not None and card.timing not in _CARD_TIMINGS:
+            raise _fail(w, f"unknown timing {card.timing!r}")
+        by_house[card.house].append(card)
+    return {h: tuple(cards) for h, cards in by_house.items()}
+
+
+HOUSE_CARDS: Final[Mapping[str, tuple[HouseCard, ...]]] = MappingProxyType(_build_house_cards())
+HOUSE_CARD_BY_ID: Final[Mapping[str, HouseCard]] = MappingProxyType(
+    {c.id: c for cards in HOUSE_CARDS.values() for c in cards}
+)
+if len(HOUSE_CARD_BY_ID) != sum(len(cards) for cards in HOUSE_CARDS.values()):
+    raise _fail("house_cards", "duplicate card id")
+
+
+# --------------------------------------------------------------------------------------------
+# Westeros decks (R3.4)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WesterosCard:
+    """A distinct Westeros card of one deck. ``id`` is ``"<deck numeral>:<base_id>"``
+    (e.g. ``"II:winter_is_coming"``); ``chooser`` names the dominance token whose holder picks
+    one of ``options`` for everybody (R3.4.1)."""
+
+    id: str
+    base_id: str
+    name: str
+    deck: int
+    copies: int
+    wildling_icon: bool
+    chooser: str | None
+    options: tuple[str, ...]
+    effect: str
+
+
+def _build_westeros() -> dict[int, tuple[WesterosCard, ...]]:
+    raw = _load("westeros_cards.json")
+    decks: dict[int, list[WesterosCard]] = {d: [] for d in _DECK_NUMERALS}
+    for i, item in enumerate(_list(raw["cards"], "westeros_cards.cards")):
+        c = _obj(item, f"westeros_cards.cards[{i}]")
+        w = f"westeros_cards.cards[{i}]"
+        deck = _int(c["deck"], w)
+        if deck not in decks:
+            raise _fail(w, f"unknown deck {deck}")
+        base_id = _str(c["id"], w)
+        card = WesterosCard(
+            id=f"{_DECK_NUMERALS[deck]}:{base_id}",
+            base_id=base_id,
+            name=_str(c["name"], w),
+            deck=deck,
+            copies=_int(c["copies"], w),
+            wildling_icon=_bool(c["wildling_icon"], w),
+            chooser=_opt_str(c["chooser"], w),
+            options=_str_list(c["options"], w),
+            effect=_str(c["effect"], w),
+        )
+        if card.chooser is not None and card.chooser not in _CHOOSERS:
+            raise _fail(w, f"unknown chooser {card.chooser!r}")
+        if (card.chooser is None) != (not card.options):
+            raise _fail(w, "a chooser needs options and vice versa")
+        decks[deck].append(card)
+    return {d: tuple(cards) for d, cards in decks.items()}
+
+
+WESTEROS_DECKS: Final[Mapping[int, tuple[WesterosCard, ...]]] = MappingProxyType(_build_westeros())
+WESTEROS_CARD_BY_ID: Final[Mapping[str, WesterosCard]] = MappingProxyType(
+    {c.id: c for cards in WESTEROS_DECKS.values() for c in cards}
+)
+_DECK_LISTS: Final[Mapping[int, tuple[str, ...]]] = MappingProxyType(
+    {d: tuple(c.id for c in cards for _ in range(c.copies)) for d, cards in WESTEROS_DECKS.items()}
+)
+
+
+def westeros_deck_list(deck: int) -> tuple[str, ...]:
+    """The card ids of Westeros deck ``deck`` (1, 2 or 3), one entry per physical card, in a
+    fixed order (data order, copies adjacent). Raises ``KeyError`` for an unknown deck."""
+    return _DECK_LISTS[deck]
+
+
+# --------------------------------------------------------------------------------------------
+# Wildling cards (R4.5) and Tides of Battle (R7.7)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WildlingCard:
+    """A wildling card: own-words texts for the lowest bidder and everyone else when the
+    wildlings win, and for the highest bidder when the Night's Watch wins (R4.5)."""
+
+    id: str
+    name: str
+    lowest_bidder: str
+    everyone_else_loss: str
+    highest_bidder: str
+
+
+def _build_wildlings() -> tuple[WildlingCard, ...]:
+    raw = _load("wildling_cards.json")
+    cards: list[WildlingCard] = []
+    for i, item in enumerate(_list(raw["cards"], "wildling_cards.cards")):
+        c = _obj(item, f"wildling_cards.cards[{i}]")
+        w = f"wildling_cards.cards[{i}]"
+        cards.append(
+            WildlingCard(
+                id=_str(c["id"], w),
+                name=_str(c["name"], w),
+                lowest_bidder=_str(c["lowest_bidder"], w),
+                everyone_else_loss=_str(c["everyone_else_loss"], w),
+                highest_bidder=_str(c["highest_bidder"], w),
+            )
+        )
+    return tuple(cards)
+
+
+WILDLING_CARDS: Final[tuple[WildlingCard, ...]] = _build_wildlings()
+WILDLING_CARD_BY_ID: Final[Mapping[str, WildlingCard]] = MappingProxyType(
+    {c.id: c for c in WILDLING_CARDS}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TidesCard:
+    """A Tides of Battle card (optional rule, R7.7)."""
+
+    id: str
+    strength: int
+    swords: int
+    fortifications: int
+    skulls: int
+
+
+def _build_tides() -> tuple[TidesCard, ...]:
+    raw = _load("tides_of_battle.json")
+    cards: list[TidesCard] = []
+    for i, item in enumerate(_list(raw["cards"], "tides_of_battle.cards")):
+        c = _obj(item, f"tides_of_battle.cards[{i}]")
+        w = f"tides_of_battle.cards[{i}]"
+        card = TidesCard(
+            id=_str(c["id"], w),
+            strength=_int(c["strength"], w),
+            swords=_int(c["swords"], w),
+            fortifications=_int(c["fortifications"], w),
+            skulls=_int(c["skulls"], w),
+        )
+        cards.extend([card] * _int(c["count"], w))
+    return tuple(cards)
+
+
+TIDES_OF_BATTLE: Final[tuple[TidesCard, ...]] = _build_tides()
+TIDES_CARD_BY_ID: Final[Mapping[str, TidesCard]] = MappingProxyType(
+    {c.id: c for c in TIDES_OF_BATTLE}
+)

@@ -1,0 +1,48 @@
+"""End of game and victory (R9)."""
+
+from __future__ import annotations
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.state import BoardGame
+
+
+def ranking_key(g: BoardGame, house: str) -> tuple[int, int, int, int]:
+    """R9.3 (errata): victory value, then land areas, then supply, then Iron Throne position."""
+    return (
+        g.victory_points(house),
+        g.land_areas_controlled(house),
+        g.supply[house],
+        -g.position("iron_throne", house),
+    )
+
+
+def rank_houses(g: BoardGame) -> tuple[str, ...]:
+    return tuple(sorted(g.houses, key=lambda h: ranking_key(g, h), reverse=True))
+
+
+def end_game(g: BoardGame, reason: str) -> None:
+    """Stop the game: rank every house (R9.3), clear the step stack."""
+    g.ranking = rank_houses(g)
+    g.winner = g.ranking[0]
+    g.phase = "over"
+    g.orders_revealed = True
+    g.stack.clear()
+    g.say(f"Game over ({reason}). {T.house_name(g.winner)} wins.")
+    g.say(
+        "Final ranking: "
+        + ", ".join(f"{T.house_name(h)} {g.victory_points(h)}" for h in g.ranking)
+    )
+
+
+def check_win(g: BoardGame) -> bool:
+    """R9.2 immediate win at 7 castles/strongholds; several at once are ranked by R9.3 (Q18).
+
+    Call after every control change. Returns True when the game has ended; the caller
+    must then return without pushing further steps.
+    """
+    if g.phase == "over":
+        return True
+    if any(g.victory_points(h) >= T.CASTLES_TO_WIN for h in g.houses):
+        end_game(g, f"{T.CASTLES_TO_WIN} castles and strongholds")
+        return True
+    return False

@@ -1,0 +1,78 @@
+"""What one seat may know (R1.14): the only way outside code sees a board game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.state import TRACKS, BoardGame
+
+
+def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
+    """A JSON-ready dict of public facts plus ``seat``'s own secrets (``None`` = spectator).
+
+    Hidden from other seats (R1.14.1): face-down orders (only "an order is here"), bids
+    and chosen house cards (they live on steps, never here), deck order (sizes only),
+    and the wildling card the Raven holder looked at.
+    """
+    me = g.house_of(seat) if seat is not None else None
+    return {
+        "game": "boardgame",
+        "seat": seat,
+        "house": me,
+        "round": g.round,
+        "phase": g.phase,
+        "seats": list(g.seat_houses),
+        "houses": {h: _house_public(g, h) for h in g.houses},
+        "tracks": {t: list(g.tracks[t]) for t in TRACKS},
+        "dominance": {
+            "iron_throne": g.holder("iron_throne"),
+            "valyrian_steel_blade": g.holder("fiefdoms"),
+            "messenger_raven": g.holder("kings_court"),
+            "blade_used": g.vsb_used,
+            "raven_used": g.raven_used,
+        },
+        "units": {
+            a: [{"house": u.house, "kind": u.kind, "routed": u.routed} for u in us]
+            for a, us in g.units.items()
+        },
+        "power_tokens": dict(g.power_tokens),
+        "garrisons": dict(g.garrisons),
+        "neutral_forces": dict(g.neutral),
+        "impassable": sorted(g.impassable),
+        "orders": _orders(g, me),
+        "restrictions": sorted(g.restrictions),
+        "wildling_threat": g.wildling_threat,
+        "wildling_deck_size": len(g.wildling_deck),
+        "raven_peek": g.raven_peek if me is not None and g.raven_peek_house == me else None,
+        "westeros_deck_sizes": {str(d): len(cards) for d, cards in g.westeros_decks.items()},
+        "westeros_discards": {str(d): list(cards) for d, cards in g.westeros_discards.items()},
+        "last_westeros_cards": list(g.last_westeros_cards),
+        "waiting_for": [d.seat for d in g.pending()],
+        "decision": next((d.to_json() for d in g.pending() if d.seat == seat), None),
+        "winner": g.winner,
+        "ranking": list(g.ranking),
+        "log_size": len(g.log),
+    }
+
+
+def _house_public(g: BoardGame, house: str) -> dict[str, Any]:
+    return {
+        "name": T.house_name(house),
+        "seat": g.seat_of(house),
+        "power": g.power[house],  # public (R1.6.4)
+        "power_in_pool": g.power_in_pool(house),
+        "supply": g.supply[house],
+        "victory": g.victory_points(house),
+        "hand": list(g.hands[house]),  # public: every house's 7 cards are known (R1.14.2)
+        "discards": list(g.discards[house]),
+        "stars": g.stars(house),
+    }
+
+
+def _orders(g: BoardGame, me: str | None) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for area, order in g.orders.items():
+        visible = g.orders_revealed or order.house == me
+        out[area] = {"house": order.house, "token": order.token if visible else None}
+    return out

@@ -1,0 +1,44 @@
+"""The bot interface and a loop that lets bots play a game to its end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from westeros.engine import Choice, Decision, Record
+
+
+class Bot(Protocol):
+    """A player program. It sees only its seat's view and its own pending decision."""
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice: ...
+
+
+def play_out(
+    game: Any,
+    bots: Sequence[Bot],
+    record: Record | None = None,
+    on_move: Callable[[Any, int, Choice], None] | None = None,
+    max_moves: int = 1_000_000,
+) -> Any:
+    """Ask the bots for every pending decision until the game ends.
+
+    With several decisions open at once (secret choices) the lowest seat answers first;
+    the others' decisions stay open, so the order does not leak anything. Each move is
+    appended to ``record`` if given.
+    """
+    for _ in range(max_moves):
+        pending = game.pending()
+        if not pending:
+            return game
+        decision = pending[0]
+        if len(decision.choices) == 1:
+            choice = decision.choices[0]
+        else:
+            choice = bots[decision.seat].choose(game.view(decision.seat), decision)
+        game.apply(decision.seat, choice)
+        if record is not None:
+            record.moves.append((decision.seat, choice))
+        if on_move is not None:
+            on_move(game, decision.seat, choice)
+    raise RuntimeError(f"game did not end within {max_moves} moves")

@@ -1,0 +1,15 @@
+"""A seeded bot that picks uniformly among the legal choices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from westeros.engine import Choice, Decision, Rng
+
+
+class RandomBot:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        return self.rng.choice(decision.choices)

@@ -1,0 +1,148 @@
+"""The ``westeros`` command."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from westeros.engine import Record, RecordError, replay
+
+app = typer.Typer(
+    help="westeros — A Game of Thrones board game: exact rules, bots, simulations, replays.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+Players = Annotated[int, typer.Option("--players", "-p", min=3, max=6, help="3 to 6 players")]
+Seed = Annotated[int, typer.Option("--seed", "-s", min=0, help="random seed")]
+Tides = Annotated[bool, typer.Option("--tides", help="use the Tides of Battle cards")]
+
+
+@app.command()
+def watch(players: Players = 6, seed: Seed = 1, tides: Tides = False) -> None:
+    """Watch one whole board game between bots, printed as a readable game log."""
+    from westeros.boardgame import tables as T
+    from westeros.simulate import play_board_game
+
+    printed = 0
+
+    def show(game: Any, seat: int, choice: Any) -> None:
+        nonlocal printed
+        for line in game.log[printed:]:
+            console.print(_style(line), highlight=False)
+        printed = len(game.log)
+
+    game, result = play_board_game(players, seed, tides, on_move=show)
+    show(game, 0, None)
+    table = Table(title=f"Result after round {game.round}")
+    for col in ("#", "house", "castles", "land areas", "supply", "power"):
+        table.add_column(col)
+    for rank, house in enumerate(game.ranking, 1):
+        table.add_row(
+            str(rank),
+            T.house_name(house),
+            str(game.victory_points(house)),
+            str(game.land_areas_controlled(house)),
+            str(game.supply[house]),
+            str(game.power[house]),
+        )
+    console.print(table)
+    console.print(f"{result.decisions} decisions. Winner: [bold]{T.house_name(result.winner)}")
+
+
+def _style(line: str) -> str:
+    if line.startswith("Round") or line.startswith("==="):
+        return f"[bold cyan]{line}[/]"
+    if line.startswith("Game over") or line.startswith("Final"):
+        return f"[bold green]{line}[/]"
+    return line
+
+
+@app.command()
+def simulate(
+    players: Players = 6,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="number of games")] = 10,
+    seed: Seed = 0,
+    tides: Tides = False,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="write each game's record into this folder")
+    ] = None,
+) -> None:
+    """Play many whole games between random bots and print a summary."""
+    from westeros.boardgame import tables as T
+    from westeros.simulate import Summary, play_board_game, save_record
+
+    summary = Summary()
+    started = time.perf_counter()
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+    ) as progress:
+        task = progress.add_task(f"{players}-player games", total=games)
+        for i in range(games):
+            _, result = play_board_game(players, seed + i, tides)
+            summary.add(result)
+            if save is not None:
+                save_record(result.record, save, f"game-{players}p-seed{seed + i}")
+            progress.advance(task)
+    summary.seconds = time.perf_counter() - started
+    table = Table(title=f"{games} games, {players} players" + (", Tides of Battle" if tides else ""))
+    table.add_column("house")
+    table.add_column("wins", justify="right")
+    for house in T.SETUPS[players].houses:
+        table.add_row(T.house_name(house), str(summary.wins[house]))
+    console.print(table)
+    console.print(
+        f"average rounds {summary.rounds / games:.2f} · "
+        f"average decisions per game {summary.decisions / games:.1f} · "
+        f"{games / summary.seconds:.2f} games/s"
+    )
+    if save is not None:
+        console.print(f"records written to {save}/")
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="a record file written by simulate --save")],
+    as_json: Annotated[bool, typer.Option("--json", help="print machine-readable JSON")] = False,
+) -> None:
+    """Re-execute a record, check the state hash at every step, print the game log."""
+    try:
+        record = Record.load(file)
+        game = replay(record)
+    except RecordError as exc:
+        console.print(f"[red]error:[/] {file}: {exc}", highlight=False)
+        raise typer.Exit(2) from None
+    checked = "checked at every step" if record.hashes is not None else "no hashes stored"
+    if as_json:
+        out = {
+            "game": record.game,
+            "config": record.config,
+            "seed": record.seed,
+            "moves": len(record.moves),
+            "hashes": checked,
+            "final_hash": game.state_hash(),
+            "winner": getattr(game, "winner", None),
+            "ranking": list(getattr(game, "ranking", ())),
+            "log": game.log,
+        }
+        typer.echo(json.dumps(out, indent=1))
+        return
+    for line in game.log:
+        console.print(_style(line), highlight=False)
+    console.print(f"replayed {len(record.moves)} moves, state hash {checked}: OK")
+
+
+def main() -> None:  # pragma: no cover
+    app()

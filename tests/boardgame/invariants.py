@@ -1,0 +1,56 @@
+"""Invariants checked after every applied choice of random whole games (R1, R5.2, R9)."""
+
+from __future__ import annotations
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.state import BoardGame
+
+
+def check_invariants(g: BoardGame) -> None:
+    for area, units in g.units.items():
+        info = T.AREAS[area]
+        assert units, f"empty unit tuple kept for {area}"
+        assert len({u.house for u in units}) == 1, f"two houses in {area} (R1.3.6)"
+        assert area not in g.impassable, f"units in impassable {area} (R1.1.4)"
+        assert area not in g.neutral, f"units on a neutral force in {area} (R1.8)"
+        for u in units:
+            if info.kind == "land":
+                assert u.kind != "ship", f"ship on land in {area}"
+            else:
+                assert u.kind == "ship", f"land unit at sea in {area}"
+        if info.kind == "port":
+            assert len(units) <= T.MAX_SHIPS_IN_PORT, f"more than 3 ships in {area} (R8.2)"
+            assert g.controller(area) == units[0].house, f"ships in a foreign port {area} (R8.1)"
+    for house in g.houses:
+        for kind in T.UNIT_TYPES:  # R1.4.2 unit pools
+            assert 0 <= g.pool_left(house, kind), f"{house} exceeds its {kind} pool"
+        assert g.power[house] >= 0
+        assert g.power_in_pool(house) >= 0, f"{house} has more than 20 power tokens (R1.6.1)"
+        assert 0 <= g.supply[house] <= T.MAX_SUPPLY
+        assert len(g.hands[house]) + len(g.discards[house]) == 7
+        assert set(g.hands[house]) | set(g.discards[house]) == {
+            c.id for c in T.HOUSE_CARDS[house]
+        }
+    for area, house in g.power_tokens.items():
+        assert T.AREAS[area].kind == "land", f"power token on {area} (R1.3.3)"
+        assert g.owner(area) in (None, house), f"power token under enemy units in {area}"
+    for track in ("iron_throne", "fiefdoms", "kings_court"):
+        assert sorted(g.tracks[track]) == sorted(g.houses)
+    assert 0 <= g.wildling_threat <= T.WILDLING_MAX and g.wildling_threat % 2 == 0
+    assert 1 <= g.round <= T.LAST_ROUND
+    if g.phase in ("planning", "action"):
+        for house in g.houses:
+            special = sum(1 for o in g.orders.values() if o.house == house and o.special)
+            assert special <= g.stars(house), f"{house} has too many special orders (R5.2)"
+    if g.phase == "action":
+        for area, order in g.orders.items():
+            assert g.owner(area) == order.house, f"order without units in {area} (R5.1)"
+    if g.phase == "planning":
+        for house in g.houses:  # supply is reconciled before planning (R3.5.2)
+            assert g.complies(house), f"{house} breaks supply during planning (R1.5)"
+
+
+def check_ended(g: BoardGame) -> None:
+    assert g.phase == "over" and not g.pending()
+    assert g.winner == g.ranking[0] and sorted(g.ranking) == sorted(g.houses)
+    assert g.round <= T.LAST_ROUND

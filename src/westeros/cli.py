@@ -97,7 +97,9 @@ def simulate(
                 save_record(result.record, save, f"game-{players}p-seed{seed + i}")
             progress.advance(task)
     summary.seconds = time.perf_counter() - started
-    table = Table(title=f"{games} games, {players} players" + (", Tides of Battle" if tides else ""))
+    table = Table(
+        title=f"{games} games, {players} players" + (", Tides of Battle" if tides else "")
+    )
     table.add_column("house")
     table.add_column("wins", justify="right")
     for house in T.SETUPS[players].houses:

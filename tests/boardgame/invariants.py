@@ -23,14 +23,12 @@ def check_invariants(g: BoardGame) -> None:
             assert g.controller(area) == units[0].house, f"ships in a foreign port {area} (R8.1)"
     for house in g.houses:
         for kind in T.UNIT_TYPES:  # R1.4.2 unit pools
-            assert 0 <= g.pool_left(house, kind), f"{house} exceeds its {kind} pool"
+            assert g.pool_left(house, kind) >= 0, f"{house} exceeds its {kind} pool"
         assert g.power[house] >= 0
         assert g.power_in_pool(house) >= 0, f"{house} has more than 20 power tokens (R1.6.1)"
         assert 0 <= g.supply[house] <= T.MAX_SUPPLY
         assert len(g.hands[house]) + len(g.discards[house]) == 7
-        assert set(g.hands[house]) | set(g.discards[house]) == {
-            c.id for c in T.HOUSE_CARDS[house]
-        }
+        assert set(g.hands[house]) | set(g.discards[house]) == {c.id for c in T.HOUSE_CARDS[house]}
     for area, house in g.power_tokens.items():
         assert T.AREAS[area].kind == "land", f"power token on {area} (R1.3.3)"
         assert g.owner(area) in (None, house), f"power token under enemy units in {area}"

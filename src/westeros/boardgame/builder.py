@@ -103,9 +103,7 @@ class Scenario:
     def hand(self, house: str, *cards: str) -> Scenario:
         """Set the hand; every other card of the house goes to its discard pile."""
         self.g.hands[house] = tuple(cards)
-        self.g.discards[house] = tuple(
-            c.id for c in T.HOUSE_CARDS[house] if c.id not in set(cards)
-        )
+        self.g.discards[house] = tuple(c.id for c in T.HOUSE_CARDS[house] if c.id not in set(cards))
         return self
 
     # -- decks and markers ---------------------------------------------------------------

@@ -20,6 +20,7 @@ class Round(Step):
         from westeros.boardgame.planning import PlanningPhase
         from westeros.boardgame.westeros_phase import WesterosPhase
 
+        g.say(f"=== Round {g.round if self.first else g.round + 1} ===")
         steps: list[Step] = []
         if not self.first:
             steps.append(WesterosPhase())  # advances the round marker (R3.2.1)

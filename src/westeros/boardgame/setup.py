@@ -23,15 +23,10 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"players must be 3, 4, 5 or 6, not {players!r}")
     allowed = T.SETUPS[players].houses
     houses = config.get("houses")
-    if houses is not None:
-        if (
-            not isinstance(houses, list)
-            or len(houses) != players
-            or sorted(houses) != sorted(allowed)
-        ):
-            raise ValueError(
-                f"houses for {players} players must list each of {', '.join(allowed)} once"
-            )
+    if houses is not None and (not isinstance(houses, list) or sorted(houses) != sorted(allowed)):
+        raise ValueError(
+            f"houses for {players} players must list each of {', '.join(allowed)} once"
+        )
     tides = config.get("tides", False)
     if not isinstance(tides, bool):
         raise ValueError("tides must be true or false")

@@ -135,7 +135,9 @@ class BoardGame(StepGame):
         return [(a, u) for a, us in self.units.items() for u in us if u.house == house]
 
     def count_units(self, house: str, kind: str) -> int:
-        return sum(1 for us in self.units.values() for u in us if u.house == house and u.kind == kind)
+        return sum(
+            1 for us in self.units.values() for u in us if u.house == house and u.kind == kind
+        )
 
     def pool_left(self, house: str, kind: str) -> int:
         """Units of a kind still in the house's pool (R1.4.2)."""

@@ -29,8 +29,7 @@ def end_game(g: BoardGame, reason: str) -> None:
     g.stack.clear()
     g.say(f"Game over ({reason}). {T.house_name(g.winner)} wins.")
     g.say(
-        "Final ranking: "
-        + ", ".join(f"{T.house_name(h)} {g.victory_points(h)}" for h in g.ranking)
+        "Final ranking: " + ", ".join(f"{T.house_name(h)} {g.victory_points(h)}" for h in g.ranking)
     )
 
 

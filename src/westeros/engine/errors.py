@@ -6,4 +6,4 @@ class IllegalAction(Exception):
 
 
 class RecordError(ValueError):
-    """A record file that cannot be read or replayed (corrupt, truncated, foreign, wrong version)."""
+    """A record that cannot be read or replayed (corrupt, truncated, foreign, wrong version)."""

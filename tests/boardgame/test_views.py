@@ -1,0 +1,61 @@
+"""Views (R1.14): each seat sees public facts and its own secrets, nothing else."""
+
+from __future__ import annotations
+
+import json
+
+from westeros.boardgame.builder import Scenario
+from westeros.boardgame.game import new_game
+from westeros.boardgame.state import Order
+
+
+def test_r1_14_face_down_orders_hidden_from_others_and_spectators() -> None:
+    g = new_game({"players": 4, "houses": ["stark", "lannister", "baratheon", "greyjoy"]}, 1)
+    stark = g.pending()[0]
+    assert stark.seat == 0 and stark.kind == "place_order"
+    g.apply(0, stark.choices[0])
+    placed = [a for a, o in g.orders.items() if o.house == "stark"]
+    assert placed
+    area = placed[0]
+    assert g.view(0)["orders"][area]["token"] == stark.choices[0]
+    assert g.view(1)["orders"][area] == {"house": "stark", "token": None}
+    assert g.view(None)["orders"][area]["token"] is None
+    assert g.view(None)["house"] is None
+
+
+def test_r1_14_revealed_orders_are_public() -> None:
+    s = Scenario(players=3).empty().units("winterfell", "stark", "footman")
+    s.order("winterfell", "raid")
+    assert s.g.view(None)["orders"]["winterfell"]["token"] == "raid"
+
+
+def test_r1_14_raven_peek_only_for_the_holder() -> None:
+    s = Scenario(players=3)
+    s.g.raven_peek, s.g.raven_peek_house = s.g.wildling_deck[0], "lannister"
+    seat = s.g.seat_of("lannister")
+    assert s.g.view(seat)["raven_peek"] == s.g.wildling_deck[0]
+    assert all(s.g.view(x)["raven_peek"] is None for x in (None, *range(3)) if x != seat)
+
+
+def test_views_carry_no_deck_order_and_are_json() -> None:
+    g = new_game({"players": 6}, 2)
+    for seat in (None, 0, 3):
+        v = g.view(seat)
+        json.dumps(v)
+        text = json.dumps(v)
+        assert 'wildling_deck"' not in text and "westeros_decks" not in text
+        assert v["wildling_deck_size"] == 9
+
+
+def test_views_show_own_decision_only() -> None:
+    g = new_game({"players": 3}, 2)
+    seats = [d.seat for d in g.pending()]
+    for seat in seats:
+        assert g.view(seat)["decision"]["seat"] == seat
+    assert g.view(None)["decision"] is None
+    assert g.view(None)["waiting_for"] == seats
+
+
+def test_order_dataclass_reports_type() -> None:
+    assert Order("stark", "march+1*").type == "march"
+    assert Order("stark", "march+1*").special

@@ -1,0 +1,55 @@
+"""The westeros command: watch, simulate, replay, and clear errors for bad files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from westeros.cli import app
+
+runner = CliRunner()
+
+
+def test_help_lists_subcommands() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    for name in ("watch", "simulate", "replay"):
+        assert name in result.output
+
+
+def test_simulate_saves_records_that_replay(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["simulate", "--players", "3", "--games", "2", "--seed", "5", "--save", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "games/s" in result.output and "average rounds" in result.output
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 2
+    replayed = runner.invoke(app, ["replay", str(files[0])])
+    assert replayed.exit_code == 0, replayed.output
+    assert "OK" in replayed.output
+    as_json = runner.invoke(app, ["replay", "--json", str(files[0])])
+    assert as_json.exit_code == 0 and '"winner"' in as_json.output
+
+
+def test_watch_prints_log_and_result() -> None:
+    result = runner.invoke(app, ["watch", "--players", "3", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "Winner:" in result.output and "Round 1" in result.output
+
+
+def test_replay_of_bad_files_is_one_line_error(tmp_path: Path) -> None:
+    cases = {
+        "cut.json": '{"format": "westeros-record", "version": 1, "ga',
+        "foreign.json": '{"hello": "world"}',
+        "future.json": '{"format": "westeros-record", "version": 9}',
+    }
+    for name, text in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        result = runner.invoke(app, ["replay", str(path)])
+        assert result.exit_code == 2, name
+        assert "error:" in result.output and "Traceback" not in result.output
+    missing = runner.invoke(app, ["replay", str(tmp_path / "nope.json")])
+    assert missing.exit_code == 2 and "cannot read record" in missing.output

@@ -1,4 +1,5 @@
-"""Secret bids (R3.7.2, R4.3.2, D7): shared helpers for Clash of Kings and wildling attacks.
+"""Secret bids (R3.7.2, R4.3.2, D7): shared helpers for Clash of Kings and wildling attacks,
+and the Clash of Kings itself (R3.7, D8).
 
 A bidding step keeps its bids in a field ``bids: tuple[tuple[str, int], ...]`` (house, amount),
 asks every house that has not bid yet at once, and pays all bids to the Pool when revealed.
@@ -7,8 +8,8 @@ asks every house that has not bid yet at once, and pays all bids to the Pool whe
 from __future__ import annotations
 
 from westeros.boardgame import tables as T
-from westeros.boardgame.state import BoardGame
-from westeros.engine import Decision
+from westeros.boardgame.state import TRACK_NAMES, BoardGame
+from westeros.engine import Choice, Decision, Step
 
 Bids = tuple[tuple[str, int], ...]
 
@@ -47,3 +48,122 @@ def pay_bids(g: BoardGame, bids: Bids) -> None:
     for house, amount in bids:
         g.discard_power(house, amount)
     g.say("Bids: " + ", ".join(f"{T.house_name(h)} {a}" for h, a in bids))
+
+
+AUCTION_TRACKS = ("iron_throne", "fiefdoms", "kings_court")  # R3.7.1 auction order
+
+
+def tied_groups(bids: Bids, order: tuple[str, ...]) -> list[tuple[int, tuple[str, ...]]]:
+    """Bids grouped by amount, highest first: ``[(amount, houses), ...]``, each group's houses
+    listed in ``order`` (e.g. turn order)."""
+    amount = dict(bids)
+    levels = sorted(set(amount.values()), reverse=True)
+    return [(a, tuple(h for h in order if amount.get(h) == a)) for a in levels]
+
+
+class ClashOfKings(Step):
+    """R3.7: three auctions (Iron Throne, Fiefdoms, King's Court), each with secret bids (D7).
+
+    Fields: ``auction`` indexes :data:`AUCTION_TRACKS`; ``stage`` is ``"start"`` (record the
+    automatic zero bids), ``"bid"`` (secret bids open) or ``"order"`` (bids revealed, positions
+    being filled); ``placed`` lists the houses placed so far, position 1 first; ``choice`` is a
+    tie-break choice not yet applied. Tied groups are ordered by the Iron Throne holder (D8), one
+    position at a time: the holder before the auction for the Iron Throne track (the track is
+    only replaced when the auction is complete), the new holder for the other two (R3.7.3).
+    """
+
+    def __init__(
+        self,
+        auction: int = 0,
+        stage: str = "start",
+        bids: Bids = (),
+        placed: tuple[str, ...] = (),
+        choice: str | None = None,
+    ) -> None:
+        self.auction = auction
+        self.stage = stage
+        self.bids = bids
+        self.placed = placed
+        self.choice = choice
+
+    @property
+    def track(self) -> str:
+        return AUCTION_TRACKS[self.auction]
+
+    def bidders(self, g: BoardGame) -> tuple[str, ...]:
+        return g.turn_order()
+
+    def open_tie(self, g: BoardGame) -> tuple[int, tuple[str, ...]] | None:
+        """The best bid group with unplaced houses, if two or more of them remain unplaced."""
+        for amount, group in tied_groups(self.bids, g.turn_order()):
+            left = tuple(h for h in group if h not in self.placed)
+            if left:
+                return (amount, left) if len(left) >= 2 else None
+        return None
+
+    def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.stage == "bid":
+            return bid_decisions(
+                g, self.bidders(g), self.bids, f"the {TRACK_NAMES[self.track]} track"
+            )
+        if self.stage == "order" and self.choice is None:
+            tie = self.open_tie(g)
+            if tie is not None:
+                amount, left = tie
+                holder = g.holder("iron_throne")
+                names = ", ".join(T.house_name(h) for h in left)
+                return [
+                    Decision(
+                        g.seat_of(holder),
+                        "tie_break",
+                        f"{T.house_name(holder)} (Iron Throne): {names} tied with {amount} for "
+                        f"the {TRACK_NAMES[self.track]} track; who takes position "
+                        f"{len(self.placed) + 1}?",
+                        left,
+                    )
+                ]
+        return []
+
+    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
+        if self.stage == "bid":
+            self.bids = add_bid(g, self.bids, seat, int(choice))
+        else:
+            self.choice = str(choice)
+
+    def run(self, g: BoardGame) -> None:
+        if self.stage == "start":
+            if self.auction == 0:
+                g.say("Clash of Kings: auctions for the Iron Throne, Fiefdoms and King's Court")
+            g.say(f"Auction for the {TRACK_NAMES[self.track]} track")
+            self.bids = auto_bids(g, self.bidders(g), ())
+            self.stage = "bid"
+            g.push(self)
+            return
+        if self.stage == "bid":
+            pay_bids(g, self.bids)  # R3.7.2 every bid goes to the Pool
+            self.stage = "order"
+        if self.choice is not None:
+            holder = g.holder("iron_throne")
+            g.say(
+                f"{T.house_name(holder)} places {T.house_name(self.choice)} at position "
+                f"{len(self.placed) + 1} of the {TRACK_NAMES[self.track]} track"
+            )
+            self.placed = (*self.placed, self.choice)
+            self.choice = None
+        # R3.7.3 place by descending bid while no tie needs the Iron Throne holder
+        while len(self.placed) < len(self.bids) and self.open_tie(g) is None:
+            for _, group in tied_groups(self.bids, g.turn_order()):
+                left = [h for h in group if h not in self.placed]
+                if left:
+                    self.placed = (*self.placed, left[0])
+                    break
+        if len(self.placed) < len(self.bids):
+            g.push(self)
+            return
+        g.set_track(self.track, self.placed)  # R3.7.4 dominance token follows position 1
+        g.say(
+            f"{TRACK_NAMES[self.track]} track: "
+            + ", ".join(f"{i}. {T.house_name(h)}" for i, h in enumerate(self.placed, 1))
+        )
+        if self.auction + 1 < len(AUCTION_TRACKS):
+            g.push(ClashOfKings(self.auction + 1))

@@ -1,0 +1,360 @@
+"""March orders (R6.4, D14); the hand-off to combat (R7) and neutral-force attacks (R6.5).
+
+A march is chosen in small steps: the order (``march_order``), then one unit move at a time
+(``march_move``: ``"<unit_kind>><destination>"`` or ``"done"``), then, if the house empties a
+land area where it may keep control, whether to leave a power token (``march_token``).
+Only moves after which the plan can still end supply-compliant are offered (R6.4.6, F24).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.ports import check_ports
+from westeros.boardgame.state import BoardGame, Unit, supply_complies
+from westeros.boardgame.victory import check_win
+from westeros.engine import Decision, Step
+from westeros.engine.decision import Choice
+
+# Combat (R7) and neutral-force attacks (R6.5) come with a later issue. Until then hostile
+# destinations are not offered; the rest of the move-plan logic (one attack per order R6.4.5,
+# the two supply states of R6.4.6 / Q14) already handles them.
+ATTACKS_ENABLED = False
+
+LAND_UNITS = frozenset({"footman", "knight", "siege_engine"})
+_PLURAL = {"footman": "footmen", "knight": "knights", "siege_engine": "siege engines"}
+
+
+def start_attack(
+    g: BoardGame,
+    house: str,
+    from_area: str,
+    target: str,
+    units: tuple[Unit, ...],
+    order_token: str,
+) -> None:
+    """Push the combat (R7) or neutral-force attack (R6.5) of a march.
+
+    Called once the march's non-combat moves, its power token, the port check of the
+    starting area (R6.4.8) and the win check are done. ``units`` (the attacking units) have
+    already been taken off ``from_area``: the combat step holds them until it places them
+    (victory) or retreats them (R7.10.2). The March order is still on the board in
+    ``from_area`` (its modifier counts, R7.4.1; Queen of Thorns may not remove it); the combat
+    removes it in clean up (R7.11 step 2, or moves it for Loras).
+    """
+    # R7 combat: next issue
+    raise NotImplementedError("R7 combat: next issue")
+
+
+# ------------------------------------------------------------------------------ queries
+
+
+def unit_text(kinds: Sequence[str]) -> str:
+    """``["footman", "knight", "footman"]`` -> ``"2 footmen, knight"`` (first-seen order)."""
+    parts = []
+    for kind, n in Counter(kinds).items():
+        name = kind.replace("_", " ")
+        parts.append(name if n == 1 else f"{n} {_PLURAL.get(kind, name + 's')}")
+    return ", ".join(parts)
+
+
+def transport_targets(g: BoardGame, house: str, area: str) -> set[str]:
+    """R6.4.3 ship transport: land areas adjacent to a sea area reachable from ``area``
+    through a chain of adjacent sea areas each holding a ship of ``house`` (ports add no
+    routes; F38 "connected" = adjacent)."""
+    frontier = [s for s in T.AREAS[area].neighbors if T.AREAS[s].is_sea and g.owner(s) == house]
+    reached = set(frontier)
+    while frontier:
+        sea = frontier.pop()
+        for nxt in T.AREAS[sea].neighbors:
+            if nxt not in reached and T.AREAS[nxt].is_sea and g.owner(nxt) == house:
+                reached.add(nxt)
+                frontier.append(nxt)
+    return {n for s in reached for n in T.AREAS[s].neighbors if T.AREAS[n].is_land}
+
+
+def destinations(g: BoardGame, house: str, area: str) -> list[str]:
+    """R6.4.2 areas the (non-routed) units in ``area`` may enter, in map order, hostile ones
+    included, supply not checked. Land units: adjacent land areas and ship transport (R6.4.3,
+    siege engines too, Q17). Ships: adjacent sea areas, and ports whose land area the house
+    controls (R8.4). Impassable areas and unusable ports never (R1.1.4)."""
+    info = T.AREAS[area]
+    found: set[str] = set()
+    if info.is_land:
+        found = {n for n in info.neighbors if T.AREAS[n].is_land}
+        found |= transport_targets(g, house, area)
+    else:
+        for n in info.neighbors:
+            other = T.AREAS[n]
+            if other.is_sea:
+                found.add(n)
+            elif other.is_port:
+                assert other.port_land is not None
+                owner = g.owner(n)
+                if g.controller(other.port_land) == house and owner in (None, house):
+                    found.add(n)
+    found.discard(area)
+    found -= g.impassable
+    return [a for a in T.AREA_IDS if a in found]
+
+
+def is_hostile(g: BoardGame, house: str, area: str) -> bool:
+    """R6.4.4: entering starts a combat (enemy units, routed or not, F21; an enemy garrison,
+    even without units, R1.7.2) or a neutral-force attack (R6.5)."""
+    owner = g.owner(area)
+    if owner is not None:
+        return owner != house
+    if area in g.neutral:
+        return True
+    return g.garrisons.get(area, 0) > 0 and T.AREAS[area].home_of != house
+
+
+def _partitions(n: int, parts: int, cap: int, top: int | None = None) -> Iterator[tuple[int, ...]]:
+    """Ways to write ``n`` as at most ``parts`` positive parts ≤ ``cap``, non-increasing."""
+    if n == 0:
+        yield ()
+        return
+    if parts == 0:
+        return
+    for first in range(min(n, cap, n if top is None else top), 0, -1):
+        for rest in _partitions(n - first, parts - 1, cap, first):
+            yield (first, *rest)
+
+
+def plan_can_comply(
+    g: BoardGame,
+    house: str,
+    start: str,
+    moves: Sequence[tuple[str, str]],
+    target: str | None,
+    free: int,
+    peaceful: Sequence[str],
+) -> bool:
+    """R6.4.6 / F24 / Q14: can the march plan ``moves`` (``target`` = its hostile destination,
+    if any) be completed into a legal plan by moving up to ``free`` more units to the
+    ``peaceful`` destinations or to ``target``, the rest staying? With ``free = 0``: is the plan
+    itself legal.
+
+    Legal: the board after all non-combat moves (moves happen at once, F24) complies with the
+    house's supply (a) with the attackers still in ``start`` and (b) with them in ``target``;
+    ports hold at most 3 ships (R8.2). Only unit counts matter, so destinations with the same
+    current size are interchangeable and are searched as one group.
+    """
+    sizes = {a: len(us) for a, us in g.units.items() if us[0].house == house}
+    supply = g.supply[house]
+    planned = Counter(d for _, d in moves if d != target)
+    attackers = sum(1 for _, d in moves if d == target) if target is not None else 0
+    bins = set(peaceful) | set(planned)
+    fixed = [s for a, s in sizes.items() if a not in bins and a != start and a != target]
+    start_a = sizes.get(start, 0) - sum(planned.values())  # attackers still at home (a)
+    groups: Counter[tuple[int, bool]] = Counter()
+    for d in bins:
+        z = sizes.get(d, 0) + planned[d]
+        port = T.AREAS[d].is_port
+        if port and z > T.MAX_SHIPS_IN_PORT:
+            return False
+        groups[(z, port)] += 1
+    group_list = sorted(groups.items())
+
+    def leaf(acc: list[int], used: int, left: int) -> bool:
+        at_home = start_a - used
+        if not supply_complies([*fixed, *acc, at_home], supply):  # (a)
+            return False
+        if target is None:
+            return True
+        for extra in range(left + 1):  # (b) attackers in the target
+            there = attackers + extra
+            if supply_complies([*fixed, *acc, at_home - there, there], supply):
+                return True
+        return False
+
+    def search(i: int, left: int, acc: list[int], used: int) -> bool:
+        if i == len(group_list):
+            return leaf(acc, used, left)
+        (z, port), count = group_list[i]
+        cap = T.MAX_SHIPS_IN_PORT - z if port else left
+        for n in range(left + 1):
+            for parts in _partitions(n, count, cap):
+                grown = [z + p for p in parts] + [z] * (count - len(parts))
+                if search(i + 1, left - n, acc + grown, used + n):
+                    return True
+        return False
+
+    return search(0, free, [], 0)
+
+
+# ------------------------------------------------------------------------------ the step
+
+
+class ResolveMarch(Step):
+    """R6.4 / D14: ``house`` resolves one of its March orders.
+
+    Decisions: ``march_order`` (choices: areas holding its March orders), then ``march_move``
+    repeatedly (``"<unit_kind>><destination>"``, e.g. ``"footman>moat_cailin"``, or
+    ``"done"``), then ``march_token`` (``"yes"``/``"no"``) when R6.4.7 allows a power token.
+    After an attack hand-off the step runs once more (``resolved``) to call
+    :func:`start_attack` beneath any port takeovers of the starting area (R6.4.8).
+    """
+
+    def __init__(
+        self,
+        house: str,
+        area: str | None = None,
+        moves: tuple[tuple[str, str], ...] = (),
+        done: bool = False,
+        token: bool | None = None,
+        resolved: bool = False,
+        target: str | None = None,
+        order_token: str | None = None,
+    ) -> None:
+        self.house = house
+        self.area = area
+        self.moves = moves
+        self.done = done
+        self.token = token
+        self.resolved = resolved
+        self.target = target
+        self.order_token = order_token
+
+    # -- decisions -------------------------------------------------------------------------
+    def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.resolved:
+            return []
+        seat = g.seat_of(self.house)
+        name = T.house_name(self.house)
+        if self.area is None:
+            areas = g.orders_of(self.house, "march")
+            if not areas:
+                return []
+            prompt = f"{name}: choose a March order to resolve"
+            return [Decision(seat, "march_order", prompt, tuple(areas))]
+        if not self.done:
+            planned = ", ".join(f"{k} → {T.area_name(d)}" for k, d in self.moves) or "nothing"
+            prompt = (
+                f"{name}: march from {T.area_name(self.area)} — move one unit "
+                f"(unit>destination) or done (planned: {planned})"
+            )
+            return [Decision(seat, "march_move", prompt, self.move_choices(g))]
+        if self.token is None and self.token_allowed(g):
+            prompt = (
+                f"{name}: leave a power token in {T.area_name(self.area)} "
+                f"({g.power[self.house]} available)?"
+            )
+            return [Decision(seat, "march_token", prompt, ("yes", "no"))]
+        return []
+
+    def _plan_target(self, g: BoardGame) -> str | None:
+        for _, d in self.moves:
+            if is_hostile(g, self.house, d):
+                return d
+        return None
+
+    def move_choices(self, g: BoardGame) -> tuple[str, ...]:
+        """The legal ``march_move`` choices for the current plan (``"done"`` last)."""
+        assert self.area is not None
+        start, house = self.area, self.house
+        left = Counter(u.kind for u in g.units.get(start, ()) if not u.routed and u.house == house)
+        left.subtract(k for k, _ in self.moves)
+        kinds = [k for k in T.UNIT_TYPES if left[k] > 0]
+        free = sum(left[k] for k in kinds)
+        target = self._plan_target(g)
+        choices: list[str] = []
+        if kinds:
+            dests = destinations(g, house, start)
+            peaceful = [d for d in dests if not is_hostile(g, house, d)]
+            for d in dests:
+                if d in peaceful:
+                    trial_target = target
+                elif ATTACKS_ENABLED and target in (None, d):  # R6.4.5 one attack per order
+                    trial_target = d
+                else:
+                    continue
+                trial = (*self.moves, (kinds[0], d))  # unit kinds do not matter for supply
+                if plan_can_comply(g, house, start, trial, trial_target, free - 1, peaceful):
+                    choices.extend(f"{k}>{d}" for k in kinds)
+        # R6.4.6: "done" only when the plan itself complies (the empty plan is always allowed)
+        if not self.moves or plan_can_comply(g, house, start, self.moves, target, 0, ()):
+            choices.append("done")
+        return tuple(choices)
+
+    def token_allowed(self, g: BoardGame) -> bool:
+        """R6.4.7: all units leave a land area that is not the house's own home area and holds
+        no power token, and the house has an available power token (enemy home allowed)."""
+        assert self.area is not None
+        info = T.AREAS[self.area]
+        return (
+            info.is_land
+            and info.home_of != self.house
+            and self.area not in g.power_tokens
+            and g.power[self.house] > 0
+            and len(self.moves) > 0
+            and len(self.moves) == len(g.units.get(self.area, ()))
+        )
+
+    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
+        assert isinstance(choice, str)
+        if self.area is None:
+            self.area = choice
+        elif not self.done:
+            if choice == "done":
+                self.done = True
+            else:
+                kind, dest = choice.split(">")
+                self.moves = (*self.moves, (kind, dest))
+        else:
+            self.token = choice == "yes"
+
+    # -- resolution ------------------------------------------------------------------------
+    def run(self, g: BoardGame) -> None:
+        if self.resolved:
+            assert self.area is not None and self.target is not None
+            assert self.order_token is not None
+            units = tuple(Unit(self.house, k) for k, d in self.moves if d == self.target)
+            start_attack(g, self.house, self.area, self.target, units, self.order_token)
+            return
+        if self.area is None:
+            return  # no March order left
+        house, start = self.house, self.area
+        name = T.house_name(house)
+        order = g.orders[start]
+        target = self._plan_target(g)
+        if target is None:
+            del g.orders[start]  # R6.4.1 (with an attack the combat removes it, R7.11)
+        # R6.4.8 all units leave at once (attackers count as gone from the start)
+        for kind, _ in self.moves:
+            g.remove_unit(start, Unit(house, kind))
+        if self.token:  # R6.4.7 leave a power token
+            g.power[house] -= 1
+            g.power_tokens[start] = house
+            g.say(f"{name} leaves a power token in {T.area_name(start)}")
+        by_dest: dict[str, list[str]] = {}
+        for kind, dest in self.moves:
+            by_dest.setdefault(dest, []).append(kind)
+        for dest, kinds in by_dest.items():
+            if dest == target:
+                continue
+            owner = g.power_tokens.get(dest)
+            if owner is not None and owner != house:  # F20 enemy power token -> Pool
+                del g.power_tokens[dest]
+                g.say(
+                    f"{T.house_name(owner)}'s power token in {T.area_name(dest)} "
+                    "returns to the Pool"
+                )
+            for kind in kinds:
+                g.add_unit(dest, Unit(house, kind))
+            g.say(f"{name} marches {unit_text(kinds)} {T.area_name(start)} → {T.area_name(dest)}")
+        if not self.moves:
+            g.say(f"{name} resolves the March order in {T.area_name(start)} without moving")
+        if target is not None:
+            g.say(
+                f"{name} marches {unit_text(by_dest[target])} {T.area_name(start)} → "
+                f"{T.area_name(target)} to attack"
+            )
+            self.resolved = True
+            self.target = target
+            self.order_token = order.token
+            g.push(self)  # beneath any port takeover (R6.4.8: ports before the attack)
+        check_ports(g)  # R6.4.8 / R8.5
+        check_win(g)  # R6.4.10 / R9.2 (ends the game and clears the stack at 7)

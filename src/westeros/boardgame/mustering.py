@@ -1,0 +1,240 @@
+"""Mustering (R3.6, D6): the Mustering Westeros card, A Throne of Blades, Special Consolidate
+Power (R6.6.3) and The Horde Descends (R4.5) all use :class:`Muster`.
+
+A house musters in its castle/stronghold areas one area at a time, one purchase per decision
+(kind ``"muster"``):
+
+* ``"footman"``, ``"knight"``, ``"siege_engine"`` — a new land unit in the area itself;
+* ``"upgrade_knight"``, ``"upgrade_siege_engine"`` — a footman already in the area becomes a
+  knight / siege engine (cost 1, the footman returns to the pool, R3.6.3);
+* ``"ship>port_of_x"`` or ``"ship>sea_id"`` — a new ship in the area's own port or in an
+  adjacent sea area without enemy ships (R3.6.4, R8.3, FAQ F41);
+* ``"done"`` — stop mustering in this area (unspent points are lost, R3.6.2);
+* ``"later"`` — muster in this area after the house's other areas. Offered only before anything
+  was spent here, once per area, and only when footmen could run short (an upgrade elsewhere
+  frees a footman for the pool, R1.4.2, so the order of the areas can then matter).
+
+Only purchases that fit the points left, the pool (R1.4.2), the 3-ship port limit (R8.2) and
+supply (R1.5.4, R3.6.5) are offered. When nothing can be bought in an area it is skipped.
+"""
+
+from __future__ import annotations
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.state import BoardGame, Unit
+from westeros.engine import Choice, Decision, Step
+
+LAND_KINDS = ("footman", "knight", "siege_engine")
+UNIT_NAMES = {
+    "footman": "footman",
+    "knight": "knight",
+    "siege_engine": "siege engine",
+    "ship": "ship",
+}
+
+
+def can_muster_in(g: BoardGame, house: str, area: str) -> bool:
+    """R3.6.2: a land area with a castle or stronghold controlled by the house (usable, R1.1.4)."""
+    info = T.AREAS.get(area)
+    return (
+        info is not None
+        and info.is_land
+        and info.has_castle
+        and area not in g.impassable
+        and g.controller(area) == house
+    )
+
+
+def mustering_areas(g: BoardGame, house: str) -> tuple[str, ...]:
+    """The house's castle/stronghold areas it may muster in, in map order (R3.6.2)."""
+    return tuple(a for a in g.controlled_areas(house) if can_muster_in(g, house, a))
+
+
+def _own_count(g: BoardGame, house: str, area: str) -> int:
+    units = g.units.get(area, ())
+    return len(units) if units and units[0].house == house else 0
+
+
+def ship_targets(g: BoardGame, house: str, area: str) -> list[str]:
+    """R3.6.4: the area's own port (even with enemy ships in its sea), then adjacent sea areas
+    without enemy ships; never impassable areas or unusable ports (R1.1.4). The 3-ship port
+    limit (R8.2) and supply (R1.5.4) are checked here too."""
+    targets: list[str] = []
+    port = T.AREAS[area].port
+    if (
+        port is not None
+        and port not in g.impassable
+        and g.owner(port) in (None, house)
+        and _own_count(g, house, port) < T.MAX_SHIPS_IN_PORT
+        and g.complies_with(house, {port: _own_count(g, house, port) + 1})
+    ):
+        targets.append(port)
+    for sea in T.AREA_IDS:
+        if (
+            sea in T.AREAS[area].neighbors
+            and T.AREAS[sea].is_sea
+            and sea not in g.impassable
+            and g.owner(sea) in (None, house)
+            and g.complies_with(house, {sea: _own_count(g, house, sea) + 1})
+        ):
+            targets.append(sea)
+    return targets
+
+
+def muster_options(g: BoardGame, house: str, area: str, points: int) -> list[str]:
+    """Every single purchase the house can make in ``area`` with ``points`` left (R3.6.3–R3.6.5).
+
+    ``"done"`` and ``"later"`` are not included.
+    """
+    if points <= 0 or not can_muster_in(g, house, area):
+        return []
+    options: list[str] = []
+    here = _own_count(g, house, area)
+    fits_one_more = g.complies_with(house, {area: here + 1})
+    for kind in LAND_KINDS:  # R3.6.3 new land units, into the area itself (R3.6.4)
+        if points >= T.MUSTER_COST[kind] and g.pool_left(house, kind) > 0 and fits_one_more:
+            options.append(kind)
+    has_footman = any(u.kind == "footman" for u in g.units.get(area, ()) if u.house == house)
+    for kind in ("knight", "siege_engine"):  # R3.6.3 upgrades never change army sizes (R3.6.5)
+        if has_footman and points >= T.UPGRADE_COST and g.pool_left(house, kind) > 0:
+            options.append(f"upgrade_{kind}")
+    if points >= T.MUSTER_COST["ship"] and g.pool_left(house, "ship") > 0:
+        options.extend(f"ship>{target}" for target in ship_targets(g, house, area))
+    return options
+
+
+def _cost(option: str) -> int:
+    if option.startswith("upgrade_"):
+        return T.UPGRADE_COST
+    if option.startswith("ship>"):
+        return T.MUSTER_COST["ship"]
+    return T.MUSTER_COST[option]
+
+
+def _points_word(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+class Muster(Step):
+    """R3.6 / D6: ``house`` musters in each of ``areas`` in turn (one purchase per decision).
+
+    ``areas[0]`` is the area being mustered in; ``spent`` the points already spent there;
+    ``deferred`` the areas already moved back with ``"later"``.
+    """
+
+    def __init__(
+        self,
+        house: str,
+        areas: tuple[str, ...],
+        spent: int = 0,
+        deferred: frozenset[str] = frozenset(),
+        choice: str | None = None,
+    ) -> None:
+        self.house = house
+        self.areas = tuple(areas)
+        self.spent = spent
+        self.deferred = deferred
+        self.choice = choice
+
+    # -- queries -------------------------------------------------------------------------------
+    def _points_left(self) -> int:
+        return T.AREAS[self.areas[0]].mustering_points - self.spent
+
+    def _can_defer(self, g: BoardGame) -> bool:
+        if self.spent or len(self.areas) < 2 or self.areas[0] in self.deferred:
+            return False
+        total = sum(T.AREAS[a].mustering_points for a in self.areas)
+        return g.pool_left(self.house, "footman") < total
+
+    def _offer(self, g: BoardGame) -> list[str]:
+        """The purchases offered in the current area (empty: the area is finished)."""
+        if not self.areas:
+            return []
+        area = self.areas[0]
+        options = muster_options(g, self.house, area, self._points_left())
+        if self._can_defer(g) and can_muster_in(g, self.house, area):
+            options.append("later")
+        return options
+
+    # -- step protocol -------------------------------------------------------------------------
+    def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.choice is not None:
+            return []
+        options = self._offer(g)
+        if not options:
+            return []
+        area = self.areas[0]
+        left = self._points_left()
+        prompt = (
+            f"{T.house_name(self.house)}: muster in {T.area_name(area)} "
+            f"({_points_word(left)} left)"
+        )
+        return [Decision(g.seat_of(self.house), "muster", prompt, (*options, "done"))]
+
+    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
+        self.choice = str(choice)
+
+    def run(self, g: BoardGame) -> None:
+        choice, self.choice = self.choice, None
+        if choice == "later":
+            area = self.areas[0]
+            self.areas = (*self.areas[1:], area)
+            self.deferred = self.deferred | {area}
+            g.say(f"{T.house_name(self.house)} will muster in {T.area_name(area)} later")
+        elif choice == "done":
+            self._finish_area(g)
+        elif choice is not None:
+            self._buy(g, choice)
+            self.spent += _cost(choice)
+        # Skip areas where nothing can be bought (or that are no longer usable).
+        while self.areas and not self._offer(g):
+            self._finish_area(g)
+        if self.areas:
+            g.push(self)
+
+    # -- effects -------------------------------------------------------------------------------
+    def _finish_area(self, g: BoardGame) -> None:
+        area = self.areas[0]
+        name = T.house_name(self.house)
+        if not can_muster_in(g, self.house, area):
+            g.say(f"{name} cannot muster in {T.area_name(area)}")
+        else:
+            left = self._points_left()
+            if left > 0:  # R3.6.2 unspent points are lost
+                g.say(f"{name} ends mustering in {T.area_name(area)} ({_points_word(left)} lost)")
+        self.areas = self.areas[1:]
+        self.spent = 0
+
+    def _buy(self, g: BoardGame, choice: str) -> None:
+        area = self.areas[0]
+        name = T.house_name(self.house)
+        if choice.startswith("ship>"):  # R3.6.4 ships to the port or an adjacent sea
+            target = choice.split(">", 1)[1]
+            g.add_unit(target, Unit(self.house, "ship"))
+            g.say(f"{name} musters a ship in {T.area_name(target)} (from {T.area_name(area)})")
+        elif choice.startswith("upgrade_"):  # R3.6.3 upgrade keeps the routed state
+            kind = choice.removeprefix("upgrade_")
+            footmen = [u for u in g.units[area] if u.house == self.house and u.kind == "footman"]
+            old = min(footmen, key=lambda u: u.routed)  # a standing footman first
+            g.replace_unit(area, old, Unit(self.house, kind, old.routed))
+            g.say(f"{name} upgrades a footman to a {UNIT_NAMES[kind]} in {T.area_name(area)}")
+        else:
+            g.add_unit(area, Unit(self.house, choice))
+            g.say(f"{name} musters a {UNIT_NAMES[choice]} in {T.area_name(area)}")
+
+
+class MusteringRound(Step):
+    """R3.6.1: houses muster one at a time in turn order, each in all its castle/stronghold
+    areas, finishing before the next house begins."""
+
+    def __init__(self, position: int = 0) -> None:
+        self.position = position
+
+    def run(self, g: BoardGame) -> None:
+        order = g.turn_order()
+        if self.position >= len(order):
+            return
+        if self.position == 0:
+            g.say("Mustering (R3.6)")
+        house = order[self.position]
+        g.push(Muster(house, mustering_areas(g, house)), MusteringRound(self.position + 1))

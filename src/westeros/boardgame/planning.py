@@ -1,0 +1,300 @@
+"""Planning phase (R5, D11, D12): assign orders, reveal them, then the Messenger Raven.
+
+``PlanningPhase()`` pushes, in this order:
+
+* :class:`AssignOrders` — R5.1 one order per area holding the house's units, secret and
+  simultaneous (every house with an area left has one ``place_order`` decision open, for its
+  next area in map order); R5.3 in turn order, one house after the other, when some house has
+  fewer placeable tokens than areas needing orders. Placed orders go straight onto the board
+  (``g.orders``); the view hides them until ``g.orders_revealed`` (R1.14.1).
+* :class:`RevealOrders` — R5.4.
+* :class:`MessengerRaven` — R5.5 (errata timing: end of the Reveal step, FAQ E4, Q1).
+* :class:`EndPlanning` — planning restrictions end with this Planning phase (R3.2.6). They are
+  cleared after the Raven because the Raven's replacement must obey them (R5.5.1, Q10).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.state import BoardGame, Order
+from westeros.engine import Choice, Decision, Step
+
+_TYPE_NAMES = {
+    "march": "March",
+    "defense": "Defense",
+    "support": "Support",
+    "raid": "Raid",
+    "consolidate": "Consolidate Power",
+}
+
+
+def order_label(token: str) -> str:
+    """Display name of an order token id, e.g. ``"march+1*"`` → ``"Special March +1"``."""
+    kind = T.ORDER_KINDS[token]
+    name = _TYPE_NAMES[kind.type]
+    if kind.type in ("march", "defense") or kind.modifier:
+        name += f" {kind.modifier:+d}"
+    return f"Special {name}" if kind.special else name
+
+
+# -- legal tokens (R5.1, R5.2) ---------------------------------------------------------------
+
+
+def order_areas(g: BoardGame, house: str) -> list[str]:
+    """R5.1: the areas (land, sea or port) holding at least one of the house's units, map order.
+
+    Areas held only by a power token, a home emblem or a garrison need no order.
+    """
+    return [a for a in T.AREA_IDS if g.owner(a) == house]
+
+
+def _used(g: BoardGame, house: str, exclude: str | None) -> Counter[str]:
+    return Counter(o.token for a, o in g.orders.items() if o.house == house and a != exclude)
+
+
+def placeable_tokens(g: BoardGame, house: str, exclude: str | None = None) -> tuple[str, ...]:
+    """The distinct token ids the house may place now (R5.2), in token order.
+
+    A copy must be left of the house's 15 tokens (R1.10), special tokens are limited by the
+    King's Court stars (R2.3, R5.2), and restricted tokens are never placeable (R3.4, Q10).
+    ``exclude``: an area whose order is not counted as placed (the Raven's swap, R5.5.1).
+    """
+    used = _used(g, house, exclude)
+    specials = sum(n for t, n in used.items() if T.ORDER_KINDS[t].special)
+    stars = g.stars(house)
+    return tuple(
+        t
+        for t, count in T.ORDER_COUNTS.items()
+        if t not in g.restrictions
+        and used[t] < count
+        and (not T.ORDER_KINDS[t].special or specials < stars)
+    )
+
+
+def placeable_count(g: BoardGame, house: str) -> int:
+    """How many more tokens the house could place in all (R5.3): every regular token left plus
+    as many special tokens left as its remaining stars allow, restricted ones excluded."""
+    used = _used(g, house, None)
+    regular = special = 0
+    for t, count in T.ORDER_COUNTS.items():
+        if t in g.restrictions:
+            continue
+        left = max(0, count - used[t])
+        if T.ORDER_KINDS[t].special:
+            special += left
+        else:
+            regular += left
+    specials_used = sum(n for t, n in used.items() if T.ORDER_KINDS[t].special)
+    return regular + min(special, max(0, g.stars(house) - specials_used))
+
+
+# -- the phase ---------------------------------------------------------------------------------
+
+
+class PlanningPhase(Step):
+    """R5: assign orders (simultaneous, or in turn order under R5.3), reveal, Messenger Raven."""
+
+    def run(self, g: BoardGame) -> None:
+        g.phase = "planning"
+        g.orders_revealed = False
+        g.orders.clear()  # every order was removed in Clean Up (R6.7.1); start from an empty board
+        short = [h for h in g.turn_order() if placeable_count(g, h) < len(order_areas(g, h))]
+        if short:  # R5.3
+            names = ", ".join(T.house_name(h) for h in short)
+            g.say(f"Planning: not enough order tokens ({names}); orders are placed in turn order")
+        else:
+            g.say("Planning: every house places its orders secretly")
+        g.push(AssignOrders(bool(short)), RevealOrders(), MessengerRaven(), EndPlanning())
+
+
+class AssignOrders(Step):
+    """R5.1–R5.3 (D11): one ``place_order`` decision per house and area, one area at a time.
+
+    ``sequential`` (R5.3): only the first house in turn order with areas left is asked, and it
+    may answer ``"none"`` while it has fewer placeable tokens than areas left, so it places all
+    its placeable tokens and chooses which areas stay empty (``skipped``).
+    ``chosen`` is the recorded (house, area, token-or-none), applied by ``run``.
+    """
+
+    def __init__(
+        self,
+        sequential: bool,
+        skipped: frozenset[str] = frozenset(),
+        chosen: tuple[str, str, str] | None = None,
+    ) -> None:
+        self.sequential = sequential
+        self.skipped = skipped
+        self.chosen = chosen
+
+    def areas_left(self, g: BoardGame, house: str) -> list[str]:
+        return [a for a in order_areas(g, house) if a not in g.orders and a not in self.skipped]
+
+    def _asked(self, g: BoardGame) -> list[str]:
+        houses = [h for h in g.turn_order() if self.areas_left(g, h)]
+        return houses[:1] if self.sequential else houses
+
+    def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.chosen is not None:
+            return []
+        out: list[Decision] = []
+        for house in self._asked(g):
+            tokens = placeable_tokens(g, house)
+            if not tokens:
+                return []  # nothing to choose: run leaves its areas empty (R5.3)
+            areas = self.areas_left(g, house)
+            choices: tuple[str, ...] = tokens
+            if self.sequential and placeable_count(g, house) < len(areas):
+                choices += ("none",)  # R5.3 which areas stay without an order
+            out.append(
+                Decision(
+                    g.seat_of(house),
+                    "place_order",
+                    f"{T.house_name(house)}: order for {T.area_name(areas[0])}",
+                    choices,
+                )
+            )
+        return out
+
+    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
+        house = g.house_of(seat)
+        self.chosen = (house, self.areas_left(g, house)[0], str(choice))
+
+    def run(self, g: BoardGame) -> None:
+        if self.chosen is not None:
+            house, area, token = self.chosen
+            self.chosen = None
+            if token == "none":
+                self.skipped = self.skipped | {area}
+                g.say(f"{T.house_name(house)} leaves {T.area_name(area)} without an order")
+            else:
+                g.orders[area] = Order(house, token)  # face down until RevealOrders
+        for house in g.turn_order():  # R5.3 a house out of placeable tokens: the rest stay empty
+            left = self.areas_left(g, house)
+            if left and not placeable_tokens(g, house):
+                self.skipped = self.skipped | set(left)
+                names = ", ".join(T.area_name(a) for a in left)
+                g.say(f"{T.house_name(house)} has no order token left for {names}")
+        if any(self.areas_left(g, h) for h in g.houses):
+            g.push(self)
+
+
+class RevealOrders(Step):
+    """R5.4: all orders are turned face up at once."""
+
+    def run(self, g: BoardGame) -> None:
+        g.orders_revealed = True
+        g.say("Orders are revealed")
+        for house in g.turn_order():
+            areas = g.orders_of(house)
+            if areas:
+                listed = ", ".join(
+                    f"{T.area_name(a)}: {order_label(g.orders[a].token)}" for a in areas
+                )
+                g.say(f"{T.house_name(house)} orders — {listed}")
+
+
+def raven_replacements(g: BoardGame, house: str, area: str) -> tuple[str, ...]:
+    """R5.5.1: tokens the Raven holder may put in ``area`` instead of its order there.
+
+    R5.2 applies with the removed token not counted; restricted tokens are barred (Q10);
+    the same token id again would change nothing, so it is not offered.
+    """
+    current = g.orders[area].token
+    return tuple(t for t in placeable_tokens(g, house, exclude=area) if t != current)
+
+
+class MessengerRaven(Step):
+    """R5.5 (D12): the King's Court holder, if the Raven is unused, may replace one of its
+    orders, or look at the top wildling card (then keep it on top or put it at the bottom),
+    or pass (the Raven stays unused).
+
+    ``stage``: ``"choose"`` (kind ``raven``), ``"replace"`` (kind ``raven_replace`` for
+    ``area``) or ``"wildling"`` (kind ``raven_wildling``). ``chosen`` is the recorded choice.
+    """
+
+    def __init__(
+        self, stage: str = "choose", area: str | None = None, chosen: str | None = None
+    ) -> None:
+        self.stage = stage
+        self.area = area
+        self.chosen = chosen
+
+    def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.chosen is not None or g.raven_used:
+            return []
+        holder = g.holder("kings_court")
+        seat, name = g.seat_of(holder), T.house_name(holder)
+        if self.stage == "replace":
+            assert self.area is not None
+            return [
+                Decision(
+                    seat,
+                    "raven_replace",
+                    f"{name}: Messenger Raven — new order for {T.area_name(self.area)}",
+                    raven_replacements(g, holder, self.area),
+                )
+            ]
+        if self.stage == "wildling":
+            return [
+                Decision(
+                    seat,
+                    "raven_wildling",
+                    f"{name}: Messenger Raven — keep the wildling card on top or put it "
+                    "at the bottom?",
+                    ("keep", "bottom"),
+                )
+            ]
+        choices = [f"replace:{a}" for a in g.orders_of(holder) if raven_replacements(g, holder, a)]
+        if g.wildling_deck:
+            choices.append("look")
+        choices.append("pass")
+        return [Decision(seat, "raven", f"{name}: use the Messenger Raven?", tuple(choices))]
+
+    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
+        self.chosen = str(choice)
+
+    def run(self, g: BoardGame) -> None:
+        if self.chosen is None:
+            return  # the Raven was already used this round (R1.9.6)
+        holder = g.holder("kings_court")
+        name = T.house_name(holder)
+        choice, self.chosen = self.chosen, None
+        if self.stage == "choose":
+            if choice == "pass":  # R5.5.3 the token stays unused
+                g.say(f"{name} does not use the Messenger Raven")
+            elif choice == "look":  # R5.5.2 privately (R1.14.1): never log the card
+                g.raven_peek = g.wildling_deck[0]
+                g.raven_peek_house = holder
+                g.say(f"{name} uses the Messenger Raven and looks at the top wildling card")
+                self.stage = "wildling"
+                g.push(self)
+            else:
+                self.stage = "replace"
+                self.area = choice.removeprefix("replace:")
+                g.push(self)
+        elif self.stage == "replace":  # R5.5.1
+            assert self.area is not None
+            old = g.orders[self.area].token
+            g.orders[self.area] = Order(holder, choice)
+            g.raven_used = True
+            g.say(
+                f"{name} uses the Messenger Raven: {T.area_name(self.area)} "
+                f"{order_label(old)} → {order_label(choice)}"
+            )
+        else:  # R5.5.2 keep on top or put at the bottom
+            if choice == "bottom":
+                deck = g.wildling_deck
+                g.wildling_deck = (*deck[1:], deck[0])
+                g.say(f"{name} puts the top wildling card at the bottom of the deck")
+            else:
+                g.say(f"{name} leaves the wildling card on top of the deck")
+            g.raven_used = True
+
+
+class EndPlanning(Step):
+    """R3.2.6: planning restrictions last for this Planning phase only."""
+
+    def run(self, g: BoardGame) -> None:
+        g.restrictions = frozenset()

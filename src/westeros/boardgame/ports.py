@@ -1,0 +1,134 @@
+"""Ports: loss or capture of a port's land area (R8.5, D10).
+
+Call :func:`check_ports` after anything that can change a land area's control. Ships in a
+port whose land became uncontrolled are destroyed at once (FAQ F39); ships in a port whose
+land is now controlled by another house are taken over through a :class:`PortTakeover`
+decision of the new controller.
+"""
+
+from __future__ import annotations
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.state import BoardGame, Unit
+from westeros.engine import Decision, Step
+from westeros.engine.decision import Choice
+
+PORTS: tuple[str, ...] = tuple(a for a in T.AREA_IDS if T.AREAS[a].is_port)
+
+
+def _ships(n: int) -> str:
+    return "1 ship" if n == 1 else f"{n} ships"
+
+
+def _land_of(port: str) -> str:
+    land = T.AREAS[port].port_land
+    assert land is not None, port
+    return land
+
+
+def port_ships_ok(g: BoardGame, house: str, port: str, count: int) -> bool:
+    """Could ``house`` have ``count`` ships in ``port`` (3-ship limit R8.2, supply R1.5.4)?
+
+    The rest of the house's board stays as it is. One ship is never an army (R1.5.1).
+    Pool availability is not checked here (see :func:`takeover_max`).
+    """
+    if count < 0 or count > T.MAX_SHIPS_IN_PORT:
+        return False
+    return count <= 1 or g.complies_with(house, {port: count})
+
+
+def takeover_max(g: BoardGame, port: str, house: str) -> int:
+    """R8.5: the most ships ``house`` may put into ``port`` in place of the ships there —
+    at most their number, limited by its pool, the 3-ship limit and its supply."""
+    there = len(g.units.get(port, ()))
+    limit = min(there, g.pool_left(house, "ship"), T.MAX_SHIPS_IN_PORT)
+    while limit > 0 and not port_ships_ok(g, house, port, limit):
+        limit -= 1
+    return max(0, limit)
+
+
+def _destroy_ships(g: BoardGame, port: str, why: str) -> None:
+    ships = g.units.pop(port)
+    g.say(
+        f"{_ships(len(ships))} of {T.house_name(ships[0].house)} in "
+        f"{T.area_name(port)} destroyed: {why}"
+    )
+
+
+def check_ports(g: BoardGame) -> None:
+    """R8.5 / F39: destroy or offer to take over ships in ports whose land changed hands."""
+    takeovers: list[Step] = []
+    for port in PORTS:
+        ships = g.units.get(port)
+        if not ships:
+            continue
+        land = _land_of(port)
+        ctrl = g.controller(land)
+        if ctrl is None:  # R8.5 land uncontrolled -> ships destroyed at once (F39)
+            _destroy_ships(g, port, f"{T.area_name(land)} is uncontrolled")
+        elif ctrl != ships[0].house:  # R8.5 another house controls the land -> D10
+            pending = any(isinstance(s, PortTakeover) and s.port == port for s in g.stack)
+            if not pending:
+                takeovers.append(PortTakeover(port))
+    if takeovers:
+        g.push(*takeovers)
+
+
+class PortTakeover(Step):
+    """D10: the new controller of a port's land replaces 0..max of the ships there with its own.
+
+    Decision kind ``"port_takeover"``, choices ``0..max`` (ints). All old ships are destroyed.
+    With max 0 no decision is asked. If the situation changed before the step is reached,
+    the step re-checks the port (destroying ships of an uncontrolled land, R8.5).
+    """
+
+    def __init__(self, port: str, count: int | None = None) -> None:
+        self.port = port
+        self.count = count
+
+    def _taker(self, g: BoardGame) -> str | None:
+        """The house entitled to take the port's ships over now, if any."""
+        ships = g.units.get(self.port)
+        if not ships:
+            return None
+        ctrl = g.controller(_land_of(self.port))
+        return ctrl if ctrl is not None and ctrl != ships[0].house else None
+
+    def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.count is not None:
+            return []
+        taker = self._taker(g)
+        if taker is None:
+            return []
+        most = takeover_max(g, self.port, taker)
+        if most == 0:
+            return []
+        ships = g.units[self.port]
+        prompt = (
+            f"{T.house_name(taker)}: replace how many of the {_ships(len(ships))} of "
+            f"{T.house_name(ships[0].house)} in {T.area_name(self.port)} with your own "
+            f"(0–{most}; the others are destroyed)?"
+        )
+        return [Decision(g.seat_of(taker), "port_takeover", prompt, tuple(range(most + 1)))]
+
+    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
+        assert isinstance(choice, int)
+        self.count = choice
+
+    def run(self, g: BoardGame) -> None:
+        ships = g.units.get(self.port)
+        if not ships:
+            return
+        land = _land_of(self.port)
+        ctrl = g.controller(land)
+        if ctrl is None:
+            _destroy_ships(g, self.port, f"{T.area_name(land)} is uncontrolled")
+            return
+        if ctrl == ships[0].house:
+            return
+        count = min(self.count or 0, takeover_max(g, self.port, ctrl))
+        _destroy_ships(g, self.port, f"{T.house_name(ctrl)} controls {T.area_name(land)}")
+        for _ in range(count):
+            g.add_unit(self.port, Unit(ctrl, "ship"))
+        if count:
+            g.say(f"{T.house_name(ctrl)} places {_ships(count)} in {T.area_name(self.port)}")

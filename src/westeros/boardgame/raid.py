@@ -1,0 +1,89 @@
+"""Raid orders (R6.3, D13): ``ResolveRaid(house)`` resolves one of the house's Raid orders.
+
+One decision of kind ``raid``: ``"<from_area>><target_area>"`` for every legal target of every
+Raid order of the house, and ``"<from_area>>none"`` to remove a Raid order without effect.
+"""
+
+from __future__ import annotations
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.planning import order_label
+from westeros.boardgame.state import BoardGame
+from westeros.engine import Choice, Decision, Step
+
+RAIDABLE = frozenset({"support", "raid", "consolidate"})  # R6.3.1 (never March)
+
+
+def raid_reach(area: str) -> list[str]:
+    """R6.3.2 areas a Raid order in ``area`` can reach, map order: from land only adjacent
+    land; from sea adjacent land, sea and ports; from a port only its sea (R8.4)."""
+    info = T.AREAS[area]
+    if info.is_port:
+        assert info.port_sea is not None
+        return [info.port_sea]
+    kinds = {"land"} if info.is_land else {"land", "sea", "port"}
+    return [b for b in T.AREA_IDS if b in info.neighbors and T.AREAS[b].kind in kinds]
+
+
+def raid_targets(g: BoardGame, area: str) -> list[str]:
+    """Areas holding an order the Raid order in ``area`` may remove (R6.3.1, R6.3.2): an enemy
+    Support, Raid or Consolidate Power order; a Special Raid may also remove Defense."""
+    raid = g.orders[area]
+    types = (RAIDABLE | {"defense"}) if raid.special else RAIDABLE
+    return [
+        b
+        for b in raid_reach(area)
+        if (o := g.orders.get(b)) is not None and o.house != raid.house and o.type in types
+    ]
+
+
+class ResolveRaid(Step):
+    """R6.3: the house resolves one of its Raid orders (its choice) against at most one target.
+
+    ``chosen`` is the recorded ``"<from>><target|none>"``, applied by ``run``.
+    """
+
+    def __init__(self, house: str, chosen: str | None = None) -> None:
+        self.house = house
+        self.chosen = chosen
+
+    def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.chosen is not None:
+            return []
+        choices: list[str] = []
+        for area in g.orders_of(self.house, "raid"):
+            choices += [f"{area}>{t}" for t in raid_targets(g, area)]
+            choices.append(f"{area}>none")  # R6.3.3 by choice or without a target
+        if not choices:
+            return []
+        return [
+            Decision(
+                g.seat_of(self.house),
+                "raid",
+                f"{T.house_name(self.house)}: resolve a Raid order (from>target)",
+                tuple(choices),
+            )
+        ]
+
+    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
+        self.chosen = str(choice)
+
+    def run(self, g: BoardGame) -> None:
+        if self.chosen is None:
+            return  # no Raid order left (it was removed meanwhile)
+        source, target = self.chosen.split(">")
+        name = T.house_name(self.house)
+        raid = g.orders.pop(source)  # R6.3.3 the Raid order is removed in any case
+        if target == "none":
+            g.say(f"{name} removes its {order_label(raid.token)} in {T.area_name(source)}")
+            return
+        victim = g.orders.pop(target)  # R6.3.3 the target order is removed
+        victim_name = T.house_name(victim.house)
+        g.say(
+            f"{name} raids from {T.area_name(source)}: {victim_name}'s "
+            f"{order_label(victim.token)} in {T.area_name(target)} is removed"
+        )
+        if victim.type == "consolidate":  # R6.3.4 pillage, at sea too (FAQ F43)
+            gained = g.gain_power(self.house, 1)
+            paid = g.discard_power(victim.house, 1)
+            g.say(f"{name} pillages: gains {gained} power, {victim_name} discards {paid} power")

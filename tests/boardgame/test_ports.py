@@ -143,3 +143,20 @@ def test_port_ships_ok_and_takeover_max() -> None:
     assert not port_ships_ok(g, "stark", "port_of_winterfell", 4)  # R8.2 3-ship limit
     assert port_ships_ok(g, "stark", "port_of_winterfell", 1)
     assert takeover_max(g, "port_of_winterfell", "stark") == 2
+
+
+def test_r8_5_order_of_destroyed_ships_is_removed() -> None:
+    """An order left in an emptied port goes with its ships (cf. errata E2)."""
+    s = Scenario(players=4).empty().units("port_of_white_harbor", "stark", "ship")
+    s.order("port_of_white_harbor", "consolidate")
+    g = s.start(CheckPorts())
+    assert g.pending() == []
+    assert "port_of_white_harbor" not in g.orders
+
+
+def test_d10_takeover_removes_the_old_owners_order() -> None:
+    s = greyjoy_ships_in_winterfell_port(2).order("port_of_winterfell", "support+0")
+    g = s.start(CheckPorts())
+    g.apply(STARK, 2)
+    assert "port_of_winterfell" not in g.orders
+    assert len(g.units["port_of_winterfell"]) == 2

@@ -49,10 +49,10 @@ def play(g: BoardGame, *choices: Choice) -> None:
 
 
 def assert_illegal(g: BoardGame, choice: Choice, seat: int | None = None) -> None:
-    d = only(g) if seat is None else next(x for x in g.pending() if x.seat == seat)
+    seat = only(g).seat if seat is None else seat
     before = g.state_hash()
     with pytest.raises(IllegalAction):
-        g.apply(d.seat, choice)
+        g.apply(seat, choice)
     assert g.state_hash() == before
 
 
@@ -95,6 +95,7 @@ def test_r4_3_3_night_watch_wins_at_equal_strength_and_bids_go_to_the_pool() -> 
     g = scen("silence_at_the_wall").threat(8).start(WildlingAttack(8))
     bid(g, {"baratheon": 2, "lannister": 2, "stark": 2, "greyjoy": 2})
     assert any("Night's Watch 8 against wildlings 8: the Night's Watch wins" in x for x in g.log)
+    play(g, "stark")  # four-way tie for the highest bid
     assert g.power == {h: 3 for h in g.houses}
     assert all(g.power_in_pool(h) == 17 for h in g.houses)
     assert g.wildling_threat == 0  # R4.3.5
@@ -212,11 +213,12 @@ def test_e7_lowest_bidder_first_then_everyone_else_in_turn_order() -> None:
         s.units(area, h, "footman", "footman", "knight")
     g = s.start(WildlingAttack(8))
     bid(g, STARK_LOWEST)
-    order = []
+    order: list[str] = []
     while g.pending():
         d = only(g)
         assert d.kind == "destroy_unit"
-        order.append(g.house_of(d.seat))
+        if not order or order[-1] != g.house_of(d.seat):
+            order.append(g.house_of(d.seat))
         g.apply(d.seat, d.choices[0])
     # Stark (lowest) destroys 3 = all: no decision; then Baratheon, Lannister, Greyjoy
     assert order == ["baratheon", "lannister", "greyjoy"]
@@ -230,7 +232,7 @@ def test_r4_3_8_win_checked_after_each_penalty() -> None:
     s = scen("mammoth_riders").units("winterfell", "lannister", "footman")
     for area in ("white_harbor", "moat_cailin", "flints_finger", "the_eyrie", "riverrun"):
         s.token(area, "stark")
-    s.token("harrenhal", "stark")
+    s.token("harrenhal", "stark").power("stark", 5)
     s.units("pyke", "greyjoy", "footman", "footman", "footman")
     g = s.start(WildlingAttack(8))
     bid(g, {"baratheon": 1, "lannister": 0, "stark": 1, "greyjoy": 1})
@@ -259,16 +261,16 @@ def test_r4_3_8_ports_checked_after_a_penalty_uncontrolled_land() -> None:
 def test_r4_3_8_ports_checked_after_a_penalty_home_area_reverts() -> None:
     """R8.5 / D10: Winterfell reverts to Stark, who may take over Lannister's port ship."""
     s = (
-        scen("mammoth_riders")
+        scen("the_horde_descends")
         .units("winterfell", "lannister", "footman")
         .units("karhold", "lannister", "footman")
         .units("port_of_winterfell", "lannister", "ship")
     )
     g = s.start(WildlingAttack(8))
-    bid(g, {"baratheon": 1, "lannister": 1, "stark": 1, "greyjoy": 0})  # Greyjoy lowest
+    bid(g, STARK_LOWEST)  # Stark (no units) first, then Baratheon, Lannister, Greyjoy
     d = only(g)
-    assert who(g) == "lannister"
-    play(g, "winterfell:footman", "karhold:footman")
+    assert who(g) == "lannister" and d.kind == "destroy_unit"
+    play(g, "winterfell:footman")
     d = only(g)
     assert d.kind == "port_takeover" and who(g) == "stark"
     play(g, 1)
@@ -789,7 +791,7 @@ def test_horde_everyone_else_one_unit_anywhere() -> None:
 
 
 def test_horde_night_watch_musters_in_one_chosen_area() -> None:
-    s = scen("the_horde_descends").token("white_harbor", "stark")
+    s = scen("the_horde_descends").token("white_harbor", "stark").power("stark", 5)
     g = s.start(WildlingAttack(8))
     bid(g, STARK_HIGHEST)
     d = only(g)
@@ -848,3 +850,26 @@ def test_clone_mid_attack_is_independent_and_hash_stable() -> None:
     play(other, "winterfell:knight")
     assert kinds(g, "winterfell") == ["footman", "footman", "knight"]
     assert kinds(other, "karhold") == ["footman", "footman"]
+
+
+def test_r4_3_8_units_picked_then_destroyed_together_before_port_check() -> None:
+    """R4.3.8: consequences follow the whole penalty. Stark may pick its White Harbor footman
+    and then the ship in its port (the selection is destroyed at once, like removing two
+    units by hand); nothing changes on the board until the selection is complete."""
+    s = scen("mammoth_riders").units("white_harbor", "stark", "footman")
+    s.units("port_of_white_harbor", "stark", "ship").units("karhold", "stark", "footman")
+    g = s.start(WildlingAttack(8))
+    bid(g, STARK_LOWEST)  # Mammoth Riders, lowest bidder: 3 units, Stark has exactly 3
+    done(g)
+    assert board(g, "stark") == []
+
+    s = scen("mammoth_riders").units("white_harbor", "lannister", "footman")
+    s.units("port_of_white_harbor", "lannister", "ship").units("karhold", "lannister", "footman")
+    g = s.start(WildlingAttack(8))
+    bid(g, STARK_LOWEST)
+    play(g, "white_harbor:footman")
+    assert kinds(g, "white_harbor") == ["footman"]  # not destroyed yet
+    assert only(g).choices == ("karhold:footman", "port_of_white_harbor:ship")
+    play(g, "port_of_white_harbor:ship")
+    done(g)
+    assert board(g, "lannister") == ["karhold:footman"]

@@ -48,11 +48,12 @@ def takeover_max(g: BoardGame, port: str, house: str) -> int:
 
 
 def _destroy_ships(g: BoardGame, port: str, why: str) -> None:
+    """Destroy every ship in ``port``; an order left without units goes too (cf. E2)."""
     ships = g.units.pop(port)
-    g.say(
-        f"{_ships(len(ships))} of {T.house_name(ships[0].house)} in "
-        f"{T.area_name(port)} destroyed: {why}"
-    )
+    house = T.house_name(ships[0].house)
+    g.say(f"{_ships(len(ships))} of {house} in {T.area_name(port)} destroyed: {why}")
+    if g.orders.pop(port, None) is not None:
+        g.say(f"{house}'s order in {T.area_name(port)} is removed")
 
 
 def check_ports(g: BoardGame) -> None:

@@ -12,7 +12,9 @@ Entry step: :class:`WildlingAttack` ``(strength, excluded=None)``. Flow (R4.3):
    second attack of Preemptive Raid draws the next card;
 5. penalties: the lowest bidder first, then "everyone else" one house at a time in the turn
    order in force at that moment (R4.3.7, errata E7, R4.5.5); after each house's penalty a win
-   is checked (R9.2) and ports are checked (R8.5) (R4.3.8).
+   is checked (R9.2) and ports are checked (R8.5) (R4.3.8). Units to destroy or replace are
+   picked one per decision and removed together once the selection is complete, so no
+   half-applied penalty is ever visible.
 
 Decision kinds (D9): ``"wildling_option"`` (``"destroy"`` / ``"drop"``), ``"destroy_unit"``
 (``"winterfell:footman"``), ``"replace_knight"`` (``"winterfell:knight"``),
@@ -384,11 +386,14 @@ class Reward(Step):
 
 
 class DestroyUnits(_Choosing):
-    """Destroy ``count`` units of ``house``, one at a time (kind ``"destroy_unit"``).
+    """Destroy ``count`` units of ``house`` (kind ``"destroy_unit"``, one pick per decision).
 
-    ``areas``/``kinds`` restrict the candidates; with ``same_area`` every unit comes from the
-    area of the first one (``fixed``, The Horde Descends, F35). With no more candidates the rest
-    is ignored (R4.4.1, Q19). Asks only when the choice matters.
+    The house picks the units one at a time (``picked``) and they are all destroyed together
+    once the selection is complete, as a physical player removes them at once: consequences
+    (R8.5 ports, control) follow the whole penalty (R4.3.8). ``areas``/``kinds`` restrict the
+    candidates; with ``same_area`` every unit comes from the area of the first pick (The Horde
+    Descends, F35). Without enough candidates the rest is ignored (R4.4.1, Q19). Asks only
+    when the choice matters.
     """
 
     def __init__(
@@ -399,7 +404,7 @@ class DestroyUnits(_Choosing):
         areas: tuple[str, ...] | None = None,
         kinds: tuple[str, ...] | None = None,
         same_area: bool = False,
-        fixed: str | None = None,
+        picked: tuple[str, ...] = (),
         choice: str | None = None,
     ) -> None:
         self.house = house
@@ -408,31 +413,30 @@ class DestroyUnits(_Choosing):
         self.areas = areas
         self.kinds = kinds
         self.same_area = same_area
-        self.fixed = fixed
+        self.picked = picked
         self.choice = choice
 
     def _candidates(self, g: BoardGame) -> list[tuple[str, Unit]]:
-        out: list[tuple[str, Unit]] = []
-        for area, units in g.units.items():
-            if self.areas is not None and area not in self.areas:
-                continue
-            if self.fixed is not None and area != self.fixed:
-                continue
-            out.extend(
-                (area, u)
-                for u in units
-                if u.house == self.house and (self.kinds is None or u.kind in self.kinds)
-            )
-        return out
+        """The house's eligible units not picked yet."""
+        fixed = self.picked[0].split(":", 1)[0] if self.same_area and self.picked else None
+        out = _remaining(g, self.house, self.picked)
+        return [
+            (a, u)
+            for a, u in out
+            if (self.areas is None or a in self.areas)
+            and (fixed is None or a == fixed)
+            and (self.kinds is None or u.kind in self.kinds)
+        ]
 
     def _automatic(self, cands: list[tuple[str, Unit]]) -> bool:
         if len(_distinct_choices(cands)) <= 1:
             return True
-        one_area = not self.same_area or self.fixed is not None or len({a for a, _ in cands}) == 1
-        return len(cands) <= self.count and one_area  # all of them go anyway
+        one_area = not self.same_area or bool(self.picked) or len({a for a, _ in cands}) == 1
+        return len(cands) <= self.count - len(self.picked) and one_area  # all go anyway
 
     def ask(self, g: BoardGame) -> Decision | None:
-        if self.count <= 0:
+        left = self.count - len(self.picked)
+        if left <= 0:
             return None
         cands = self._candidates(g)
         if not cands or self._automatic(cands):
@@ -441,30 +445,40 @@ class DestroyUnits(_Choosing):
         return Decision(
             g.seat_of(self.house),
             "destroy_unit",
-            f"{_hn(self.house)}: choose a {what} to destroy ({self.reason}; {self.count} to go)",
+            f"{_hn(self.house)}: choose a {what} to destroy ({self.reason}; {left} to go)",
             _distinct_choices(cands),
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:
-        if self.count <= 0:
-            return
-        if choice is None:
+        if choice is None and len(self.picked) < self.count:
             cands = self._candidates(g)
-            if not cands:  # Q19 apply as far as possible
-                g.say(f"{_hn(self.house)} has no more units to destroy ({self.reason})")
-                return
-            choice = _distinct_choices(cands)[0]
-        area, unit = _find_unit(g, self.house, choice)
-        g.remove_unit(area, unit)
-        g.say(
-            f"{_hn(self.house)} destroys a {UNIT_NAMES[unit.kind]} in {T.area_name(area)} "
-            f"({self.reason})"
-        )
-        self.count -= 1
-        if self.same_area:
-            self.fixed = area
-        if self.count > 0:
+            if cands:
+                choice = _distinct_choices(cands)[0]  # the only choice, or all go anyway
+        if choice is not None:
+            self.picked = (*self.picked, choice)
             g.push(self)
+            return
+        for pick in self.picked:  # the selection is complete: destroy it at once
+            area, unit = _find_unit(g, self.house, pick)
+            g.remove_unit(area, unit)
+            g.say(
+                f"{_hn(self.house)} destroys a {UNIT_NAMES[unit.kind]} in {T.area_name(area)} "
+                f"({self.reason})"
+            )
+        if len(self.picked) < self.count:  # Q19 apply as far as possible
+            g.say(f"{_hn(self.house)} has no units left to destroy ({self.reason})")
+
+
+def _remaining(g: BoardGame, house: str, picked: tuple[str, ...]) -> list[tuple[str, Unit]]:
+    """The house's units (map order) minus one matching unit per ``"area:kind"`` pick."""
+    out = sorted(g.units_of(house), key=lambda c: (T.AREA_IDS.index(c[0]), c[1].routed))
+    for pick in picked:
+        area, kind = pick.split(":", 1)
+        for i, (a, u) in enumerate(out):
+            if a == area and u.kind == kind:
+                del out[i]
+                break
+    return out
 
 
 def _horde_lowest(g: BoardGame, house: str) -> DestroyUnits:
@@ -604,51 +618,61 @@ class CrowKillersAll(Step):
 
 
 class ReplaceKnights(_Choosing):
-    """Everyone else: ``left`` knights (all if fewer) chosen one at a time (kind
-    ``"replace_knight"``) are replaced with pool footmen, or destroyed when no footman is left."""
+    """Everyone else: ``count`` knights (all if fewer), picked one at a time (kind
+    ``"replace_knight"``), are replaced with pool footmen; those picked after the pool's
+    footmen run out are destroyed (R4.5.2). Applied together once the selection is complete."""
 
-    def __init__(self, house: str, left: int, choice: str | None = None) -> None:
+    def __init__(
+        self, house: str, count: int, picked: tuple[str, ...] = (), choice: str | None = None
+    ) -> None:
         self.house = house
-        self.left = left
+        self.count = count
+        self.picked = picked
         self.choice = choice
 
+    def _candidates(self, g: BoardGame) -> list[tuple[str, Unit]]:
+        return [(a, u) for a, u in _remaining(g, self.house, self.picked) if u.kind == "knight"]
+
     def ask(self, g: BoardGame) -> Decision | None:
-        if self.left <= 0:
+        left = self.count - len(self.picked)
+        if left <= 0:
             return None
-        knights = _knights(g, self.house)
+        knights = self._candidates(g)
         choices = _distinct_choices(knights)
-        footmen = g.pool_left(self.house, "footman")
+        footmen = g.pool_left(self.house, "footman") - len(self.picked)
         if len(choices) <= 1:
             return None
-        if len(knights) <= self.left and (footmen >= len(knights) or footmen == 0):
-            return None  # every knight gets the same treatment
+        if len(knights) <= left and (footmen >= len(knights) or footmen <= 0):
+            return None  # every knight left gets the same treatment
         what = "replace with a footman" if footmen > 0 else "destroy (no footman left in your pool)"
         return Decision(
             g.seat_of(self.house),
             "replace_knight",
-            f"{_hn(self.house)} (Crow Killers): choose a knight to {what} ({self.left} to go)",
+            f"{_hn(self.house)} (Crow Killers): choose a knight to {what} ({left} to go)",
             choices,
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:
         h = self.house
-        if self.left <= 0:
-            return
-        if choice is None:
-            knights = _knights(g, h)
-            if not knights:
-                g.say(f"{_hn(h)} has no more knights (Crow Killers)")  # Q19
-                return
-            choice = _distinct_choices(knights)[0]
-        area, knight = _find_unit(g, h, choice)
-        if g.pool_left(h, "footman") > 0:
-            _knight_to_footman(g, h, area, knight)
-        else:
-            g.remove_unit(area, knight)
-            g.say(f"{_hn(h)} destroys a knight in {T.area_name(area)} (Crow Killers, no footman)")
-        self.left -= 1
-        if self.left > 0:
+        if choice is None and len(self.picked) < self.count:
+            knights = self._candidates(g)
+            if knights:
+                choice = _distinct_choices(knights)[0]
+        if choice is not None:
+            self.picked = (*self.picked, choice)
             g.push(self)
+            return
+        if not self.picked:
+            g.say(f"{_hn(h)} has no knights (Crow Killers)")  # Q19
+        for pick in self.picked:
+            area, knight = _find_unit(g, h, pick)
+            if g.pool_left(h, "footman") > 0:
+                _knight_to_footman(g, h, area, knight)
+            else:
+                g.remove_unit(area, knight)
+                g.say(
+                    f"{_hn(h)} destroys a knight in {T.area_name(area)} (Crow Killers, no footman)"
+                )
 
 
 class UpgradeFootmen(_Choosing):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from westeros.boardgame import tables as T
+from westeros.boardgame.ports import PortTakeover
 from westeros.boardgame.state import BoardGame
 
 
@@ -20,7 +21,10 @@ def check_invariants(g: BoardGame) -> None:
                 assert u.kind == "ship", f"land unit at sea in {area}"
         if info.kind == "port":
             assert len(units) <= T.MAX_SHIPS_IN_PORT, f"more than 3 ships in {area} (R8.2)"
-            assert g.controller(area) == units[0].house, f"ships in a foreign port {area} (R8.1)"
+            taking_over = any(isinstance(s, PortTakeover) and s.port == area for s in g.stack)
+            assert (
+                taking_over or g.controller(area) == units[0].house
+            ), f"ships in a foreign port {area} (R8.1)"
     for house in g.houses:
         for kind in T.UNIT_TYPES:  # R1.4.2 unit pools
             assert g.pool_left(house, kind) >= 0, f"{house} exceeds its {kind} pool"

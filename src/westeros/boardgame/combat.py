@@ -101,8 +101,7 @@ def retreat_areas(
         found = {
             n
             for n in info.neighbors
-            if T.AREAS[n].is_sea
-            or (T.AREAS[n].is_port and g.controller(n) == house)
+            if T.AREAS[n].is_sea or (T.AREAS[n].is_port and g.controller(n) == house)
         }
     else:
         found = {n for n in info.neighbors if T.AREAS[n].is_land} | transport_reach(g, house, area)
@@ -200,11 +199,15 @@ class Combat(SupportCall):
 
     def sides_in_turn_order(self, g: BoardGame) -> tuple[str, ...]:
         """R7.5.2: both sides in Iron Throne order (read now: Doran may have changed it)."""
-        return tuple(sorted(("attacker", "defender"), key=lambda s: g.position(
-            "iron_throne", self.house(s))))
+        return tuple(
+            sorted(("attacker", "defender"), key=lambda s: g.position("iron_throne", self.house(s)))
+        )
 
     def card(self, side: str) -> str | None:
-        """The side's revealed (or chosen) card; None if none (yet)."""
+        """The side's revealed card; None before the reveal or when it plays none (a card
+        chosen but not yet revealed is secret and has no effect, R1.14.1)."""
+        if "revealed" not in self.flags:
+            return None
         card = self.att_card if side == "attacker" else self.def_card
         return card or None
 
@@ -216,7 +219,9 @@ class Combat(SupportCall):
 
     def tide(self, side: str) -> T.TidesCard | None:
         card = self.att_tide if side == "attacker" else self.def_tide
-        return T.TIDES_CARD_BY_ID[card] if card is not None and "tides_shown" in self.flags else None
+        return (
+            T.TIDES_CARD_BY_ID[card] if card is not None and "tides_shown" in self.flags else None
+        )
 
     # -- units in the combat ------------------------------------------------------------------
     def combat_units(self, g: BoardGame, side: str) -> tuple[Unit, ...]:
@@ -276,8 +281,11 @@ class Combat(SupportCall):
                 garrison = 0
             else:
                 o = g.orders.get(self.area)
-                bonus = o.modifier if o is not None and o.house == self.defender and (
-                    o.type == "defense") else 0
+                bonus = (
+                    o.modifier
+                    if o is not None and o.house == self.defender and (o.type == "defense")
+                    else 0
+                )
                 order = HC.order_bonus(self, side, bonus)  # Catelyn doubles it
                 garrison = (
                     g.garrisons.get(self.area, 0)
@@ -389,16 +397,13 @@ class Combat(SupportCall):
         for side in ("attacker", "defender"):
             if (self.att_card if side == "attacker" else self.def_card) is None:
                 self.set_card(side, NO_CARD)  # an empty hand (never in a legal game)
+        self.flags = self.flags | {"revealed"}
         g.say("House cards: " + "; ".join(self._reveal_text(s) for s in ("attacker", "defender")))
         self._enter_window(g, "cancel")
 
     def _reveal_text(self, side: str) -> str:
         card = self.card(side)
-        what = (
-            f"{HC.card_name(card)} ({T.HOUSE_CARD_BY_ID[card].strength})"
-            if card
-            else "no card"
-        )
+        what = f"{HC.card_name(card)} ({T.HOUSE_CARD_BY_ID[card].strength})" if card else "no card"
         return f"{T.house_name(self.house(side))} reveals {what}"
 
     # -- text windows (R7.5.2) --------------------------------------------------------------------
@@ -537,12 +542,12 @@ class Combat(SupportCall):
         g.say(
             "Tides of Battle: "
             + ", ".join(
-                f"{T.house_name(self.house(s))} '{self.att_tide if s == 'attacker' else self.def_tide}'"
-                for s in ("attacker", "defender")
+                f"{T.house_name(self.house(s))} '{tide}'"
+                for s, tide in (("attacker", self.att_tide), ("defender", self.def_tide))
             )
         )
 
-    # -- victor (R7.8) ------------------------------------------------------------------------------
+    # -- victor (R7.8)
     def _run_victor(self, g: BoardGame) -> None:
         s = self.strengths(g)
         fa, fd = s["attacker"].final, s["defender"].final
@@ -577,7 +582,7 @@ class Combat(SupportCall):
                 parts.append(f"{label} {value:+d}")
         return f"{T.house_name(self.house(side))} {st.final} ({', '.join(parts)})"
 
-    # -- casualties (R7.9, R7.7.5) ------------------------------------------------------------------
+    # -- casualties (R7.9, R7.7.5)
     def _run_casualties(self, g: BoardGame) -> None:
         assert self.winner is not None
         win, lose = self.winner, self.other(self.winner)
@@ -773,7 +778,7 @@ class Combat(SupportCall):
             )
         self.stage = "cleanup"
 
-    # -- clean up (R7.11) -----------------------------------------------------------------------------
+    # -- clean up (R7.11)
     def _run_cleanup(self, g: BoardGame) -> None:
         a_name = T.house_name(self.attacker)
         if self.winner == "attacker":  # step 1
@@ -814,7 +819,9 @@ class Combat(SupportCall):
 
         for area in [a for a in g.orders if a not in g.units]:  # step 5 (E2)
             order = g.orders.pop(area)
-            g.say(f"{T.house_name(order.house)}'s order in {T.area_name(area)} is removed (no units)")
+            g.say(
+                f"{T.house_name(order.house)}'s order in {T.area_name(area)} is removed (no units)"
+            )
         self.stage = "done"
         g.say(f"The combat in {T.area_name(self.area)} is over")
         _check_ports(g)  # step 6 (R1.3.8)

@@ -264,7 +264,9 @@ def _tyrion_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
     c.excluded = (*c.excluded, card)
     c.set_card(opponent, None)  # chosen again by the "recard" entry (R7.12 Tyrion)
     c.queue = (f"recard:{opponent}", *c.queue)
-    g.say(f"Tyrion Lannister cancels {card_name(card)}: it returns to {_h(c.house(opponent))}'s hand")
+    g.say(
+        f"Tyrion Lannister cancels {card_name(card)}: it returns to {_h(c.house(opponent))}'s hand"
+    )
 
 
 _register("cancel", "tyrion_lannister", _tyrion_act, _tyrion_ask)
@@ -397,8 +399,7 @@ def _salladhor(
         return units
     house = c.house(side)
     return tuple(
-        replace(x, value=0) if x.unit.kind == "ship" and x.unit.house != house else x
-        for x in units
+        replace(x, value=0) if x.unit.kind == "ship" and x.unit.house != house else x for x in units
     )
 
 

@@ -91,7 +91,7 @@ def simulate(
     ) as progress:
         task = progress.add_task(f"{players}-player games", total=games)
         for i in range(games):
-            _, result = play_board_game(players, seed + i, tides)
+            _, result = play_board_game(players, seed + i, tides, with_hashes=save is not None)
             summary.add(result)
             if save is not None:
                 save_record(result.record, save, f"game-{players}p-seed{seed + i}")

@@ -10,7 +10,7 @@ from westeros.simulate import play_board_game
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(35))
 def test_random_game_runs_to_the_end_with_invariants(players: int, seed: int) -> None:
     """R3.1 / R9.3: every game ends by round 10; invariants hold after every choice."""
     game, result = play_board_game(

@@ -1,0 +1,132 @@
+"""Random whole games: replay determinism, no leaks in views, bad input refused (R1.14)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.boardgame.invariants import check_ended, check_invariants
+from westeros.boardgame.state import BoardGame
+from westeros.bots import RandomBot
+from westeros.engine import Decision, IllegalAction, Record, new_game, replay
+
+SECRET_KINDS = {"bid", "place_order", "house_card"}
+
+
+def _masked(view: dict[str, Any]) -> str:
+    """A seat's view without the fields that legitimately change when another seat moves."""
+    v = dict(view)
+    v.pop("waiting_for")
+    # That a face-down order lies in an area is public; its token is checked in _check_views.
+    v["orders"] = {a: o for a, o in v["orders"].items() if o["house"] == v["house"]}
+    return json.dumps(v, sort_keys=True)
+
+
+def _check_bad_input(g: BoardGame, d: Decision) -> None:
+    """Wrong seat, unknown or stale choices and malformed values change nothing."""
+    before = g.state_hash()
+    pending_seats = {p.seat for p in g.pending()}
+    idle = [s for s in range(len(g.seat_houses)) if s not in pending_seats]
+    bad: list[tuple[int, Any]] = [
+        (d.seat, "no-such-choice"),
+        (d.seat, 10_000),
+        (d.seat, None),
+        (d.seat, ["list"]),
+        (d.seat, 1.5),
+        (99, d.choices[0]),
+    ]
+    if idle:
+        bad.append((idle[0], d.choices[0]))
+    for seat, choice in bad:
+        with pytest.raises(IllegalAction):
+            g.apply(seat, choice)
+        assert g.state_hash() == before, (d.kind, seat, choice)
+
+
+def play_checked(players: int, seed: int, tides: bool = False, deep: bool = False) -> set[str]:
+    """Play a random game checking invariants, views and (if ``deep``) bad input at every step.
+
+    Returns the decision kinds met. The game's record is replayed and must give the same
+    hash after every move.
+    """
+    config = {"players": players, "tides": tides}
+    g: BoardGame = new_game("boardgame", config, seed)
+    bots = [RandomBot(seed * 31 + s) for s in range(players)]
+    record = Record("boardgame", config, seed, hashes=[])
+    kinds: set[str] = set()
+    while g.pending():
+        pending = g.pending()
+        d = pending[0]
+        kinds.add(d.kind)
+        if deep:
+            _check_bad_input(g, d)
+        others = [p.seat for p in pending[1:] if d.kind in SECRET_KINDS]
+        views_before = {s: _masked(g.view(s)) for s in others}
+        choice = bots[d.seat].choose(g.view(d.seat), d)
+        g.apply(d.seat, choice)
+        record.moves.append((d.seat, choice))
+        assert record.hashes is not None
+        record.hashes.append(g.state_hash())
+        check_invariants(g)
+        _check_views(g)
+        for s in others:  # a secret choice of d.seat shows nothing new to the others
+            still = next((p for p in g.pending() if p.seat == s), None)
+            if still is not None and still.kind == d.kind:
+                assert _masked(g.view(s)) == views_before[s], (d.kind, s)
+    check_ended(g)
+    with pytest.raises(IllegalAction, match="game is over"):
+        g.apply(0, "pass")
+    replay(Record.loads(record.dumps()))  # raises on any diverging hash
+    return kinds
+
+
+def _check_views(g: BoardGame) -> None:
+    """No seat sees another's face-down orders, deck order or the Raven's peek."""
+    for seat in (None, *range(len(g.seat_houses))):
+        v = g.view(seat)
+        me = v["house"]
+        for order in v["orders"].values():
+            if not g.orders_revealed and order["house"] != me:
+                assert order["token"] is None
+        if v["raven_peek"] is not None:
+            assert me == g.raven_peek_house
+        text = json.dumps(v)
+        assert 'wildling_deck"' not in text and "westeros_decks" not in text
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_deep_checks_on_random_games(players: int) -> None:
+    """Bad input at every decision of a whole game; views and replay checked every step."""
+    kinds = play_checked(players, 1000 + players, deep=True)
+    assert {"place_order", "march_order", "march_move", "bid"} & kinds
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
+def test_hypothesis_random_games(players: int, seed: int) -> None:
+    play_checked(players, seed)
+
+
+def test_many_seeded_games_meet_every_decision_kind() -> None:
+    """Seeded loop over whole games for every player count (CI plays 200+ games in all)."""
+    kinds: set[str] = set()
+    for i in range(48):
+        kinds |= play_checked(3 + i % 4, 5000 + i)
+    expected = {
+        "place_order",
+        "raven",
+        "raid",
+        "march_order",
+        "march_move",
+        "march_token",
+        "consolidate",
+        "bid",
+        "muster",
+        "westeros_choice",
+        "reconcile",
+    }
+    assert expected <= kinds, expected - kinds

@@ -47,7 +47,7 @@ def order_areas(g: BoardGame, house: str) -> list[str]:
 
     Areas held only by a power token, a home emblem or a garrison need no order.
     """
-    return [a for a in T.AREA_IDS if g.owner(a) == house]
+    return g.areas_of(house)
 
 
 def _used(g: BoardGame, house: str, exclude: str | None) -> Counter[str]:

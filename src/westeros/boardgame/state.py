@@ -15,6 +15,9 @@ from westeros.boardgame import tables as T
 from westeros.engine import StepGame
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
+AREA_ORDER = {a: i for i, a in enumerate(T.AREA_IDS)}  # map order, for stable listings
+CASTLE_AREAS = tuple(a for a in T.AREA_IDS if T.AREAS[a].has_castle)
+LAND_AREAS = tuple(a for a in T.AREA_IDS if T.AREAS[a].kind == "land")
 TRACK_NAMES = {"iron_throne": "Iron Throne", "fiefdoms": "Fiefdoms", "kings_court": "King's Court"}
 
 
@@ -131,6 +134,11 @@ class BoardGame(StepGame):
         units = self.units.get(area)
         return units[0].house if units else None
 
+    def areas_of(self, house: str) -> list[str]:
+        """Areas (land, sea, port) holding the house's units, in map order."""
+        areas = [a for a, us in self.units.items() if us[0].house == house]
+        return sorted(areas, key=AREA_ORDER.__getitem__)
+
     def units_of(self, house: str) -> list[tuple[str, Unit]]:
         return [(a, u) for a, us in self.units.items() for u in us if u.house == house]
 
@@ -190,10 +198,10 @@ class BoardGame(StepGame):
 
     def victory_points(self, house: str) -> int:
         """R9.1: castle/stronghold areas controlled, derived, never stored."""
-        return sum(1 for a in self.controlled_areas(house) if T.AREAS[a].has_castle)
+        return sum(1 for a in CASTLE_AREAS if self.controller(a) == house)
 
     def land_areas_controlled(self, house: str) -> int:
-        return sum(1 for a in self.controlled_areas(house) if T.AREAS[a].kind == "land")
+        return sum(1 for a in LAND_AREAS if self.controller(a) == house)
 
     def barrels(self, house: str) -> int:
         """Supply icons in controlled areas, capped at 6 (R3.5.1)."""

@@ -14,6 +14,11 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice: ...
 
 
+def wants_view(bot: Bot) -> bool:
+    """Bots that ignore the view (e.g. the random bot) say so with ``needs_view = False``."""
+    return bool(getattr(bot, "needs_view", True))
+
+
 def play_out(
     game: Any,
     bots: Sequence[Bot],
@@ -35,7 +40,9 @@ def play_out(
         if len(decision.choices) == 1:
             choice = decision.choices[0]
         else:
-            choice = bots[decision.seat].choose(game.view(decision.seat), decision)
+            bot = bots[decision.seat]
+            view = game.view(decision.seat) if wants_view(bot) else {}
+            choice = bot.choose(view, decision)
         game.apply(decision.seat, choice)
         if record is not None:
             record.moves.append((decision.seat, choice))

@@ -8,6 +8,10 @@ from westeros.engine import Choice, Decision, Rng
 
 
 class RandomBot:
+    """Uniform over the legal list; it never reads the view (``needs_view = False``)."""
+
+    needs_view = False
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 

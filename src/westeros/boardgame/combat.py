@@ -316,6 +316,8 @@ class Combat(SupportCall):
 
     # -- the step ---------------------------------------------------------------------------------
     def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.choice is not None:
+            return []  # recorded; run applies it
         stage = self.stage
         if stage in SUPPORT_STAGES:
             return self.support_decisions(g)

@@ -186,7 +186,7 @@ class SupportCall(Step):
         self.stage = "support"
 
     def support_decisions(self, g: BoardGame) -> list[Decision]:
-        if not self.sup_queue:
+        if not self.sup_queue or self.choice is not None:
             return []
         house = self.sup_queue[0]
         areas = eligible_areas(g, self.area, house)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from westeros.boardgame import tables as T
+from westeros.boardgame.neutral import NeutralAttack
 from westeros.boardgame.ports import PortTakeover
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.support import SupportCall
 
 
 def check_invariants(g: BoardGame) -> None:
@@ -22,9 +24,12 @@ def check_invariants(g: BoardGame) -> None:
         if info.kind == "port":
             assert len(units) <= T.MAX_SHIPS_IN_PORT, f"more than 3 ships in {area} (R8.2)"
             taking_over = any(isinstance(s, PortTakeover) and s.port == area for s in g.stack)
-            assert (
-                taking_over or g.controller(area) == units[0].house
-            ), f"ships in a foreign port {area} (R8.1)"
+            # R6.5.2: during a neutral-force support call the marchers have not left yet
+            validating = any(
+                isinstance(s, NeutralAttack) and s.from_area == info.port_land for s in g.stack
+            )
+            owner_ok = g.controller(area) == units[0].house
+            assert taking_over or validating or owner_ok, f"ships in a foreign port {area} (R8.1)"
     for house in g.houses:
         for kind in T.UNIT_TYPES:  # R1.4.2 unit pools
             assert g.pool_left(house, kind) >= 0, f"{house} exceeds its {kind} pool"
@@ -40,12 +45,16 @@ def check_invariants(g: BoardGame) -> None:
         assert sorted(g.tracks[track]) == sorted(g.houses)
     assert 0 <= g.wildling_threat <= T.WILDLING_MAX and g.wildling_threat % 2 == 0
     assert 1 <= g.round <= T.LAST_ROUND
-    if g.phase in ("planning", "action"):
+    if g.phase == "planning":  # R5.2 (Doran may move a house down later, F13)
         for house in g.houses:
             special = sum(1 for o in g.orders.values() if o.house == house and o.special)
             assert special <= g.stars(house), f"{house} has too many special orders (R5.2)"
     if g.phase == "action":
+        # the March order and the embattled area of a fight in progress (F16, R7.11 steps 2, 5)
+        fighting = {a for s in g.stack if isinstance(s, SupportCall) for a in (s.from_area, s.area)}
         for area, order in g.orders.items():
+            if area in fighting:  # the March order of a combat in progress (R7.11 step 2)
+                continue
             assert g.owner(area) == order.house, f"order without units in {area} (R5.1)"
     if g.phase == "planning":
         for house in g.houses:  # supply is reconciled before planning (R3.5.2)

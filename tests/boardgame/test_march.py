@@ -8,11 +8,19 @@ import pytest
 
 from westeros.boardgame import march
 from westeros.boardgame.builder import Scenario
+from westeros.boardgame.combat import Combat
 from westeros.boardgame.march import ResolveMarch, destinations, unit_text
 from westeros.boardgame.state import BoardGame, Unit
 from westeros.engine import Decision, IllegalAction
 
 STARK, LANNISTER, BARATHEON, GREYJOY = 0, 1, 2, 3  # seats of Scenario(players=4)
+
+
+@pytest.fixture(autouse=True)
+def _peaceful(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most cases here are about movement: attacks are switched off unless a test turns them
+    on (test_march_attacks.py covers the hand-off to combat and neutral forces)."""
+    monkeypatch.setattr(march, "ATTACKS_ENABLED", False)
 
 
 def pending(g: BoardGame) -> Decision:
@@ -546,8 +554,17 @@ def test_q14_attack_checked_with_attackers_in_the_target(monkeypatch: Any) -> No
 
 
 def test_start_attack_is_the_combat_hand_off() -> None:
-    with pytest.raises(NotImplementedError, match="R7 combat"):
-        march.start_attack(Scenario(players=4).g, "stark", "winterfell", "moat_cailin", (), "")
+    g = Scenario(players=4).g
+    units = (Unit("stark", "footman"),)
+    march.start_attack(g, "stark", "winterfell", "moat_cailin", units, "march+0")
+    step = g.stack[-1]
+    assert isinstance(step, Combat)
+    assert (step.attacker, step.from_area, step.area, step.attackers) == (
+        "stark",
+        "winterfell",
+        "moat_cailin",
+        units,
+    )
 
 
 def test_destinations_helper_includes_hostile_areas() -> None:

@@ -12,16 +12,17 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from westeros.boardgame import tables as T
+from westeros.boardgame.neutral import NeutralAttack
 from westeros.boardgame.ports import check_ports
 from westeros.boardgame.state import BoardGame, Unit, supply_complies
+from westeros.boardgame.support import can_support, support_value, unit_value
 from westeros.boardgame.victory import check_win
 from westeros.engine import Decision, Step
 from westeros.engine.decision import Choice
 
-# Combat (R7) and neutral-force attacks (R6.5) come with a later issue. Until then hostile
-# destinations are not offered; the rest of the move-plan logic (one attack per order R6.4.5,
-# the two supply states of R6.4.6 / Q14) already handles them.
-ATTACKS_ENABLED = False
+# Hostile destinations (combat R7, neutral forces R6.5) are offered; the flag lets tests and
+# tools study marches without attacks.
+ATTACKS_ENABLED = True
 
 LAND_UNITS = frozenset({"footman", "knight", "siege_engine"})
 _PLURAL = {"footman": "footmen", "knight": "knights", "siege_engine": "siege engines"}
@@ -35,7 +36,7 @@ def start_attack(
     units: tuple[Unit, ...],
     order_token: str,
 ) -> None:
-    """Push the combat (R7) or neutral-force attack (R6.5) of a march.
+    """Push the combat (R7) of a march (neutral-force attacks are run by ResolveMarch, R6.5.2).
 
     Called once the march's non-combat moves, its power token, the port check of the
     starting area (R6.4.8) and the win check are done. ``units`` (the attacking units) have
@@ -44,8 +45,9 @@ def start_attack(
     ``from_area`` (its modifier counts, R7.4.1; Queen of Thorns may not remove it); the combat
     removes it in clean up (R7.11 step 2, or moves it for Loras).
     """
-    # R7 combat: next issue
-    raise NotImplementedError("R7 combat: next issue")
+    from westeros.boardgame.combat import Combat
+
+    g.push(Combat(house, from_area, target, units, order_token))
 
 
 # ------------------------------------------------------------------------------ queries
@@ -109,6 +111,24 @@ def is_hostile(g: BoardGame, house: str, area: str) -> bool:
     if area in g.neutral:
         return True
     return g.garrisons.get(area, 0) > 0 and T.AREAS[area].home_of != house
+
+
+def neutral_reachable(g: BoardGame, house: str, start: str, area: str) -> bool:
+    """Whether an attack on a neutral force could reach its strength (R6.5.1): every movable
+    unit of the start plus the March modifier plus every Support order that could back it.
+    Plans below this bound are illegal whatever support is declared (R6.5.2), so they are
+    not offered; other areas are always reachable."""
+    if area not in g.neutral:
+        return True
+    units = sum(unit_value(u, area, True) for u in g.units.get(start, ()) if not u.routed)
+    order = g.orders.get(start)
+    modifier = order.modifier if order is not None else 0
+    support = sum(
+        support_value(g, a, area, True)
+        for a in T.AREAS[area].neighbors
+        if (o := g.orders.get(a)) is not None and o.type == "support" and can_support(g, a, area)
+    )
+    return units + modifier + support >= g.neutral[area]
 
 
 def _partitions(n: int, parts: int, cap: int, top: int | None = None) -> Iterator[tuple[int, ...]]:
@@ -208,6 +228,8 @@ class ResolveMarch(Step):
         resolved: bool = False,
         target: str | None = None,
         order_token: str | None = None,
+        neutral: str | None = None,
+        excluded: tuple[str, ...] = (),
     ) -> None:
         self.house = house
         self.area = area
@@ -217,6 +239,8 @@ class ResolveMarch(Step):
         self.resolved = resolved
         self.target = target
         self.order_token = order_token
+        self.neutral = neutral  # neutral-force area attacked first (R6.5.2)
+        self.excluded = excluded  # neutral areas this order failed to take (R6.5.2)
 
     # -- decisions -------------------------------------------------------------------------
     def decisions(self, g: BoardGame) -> list[Decision]:
@@ -265,6 +289,8 @@ class ResolveMarch(Step):
             dests = destinations(g, house, start)
             peaceful = [d for d in dests if not is_hostile(g, house, d)]
             for d in dests:
+                if d in self.excluded or not neutral_reachable(g, house, start, d):
+                    continue
                 if d in peaceful:
                     trial_target = target
                 elif ATTACKS_ENABLED and target in (None, d):  # R6.4.5 one attack per order
@@ -318,13 +344,33 @@ class ResolveMarch(Step):
             return  # no March order left
         house, start = self.house, self.area
         name = T.house_name(house)
-        order = g.orders[start]
-        target = self._plan_target(g)
+        if self.neutral is not None:
+            if self.neutral in g.neutral:  # R6.5.2 too weak: the plan is illegal, plan again
+                g.say(
+                    f"{name} must choose another plan for the March order in "
+                    f"{T.area_name(start)}"
+                )
+                g.push(ResolveMarch(house, start, excluded=(*self.excluded, self.neutral)))
+                return
+        else:
+            target = self._plan_target(g)
+            if target is not None and target in g.neutral:
+                # R6.5.2: the call for support and the strength test come before any move
+                attackers = tuple(Unit(house, k) for k, d in self.moves if d == target)
+                for unit in attackers:
+                    g.remove_unit(start, unit)
+                self.neutral = target
+                g.push(self)
+                g.push(NeutralAttack(house, start, target, attackers, g.orders[start].token))
+                return
+        order = g.orders.get(start)
+        target = None if self.neutral is not None else self._plan_target(g)
         if target is None:
-            del g.orders[start]  # R6.4.1 (with an attack the combat removes it, R7.11)
+            g.orders.pop(start, None)  # R6.4.1 (with an attack the combat removes it, R7.11)
         # R6.4.8 all units leave at once (attackers count as gone from the start)
-        for kind, _ in self.moves:
-            g.remove_unit(start, Unit(house, kind))
+        for kind, dest in self.moves:
+            if dest != self.neutral:  # neutral-force attackers have moved in already
+                g.remove_unit(start, Unit(house, kind))
         if self.token:  # R6.4.7 leave a power token
             g.power[house] -= 1
             g.power_tokens[start] = house
@@ -333,7 +379,7 @@ class ResolveMarch(Step):
         for kind, dest in self.moves:
             by_dest.setdefault(dest, []).append(kind)
         for dest, kinds in by_dest.items():
-            if dest == target:
+            if dest in (target, self.neutral):
                 continue
             owner = g.power_tokens.get(dest)
             if owner is not None and owner != house:  # F20 enemy power token -> Pool
@@ -352,6 +398,7 @@ class ResolveMarch(Step):
                 f"{name} marches {unit_text(by_dest[target])} {T.area_name(start)} → "
                 f"{T.area_name(target)} to attack"
             )
+            assert order is not None
             self.resolved = True
             self.target = target
             self.order_token = order.token

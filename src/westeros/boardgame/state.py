@@ -143,8 +143,15 @@ class BoardGame(StepGame):
         return [(a, u) for a, us in self.units.items() for u in us if u.house == house]
 
     def count_units(self, house: str, kind: str) -> int:
-        return sum(
+        """Units of a kind on the board plus those held by a step (attackers in a combat)."""
+        on_board = sum(
             1 for us in self.units.values() for u in us if u.house == house and u.kind == kind
+        )
+        return on_board + sum(
+            1
+            for step in self.stack
+            for u in getattr(step, "attackers", ())
+            if u.house == house and u.kind == kind
         )
 
     def pool_left(self, house: str, kind: str) -> int:

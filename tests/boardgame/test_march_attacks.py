@@ -1,0 +1,116 @@
+"""The march's hand-off to combat (R6.4.4, R6.4.8) and neutral-force attacks (R6.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from westeros.boardgame.builder import Scenario
+from westeros.boardgame.combat import Combat
+from westeros.boardgame.march import ResolveMarch
+from westeros.boardgame.state import BoardGame
+from westeros.engine import IllegalAction
+
+HOUSES = ["stark", "lannister", "baratheon", "greyjoy"]
+
+
+def scenario() -> Scenario:
+    s = Scenario(players=4, houses=HOUSES).empty()
+    for house in HOUSES:
+        s.supply(house, 6)
+    return s
+
+
+def play(g: BoardGame, *choices: str) -> None:
+    for choice in choices:
+        d = g.pending()[0]
+        g.apply(d.seat, choice)
+
+
+def test_r6_4_8_non_combat_moves_first_then_combat_with_attackers_held() -> None:
+    s = scenario().units("moat_cailin", "stark", "footman", "knight", "footman")
+    s.units("the_twins", "lannister", "footman").order("moat_cailin", "march+1*")
+    g = s.start(ResolveMarch("stark"))
+    play(g, "moat_cailin", "knight>the_twins", "footman>the_twins", "footman>winterfell")
+    play(g, "done", "no")
+    combat = g.stack[-1]
+    assert isinstance(combat, Combat)
+    assert [u.kind for u in combat.attackers] == ["knight", "footman"]
+    assert combat.march_token == "march+1*" and combat.from_area == "moat_cailin"
+    assert [u.kind for u in g.units["winterfell"]] == ["footman"]  # moved before the fight
+    assert "moat_cailin" not in g.units
+    assert g.pending()  # the combat opens its first decision (house cards here)
+    assert {d.kind for d in g.pending()} == {"house_card"}
+
+
+def test_r6_4_5_only_one_hostile_destination_per_order() -> None:
+    s = scenario().units("moat_cailin", "stark", "footman", "footman")
+    s.units("the_twins", "lannister", "footman").units("greywater_watch", "greyjoy", "footman")
+    g = s.order("moat_cailin", "march+0").start(ResolveMarch("stark"))
+    play(g, "moat_cailin")
+    assert {"footman>the_twins", "footman>greywater_watch"} <= set(g.pending()[0].choices)
+    play(g, "footman>the_twins")
+    assert "footman>greywater_watch" not in g.pending()[0].choices
+
+
+def test_r6_5_neutral_force_out_of_reach_is_not_offered() -> None:
+    """R6.5.1: a lone footman can never reach King's Landing's 5, whatever support is given."""
+    s = scenario().units("blackwater", "stark", "footman").order("blackwater", "march+0")
+    g = s.start(ResolveMarch("stark"))
+    play(g, "blackwater")
+    assert "footman>kings_landing" not in g.pending()[0].choices
+
+
+def test_r6_5_3_neutral_force_defeated_token_removed_units_move_in() -> None:
+    s = scenario().units("blackwater", "stark", "knight", "knight", "footman", "footman")
+    s.order("blackwater", "march+1*")
+    g = s.start(ResolveMarch("stark"))
+    play(g, "blackwater", "knight>kings_landing", "knight>kings_landing", "footman>harrenhal")
+    play(g, "done")
+    assert "kings_landing" not in g.neutral
+    assert [u.kind for u in g.units["kings_landing"]] == ["knight", "knight"]
+    assert g.controller("kings_landing") == "stark"
+    assert [u.kind for u in g.units["harrenhal"]] == ["footman"]
+    assert [u.kind for u in g.units["blackwater"]] == ["footman"]
+    assert "blackwater" not in g.orders  # R6.4.1 the order is removed
+    assert not g.pending()
+
+
+def test_r6_5_2_refused_support_makes_the_plan_illegal_and_the_house_plans_again() -> None:
+    """R6.5.2: support is called first; too weak → nothing moved, another plan is chosen."""
+    s = scenario().units("blackwater", "stark", "knight", "knight", "footman")
+    s.units("kingswood", "lannister", "footman").order("kingswood", "support+0")
+    g = s.order("blackwater", "march+0").start(ResolveMarch("stark"))
+    play(g, "blackwater")
+    assert "knight>kings_landing" in g.pending()[0].choices  # 4 + 1 possible support = 5
+    play(g, "knight>kings_landing", "knight>kings_landing", "footman>harrenhal", "done", "no")
+    d = g.pending()[0]
+    assert d.kind == "support" and d.seat == 1 and set(d.choices) == {"attacker", "none"}
+    play(g, "none")
+    assert g.neutral["kings_landing"] == 5
+    assert sorted(u.kind for u in g.units["blackwater"]) == ["footman", "knight", "knight"]
+    assert "harrenhal" not in g.units  # the footman's move was part of the illegal plan
+    d = g.pending()[0]
+    assert d.kind == "march_move"
+    assert not any(c.endswith(">kings_landing") for c in d.choices)
+    play(g, "footman>harrenhal", "done")
+    assert "blackwater" not in g.orders
+
+
+def test_r6_5_1_granted_support_reaches_the_strength() -> None:
+    s = scenario().units("blackwater", "stark", "knight", "knight")
+    s.units("kingswood", "lannister", "footman").order("kingswood", "support+0")
+    g = s.order("blackwater", "march+0").start(ResolveMarch("stark"))
+    play(g, "blackwater", "knight>kings_landing", "knight>kings_landing", "done", "no")
+    play(g, "attacker")
+    assert "kings_landing" not in g.neutral and g.controller("kings_landing") == "stark"
+
+
+def test_illegal_choice_during_a_neutral_support_call_changes_nothing() -> None:
+    s = scenario().units("blackwater", "stark", "knight", "knight")
+    s.units("kingswood", "lannister", "footman").order("kingswood", "support+0")
+    g = s.order("blackwater", "march+0").start(ResolveMarch("stark"))
+    play(g, "blackwater", "knight>kings_landing", "knight>kings_landing", "done", "no")
+    before = g.state_hash()
+    with pytest.raises(IllegalAction):
+        g.apply(1, "defender")
+    assert g.state_hash() == before

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 from westeros.boardgame import tables as T
-from westeros.boardgame.neutral import NeutralAttack
+from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.ports import PortTakeover
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.support import SupportCall
+
+
+def _fight_areas(g: BoardGame) -> set[str]:
+    """Start and embattled areas of a fight in progress or about to start: there the board is
+    in a transient state until the fight's clean up (R6.4.8, R6.5.2, R7.11 steps 1–6)."""
+    areas: set[str] = set()
+    for s in g.stack:
+        if isinstance(s, SupportCall):
+            areas.update((s.from_area, s.area))
+        elif isinstance(s, ResolveMarch) and s.resolved and s.area and s.target:
+            areas.update((s.area, s.target))
+    return areas
 
 
 def check_invariants(g: BoardGame) -> None:
@@ -25,9 +37,7 @@ def check_invariants(g: BoardGame) -> None:
             assert len(units) <= T.MAX_SHIPS_IN_PORT, f"more than 3 ships in {area} (R8.2)"
             taking_over = any(isinstance(s, PortTakeover) and s.port == area for s in g.stack)
             # R6.5.2: during a neutral-force support call the marchers have not left yet
-            validating = any(
-                isinstance(s, NeutralAttack) and s.from_area == info.port_land for s in g.stack
-            )
+            validating = info.port_land in _fight_areas(g)
             owner_ok = g.controller(area) == units[0].house
             assert taking_over or validating or owner_ok, f"ships in a foreign port {area} (R8.1)"
     for house in g.houses:
@@ -51,7 +61,7 @@ def check_invariants(g: BoardGame) -> None:
             assert special <= g.stars(house), f"{house} has too many special orders (R5.2)"
     if g.phase == "action":
         # the March order and the embattled area of a fight in progress (F16, R7.11 steps 2, 5)
-        fighting = {a for s in g.stack if isinstance(s, SupportCall) for a in (s.from_area, s.area)}
+        fighting = _fight_areas(g)
         for area, order in g.orders.items():
             if area in fighting:  # the March order of a combat in progress (R7.11 step 2)
                 continue

@@ -101,21 +101,21 @@ def _check_views(g: BoardGame) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_deep_checks_on_random_games(players: int) -> None:
     """Bad input at every decision of a whole game; views and replay checked every step."""
-    kinds = play_checked(players, 1000 + players, deep=True)
+    kinds = play_checked(players, 1000 + players, tides=players % 2 == 0, deep=True)
     assert {"place_order", "march_order", "march_move", "bid"} & kinds
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
-def test_hypothesis_random_games(players: int, seed: int) -> None:
-    play_checked(players, seed)
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32), tides=st.booleans())
+def test_hypothesis_random_games(players: int, seed: int, tides: bool) -> None:
+    play_checked(players, seed, tides)
 
 
 def test_many_seeded_games_meet_every_decision_kind() -> None:
     """Seeded loop over whole games for every player count (CI plays 200+ games in all)."""
     kinds: set[str] = set()
     for i in range(48):
-        kinds |= play_checked(3 + i % 4, 5000 + i)
+        kinds |= play_checked(3 + i % 4, 5000 + i, tides=i % 8 >= 4)
     expected = {
         "place_order",
         "raven",
@@ -128,5 +128,11 @@ def test_many_seeded_games_meet_every_decision_kind() -> None:
         "muster",
         "westeros_choice",
         "reconcile",
+        "support",
+        "accept_support",
+        "house_card",
+        "blade",
+        "casualty",
+        "retreat",
     }
     assert expected <= kinds, expected - kinds

@@ -59,3 +59,29 @@ def test_views_show_own_decision_only() -> None:
 def test_order_dataclass_reports_type() -> None:
     assert Order("stark", "march+1*").type == "march"
     assert Order("stark", "march+1*").special
+
+
+def test_r1_14_chosen_house_card_hidden_until_both_revealed() -> None:
+    """R1.14.1 / R7.5.1: a chosen house card is secret until both are revealed."""
+    from westeros.boardgame.combat import Combat
+    from westeros.boardgame.state import Unit
+
+    s = Scenario(players=4, houses=["stark", "lannister", "baratheon", "greyjoy"]).empty()
+    s.units("riverrun", "stark", "footman")
+    g = s.start(
+        Combat("lannister", "harrenhal", "riverrun", (Unit("lannister", "knight"),), "march+0")
+    )
+    kinds = {d.seat: d.kind for d in g.pending()}
+    assert kinds == {0: "house_card", 1: "house_card"}
+    g.apply(1, "tywin_lannister")
+    assert g.view(1)["combat"]["cards"]["attacker"] == "tywin_lannister"
+    for seat in (None, 0, 2, 3):
+        combat = g.view(seat)["combat"]
+        assert combat["cards"]["attacker"] is None
+        assert combat["attacker"] == "lannister" and combat["defender"] == "stark"
+    g.apply(0, "eddard_stark")
+    assert g.view(None)["combat"] is None or g.view(None)["combat"]["cards"] == {
+        "attacker": "tywin_lannister",
+        "defender": "eddard_stark",
+    }
+    assert any("Tywin Lannister" in line for line in g.log)

@@ -50,6 +50,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "last_westeros_cards": list(g.last_westeros_cards),
         "waiting_for": [d.seat for d in g.pending()],
         "decision": next((d.to_json() for d in g.pending() if d.seat == seat), None),
+        "combat": _combat(g, me),
         "winner": g.winner,
         "ranking": list(g.ranking),
         "log_size": len(g.log),
@@ -76,3 +77,44 @@ def _orders(g: BoardGame, me: str | None) -> dict[str, dict[str, Any]]:
         visible = g.orders_revealed or order.house == me
         out[area] = {"house": order.house, "token": order.token if visible else None}
     return out
+
+
+_BEFORE_REVEAL = frozenset({"begin", "initial", "cards", "support", "support_areas", "accept"})
+
+
+def _combat(g: BoardGame, me: str | None) -> dict[str, Any] | None:
+    """The fight in progress, as far as ``me`` may know it: house cards only once revealed
+    (R7.5.1) and Tides of Battle cards only once the victor is known (R7.7.3), except one's
+    own."""
+    from westeros.boardgame.combat import Combat
+    from westeros.boardgame.support import SupportCall
+
+    fight = next((s for s in reversed(g.stack) if isinstance(s, SupportCall)), None)
+    if fight is None:
+        return None
+    out: dict[str, Any] = {
+        "kind": "combat" if isinstance(fight, Combat) else "neutral_force",
+        "attacker": fight.attacker,
+        "from_area": fight.from_area,
+        "area": fight.area,
+        "attacking_units": [u.kind for u in fight.attackers],
+        "support": [{"area": a, "house": h, "side": side} for a, h, side in fight.support],
+    }
+    if isinstance(fight, Combat):
+        revealed = fight.stage not in _BEFORE_REVEAL
+        tides_known = fight.winner is not None
+        out["defender"] = fight.defender
+        out["cards"] = {
+            "attacker": _secret(fight.att_card, revealed or me == fight.attacker),
+            "defender": _secret(fight.def_card, revealed or me == fight.defender),
+        }
+        out["tides"] = {
+            "attacker": _secret(fight.att_tide, tides_known or me == fight.attacker),
+            "defender": _secret(fight.def_tide, tides_known or me == fight.defender),
+        }
+        out["winner"] = fight.winner
+    return out
+
+
+def _secret(value: str | None, visible: bool) -> str | None:
+    return value if visible else None

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from westeros.boardgame import house_cards as HC
 from westeros.boardgame import tables as T
+from westeros.boardgame.march import transport_targets
 from westeros.boardgame.state import BoardGame, Order, Unit, supply_complies
 from westeros.boardgame.support import SUPPORT_STAGES, SupportCall, unit_value, units_text
 from westeros.engine import Choice, Decision
@@ -76,20 +77,6 @@ class SideStrength:
 # -- retreat geometry (R7.10.3, R6.4.3) ----------------------------------------------------------
 
 
-def transport_reach(g: BoardGame, house: str, area: str) -> set[str]:
-    """Land areas reachable from ``area`` by ``house``'s ship transport (R6.4.3): adjacent to a
-    sea area of a chain of adjacent sea areas each holding one of its ships (ports add none)."""
-    frontier = [s for s in T.AREAS[area].neighbors if T.AREAS[s].is_sea and g.owner(s) == house]
-    reached = set(frontier)
-    while frontier:
-        sea = frontier.pop()
-        for nxt in T.AREAS[sea].neighbors:
-            if nxt not in reached and T.AREAS[nxt].is_sea and g.owner(nxt) == house:
-                reached.add(nxt)
-                frontier.append(nxt)
-    return {n for s in reached for n in T.AREAS[s].neighbors if T.AREAS[n].is_land}
-
-
 def retreat_areas(
     g: BoardGame, house: str, area: str, ships: bool, exclude: str | None
 ) -> list[str]:
@@ -104,7 +91,9 @@ def retreat_areas(
             if T.AREAS[n].is_sea or (T.AREAS[n].is_port and g.controller(n) == house)
         }
     else:
-        found = {n for n in info.neighbors if T.AREAS[n].is_land} | transport_reach(g, house, area)
+        found = {n for n in info.neighbors if T.AREAS[n].is_land} | transport_targets(
+            g, house, area
+        )
     found.discard(area)
     if exclude is not None:
         found.discard(exclude)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from westeros.boardgame import tables as T
+from westeros.boardgame.planning import order_label
 from westeros.boardgame.state import TRACK_NAMES, TRACKS, BoardGame, Unit
 from westeros.engine import Decision
 
@@ -98,21 +99,6 @@ def _h(house: str) -> str:
 
 def _seat(g: BoardGame, c: Combat, side: str) -> int:
     return g.seat_of(c.house(side))
-
-
-def _order_label(token: str) -> str:
-    kind = T.ORDER_KINDS[token]
-    names = {
-        "march": "March",
-        "defense": "Defense",
-        "support": "Support",
-        "raid": "Raid",
-        "consolidate": "Consolidate Power",
-    }
-    name = names[kind.type]
-    if kind.type in ("march", "defense") or kind.modifier:
-        name += f" {kind.modifier:+d}"
-    return f"Special {name}" if kind.special else name
 
 
 def discard_from_hand(g: BoardGame, house: str, card: str) -> None:
@@ -304,7 +290,7 @@ def _cersei_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
         return
     order = g.orders.pop(choice)
     g.say(
-        f"Cersei Lannister removes {_h(order.house)}'s {_order_label(order.token)} order "
+        f"Cersei Lannister removes {_h(order.house)}'s {order_label(order.token)} order "
         f"in {T.area_name(choice)}"
     )
 
@@ -587,7 +573,7 @@ def _qot_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
         return
     order = g.orders.pop(choice)
     g.say(
-        f"Queen of Thorns removes {_h(order.house)}'s {_order_label(order.token)} order "
+        f"Queen of Thorns removes {_h(order.house)}'s {order_label(order.token)} order "
         f"in {T.area_name(choice)}"
     )
 

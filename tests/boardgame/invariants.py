@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from westeros.boardgame import tables as T
+from westeros.boardgame.combat import Combat
 from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.ports import PortTakeover
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.supply import Reconcile, UpdateSupply
 from westeros.boardgame.support import SupportCall
 
 
@@ -66,9 +68,15 @@ def check_invariants(g: BoardGame) -> None:
             if area in fighting:  # the March order of a combat in progress (R7.11 step 2)
                 continue
             assert g.owner(area) == order.house, f"order without units in {area} (R5.1)"
-    if g.phase == "planning":
-        for house in g.houses:  # supply is reconciled before planning (R3.5.2)
-            assert g.complies(house), f"{house} breaks supply during planning (R1.5)"
+    if not any(isinstance(s, Reconcile | UpdateSupply) for s in g.stack):
+        retreating = {  # R7.10.4 a retreat may cost units for supply, chosen one at a time
+            s.side_house(s.other(s.winner))
+            for s in g.stack
+            if isinstance(s, Combat) and s.stage == "retreat_casualty" and s.winner
+        }
+        for house in g.houses:  # R1.5.4 no action breaks supply; R3.5.2 reconcile at once
+            if house not in retreating:
+                assert g.complies(house), f"{house} breaks supply (R1.5)"
 
 
 def check_ended(g: BoardGame) -> None:

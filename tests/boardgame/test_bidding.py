@@ -47,6 +47,23 @@ def test_d7_all_houses_bid_secretly_at_once() -> None:
     assert [d.seat for d in g.pending()] == [1, 2, 3]  # the others still bid
 
 
+def test_f42_available_power_announced_before_each_auction() -> None:
+    """R3.7.2 / R1.6.4 / F42: before every auction each house's available power is announced
+    (in turn order); the Fiefdoms announcement follows the Iron Throne payments."""
+    g = clash(Scenario(players=4).empty().power("greyjoy", 2))
+    assert g.log[-1] == "Available power: Baratheon 5, Lannister 5, Stark 5, Greyjoy 2"
+    bid(g, stark=3, greyjoy=2, lannister=1)
+    assert g.log[-1] == "Available power: Stark 2, Greyjoy 0, Lannister 4, Baratheon 5"
+
+
+def test_r3_7_2_bids_revealed_in_turn_order_not_in_the_order_given() -> None:
+    """R3.7.2: the reveal lists the bids in turn order, whoever submitted first."""
+    g = clash()
+    for seat, amount in ((3, 2), (0, 3), (1, 1), (2, 0)):
+        g.apply(seat, amount)
+    assert "Bids: Baratheon 0, Lannister 1, Stark 3, Greyjoy 2" in g.log
+
+
 def test_d7_house_without_power_bids_zero_automatically() -> None:
     """R4.3.2 / D7: no available power means an automatic 0 bid."""
     g = clash(Scenario(players=4).empty().power("greyjoy", 0))

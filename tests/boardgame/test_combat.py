@@ -22,7 +22,6 @@ DEFAULTS = {
     "support_areas": "all",
     "tyrion": "keep",
     "aeron": "pass",
-    "queen_of_thorns": "none",
     "renly": "pass",
     "cersei": "pass",
     "patchface": "pass",

@@ -145,6 +145,23 @@ def test_f4_robb_winning_defender_sends_the_attacker_elsewhere() -> None:
     assert g.units["searoad_marches"] == (Unit("lannister", "footman", True),)
 
 
+def test_r7_12_1_robb_b_and_c_never_break_the_attackers_supply() -> None:
+    """R7.12.1: (b) and (c) are excluded if they would break the attacker's supply; only (a)
+    may cost nothing anyway. Greyjoy emptied Winterfell without a token (F26: no (a)); Castle
+    Black would make a third army at supply 0, so it is excluded: no legal retreat."""
+    s = s4().garrison("winterfell", None).units("karhold", "stark", "knight", "knight")
+    s.supply("greyjoy", 0).power("greyjoy", 0)
+    s.units("pyke", "greyjoy", "footman", "footman")
+    s.units("greywater_watch", "greyjoy", "footman", "footman")
+    g = attack(s, "greyjoy", "winterfell", "karhold", "footman", "footman")
+    cards(g, greyjoy="theon_greyjoy", stark="robb_stark")
+    run(g)
+    assert log_has(g, "Stark wins the combat")
+    assert log_has(g, "Greyjoy has no legal retreat")
+    assert "castle_black" not in g.units
+    assert g.count_units("greyjoy", "footman") == 4
+
+
 def test_robb_losing_gives_no_choice_to_stark() -> None:
     s = s4().units("blackwater", "lannister", "footman", "footman")
     g = attack(s, "stark", "harrenhal", "blackwater", "footman")
@@ -383,6 +400,21 @@ def test_f8_renly_upgrades_a_routed_footman_which_stays_routed() -> None:
         Unit("baratheon", "footman"),
         Unit("baratheon", "knight", True),
     ]
+
+
+def test_r7_12_3_renly_counts_the_held_attackers_once_against_the_pool() -> None:
+    """R1.4.2 / R7.12.3: 3 Baratheon knights on the board and 1 attacking (held by the combat)
+    leave 1 knight in the pool, so Renly may upgrade."""
+    s = s4().units("blackwater", "stark", "footman")
+    for area in ("castle_black", "karhold", "the_stony_shore"):
+        s.units(area, "baratheon", "knight")
+    g = attack(s, "baratheon", "harrenhal", "blackwater", "footman", "knight")
+    cards(g, baratheon="renly_baratheon", stark="catelyn_stark")
+    assert pending(g, "renly", "baratheon").choices == ("blackwater", "pass")
+    decide(g, "renly", "blackwater")
+    run(g)
+    assert g.units["blackwater"] == (Unit("baratheon", "knight"),) * 2
+    assert g.pool_left("baratheon", "knight") == 0
 
 
 def test_renly_needs_a_pool_knight_and_a_victory() -> None:
@@ -789,12 +821,26 @@ def test_f17_queen_of_thorns_removes_a_supporting_order() -> None:
     assert combat(g).strengths(g)["defender"].support == 2
     cards(g, tyrell="queen_of_thorns", stark="catelyn_stark")
     d = pending(g, "queen_of_thorns", "tyrell")
-    assert d.choices == ("crackclaw_point", "stoney_sept", "none")
+    assert d.choices == ("crackclaw_point", "stoney_sept")  # mandatory (R7.12, D18)
     illegal(g, "queen_of_thorns", "blackwater")
+    illegal(g, "queen_of_thorns", "none")
     decide(g, "queen_of_thorns", "stoney_sept")
     run(g)
     assert "stoney_sept" not in g.orders
     assert log_has(g, "Stark 1 (units 1)")  # the support stopped counting (R7.4.3)
+
+
+def test_d18_queen_of_thorns_is_mandatory_a_single_target_is_removed() -> None:
+    """R7.12 / D18: the Queen of Thorns text has no "may" (unlike Tyrion, Aeron, Renly, Cersei,
+    Patchface): Tyrell names which order, it cannot decline."""
+    s = s6().units("blackwater", "stark", "footman")
+    s.units("stoney_sept", "stark", "knight").order("stoney_sept", "consolidate")
+    g = attack(s, "tyrell", "the_reach", "blackwater", "knight")
+    cards(g, tyrell="queen_of_thorns", stark="catelyn_stark")
+    assert pending(g, "queen_of_thorns", "tyrell").choices == ("stoney_sept",)
+    illegal(g, "queen_of_thorns", "none")
+    decide(g, "queen_of_thorns", "stoney_sept")
+    assert "stoney_sept" not in g.orders
 
 
 def test_queen_of_thorns_never_the_march_order_nor_the_embattled_area() -> None:

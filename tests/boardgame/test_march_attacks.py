@@ -114,3 +114,57 @@ def test_illegal_choice_during_a_neutral_support_call_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         g.apply(1, "defender")
     assert g.state_hash() == before
+
+
+def test_r6_5_1_moves_that_leave_the_neutral_force_out_of_reach_are_not_offered() -> None:
+    """R6.5.1 / R6.5.2: the reach of a neutral-force attack counts only the units the plan
+    can still send there. Two knights and a footman with March +0 and no Support order make
+    exactly King's Landing's 5, so no unit may go elsewhere and no smaller attack may end."""
+
+    def start() -> BoardGame:
+        s = scenario().units("blackwater", "stark", "knight", "knight", "footman")
+        return s.order("blackwater", "march+0").start(ResolveMarch("stark"))
+
+    g = start()
+    play(g, "blackwater")
+    assert {"knight>kings_landing", "footman>kings_landing"} <= set(g.pending()[0].choices)
+    play(g, "footman>harrenhal")  # at most 4 left for King's Landing
+    assert not any(c.endswith(">kings_landing") for c in g.pending()[0].choices)
+    g = start()
+    play(g, "blackwater", "knight>kings_landing")
+    choices = g.pending()[0].choices
+    assert set(choices) == {"knight>kings_landing", "footman>kings_landing"}  # no "done"
+    play(g, "footman>kings_landing")
+    assert g.pending()[0].choices == ("knight>kings_landing",)
+    play(g, "knight>kings_landing", "done", "no")
+    assert "kings_landing" not in g.neutral and len(g.units["kings_landing"]) == 3
+
+
+def test_r6_4_7_r8_5_token_left_for_a_neutral_attack_keeps_the_port_ships() -> None:
+    """R6.4.7 / R6.4.8 / R8.5: a power token left in the starting castle keeps it controlled,
+    so its port ships survive a successful neutral-force attack by all of its units."""
+    s = scenario().neutral("storms_end", None).units("storms_end", "baratheon", "knight", "footman")
+    s.units("port_of_storms_end", "baratheon", "ship", "ship").order("storms_end", "march+0")
+    g = s.start(ResolveMarch("baratheon"))
+    power = g.power["baratheon"]
+    play(g, "storms_end", "knight>the_boneway", "footman>the_boneway", "done", "yes")
+    assert not g.pending()
+    assert "the_boneway" not in g.neutral and len(g.units["the_boneway"]) == 2
+    assert g.power_tokens["storms_end"] == "baratheon" and g.power["baratheon"] == power - 1
+    assert len(g.units["port_of_storms_end"]) == 2
+    assert not any("destroyed" in line for line in g.log)
+
+
+def test_r6_5_2_token_of_a_refused_neutral_attack_is_not_placed() -> None:
+    """R6.5.2: a plan found too weak is illegal: nothing of it happens, the power token
+    included, and the house plans again."""
+    s = scenario().units("blackwater", "stark", "knight", "knight")
+    s.units("kingswood", "lannister", "footman").order("kingswood", "support+0")
+    g = s.order("blackwater", "march+0").start(ResolveMarch("stark"))
+    power = g.power["stark"]
+    play(g, "blackwater", "knight>kings_landing", "knight>kings_landing", "done", "yes")
+    play(g, "none")
+    assert "blackwater" not in g.power_tokens and g.power["stark"] == power
+    assert g.pending()[0].kind == "march_move"
+    play(g, "knight>harrenhal", "knight>harrenhal", "done", "yes")
+    assert g.power_tokens["blackwater"] == "stark" and g.power["stark"] == power - 1

@@ -85,3 +85,34 @@ def test_r1_14_chosen_house_card_hidden_until_both_revealed() -> None:
         "defender": "eddard_stark",
     }
     assert any("Tywin Lannister" in line for line in g.log)
+
+
+def test_r7_7_3_tides_of_battle_cards_public_once_revealed() -> None:
+    """R7.7.2 / R7.7.3 / R1.14.1: a drawn Tides of Battle card is secret to its drawer until
+    both are revealed — after the blade's redraw choice, before its +1 choice."""
+    from westeros.boardgame.combat import Combat
+    from westeros.boardgame.state import Unit
+
+    houses = ["stark", "lannister", "baratheon", "greyjoy"]
+    s = Scenario(players=4, houses=houses, tides=True).empty()
+    s.units("riverrun", "stark", "footman")
+    s.track("fiefdoms", "stark", "lannister", "baratheon", "greyjoy")  # Stark holds the VSB
+    g = s.start(
+        Combat("lannister", "harrenhal", "riverrun", (Unit("lannister", "knight"),), "march+0")
+    )
+    g.apply(1, "ser_jaime_lannister")
+    g.apply(0, "eddard_stark")
+    (d,) = g.pending()
+    assert (d.seat, d.kind, d.choices) == (0, "blade", ("redraw", "keep"))
+    combat = g.stack[-1]
+    assert isinstance(combat, Combat)
+    att, dfn = combat.att_tide, combat.def_tide
+    assert g.view(0)["combat"]["tides"] == {"attacker": None, "defender": dfn}
+    assert g.view(1)["combat"]["tides"] == {"attacker": att, "defender": None}
+    assert g.view(None)["combat"]["tides"] == {"attacker": None, "defender": None}
+    g.apply(0, "keep")
+    (d,) = g.pending()
+    assert (d.seat, d.kind, d.choices) == (0, "blade", ("+1", "no"))
+    assert any(f"'{att}'" in line and f"'{dfn}'" in line for line in g.log)  # revealed
+    for seat in (None, 0, 1, 2, 3):
+        assert g.view(seat)["combat"]["tides"] == {"attacker": att, "defender": dfn}

@@ -118,7 +118,7 @@ def test_r3_2_4_cards_resolve_in_order_each_completely(rec: Recorder) -> None:
     (d,) = g.pending()
     assert d.kind == "reconcile" and d.seat == SEAT["stark"]
     assert g.westeros_discards[1] == ()  # not discarded until resolved
-    g.apply(d.seat, d.choices[0])
+    g.apply(d.seat, "white_harbor:footman")
     (d,) = g.pending()
     assert d.kind == "westeros_choice" and d.seat == SEAT["lannister"]  # Raven holder
     assert g.westeros_discards[1] == ("I:supply",)
@@ -391,21 +391,24 @@ def test_d4_put_to_the_sword_restrictions(rec: Recorder, choice: str, barred: se
 
 
 @pytest.mark.parametrize(
-    ("card_id", "barred"),
+    ("card_id", "barred", "said"),
     [
-        ("III:sea_of_storms", {"raid", "raid*"}),
-        ("III:rains_of_autumn", {"march+1*"}),
-        ("III:feast_for_crows", {"consolidate", "consolidate*"}),
-        ("III:web_of_lies", {"support+0", "support+1*"}),
-        ("III:storm_of_swords", {"defense+1", "defense+2*"}),
+        ("III:sea_of_storms", {"raid", "raid*"}, "no Raid orders"),
+        ("III:rains_of_autumn", {"march+1*"}, "no March +1 order"),
+        ("III:feast_for_crows", {"consolidate", "consolidate*"}, "no Consolidate Power orders"),
+        ("III:web_of_lies", {"support+0", "support+1*"}, "no Support orders"),
+        ("III:storm_of_swords", {"defense+1", "defense+2*"}, "no Defense orders"),
     ],
 )
-def test_r3_4_planning_restrictions(rec: Recorder, card_id: str, barred: set[str]) -> None:
+def test_r3_4_planning_restrictions(
+    rec: Recorder, card_id: str, barred: set[str], said: str
+) -> None:
     """R3.4 / R5.2: restricted tokens (regular and special alike) are barred this round."""
     g = card(card_id)
     assert not g.pending()
     assert g.restrictions == barred
     assert barred <= set(T.ORDER_KINDS)
+    assert g.log[-1] == f"This round {said} may be placed"
 
 
 def test_every_westeros_card_is_handled(rec: Recorder) -> None:

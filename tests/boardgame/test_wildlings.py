@@ -197,6 +197,27 @@ def test_raven_peek_cleared_once_the_card_is_revealed() -> None:
     assert g.raven_peek is None and g.raven_peek_house is None
 
 
+def test_f42_available_power_announced_before_the_bids() -> None:
+    """R4.3.2 / F42: participants announce their available power (turn order) before bidding."""
+    g = scen("silence_at_the_wall").power("greyjoy", 0).start(WildlingAttack(8))
+    g.pending()
+    assert g.log[-1] == "Available power: Baratheon 5, Lannister 5, Stark 5, Greyjoy 0"
+
+
+def test_r1_14_raven_peek_kept_while_the_card_looked_at_stays_hidden() -> None:
+    """R1.14.1: the Raven holder put the card it looked at to the bottom; another card is
+    revealed, so the holder still (secretly) knows the one it saw."""
+    s = scen("silence_at_the_wall")
+    bottom = s.g.wildling_deck[-1]
+    s.g.raven_peek, s.g.raven_peek_house = bottom, "lannister"
+    g = s.start(WildlingAttack(8))
+    bid(g, STARK_HIGHEST)
+    assert g.wildling_deck[-2:] == (bottom, "silence_at_the_wall")
+    assert g.raven_peek == bottom and g.raven_peek_house == "lannister"
+    assert g.view(g.seat_of("lannister"))["raven_peek"] == bottom
+    assert not any(T.WILDLING_CARD_BY_ID[bottom].name in line for line in g.log)
+
+
 # ------------------------------------------------------------------------------------------
 # penalty order (R4.3.7, E7) and consequences (R4.3.8)
 # ------------------------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 """Secret bids (R3.7.2, R4.3.2, D7): shared helpers for Clash of Kings and wildling attacks,
 and the Clash of Kings itself (R3.7, D8).
 
-A bidding step keeps its bids in a field ``bids: tuple[tuple[str, int], ...]`` (house, amount),
-asks every house that has not bid yet at once, and pays all bids to the Pool when revealed.
+A bidding step announces every bidder's available power (R1.6.4, F42), keeps its bids in a
+field ``bids: tuple[tuple[str, int], ...]`` (house, amount), asks every house that has not bid
+yet at once (nothing is logged before the reveal, R1.14.1), and reveals the bids in turn order
+and pays them all to the Pool at once.
 """
 
 from __future__ import annotations
@@ -39,15 +41,24 @@ def auto_bids(g: BoardGame, houses: tuple[str, ...], bids: Bids) -> Bids:
     return bids + tuple((h, 0) for h in houses if h not in done and g.power[h] == 0)
 
 
+def announce_power(g: BoardGame, houses: tuple[str, ...]) -> None:
+    """R1.6.4 / F42: before a bid every house announces its available power."""
+    g.say("Available power: " + ", ".join(f"{T.house_name(h)} {g.power[h]}" for h in houses))
+
+
 def add_bid(g: BoardGame, bids: Bids, seat: int, amount: int) -> Bids:
     return (*bids, (g.house_of(seat), int(amount)))
 
 
-def pay_bids(g: BoardGame, bids: Bids) -> None:
-    """Reveal the bids, log them, and put every bid token into the Pool (R3.7.2, R4.3.3)."""
-    for house, amount in bids:
+def pay_bids(g: BoardGame, bids: Bids, order: tuple[str, ...]) -> Bids:
+    """Reveal the bids together, listed in ``order`` (turn order) whoever bid first, and put
+    every bid token into the Pool (R3.7.2, R4.3.3). Returns the bids in that order."""
+    amounts = dict(bids)
+    revealed = tuple((h, amounts[h]) for h in order if h in amounts)
+    for house, amount in revealed:
         g.discard_power(house, amount)
-    g.say("Bids: " + ", ".join(f"{T.house_name(h)} {a}" for h, a in bids))
+    g.say("Bids: " + ", ".join(f"{T.house_name(h)} {a}" for h, a in revealed))
+    return revealed
 
 
 AUCTION_TRACKS = ("iron_throne", "fiefdoms", "kings_court")  # R3.7.1 auction order
@@ -135,12 +146,13 @@ class ClashOfKings(Step):
             if self.auction == 0:
                 g.say("Clash of Kings: auctions for the Iron Throne, Fiefdoms and King's Court")
             g.say(f"Auction for the {TRACK_NAMES[self.track]} track")
+            announce_power(g, self.bidders(g))  # R3.7.2 / F42
             self.bids = auto_bids(g, self.bidders(g), ())
             self.stage = "bid"
             g.push(self)
             return
         if self.stage == "bid":
-            pay_bids(g, self.bids)  # R3.7.2 every bid goes to the Pool
+            self.bids = pay_bids(g, self.bids, self.bidders(g))  # R3.7.2 all go to the Pool
             self.stage = "order"
         if self.choice is not None:
             holder = g.holder("iron_throne")

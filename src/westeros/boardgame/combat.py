@@ -36,13 +36,20 @@ the step holds which card each side plays (secret until revealed).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from westeros.boardgame import house_cards as HC
 from westeros.boardgame import tables as T
 from westeros.boardgame.march import transport_targets
 from westeros.boardgame.state import BoardGame, Order, Unit, supply_complies
-from westeros.boardgame.support import SUPPORT_STAGES, SupportCall, unit_value, units_text
+from westeros.boardgame.support import (
+    SUPPORT_STAGES,
+    SupportCall,
+    order_modifier,
+    unit_value,
+    units_text,
+)
 from westeros.engine import Choice, Decision
 
 NO_CARD = ""  # the side fights without a house card (Tyrion with no other card, R7.12)
@@ -173,6 +180,11 @@ class Combat(SupportCall):
     def loser(self) -> str | None:
         return None if self.winner is None else self.other(self.winner)
 
+    def sides(self) -> tuple[str, str]:
+        """``(winner, loser)`` once the victor is known (R7.8)."""
+        assert self.winner is not None
+        return self.winner, self.other(self.winner)
+
     def declare_sides(self, house: str) -> tuple[str, ...]:
         if house == self.attacker:
             return ("attacker",)
@@ -192,13 +204,16 @@ class Combat(SupportCall):
             sorted(("attacker", "defender"), key=lambda s: g.position("iron_throne", self.house(s)))
         )
 
+    def chosen_card(self, side: str) -> str | None:
+        """The card the side chose (secret until revealed); None: not chosen yet."""
+        return self.att_card if side == "attacker" else self.def_card
+
     def card(self, side: str) -> str | None:
         """The side's revealed card; None before the reveal or when it plays none (a card
         chosen but not yet revealed is secret and has no effect, R1.14.1)."""
         if "revealed" not in self.flags:
             return None
-        card = self.att_card if side == "attacker" else self.def_card
-        return card or None
+        return self.chosen_card(side) or None
 
     def set_card(self, side: str, card: str | None) -> None:
         if side == "attacker":
@@ -206,11 +221,28 @@ class Combat(SupportCall):
         else:
             self.def_card = card
 
+    def drawn_tide(self, side: str) -> str | None:
+        """The Tides of Battle card the side drew (secret until shown, R1.14.1)."""
+        return self.att_tide if side == "attacker" else self.def_tide
+
+    def set_tide(self, side: str, card: str) -> None:
+        if side == "attacker":
+            self.att_tide = card
+        else:
+            self.def_tide = card
+
     def tide(self, side: str) -> T.TidesCard | None:
-        card = self.att_tide if side == "attacker" else self.def_tide
+        """The side's Tides of Battle card once shown (R7.7.3), else None."""
+        card = self.drawn_tide(side)
         return (
             T.TIDES_CARD_BY_ID[card] if card is not None and "tides_shown" in self.flags else None
         )
+
+    def garrison(self, g: BoardGame) -> int:
+        """R1.7.2 / R7.4.1: the strength of the defender's garrison in the embattled area."""
+        if T.AREAS[self.area].home_of != self.defender:
+            return 0
+        return g.garrisons.get(self.area, 0)
 
     # -- units in the combat ------------------------------------------------------------------
     def combat_units(self, g: BoardGame, side: str) -> tuple[Unit, ...]:
@@ -236,8 +268,12 @@ class Combat(SupportCall):
             g.replace_unit(self.area, old, new)
 
     def pool_left(self, g: BoardGame, house: str, kind: str) -> int:
-        """R1.4.2 pool, counting the attacking units held on the step as on the board."""
-        held = sum(1 for u in self.attackers if u.kind == kind) if house == self.attacker else 0
+        """R1.4.2 pool, counting the attacking units held on the step once: ``g.pool_left``
+        already counts them while this step is on the stack (when decisions are asked), not
+        while it runs (it is popped then)."""
+        if any(s is self for s in g.stack):
+            return g.pool_left(house, kind)
+        held = sum(1 for u in self.attackers if u.house == house and u.kind == kind)
         return g.pool_left(house, kind) - held
 
     # -- strength (R7.4, R7.8) ---------------------------------------------------------------
@@ -269,22 +305,11 @@ class Combat(SupportCall):
                 order = T.ORDER_KINDS[self.march_token].modifier  # R7.4.1 March modifier
                 garrison = 0
             else:
-                o = g.orders.get(self.area)
-                bonus = (
-                    o.modifier
-                    if o is not None and o.house == self.defender and (o.type == "defense")
-                    else 0
-                )
+                bonus = order_modifier(g, self.area, "defense", self.defender)
                 order = HC.order_bonus(self, side, bonus)  # Catelyn doubles it
-                garrison = (
-                    g.garrisons.get(self.area, 0)
-                    if T.AREAS[self.area].home_of == self.defender
-                    else 0
-                )
-            bonus_support = sum(
-                o.modifier
-                for a, _h in self.valid_support(g, side)
-                if (o := g.orders.get(a)) is not None
+                garrison = self.garrison(g)
+            bonus_support = sum(  # R7.3.4 Support +1
+                order_modifier(g, a, "support") for a, _h in self.valid_support(g, side)
             )
             stats = HC.card_stats(g, self, side)
             tide = self.tide(side)
@@ -320,8 +345,7 @@ class Combat(SupportCall):
                     g.hands[self.house(side)],
                 )
                 for side in ("attacker", "defender")
-                if (self.att_card if side == "attacker" else self.def_card) is None
-                and g.hands[self.house(side)]
+                if self.chosen_card(side) is None and g.hands[self.house(side)]
             ]
         if stage == "window":
             return self._window_decisions(g)
@@ -360,7 +384,7 @@ class Combat(SupportCall):
         self.defender = owner if owner is not None else (home or "")
         assert self.defender and self.defender != self.attacker, (self.area, self.defender)
         defending = self.combat_units(g, "defender")
-        garrison = g.garrisons.get(self.area, 0) if home == self.defender else 0
+        garrison = self.garrison(g)
         parts = [units_text(defending)] if defending else []
         if garrison:
             parts.append(f"garrison {garrison}")
@@ -386,7 +410,7 @@ class Combat(SupportCall):
 
     def _run_cards(self, g: BoardGame) -> None:
         for side in ("attacker", "defender"):
-            if (self.att_card if side == "attacker" else self.def_card) is None:
+            if self.chosen_card(side) is None:
                 self.set_card(side, NO_CARD)  # an empty hand (never in a legal game)
         self.flags = self.flags | {"revealed"}
         g.say("House cards: " + "; ".join(self._reveal_text(s) for s in ("attacker", "defender")))
@@ -482,7 +506,7 @@ class Combat(SupportCall):
             return []
         seat = g.seat_of(self.house(side))
         if g.tides and "tides_shown" not in self.flags:
-            drawn = self.att_tide if side == "attacker" else self.def_tide
+            drawn = self.drawn_tide(side)
             return [
                 Decision(
                     seat,
@@ -509,10 +533,7 @@ class Combat(SupportCall):
         if choice == "redraw" and side is not None:
             g.vsb_used = True
             new, self.tides_deck = self.tides_deck[0], self.tides_deck[1:]
-            if side == "attacker":
-                self.att_tide = new
-            else:
-                self.def_tide = new
+            self.set_tide(side, new)
             g.say(
                 f"{T.house_name(self.house(side))} uses the Valyrian Steel Blade to draw a new "
                 "Tides of Battle card"
@@ -533,8 +554,8 @@ class Combat(SupportCall):
         g.say(
             "Tides of Battle: "
             + ", ".join(
-                f"{T.house_name(self.house(s))} '{tide}'"
-                for s, tide in (("attacker", self.att_tide), ("defender", self.def_tide))
+                f"{T.house_name(self.house(s))} '{self.drawn_tide(s)}'"
+                for s in ("attacker", "defender")
             )
         )
 
@@ -547,7 +568,7 @@ class Combat(SupportCall):
         else:  # R7.8.3 tie: higher on the Fiefdoms track
             a, d = g.position("fiefdoms", self.attacker), g.position("fiefdoms", self.defender)
             self.winner = "attacker" if a < d else "defender"
-        win, lose = self.winner, self.other(self.winner)
+        win, lose = self.sides()
         tie = " (tie won on the Fiefdoms track)" if fa == fd else ""
         g.say(
             f"Final strength: {self._detail(s['attacker'], 'attacker')} against "
@@ -575,8 +596,7 @@ class Combat(SupportCall):
 
     # -- casualties (R7.9, R7.7.5)
     def _run_casualties(self, g: BoardGame) -> None:
-        assert self.winner is not None
-        win, lose = self.winner, self.other(self.winner)
+        win, lose = self.sides()
         lose_house = self.house(lose)
         if lose == "defender" and self.area in g.garrisons:  # R7.9.1
             del g.garrisons[self.area]
@@ -613,24 +633,43 @@ class Combat(SupportCall):
             if not u.routed and (cause == "skull" or u.kind != "siege_engine")
         ]
 
+    def _destroy_decisions(
+        self, g: BoardGame, side: str, kind: str, pool: Sequence[Unit], count: int, prompt: str
+    ) -> list[Decision]:
+        """D20 / D21: the side names the kind of the next unit of ``pool`` it destroys —
+        asked only when the kind matters (fewer victims than units, two kinds or more)."""
+        kinds = tuple(k for k in T.UNIT_TYPES if any(u.kind == k for u in pool))
+        if count <= 0 or count >= len(pool) or len(kinds) <= 1:
+            return []
+        house = self.house(side)
+        return [Decision(g.seat_of(house), kind, f"{T.house_name(house)}: {prompt}", kinds)]
+
+    def _destroy_chosen(
+        self, g: BoardGame, side: str, pool: Sequence[Unit], count: int, choice: str | None
+    ) -> list[Unit]:
+        """Destroy one unit of the chosen kind or, when nothing was asked, the first ``count``
+        units of ``pool`` (all of one kind, or all of them); returns the victims."""
+        if choice is not None:
+            victims = [next(u for u in pool if u.kind == choice)]
+        else:
+            victims = list(pool[:count])
+        for u in victims:
+            self.destroy_unit(g, side, u)
+        return victims
+
     def _casualty_decisions(self, g: BoardGame) -> list[Decision]:
         if not self.kills:
             return []
         side, count, cause = self.kills[0]
-        pool = self._casualty_pool(g, side, cause)
-        kinds = tuple(k for k in T.UNIT_TYPES if any(u.kind == k for u in pool))
-        if count >= len(pool) or len(kinds) <= 1:
-            return []
         what = "sword casualties" if cause == "swords" else "a skull"
-        return [
-            Decision(
-                g.seat_of(self.house(side)),
-                "casualty",
-                f"{T.house_name(self.house(side))}: destroy a unit in {T.area_name(self.area)} "
-                f"({count} to destroy, {what})",
-                kinds,
-            )
-        ]
+        return self._destroy_decisions(
+            g,
+            side,
+            "casualty",
+            self._casualty_pool(g, side, cause),
+            count,
+            f"destroy a unit in {T.area_name(self.area)} ({count} to destroy, {what})",
+        )
 
     def _run_casualty(self, g: BoardGame) -> None:
         choice, self.choice = self.choice, None
@@ -638,13 +677,7 @@ class Combat(SupportCall):
             self.stage = "retreat"
             return
         side, count, cause = self.kills[0]
-        pool = self._casualty_pool(g, side, cause)
-        if choice is not None:
-            victims = [next(u for u in pool if u.kind == choice)]
-        else:
-            victims = pool[:count]
-        for u in victims:
-            self.destroy_unit(g, side, u)
+        victims = self._destroy_chosen(g, side, self._casualty_pool(g, side, cause), count, choice)
         if victims:
             g.say(
                 f"{T.house_name(self.house(side))} loses {units_text(victims)} "
@@ -660,8 +693,7 @@ class Combat(SupportCall):
     def retreat_options(self, g: BoardGame) -> dict[str, int]:
         """Legal retreat areas of the loser with the fewest losses (R7.10.2–R7.10.4, Q6,
         R7.12.1 for Robb); empty when the units cannot retreat (F26, R7.10.5)."""
-        assert self.winner is not None
-        lose = self.other(self.winner)
+        _win, lose = self.sides()
         units = self.combat_units(g, lose)
         if not units:
             return {}
@@ -671,10 +703,10 @@ class Combat(SupportCall):
         if lose == "attacker":
             if g.controller(self.from_area) in (house, None):  # R7.10.2; else F26
                 costs[self.from_area] = 0
-            if HC.retreat_chooser(self) is not None:  # R7.12.1 (b), (c)
+            if HC.retreat_chooser(self) is not None:  # R7.12.1 (b), (c): never breaking supply
                 for a in retreat_areas(g, house, self.area, ships, None):
-                    if a not in costs:
-                        costs[a] = retreat_cost(g, house, None, a, len(units))
+                    if a not in costs and retreat_cost(g, house, None, a, len(units)) == 0:
+                        costs[a] = 0
         else:
             for a in retreat_areas(g, house, self.area, ships, self.from_area):
                 costs[a] = retreat_cost(g, house, self.area, a, len(units))
@@ -687,8 +719,7 @@ class Combat(SupportCall):
         options = self.retreat_options(g)
         if len(options) <= 1:
             return []
-        assert self.winner is not None
-        lose = self.other(self.winner)
+        _win, lose = self.sides()
         chooser = HC.retreat_chooser(self) or lose
         who = T.house_name(self.house(chooser))
         losses = next(iter(options.values()))
@@ -705,8 +736,7 @@ class Combat(SupportCall):
 
     def _run_retreat(self, g: BoardGame) -> None:
         choice, self.choice = self.choice, None
-        assert self.winner is not None
-        lose = self.other(self.winner)
+        _win, lose = self.sides()
         units = self.combat_units(g, lose)
         self.stage = "cleanup"
         if not units:
@@ -726,35 +756,26 @@ class Combat(SupportCall):
         self.stage = "retreat_casualty"
 
     def _retreat_casualty_decisions(self, g: BoardGame) -> list[Decision]:
-        assert self.winner is not None and self.retreat_to is not None
-        lose = self.other(self.winner)
-        units = self.combat_units(g, lose)
-        kinds = tuple(k for k in T.UNIT_TYPES if any(u.kind == k for u in units))
-        if self.retreat_losses <= 0 or self.retreat_losses >= len(units) or len(kinds) <= 1:
-            return []
-        return [
-            Decision(
-                g.seat_of(self.house(lose)),
-                "retreat_casualty",
-                f"{T.house_name(self.house(lose))}: destroy a retreating unit to keep supply in "
-                f"{T.area_name(self.retreat_to)} ({self.retreat_losses} to destroy)",
-                kinds,
-            )
-        ]
+        assert self.retreat_to is not None
+        _win, lose = self.sides()
+        return self._destroy_decisions(
+            g,
+            lose,
+            "retreat_casualty",
+            self.combat_units(g, lose),
+            self.retreat_losses,
+            f"destroy a retreating unit to keep supply in {T.area_name(self.retreat_to)} "
+            f"({self.retreat_losses} to destroy)",
+        )
 
     def _run_retreat_casualty(self, g: BoardGame) -> None:
         choice, self.choice = self.choice, None
-        assert self.winner is not None and self.retreat_to is not None
-        lose = self.other(self.winner)
+        assert self.retreat_to is not None
+        _win, lose = self.sides()
         house = self.house(lose)
         units = self.combat_units(g, lose)
         if self.retreat_losses > 0 and units:
-            if choice is not None:
-                victims = [next(u for u in units if u.kind == choice)]
-            else:
-                victims = list(units[: self.retreat_losses])
-            for u in victims:
-                self.destroy_unit(g, lose, u)
+            victims = self._destroy_chosen(g, lose, units, self.retreat_losses, choice)
             self.retreat_losses -= len(victims)
             g.say(f"{T.house_name(house)} destroys {units_text(victims)} to keep its supply")
             return

@@ -6,7 +6,7 @@ R7.5.2; inside one window the two sides resolve in turn order (FAQ):
 1. ``cancel`` — Tyrion (D18 ``tyrion``: ``"cancel"``/``"keep"``);
 2. ``immediately`` — Aeron (``aeron``: ``"pass"`` or a card id), Doran (``doran``: a track id),
    Mace (``mace``: ``"footman"``/``"routed_footman"``, asked only when it matters), Queen of
-   Thorns (``queen_of_thorns``: an area id or ``"none"``);
+   Thorns (``queen_of_thorns``: an area id; mandatory);
 3. continuous modifiers — :data:`UNIT_MODIFIERS` (Kevan, Victarion, Salladhor),
    :data:`CARD_MODIFIERS` (Stannis, Davos, Theon, Asha, Nymeria), :data:`OPPONENT_MODIFIERS`
    (Balon) and :data:`ORDER_BONUS_MODIFIERS` (Catelyn), applied whenever strength is computed;
@@ -149,15 +149,38 @@ def order_bonus(c: Combat, side: str, bonus: int) -> int:
     return bonus
 
 
-def _plus(
-    units: tuple[Contribution, ...], side: str, house: str, kind: str
-) -> tuple[Contribution, ...]:
-    """+1 to each participating, non-routed ``kind`` of ``house`` counting for ``side``."""
-    return tuple(
-        replace(x, value=x.value + 1)
-        if x.side == side and x.unit.house == house and x.unit.kind == kind and not x.unit.routed
-        else x
-        for x in units
+def _attacking_plus_one(kind: str) -> UnitModifier:
+    """Kevan (E11) and Victarion (E10): attacking, each participating (supporting included),
+    non-routed ``kind`` of the card's house gets +1 more (routed units stay 0, R1.4.4)."""
+
+    def modifier(
+        g: BoardGame, c: Combat, side: str, units: tuple[Contribution, ...]
+    ) -> tuple[Contribution, ...]:
+        if side != "attacker":
+            return units
+        mine = Unit(c.house(side), kind)  # standing units only
+        return tuple(
+            replace(x, value=x.value + 1) if x.side == side and x.unit == mine else x for x in units
+        )
+
+    return modifier
+
+
+def _optional(
+    g: BoardGame, c: Combat, side: str, kind: str, prompt: str, targets: tuple[str, ...]
+) -> Decision | None:
+    """A "may" text of the side's card: one of ``targets`` or ``"pass"`` (None: no target)."""
+    if not targets:
+        return None
+    return Decision(_seat(g, c, side), kind, prompt, (*targets, "pass"))
+
+
+def _remove_order(g: BoardGame, card: str, area: str) -> None:
+    """Queen of Thorns, Cersei: the order in ``area`` is removed."""
+    order = g.orders.pop(area)
+    g.say(
+        f"{card_name(card)} removes {_h(order.house)}'s {order_label(order.token)} order "
+        f"in {T.area_name(area)}"
     )
 
 
@@ -215,15 +238,7 @@ _register("outcome", "tywin_lannister", _tywin_act)
 
 
 # -- Ser Kevan Lannister (E11): attacking, participating Lannister footmen +1 more -------------
-def _kevan(
-    g: BoardGame, c: Combat, side: str, units: tuple[Contribution, ...]
-) -> tuple[Contribution, ...]:
-    if side != "attacker":
-        return units
-    return _plus(units, side, c.house(side), "footman")
-
-
-UNIT_MODIFIERS["ser_kevan_lannister"] = _kevan
+UNIT_MODIFIERS["ser_kevan_lannister"] = _attacking_plus_one("footman")
 
 
 # -- Tyrion Lannister (R7.12.5, F11): cancel the opponent's card; it chooses another -----------
@@ -274,25 +289,19 @@ def _cersei_targets(g: BoardGame, c: Combat, side: str) -> tuple[str, ...]:
 def _cersei_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
     if c.winner != side:
         return None
-    targets = _cersei_targets(g, c, side)
-    if not targets:
-        return None
-    return Decision(
-        _seat(g, c, side),
+    return _optional(
+        g,
+        c,
+        side,
         "cersei",
         f"Cersei Lannister: remove one order of {_h(c.house(c.other(side)))} (area) or pass",
-        (*targets, "pass"),
+        _cersei_targets(g, c, side),
     )
 
 
 def _cersei_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
-    if choice is None or choice == "pass":
-        return
-    order = g.orders.pop(choice)
-    g.say(
-        f"Cersei Lannister removes {_h(order.house)}'s {order_label(order.token)} order "
-        f"in {T.area_name(choice)}"
-    )
+    if choice is not None and choice != "pass":
+        _remove_order(g, "cersei_lannister", choice)
 
 
 _register("outcome", "cersei_lannister", _cersei_act, _cersei_ask)
@@ -335,15 +344,14 @@ def _renly_targets(g: BoardGame, c: Combat, side: str) -> tuple[str, ...]:
 def _renly_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
     if c.winner != side:
         return None
-    targets = _renly_targets(g, c, side)
-    if not targets:
-        return None
-    return Decision(
-        _seat(g, c, side),
+    return _optional(
+        g,
+        c,
+        side,
         "renly",
         "Renly Baratheon: upgrade one participating footman to a knight (its area; "
         "'<area>:routed' for a routed one) or pass",
-        (*targets, "pass"),
+        _renly_targets(g, c, side),
     )
 
 
@@ -396,14 +404,14 @@ UNIT_MODIFIERS["salladhor_saan"] = _salladhor
 def _patchface_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
     victim = c.house(c.other(side))
     hand = g.hands[victim]
-    if not hand:
-        return None
     names = ", ".join(card_name(x) for x in hand)
-    return Decision(
-        _seat(g, c, side),
+    return _optional(
+        g,
+        c,
+        side,
         "patchface",
         f"Patchface: {_h(victim)}'s hand is {names}. Discard one card or pass",
-        (*hand, "pass"),
+        hand,
     )
 
 
@@ -424,15 +432,7 @@ _register("after", "patchface", _patchface_act, _patchface_ask)
 
 
 # -- Victarion Greyjoy (E10): attacking, participating Greyjoy ships +1 more --------------------
-def _victarion(
-    g: BoardGame, c: Combat, side: str, units: tuple[Contribution, ...]
-) -> tuple[Contribution, ...]:
-    if side != "attacker":
-        return units
-    return _plus(units, side, c.house(side), "ship")
-
-
-UNIT_MODIFIERS["victarion_greyjoy"] = _victarion
+UNIT_MODIFIERS["victarion_greyjoy"] = _attacking_plus_one("ship")
 
 
 # -- Balon Greyjoy: the opponent's card has printed strength 0 ---------------------------------
@@ -564,18 +564,13 @@ def _qot_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
         "queen_of_thorns",
         f"Queen of Thorns: remove one order of {_h(c.house(c.other(side)))} next to "
         f"{T.area_name(c.area)} (area)",
-        (*targets, "none"),
+        targets,  # the text is mandatory (no "may", D18)
     )
 
 
 def _qot_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
-    if choice is None or choice == "none":
-        return
-    order = g.orders.pop(choice)
-    g.say(
-        f"Queen of Thorns removes {_h(order.house)}'s {order_label(order.token)} order "
-        f"in {T.area_name(choice)}"
-    )
+    if choice is not None:  # None: no order to remove
+        _remove_order(g, "queen_of_thorns", choice)
 
 
 _register("immediately", "queen_of_thorns", _qot_act, _qot_ask)

@@ -3,7 +3,9 @@
 A march is chosen in small steps: the order (``march_order``), then one unit move at a time
 (``march_move``: ``"<unit_kind>><destination>"`` or ``"done"``), then, if the house empties a
 land area where it may keep control, whether to leave a power token (``march_token``).
-Only moves after which the plan can still end supply-compliant are offered (R6.4.6, F24).
+Only moves after which the plan can still end supply-compliant (R6.4.6, F24, Q14) and, against
+a neutral force, strong enough with every Support order that could back it (R6.5.1) are
+offered; "done" only for such a plan.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from westeros.boardgame import tables as T
 from westeros.boardgame.neutral import NeutralAttack
 from westeros.boardgame.ports import check_ports
 from westeros.boardgame.state import BoardGame, Unit, supply_complies
-from westeros.boardgame.support import can_support, support_value, unit_value
+from westeros.boardgame.support import can_support, support_value, unit_value, units_text
 from westeros.boardgame.victory import check_win
 from westeros.engine import Decision, Step
 from westeros.engine.decision import Choice
@@ -23,9 +25,6 @@ from westeros.engine.decision import Choice
 # Hostile destinations (combat R7, neutral forces R6.5) are offered; the flag lets tests and
 # tools study marches without attacks.
 ATTACKS_ENABLED = True
-
-LAND_UNITS = frozenset({"footman", "knight", "siege_engine"})
-_PLURAL = {"footman": "footmen", "knight": "knights", "siege_engine": "siege engines"}
 
 
 def start_attack(
@@ -55,11 +54,7 @@ def start_attack(
 
 def unit_text(kinds: Sequence[str]) -> str:
     """``["footman", "knight", "footman"]`` -> ``"2 footmen, knight"`` (first-seen order)."""
-    parts = []
-    for kind, n in Counter(kinds).items():
-        name = kind.replace("_", " ")
-        parts.append(name if n == 1 else f"{n} {_PLURAL.get(kind, name + 's')}")
-    return ", ".join(parts)
+    return units_text(Unit("", kind) for kind in kinds)
 
 
 def transport_targets(g: BoardGame, house: str, area: str) -> set[str]:
@@ -113,14 +108,13 @@ def is_hostile(g: BoardGame, house: str, area: str) -> bool:
     return g.garrisons.get(area, 0) > 0 and T.AREAS[area].home_of != house
 
 
-def neutral_reachable(g: BoardGame, house: str, start: str, area: str) -> bool:
-    """Whether an attack on a neutral force could reach its strength (R6.5.1): every movable
-    unit of the start plus the March modifier plus every Support order that could back it.
-    Plans below this bound are illegal whatever support is declared (R6.5.2), so they are
-    not offered; other areas are always reachable."""
-    if area not in g.neutral:
-        return True
-    units = sum(unit_value(u, area, True) for u in g.units.get(start, ()) if not u.routed)
+def neutral_shortfall(
+    g: BoardGame, house: str, start: str, area: str, attackers: Sequence[str]
+) -> int:
+    """R6.5.1: the strength an attack from ``start`` on the neutral force in ``area`` still
+    lacks with the attacking units ``attackers`` (kinds), the March modifier and every Support
+    order that could back it. Plans that can never make it up are illegal whatever support is
+    declared (R6.5.2), so they are not offered."""
     order = g.orders.get(start)
     modifier = order.modifier if order is not None else 0
     support = sum(
@@ -128,7 +122,8 @@ def neutral_reachable(g: BoardGame, house: str, start: str, area: str) -> bool:
         for a in T.AREAS[area].neighbors
         if (o := g.orders.get(a)) is not None and o.type == "support" and can_support(g, a, area)
     )
-    return units + modifier + support >= g.neutral[area]
+    units = sum(unit_value(Unit(house, kind), area, True) for kind in attackers)
+    return g.neutral[area] - modifier - support - units
 
 
 def _partitions(n: int, parts: int, cap: int, top: int | None = None) -> Iterator[tuple[int, ...]]:
@@ -151,6 +146,7 @@ def plan_can_comply(
     target: str | None,
     free: int,
     peaceful: Sequence[str],
+    reach: tuple[int, Sequence[int]] | None = None,
 ) -> bool:
     """R6.4.6 / F24 / Q14: can the march plan ``moves`` (``target`` = its hostile destination,
     if any) be completed into a legal plan by moving up to ``free`` more units to the
@@ -161,6 +157,11 @@ def plan_can_comply(
     house's supply (a) with the attackers still in ``start`` and (b) with them in ``target``;
     ports hold at most 3 ships (R8.2). Only unit counts matter, so destinations with the same
     current size are interchangeable and are searched as one group.
+
+    ``reach`` (a neutral-force target, R6.5.1): the strength the planned attack still lacks
+    (:func:`neutral_shortfall`) and the values of the ``free`` units, best first; the plan must
+    also be able to make it up with the units it adds to the attack (the weakest ones go to the
+    peaceful destinations, where any unit may go).
     """
     sizes = {a: len(us) for a, us in g.units.items() if us[0].house == house}
     supply = g.supply[house]
@@ -186,6 +187,8 @@ def plan_can_comply(
             return True
         for extra in range(left + 1):  # (b) attackers in the target
             there = attackers + extra
+            if reach is not None and sum(reach[1][:extra]) < reach[0]:
+                continue  # R6.5.1 too weak for the neutral force
             if supply_complies([*fixed, *acc, at_home - there, there], supply):
                 return True
         return False
@@ -275,33 +278,65 @@ class ResolveMarch(Step):
                 return d
         return None
 
+    def _unplanned(self, g: BoardGame, moves: Sequence[tuple[str, str]]) -> Counter[str]:
+        """Kinds of the start's movable (non-routed, R1.4.4) units not yet in ``moves``."""
+        assert self.area is not None
+        left = Counter(u.kind for u in g.units.get(self.area, ()) if not u.routed)
+        left.subtract(k for k, _ in moves)
+        return +left
+
+    def _completes(
+        self,
+        g: BoardGame,
+        moves: tuple[tuple[str, str], ...],
+        target: str | None,
+        peaceful: Sequence[str] | None,
+    ) -> bool:
+        """Whether ``moves`` (hostile destination ``target``) can end as a legal plan by
+        sending more units to ``peaceful`` or ``target`` (``peaceful`` None: as it stands):
+        supply (R6.4.6, F24, Q14) and, against a neutral force, its strength (R6.5.1)."""
+        assert self.area is not None
+        left = self._unplanned(g, moves)
+        free = 0 if peaceful is None else left.total()
+        reach = None
+        if target is not None and target in g.neutral:
+            planned = [k for k, d in moves if d == target]
+            lacking = neutral_shortfall(g, self.house, self.area, target, planned)
+            values = sorted(
+                (unit_value(Unit(self.house, k), target, True) for k in left.elements()),
+                reverse=True,
+            )
+            reach = (lacking, values[:free])
+        return plan_can_comply(g, self.house, self.area, moves, target, free, peaceful or (), reach)
+
     def move_choices(self, g: BoardGame) -> tuple[str, ...]:
         """The legal ``march_move`` choices for the current plan (``"done"`` last)."""
         assert self.area is not None
-        start, house = self.area, self.house
-        left = Counter(u.kind for u in g.units.get(start, ()) if not u.routed and u.house == house)
-        left.subtract(k for k, _ in self.moves)
+        left = self._unplanned(g, self.moves)
         kinds = [k for k in T.UNIT_TYPES if left[k] > 0]
-        free = sum(left[k] for k in kinds)
         target = self._plan_target(g)
         choices: list[str] = []
         if kinds:
-            dests = destinations(g, house, start)
-            peaceful = [d for d in dests if not is_hostile(g, house, d)]
+            dests = destinations(g, self.house, self.area)
+            peaceful = [d for d in dests if not is_hostile(g, self.house, d)]
             for d in dests:
-                if d in self.excluded or not neutral_reachable(g, house, start, d):
-                    continue
                 if d in peaceful:
                     trial_target = target
-                elif ATTACKS_ENABLED and target in (None, d):  # R6.4.5 one attack per order
-                    trial_target = d
+                elif ATTACKS_ENABLED and target in (None, d) and d not in self.excluded:
+                    trial_target = d  # R6.4.5 one attack per order; R6.5.2 failed ones excluded
                 else:
                     continue
-                trial = (*self.moves, (kinds[0], d))  # unit kinds do not matter for supply
-                if plan_can_comply(g, house, start, trial, trial_target, free - 1, peaceful):
-                    choices.extend(f"{k}>{d}" for k in kinds)
-        # R6.4.6: "done" only when the plan itself complies (the empty plan is always allowed)
-        if not self.moves or plan_can_comply(g, house, start, self.moves, target, 0, ()):
+                if trial_target is not None and trial_target in g.neutral:
+                    # R6.5.1 each kind's strength counts against a neutral force
+                    choices.extend(
+                        f"{k}>{d}"
+                        for k in kinds
+                        if self._completes(g, (*self.moves, (k, d)), trial_target, peaceful)
+                    )
+                elif self._completes(g, (*self.moves, (kinds[0], d)), trial_target, peaceful):
+                    choices.extend(f"{k}>{d}" for k in kinds)  # kinds do not matter for supply
+        # R6.4.6: "done" only when the plan itself is legal (the empty plan always is)
+        if not self.moves or self._completes(g, self.moves, target, None):
             choices.append("done")
         return tuple(choices)
 
@@ -333,11 +368,21 @@ class ResolveMarch(Step):
             self.token = choice == "yes"
 
     # -- resolution ------------------------------------------------------------------------
+    def _units_to(self, dest: str) -> tuple[Unit, ...]:
+        return tuple(Unit(self.house, k) for k, d in self.moves if d == dest)
+
+    def _leave_token(self, g: BoardGame) -> None:
+        """R6.4.7 leave a power token in the emptied start area."""
+        assert self.area is not None
+        g.power[self.house] -= 1
+        g.power_tokens[self.area] = self.house
+        g.say(f"{T.house_name(self.house)} leaves a power token in {T.area_name(self.area)}")
+
     def run(self, g: BoardGame) -> None:
         if self.resolved:
             assert self.area is not None and self.target is not None
             assert self.order_token is not None
-            units = tuple(Unit(self.house, k) for k, d in self.moves if d == self.target)
+            units = self._units_to(self.target)
             start_attack(g, self.house, self.area, self.target, units, self.order_token)
             return
         if self.area is None:
@@ -346,9 +391,14 @@ class ResolveMarch(Step):
         name = T.house_name(house)
         if self.neutral is not None:
             if self.neutral in g.neutral:  # R6.5.2 too weak: the plan is illegal, plan again
+                undone = ""
+                if self.token:  # nothing of the illegal plan happens, its power token included
+                    del g.power_tokens[start]
+                    g.power[house] += 1
+                    undone = " (its power token is not placed)"
                 g.say(
                     f"{name} must choose another plan for the March order in "
-                    f"{T.area_name(start)}"
+                    f"{T.area_name(start)}{undone}"
                 )
                 g.push(ResolveMarch(house, start, excluded=(*self.excluded, self.neutral)))
                 return
@@ -356,9 +406,11 @@ class ResolveMarch(Step):
             target = self._plan_target(g)
             if target is not None and target in g.neutral:
                 # R6.5.2: the call for support and the strength test come before any move
-                attackers = tuple(Unit(house, k) for k, d in self.moves if d == target)
+                attackers = self._units_to(target)
                 for unit in attackers:
                     g.remove_unit(start, unit)
+                if self.token:  # R6.4.7 / R8.5: the start stays controlled if the attack wins
+                    self._leave_token(g)
                 self.neutral = target
                 g.push(self)
                 g.push(NeutralAttack(house, start, target, attackers, g.orders[start].token))
@@ -371,10 +423,8 @@ class ResolveMarch(Step):
         for kind, dest in self.moves:
             if dest != self.neutral:  # neutral-force attackers have moved in already
                 g.remove_unit(start, Unit(house, kind))
-        if self.token:  # R6.4.7 leave a power token
-            g.power[house] -= 1
-            g.power_tokens[start] = house
-            g.say(f"{name} leaves a power token in {T.area_name(start)}")
+        if self.token and start not in g.power_tokens:  # R6.4.7 (placed already, R6.5.2)
+            self._leave_token(g)
         by_dest: dict[str, list[str]] = {}
         for kind, dest in self.moves:
             by_dest.setdefault(dest, []).append(kind)

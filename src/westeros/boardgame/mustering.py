@@ -22,15 +22,10 @@ from __future__ import annotations
 
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame, Unit
+from westeros.boardgame.supply import UNIT_NAMES
 from westeros.engine import Choice, Decision, Step
 
 LAND_KINDS = ("footman", "knight", "siege_engine")
-UNIT_NAMES = {
-    "footman": "footman",
-    "knight": "knight",
-    "siege_engine": "siege engine",
-    "ship": "ship",
-}
 
 
 def can_muster_in(g: BoardGame, house: str, area: str) -> bool:

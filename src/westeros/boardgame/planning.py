@@ -50,8 +50,11 @@ def order_areas(g: BoardGame, house: str) -> list[str]:
     return g.areas_of(house)
 
 
-def _used(g: BoardGame, house: str, exclude: str | None) -> Counter[str]:
-    return Counter(o.token for a, o in g.orders.items() if o.house == house and a != exclude)
+def _used(g: BoardGame, house: str, exclude: str | None) -> tuple[Counter[str], int]:
+    """The house's tokens on the board (``exclude``: an area not counted) and how many of them
+    are special."""
+    used = Counter(o.token for a, o in g.orders.items() if o.house == house and a != exclude)
+    return used, sum(n for t, n in used.items() if T.ORDER_KINDS[t].special)
 
 
 def placeable_tokens(g: BoardGame, house: str, exclude: str | None = None) -> tuple[str, ...]:
@@ -61,8 +64,7 @@ def placeable_tokens(g: BoardGame, house: str, exclude: str | None = None) -> tu
     King's Court stars (R2.3, R5.2), and restricted tokens are never placeable (R3.4, Q10).
     ``exclude``: an area whose order is not counted as placed (the Raven's swap, R5.5.1).
     """
-    used = _used(g, house, exclude)
-    specials = sum(n for t, n in used.items() if T.ORDER_KINDS[t].special)
+    used, specials = _used(g, house, exclude)
     stars = g.stars(house)
     return tuple(
         t
@@ -76,7 +78,7 @@ def placeable_tokens(g: BoardGame, house: str, exclude: str | None = None) -> tu
 def placeable_count(g: BoardGame, house: str) -> int:
     """How many more tokens the house could place in all (R5.3): every regular token left plus
     as many special tokens left as its remaining stars allow, restricted ones excluded."""
-    used = _used(g, house, None)
+    used, specials_used = _used(g, house, None)
     regular = special = 0
     for t, count in T.ORDER_COUNTS.items():
         if t in g.restrictions:
@@ -86,7 +88,6 @@ def placeable_count(g: BoardGame, house: str) -> int:
             special += left
         else:
             regular += left
-    specials_used = sum(n for t, n in used.items() if T.ORDER_KINDS[t].special)
     return regular + min(special, max(0, g.stars(house) - specials_used))
 
 

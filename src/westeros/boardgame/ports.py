@@ -56,21 +56,38 @@ def _destroy_ships(g: BoardGame, port: str, why: str) -> None:
         g.say(f"{house}'s order in {T.area_name(port)} is removed")
 
 
+def _lost(g: BoardGame, port: str) -> tuple[str, str | None] | None:
+    """R8.5: ``(land, its controller)`` when ships are in ``port`` and its land area is no
+    longer controlled by their house (``None``: uncontrolled); otherwise ``None``."""
+    ships = g.units.get(port)
+    if not ships:
+        return None
+    land = _land_of(port)
+    ctrl = g.controller(land)
+    return None if ctrl == ships[0].house else (land, ctrl)
+
+
+def _settle(g: BoardGame, port: str) -> str | None:
+    """R8.5 for one port: its ships are destroyed at once if its land is uncontrolled (F39).
+    Returns the house that controls the land instead of the ships' house (it may take them
+    over, D10), if any."""
+    lost = _lost(g, port)
+    if lost is None:
+        return None
+    land, ctrl = lost
+    if ctrl is None:
+        _destroy_ships(g, port, f"{T.area_name(land)} is uncontrolled")
+    return ctrl
+
+
 def check_ports(g: BoardGame) -> None:
     """R8.5 / F39: destroy or offer to take over ships in ports whose land changed hands."""
     takeovers: list[Step] = []
     for port in PORTS:
-        ships = g.units.get(port)
-        if not ships:
+        if _settle(g, port) is None:
             continue
-        land = _land_of(port)
-        ctrl = g.controller(land)
-        if ctrl is None:  # R8.5 land uncontrolled -> ships destroyed at once (F39)
-            _destroy_ships(g, port, f"{T.area_name(land)} is uncontrolled")
-        elif ctrl != ships[0].house:  # R8.5 another house controls the land -> D10
-            pending = any(isinstance(s, PortTakeover) and s.port == port for s in g.stack)
-            if not pending:
-                takeovers.append(PortTakeover(port))
+        if not any(isinstance(s, PortTakeover) and s.port == port for s in g.stack):
+            takeovers.append(PortTakeover(port))
     if takeovers:
         g.push(*takeovers)
 
@@ -89,11 +106,8 @@ class PortTakeover(Step):
 
     def _taker(self, g: BoardGame) -> str | None:
         """The house entitled to take the port's ships over now, if any."""
-        ships = g.units.get(self.port)
-        if not ships:
-            return None
-        ctrl = g.controller(_land_of(self.port))
-        return ctrl if ctrl is not None and ctrl != ships[0].house else None
+        lost = _lost(g, self.port)
+        return None if lost is None else lost[1]
 
     def decisions(self, g: BoardGame) -> list[Decision]:
         if self.count is not None:
@@ -117,16 +131,10 @@ class PortTakeover(Step):
         self.count = choice
 
     def run(self, g: BoardGame) -> None:
-        ships = g.units.get(self.port)
-        if not ships:
+        ctrl = _settle(g, self.port)
+        if ctrl is None:
             return
         land = _land_of(self.port)
-        ctrl = g.controller(land)
-        if ctrl is None:
-            _destroy_ships(g, self.port, f"{T.area_name(land)} is uncontrolled")
-            return
-        if ctrl == ships[0].house:
-            return
         count = min(self.count or 0, takeover_max(g, self.port, ctrl))
         _destroy_ships(g, self.port, f"{T.house_name(ctrl)} controls {T.area_name(land)}")
         for _ in range(count):

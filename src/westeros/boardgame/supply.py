@@ -1,22 +1,31 @@
 """Supply (R3.5): update the supply track, then reconcile armies (R3.5.2, D5).
 
-Reconciliation asks one destruction at a time and offers only the removals that keep the
-selection minimal (every destroyed unit must be needed, R3.5.2): with ``m`` the least number
-of removals that makes the house comply, a unit is offered iff removing it leaves ``m - 1``.
+Reconciliation asks one destruction at a time. A finished selection must be *minimal by
+inclusion* (R3.5.2, as S&R checks it): the house complies and no destroyed unit could be
+spared, i.e. putting back any one of them would break supply again. It need not be the smallest
+selection: with armies 4, 2, 2 at supply 1 (3,2), cutting the 4 down to 1 (three units, each
+needed) is as legal as cutting it to 3 and a 2 to 1. A unit is offered iff some minimal
+selection extends the destructions made so far with it; the house stops as soon as it complies.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+import itertools
 from collections.abc import Iterable
+from functools import lru_cache
 
 from westeros.boardgame import tables as T
 from westeros.boardgame import victory
-from westeros.boardgame.state import BoardGame
+from westeros.boardgame.ports import check_ports
+from westeros.boardgame.state import BoardGame, Unit, supply_complies
 from westeros.engine import Choice, Decision, Step
 
-PORTS_MODULE = "westeros.boardgame.ports"
+UNIT_NAMES = {  # for the log
+    "footman": "footman",
+    "knight": "knight",
+    "siege_engine": "siege engine",
+    "ship": "ship",
+}
 
 
 def min_removals(sizes: Iterable[int], supply: int) -> int:
@@ -43,49 +52,74 @@ def min_removals(sizes: Iterable[int], supply: int) -> int:
     return min(best)
 
 
+@lru_cache(maxsize=4096)
+def _completable(supply: int, areas: tuple[tuple[int, bool], ...]) -> bool:
+    """Can the house end in a minimal selection (R3.5.2)? ``areas`` holds one ``(cap, reduced)``
+    per area: at most ``cap`` units stay there; ``reduced`` when a unit there is destroyed
+    already. Is there a final size ``1..cap`` per area such that the house complies and every
+    area that lost a unit could not take one back without breaking supply?
+
+    Such a final size is the cap itself or, for an area that lost units, 1 or an allowed army
+    size (a reduced army of size x is only needed if x is its slot's limit), which keeps the
+    search small.
+    """
+    slots = set(T.SUPPLY_LIMITS[max(0, min(T.MAX_SUPPLY, supply))])
+    options = [
+        (cap,) if cap == 1 else (cap, 1, *sorted(x for x in slots if 2 <= x < cap))
+        for cap, _ in areas
+    ]
+    for final in itertools.product(*options):
+        if not supply_complies(final, supply):
+            continue
+        if not any(
+            supply_complies((*final[:i], size + 1, *final[i + 1 :]), supply)
+            for i, (size, (cap, reduced)) in enumerate(zip(final, areas, strict=True))
+            if reduced or size < cap
+        ):
+            return True
+    return False
+
+
 def area_sizes(g: BoardGame, house: str) -> dict[str, int]:
     """Number of the house's units per area where it has units."""
     return {a: len(us) for a, us in g.units.items() if us and us[0].house == house}
 
 
-def minimal_removals(g: BoardGame, house: str) -> list[str]:
-    """The areas from which destroying one unit keeps the destruction minimal (R3.5.2)."""
+def reconcile_areas(g: BoardGame, house: str, reduced: Iterable[str] = ()) -> list[str]:
+    """Areas (map order) where one more destruction keeps a minimal selection possible
+    (R3.5.2); ``reduced`` are the areas where the house already destroyed units."""
     sizes = area_sizes(g, house)
-    needed = min_removals(sizes.values(), g.supply[house])
-    if needed == 0:
+    if supply_complies(sizes.values(), g.supply[house]):
         return []
-    out = []
-    for area in T.AREA_IDS:
-        if sizes.get(area, 0) < 2:
-            continue  # a single unit is never an army: destroying it never helps
-        after = dict(sizes)
-        after[area] -= 1
-        if min_removals(after.values(), g.supply[house]) == needed - 1:
-            out.append(area)
-    return out
+    done = set(reduced)
+
+    def key(cut: str) -> tuple[tuple[int, bool], ...]:
+        caps = [(n - (a == cut), a in done or a == cut) for a, n in sizes.items()]
+        return tuple(sorted(c for c in caps if c != (1, False)))  # lone units never matter
+
+    return [
+        a
+        for a in T.AREA_IDS
+        if sizes.get(a, 0) >= 2 and _completable(g.supply[house], key(a))  # R1.5.1 armies only
+    ]
 
 
-def reconcile_choices(g: BoardGame, house: str) -> tuple[str, ...]:
-    """Choices ``"area:unit_kind"`` of one minimal destruction (D5), in map order."""
-    choices: list[str] = []
-    for area in minimal_removals(g, house):
-        kinds: list[str] = []
-        for u in g.units[area]:
-            if u.kind not in kinds:
-                kinds.append(u.kind)
-        choices.extend(f"{area}:{k}" for k in sorted(kinds, key=T.UNIT_TYPES.index))
-    return tuple(choices)
+def unit_choices(units: Iterable[tuple[str, Unit]]) -> tuple[str, ...]:
+    """Distinct ``"area:kind"`` choices, in map order then unit-type order."""
+    keys = {(T.AREA_IDS.index(a), T.UNIT_TYPES.index(u.kind), f"{a}:{u.kind}") for a, u in units}
+    return tuple(choice for *_, choice in sorted(keys))
 
 
-def check_ports(g: BoardGame) -> None:
-    """R8.5 via ``ports.check_ports`` once that module exists (imported lazily by name)."""
-    if importlib.util.find_spec(PORTS_MODULE) is None:
-        return
-    importlib.import_module(PORTS_MODULE).check_ports(g)
+def reconcile_choices(g: BoardGame, house: str, reduced: Iterable[str] = ()) -> tuple[str, ...]:
+    """Choices ``"area:unit_kind"`` of one destruction (D5), in map order."""
+    return unit_choices((a, u) for a in reconcile_areas(g, house, reduced) for u in g.units[a])
 
 
-def unit_label(kind: str) -> str:
-    return kind.replace("_", " ").title()
+def consequences(g: BoardGame) -> bool:
+    """R1.3.8 after units were destroyed: check ports (R8.5), then for a win (R9.2).
+    Returns True when the game has ended."""
+    check_ports(g)
+    return victory.check_win(g)
 
 
 class UpdateSupply(Step):
@@ -104,14 +138,22 @@ class UpdateSupply(Step):
 class Reconcile(Step):
     """R3.5.2 / D5: in the given order each non-compliant house destroys units one at a time.
 
-    ``choice`` holds the destruction chosen and not yet applied. The next house to act is the
-    first non-compliant one of ``houses``: destroying one's own units never affects another
-    house's compliance, so no progress counter is needed.
+    ``choice`` holds the destruction chosen and not yet applied; ``reduced`` the areas where
+    units were destroyed so far (each area holds one house's units, and a minimal destruction
+    never empties an area, so one set serves every house). The next house to act is the first
+    non-compliant one of ``houses``: destroying one's own units never affects another house's
+    compliance, so no progress counter is needed.
     """
 
-    def __init__(self, houses: tuple[str, ...], choice: str | None = None) -> None:
+    def __init__(
+        self,
+        houses: tuple[str, ...],
+        choice: str | None = None,
+        reduced: frozenset[str] = frozenset(),
+    ) -> None:
         self.houses = tuple(houses)
         self.choice = choice
+        self.reduced = reduced
 
     def current(self, g: BoardGame) -> str | None:
         for house in self.houses:
@@ -131,8 +173,8 @@ class Reconcile(Step):
                 g.seat_of(house),
                 "reconcile",
                 f"{T.house_name(house)}: armies exceed supply {g.supply[house]}; destroy a unit "
-                f"({needed} to destroy in all)",
-                reconcile_choices(g, house),
+                f"(at least {needed} more to destroy)",
+                reconcile_choices(g, house, self.reduced),
             )
         ]
 
@@ -144,17 +186,16 @@ class Reconcile(Step):
             return  # every house complies
         area, kind = self.choice.split(":")
         self.choice = None
-        units = g.units[area]
-        unit = next(u for u in units if u.kind == kind)
+        self.reduced = self.reduced | {area}
+        unit = next(u for u in g.units[area] if u.kind == kind)
         house = unit.house
         g.remove_unit(area, unit)
         g.say(
-            f"{T.house_name(house)} destroys a {unit_label(kind)} in {T.area_name(area)} "
+            f"{T.house_name(house)} destroys a {UNIT_NAMES[kind]} in {T.area_name(area)} "
             f"to comply with supply {g.supply[house]}"
         )
         g.push(self)
         # R3.5.3 an emptied area gets no power token and may lose control. (A minimal
         # destruction never empties an area — one unit left is no army — so this is a guard.)
         if area not in g.units:
-            check_ports(g)
-            victory.check_win(g)
+            consequences(g)

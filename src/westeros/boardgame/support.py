@@ -105,12 +105,20 @@ def parse_subset(choice: str, areas: tuple[str, ...]) -> tuple[str, ...]:
     return areas if choice == "all" else tuple(choice.split("+"))
 
 
+def order_modifier(g: BoardGame, area: str, order_type: str, house: str | None = None) -> int:
+    """The modifier of the order standing in ``area`` if it is of ``order_type`` (and of
+    ``house``, if given), else 0: Defense +1/+2 (R7.4.1), Support +1 (R7.3.4)."""
+    order = g.orders.get(area)
+    if order is None or order.type != order_type or house not in (None, order.house):
+        return 0
+    return order.modifier
+
+
 def support_value(g: BoardGame, area: str, embattled: str, for_attack: bool) -> int:
     """R7.3.4 an area's support: its units' values plus its order bonus (Support +1 → +1,
     even when every unit there is routed, Q13)."""
-    order = g.orders.get(area)
-    bonus = order.modifier if order is not None and order.type == "support" else 0
-    return sum(unit_value(u, embattled, for_attack) for u in g.units.get(area, ())) + bonus
+    units = sum(unit_value(u, embattled, for_attack) for u in g.units.get(area, ()))
+    return units + order_modifier(g, area, "support")
 
 
 def _names(areas: Iterable[str]) -> str:
@@ -185,11 +193,15 @@ class SupportCall(Step):
         self.sup_queue = declaring_houses(g, self.area)
         self.stage = "support"
 
+    def _declarer(self, g: BoardGame) -> tuple[str, tuple[str, ...]]:
+        """The house declaring now and its eligible areas (R7.3.2)."""
+        house = self.sup_queue[0]
+        return house, eligible_areas(g, self.area, house)
+
     def support_decisions(self, g: BoardGame) -> list[Decision]:
         if not self.sup_queue or self.choice is not None:
             return []
-        house = self.sup_queue[0]
-        areas = eligible_areas(g, self.area, house)
+        house, areas = self._declarer(g)
         if self.stage == "support":
             sides = self.declare_sides(house)
             backs = " or ".join(T.house_name(self.side_house(s)) for s in sides)
@@ -234,8 +246,7 @@ class SupportCall(Step):
         if not self.sup_queue:
             self.stage = self.after_support
             return
-        house = self.sup_queue[0]
-        areas = eligible_areas(g, self.area, house)
+        house, areas = self._declarer(g)
         if self.stage == "support":
             if choice == "none" or choice is None:
                 g.say(f"{T.house_name(house)} gives no support")

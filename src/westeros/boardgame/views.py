@@ -79,13 +79,10 @@ def _orders(g: BoardGame, me: str | None) -> dict[str, dict[str, Any]]:
     return out
 
 
-_BEFORE_REVEAL = frozenset({"begin", "initial", "cards", "support", "support_areas", "accept"})
-
-
 def _combat(g: BoardGame, me: str | None) -> dict[str, Any] | None:
-    """The fight in progress, as far as ``me`` may know it: house cards only once revealed
-    (R7.5.1) and Tides of Battle cards only once the victor is known (R7.7.3), except one's
-    own."""
+    """The fight in progress, as far as ``me`` may know it: house cards only once both are
+    revealed (R7.5.1) and Tides of Battle cards only once both are revealed (R7.7.3: after the
+    blade's redraw choice, before its +1), except one's own."""
     from westeros.boardgame.combat import Combat
     from westeros.boardgame.support import SupportCall
 
@@ -101,8 +98,8 @@ def _combat(g: BoardGame, me: str | None) -> dict[str, Any] | None:
         "support": [{"area": a, "house": h, "side": side} for a, h, side in fight.support],
     }
     if isinstance(fight, Combat):
-        revealed = fight.stage not in _BEFORE_REVEAL
-        tides_known = fight.winner is not None
+        revealed = "revealed" in fight.flags
+        tides_known = "tides_shown" in fight.flags
         out["defender"] = fight.defender
         out["cards"] = {
             "attacker": _secret(fight.att_card, revealed or me == fight.attacker),

@@ -46,6 +46,15 @@ OPTION_NAMES = {
     "no_march_plus1": "no March +1 order",
     "nothing": "nothing",
 }
+RESTRICTION_NAMES = {
+    "sea_of_storms": "no Raid orders",
+    "rains_of_autumn": "no March +1 order",
+    "feast_for_crows": "no Consolidate Power orders",
+    "web_of_lies": "no Support orders",
+    "storm_of_swords": "no Defense orders",
+    "no_defense": "no Defense orders",
+    "no_march_plus1": "no March +1 order",
+}
 
 
 def card_name(card_id: str) -> str:
@@ -108,9 +117,8 @@ def game_of_thrones(g: BoardGame) -> None:
 
 def restrict(g: BoardGame, key: str) -> None:
     """R3.4 / R3.2.6: bar order tokens in this round's Planning phase."""
-    barred = RESTRICTIONS[key]
-    g.restrictions = g.restrictions | barred
-    g.say("This round no " + ", ".join(sorted(barred)) + " order may be placed")
+    g.restrictions = g.restrictions | RESTRICTIONS[key]
+    g.say(f"This round {RESTRICTION_NAMES[key]} may be placed")
 
 
 class WesterosPhase(Step):

@@ -26,17 +26,20 @@ Effects are applied as far as possible and the rest is ignored (Q19).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
 from westeros.boardgame import tables as T
-from westeros.boardgame import victory
-from westeros.boardgame.bidding import Bids, add_bid, auto_bids, bid_decisions, pay_bids
-from westeros.boardgame.mustering import UNIT_NAMES, Muster, muster_options, mustering_areas
+from westeros.boardgame.bidding import (
+    Bids,
+    add_bid,
+    announce_power,
+    auto_bids,
+    bid_decisions,
+    pay_bids,
+)
+from westeros.boardgame.mustering import Muster, muster_options, mustering_areas
 from westeros.boardgame.state import TRACK_NAMES, TRACKS, BoardGame, Unit
+from westeros.boardgame.supply import UNIT_NAMES, Reconcile, consequences, unit_choices
 from westeros.engine import Choice, Decision, Step
 
-PORTS_MODULE = "westeros.boardgame.ports"
 PREEMPTIVE_STRENGTH = 6  # R4.2 (c)
 
 
@@ -45,38 +48,12 @@ PREEMPTIVE_STRENGTH = 6  # R4.2 (c)
 # ------------------------------------------------------------------------------------------
 
 
-def check_ports(g: BoardGame) -> None:
-    """R8.5 via ``ports.check_ports`` (imported lazily; skipped while the module is missing)."""
-    if importlib.util.find_spec(PORTS_MODULE) is None:
-        return
-    importlib.import_module(PORTS_MODULE).check_ports(g)
-
-
 def _hn(house: str) -> str:
     return T.house_name(house)
 
 
 def _card_name(card: str) -> str:
     return T.HOUSE_CARD_BY_ID[card].name
-
-
-def _units_word(n: int) -> str:
-    return f"{n} unit" if n == 1 else f"{n} units"
-
-
-def _unit_choice(area: str, unit: Unit) -> str:
-    return f"{area}:{unit.kind}"
-
-
-def _distinct_choices(cands: list[tuple[str, Unit]]) -> tuple[str, ...]:
-    """``"area:kind"`` choices in map order, unit kinds in their table order."""
-    ordered = sorted(cands, key=lambda c: (T.AREA_IDS.index(c[0]), T.UNIT_TYPES.index(c[1].kind)))
-    out: list[str] = []
-    for area, unit in ordered:
-        c = _unit_choice(area, unit)
-        if c not in out:
-            out.append(c)
-    return tuple(out)
 
 
 def _find_unit(g: BoardGame, house: str, choice: str) -> tuple[str, Unit]:
@@ -206,14 +183,14 @@ class WildlingAttack(_Choosing):
         if self.excluded is not None:
             text += f"; {_hn(self.excluded)} does not take part"
         g.say(text)
+        announce_power(g, self.houses)  # R4.3.2 / F42
         self.bids = auto_bids(g, self.houses, self.bids)  # R4.3.2 no power: bid 0
         self.stage = "bid"
         g.push(self)
 
     def _reveal(self, g: BoardGame) -> None:
+        self.bids = pay_bids(g, self.bids, self.houses)  # R4.3.3 all bids go to the Pool
         amounts = dict(self.bids)
-        self.bids = tuple((h, amounts[h]) for h in self.houses)  # reveal in turn order
-        pay_bids(g, self.bids)  # R4.3.3 all bids go to the Pool
         total = sum(amounts.values())
         self.won = total >= self.strength
         winner = "the Night's Watch wins" if self.won else "the wildlings win"
@@ -236,8 +213,9 @@ class WildlingAttack(_Choosing):
         g.say(f"The wildling threat goes from {old} to {g.wildling_threat}")
         card = g.wildling_deck[0]
         g.wildling_deck = g.wildling_deck[1:]
-        g.raven_peek = None  # the card looked at with the Raven is no longer hidden news
-        g.raven_peek_house = None
+        if card == g.raven_peek:  # R1.14.1 the card looked at with the Raven is now public;
+            g.raven_peek = None  # one put at the bottom stays the holder's secret knowledge
+            g.raven_peek_house = None
         self.card = card
         info = T.WILDLING_CARD_BY_ID[card]
         g.say(f"Wildling card: {info.name}")
@@ -255,15 +233,13 @@ class WildlingAttack(_Choosing):
 
 
 class AfterPenalty(Step):
-    """R4.3.8: after each house's penalty, check for a win (R9.2), then ports (R8.5)."""
+    """R4.3.8: after each house's penalty, check ports (R8.5), then for a win (R9.2)."""
 
     def __init__(self, house: str) -> None:
         self.house = house
 
     def run(self, g: BoardGame) -> None:
-        if victory.check_win(g):
-            return
-        check_ports(g)
+        consequences(g)
 
 
 class EveryoneElse(Step):
@@ -315,8 +291,6 @@ class Penalty(Step):
             else:
                 g.push(ReplaceKnights(h, 2))
         elif card == "rattleshirts_raiders":
-            from westeros.boardgame.supply import Reconcile
-
             old = g.supply[h]
             g.supply[h] = max(0, old - (2 if low else 1))
             g.say(f"{_hn(h)} supply goes from {old} to {g.supply[h]}")
@@ -325,7 +299,7 @@ class Penalty(Step):
             if low:
                 _massing_lowest(g, h)
             else:
-                g.push(DiscardOne(h))
+                g.push(DiscardCards(h))
         elif card == "a_king_beyond_the_wall":
             if low:
                 for track in TRACKS:
@@ -429,7 +403,7 @@ class DestroyUnits(_Choosing):
         ]
 
     def _automatic(self, cands: list[tuple[str, Unit]]) -> bool:
-        if len(_distinct_choices(cands)) <= 1:
+        if len(unit_choices(cands)) <= 1:
             return True
         one_area = not self.same_area or bool(self.picked) or len({a for a, _ in cands}) == 1
         return len(cands) <= self.count - len(self.picked) and one_area  # all go anyway
@@ -446,14 +420,14 @@ class DestroyUnits(_Choosing):
             g.seat_of(self.house),
             "destroy_unit",
             f"{_hn(self.house)}: choose a {what} to destroy ({self.reason}; {left} to go)",
-            _distinct_choices(cands),
+            unit_choices(cands),
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:
         if choice is None and len(self.picked) < self.count:
             cands = self._candidates(g)
             if cands:
-                choice = _distinct_choices(cands)[0]  # the only choice, or all go anyway
+                choice = unit_choices(cands)[0]  # the only choice, or all go anyway
         if choice is not None:
             self.picked = (*self.picked, choice)
             g.push(self)
@@ -582,9 +556,16 @@ def _knights(g: BoardGame, house: str) -> list[tuple[str, Unit]]:
 
 
 def _knight_to_footman(g: BoardGame, house: str, area: str, knight: Unit) -> None:
-    """Replace a knight with a pool footman in place, keeping its routed state (R4.5.2)."""
-    g.replace_unit(area, knight, Unit(house, "footman", knight.routed))
-    g.say(f"{_hn(house)} replaces a knight with a footman in {T.area_name(area)} (Crow Killers)")
+    """Replace a knight with a pool footman in place, keeping its routed state; without a
+    footman in the pool the knight is destroyed (R4.5.2)."""
+    if g.pool_left(house, "footman") > 0:
+        g.replace_unit(area, knight, Unit(house, "footman", knight.routed))
+        g.say(
+            f"{_hn(house)} replaces a knight with a footman in {T.area_name(area)} (Crow Killers)"
+        )
+    else:
+        g.remove_unit(area, knight)
+        g.say(f"{_hn(house)} destroys a knight in {T.area_name(area)} (Crow Killers, no footman)")
 
 
 class CrowKillersAll(Step):
@@ -609,12 +590,8 @@ class CrowKillersAll(Step):
                 self,
             )
             return
-        for area, knight in knights:
-            if g.pool_left(h, "footman") > 0:
-                _knight_to_footman(g, h, area, knight)
-            else:  # cannot happen after the destruction above; kept for safety (R4.5.2)
-                g.remove_unit(area, knight)
-                g.say(f"{_hn(h)} destroys a knight in {T.area_name(area)} (Crow Killers)")
+        for area, knight in knights:  # footmen suffice after the destruction above
+            _knight_to_footman(g, h, area, knight)
 
 
 class ReplaceKnights(_Choosing):
@@ -638,7 +615,7 @@ class ReplaceKnights(_Choosing):
         if left <= 0:
             return None
         knights = self._candidates(g)
-        choices = _distinct_choices(knights)
+        choices = unit_choices(knights)
         footmen = g.pool_left(self.house, "footman") - len(self.picked)
         if len(choices) <= 1:
             return None
@@ -657,7 +634,7 @@ class ReplaceKnights(_Choosing):
         if choice is None and len(self.picked) < self.count:
             knights = self._candidates(g)
             if knights:
-                choice = _distinct_choices(knights)[0]
+                choice = unit_choices(knights)[0]
         if choice is not None:
             self.picked = (*self.picked, choice)
             g.push(self)
@@ -665,14 +642,7 @@ class ReplaceKnights(_Choosing):
         if not self.picked:
             g.say(f"{_hn(h)} has no knights (Crow Killers)")  # Q19
         for pick in self.picked:
-            area, knight = _find_unit(g, h, pick)
-            if g.pool_left(h, "footman") > 0:
-                _knight_to_footman(g, h, area, knight)
-            else:
-                g.remove_unit(area, knight)
-                g.say(
-                    f"{_hn(h)} destroys a knight in {T.area_name(area)} (Crow Killers, no footman)"
-                )
+            _knight_to_footman(g, h, *_find_unit(g, h, pick))
 
 
 class UpgradeFootmen(_Choosing):
@@ -695,7 +665,7 @@ class UpgradeFootmen(_Choosing):
             "upgrade_footman",
             f"{_hn(self.house)} (Crow Killers): replace a footman with a knight "
             f"(up to {self.left} more) or done",
-            (*_distinct_choices(footmen), "done"),
+            (*unit_choices(footmen), "done"),
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:
@@ -728,10 +698,15 @@ def _discard(g: BoardGame, house: str, card: str) -> None:
         g.say(f"{_hn(house)} takes {len(others)} discarded cards back into hand")
 
 
+def _one_card_at_most(g: BoardGame, house: str) -> None:
+    n = len(g.hands[house])
+    g.say(f"{_hn(house)} holds {n} card{'s' if n != 1 else ''}: nothing happens")  # Q19
+
+
 def _massing_lowest(g: BoardGame, house: str) -> None:
     hand = g.hands[house]
     if len(hand) <= 1:
-        g.say(f"{_hn(house)} holds {len(hand)} card: nothing happens")  # Q19
+        _one_card_at_most(g, house)
         return
     top = max(T.HOUSE_CARD_BY_ID[c].strength for c in hand)
     highest = [c for c in hand if T.HOUSE_CARD_BY_ID[c].strength == top]
@@ -739,63 +714,49 @@ def _massing_lowest(g: BoardGame, house: str) -> None:
         for card in highest:
             _discard(g, house, card)
     else:  # Q3 / F37: the whole hand, one at a time in the owner's order
-        g.push(DiscardHand(house))
+        g.push(DiscardCards(house, whole_hand=True))
 
 
-class DiscardHand(_Choosing):
-    """Massing on the Milkwater when every card in hand is highest: the owner discards them one
-    at a time (kind ``"discard_card"``); the last one stays discarded (R4.5.4, F37)."""
+class DiscardCards(_Choosing):
+    """Massing on the Milkwater, kind ``"discard_card"`` (R4.5.4, D9).
 
-    def __init__(self, house: str, choice: str | None = None) -> None:
+    Everyone else (``whole_hand`` False): with more than one card, discard one chosen card;
+    otherwise nothing (Q19). Lowest bidder whose every card is tied highest (``whole_hand``):
+    discard them one at a time in the owner's order; the last one stays discarded and the
+    others return to hand (F37, R1.11.3).
+    """
+
+    def __init__(self, house: str, whole_hand: bool = False, choice: str | None = None) -> None:
         self.house = house
+        self.whole_hand = whole_hand
         self.choice = choice
 
     def ask(self, g: BoardGame) -> Decision | None:
         hand = g.hands[self.house]
         if len(hand) <= 1:
             return None
+        what = (
+            "discard your cards one at a time; the last one stays discarded and the others "
+            "return to your hand"
+            if self.whole_hand
+            else "choose a house card to discard"
+        )
         return Decision(
             g.seat_of(self.house),
             "discard_card",
-            f"{_hn(self.house)} (Massing on the Milkwater): discard your cards one at a time; "
-            "the last one stays discarded and the others return to your hand",
+            f"{_hn(self.house)} (Massing on the Milkwater): {what}",
             hand,
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:
-        hand = g.hands[self.house]
-        if choice is None:
-            if hand:
-                _discard(g, self.house, hand[0])
-            return
-        _discard(g, self.house, choice)
-        g.push(self)
-
-
-class DiscardOne(_Choosing):
-    """Massing on the Milkwater, everyone else: with more than one card, discard one chosen
-    card (kind ``"discard_card"``); otherwise nothing (Q19)."""
-
-    def __init__(self, house: str, choice: str | None = None) -> None:
-        self.house = house
-        self.choice = choice
-
-    def ask(self, g: BoardGame) -> Decision | None:
-        hand = g.hands[self.house]
-        if len(hand) <= 1:
-            return None
-        return Decision(
-            g.seat_of(self.house),
-            "discard_card",
-            f"{_hn(self.house)} (Massing on the Milkwater): choose a house card to discard",
-            hand,
-        )
-
-    def act(self, g: BoardGame, choice: str | None) -> None:
-        if choice is None:
-            g.say(f"{_hn(self.house)} holds {len(g.hands[self.house])} card: nothing happens")
-            return
-        _discard(g, self.house, choice)
+        if choice is not None:
+            _discard(g, self.house, choice)
+            if self.whole_hand:
+                g.push(self)
+        elif not self.whole_hand:
+            _one_card_at_most(g, self.house)
+        elif g.hands[self.house]:  # the last card of the hand
+            _discard(g, self.house, g.hands[self.house][0])
 
 
 # -- Mammoth Riders and The Horde Descends (Night's Watch rows) ------------------------------

@@ -116,3 +116,20 @@ def test_r7_7_3_tides_of_battle_cards_public_once_revealed() -> None:
     assert any(f"'{att}'" in line and f"'{dfn}'" in line for line in g.log)  # revealed
     for seat in (None, 0, 1, 2, 3):
         assert g.view(seat)["combat"]["tides"] == {"attacker": att, "defender": dfn}
+
+
+def test_e1_discard_piles_public_at_any_time_also_during_combat() -> None:
+    """E1 / R1.11.2: every seat and spectators see every discard pile, also mid-combat."""
+    from westeros.boardgame.combat import Combat
+    from westeros.boardgame.state import Unit
+
+    s = Scenario(players=4, houses=["stark", "lannister", "baratheon", "greyjoy"]).empty()
+    s.units("riverrun", "stark", "footman").hand("stark", "eddard_stark", "robb_stark")
+    g = s.start(
+        Combat("lannister", "harrenhal", "riverrun", (Unit("lannister", "knight"),), "march+0")
+    )
+    assert g.pending()[0].kind == "house_card"
+    for seat in (None, 0, 1, 2, 3):
+        v = g.view(seat)
+        assert len(v["houses"]["stark"]["discards"]) == 5
+        assert v["houses"]["stark"]["hand"] == ["eddard_stark", "robb_stark"]

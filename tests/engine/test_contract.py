@@ -168,3 +168,25 @@ def test_shuffle_is_a_permutation(items: list[int], seed: int) -> None:
     out = list(items)
     Rng(seed).shuffle(out)
     assert sorted(out) == sorted(items)
+
+
+def test_a_failing_rule_leaves_the_state_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug that raises half-way through apply() must not leave a half-applied choice."""
+    from tests.engine import toy
+
+    game = Nim({}, 4)
+    game.apply(0, 2)
+    before, log = game.state_hash(), list(game.log)
+
+    def broken_run(self: toy.Bid, g: Nim) -> None:
+        g.pile = -99  # mutate, then fail
+        g.say("half-way")
+        raise RuntimeError("rule bug")
+
+    monkeypatch.setattr(toy.Bid, "run", broken_run)
+    with pytest.raises(RuntimeError, match="rule bug"):
+        game.apply(1, 0)
+    assert game.state_hash() == before and game.log == log and game.pile != -99
+    monkeypatch.undo()
+    game.apply(1, 0)
+    assert game.pending()[0].kind == "take"

@@ -59,7 +59,9 @@ class StepGame:
     """A deterministic game driven by a step stack. Subclasses provide the rules.
 
     Subclasses set ``KIND`` and implement ``snapshot()`` (the full state, JSON-ready),
-    ``view(seat)`` and ``clone()`` (by calling :meth:`_clone_engine_into`).
+    ``view(seat)`` and ``clone()`` (by calling :meth:`_clone_engine_into`). ``apply`` keeps a
+    clone while it runs: if a rule raises half-way (a bug), the game is restored exactly and
+    the error propagates.
     """
 
     KIND: ClassVar[str] = ""
@@ -95,10 +97,16 @@ class StepGame:
                 f"{choice!r} is not a legal choice for seat {seat} ({decision.prompt}); "
                 f"legal: {_short_list(decision.choices)}"
             )
-        self._pending = None
-        self.stack[-1].choose(self, seat, choice)
-        self.moves += 1
-        self._advance()
+        backup = self.clone()  # a bug in the rules must not leave a half-applied choice
+        try:
+            self._pending = None
+            self.stack[-1].choose(self, seat, choice)
+            self.moves += 1
+            self._advance()
+        except Exception:
+            self.__dict__.clear()
+            self.__dict__.update(backup.__dict__)
+            raise
 
     def state_hash(self) -> str:
         data = {
@@ -111,6 +119,10 @@ class StepGame:
 
     # -- for subclasses ----------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def clone(self) -> StepGame:
+        """An independent copy; subclasses copy their state and call _clone_engine_into."""
         raise NotImplementedError
 
     def push(self, *steps: Step) -> None:

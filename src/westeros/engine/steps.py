@@ -97,7 +97,14 @@ class StepGame:
                 f"{choice!r} is not a legal choice for seat {seat} ({decision.prompt}); "
                 f"legal: {_short_list(decision.choices)}"
             )
-        backup = self.clone()  # a bug in the rules must not leave a half-applied choice
+        # A bug in the rules must not leave a half-applied choice: keep a backup. The log is
+        # append-only, so the backup records its length instead of copying it.
+        log, mark = self.log, len(self.log)
+        self.log = []
+        try:
+            backup = self.clone()
+        finally:
+            self.log = log
         try:
             self._pending = None
             self.stack[-1].choose(self, seat, choice)
@@ -106,6 +113,8 @@ class StepGame:
         except Exception:
             self.__dict__.clear()
             self.__dict__.update(backup.__dict__)
+            self.log = log
+            del log[mark:]
             raise
 
     def state_hash(self) -> str:

@@ -26,7 +26,7 @@ def _masked(view: dict[str, Any]) -> str:
     return json.dumps(v, sort_keys=True)
 
 
-def _check_bad_input(g: BoardGame, d: Decision) -> None:
+def _check_bad_input(g: BoardGame, d: Decision, previous: Decision | None) -> None:
     """Wrong seat, unknown or stale choices and malformed values change nothing."""
     before = g.state_hash()
     pending_seats = {p.seat for p in g.pending()}
@@ -41,6 +41,10 @@ def _check_bad_input(g: BoardGame, d: Decision) -> None:
     ]
     if idle:
         bad.append((idle[0], d.choices[0]))
+    if previous is not None:  # a stale choice: legal for the last decision, not for this one
+        stale = [c for c in previous.choices if c not in d.choices]
+        if stale:
+            bad.append((d.seat, stale[0]))
     for seat, choice in bad:
         with pytest.raises(IllegalAction):
             g.apply(seat, choice)
@@ -58,12 +62,14 @@ def play_checked(players: int, seed: int, tides: bool = False, deep: bool = Fals
     bots = [RandomBot(seed * 31 + s) for s in range(players)]
     record = Record("boardgame", config, seed, hashes=[])
     kinds: set[str] = set()
+    previous: Decision | None = None
     while g.pending():
         pending = g.pending()
         d = pending[0]
         kinds.add(d.kind)
         if deep:
-            _check_bad_input(g, d)
+            _check_bad_input(g, d, previous)
+        previous = d
         others = [p.seat for p in pending[1:] if d.kind in SECRET_KINDS]
         views_before = {s: _masked(g.view(s)) for s in others}
         choice = bots[d.seat].choose(g.view(d.seat), d)

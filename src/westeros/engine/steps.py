@@ -145,7 +145,7 @@ class StepGame:
         other.config = self.config
         other.seed = self.seed
         other.rng = self.rng.copy()
-        other.stack = [copy.copy(s) for s in self.stack]
+        other.stack = [_copy_step(s) for s in self.stack]
         other.log = list(self.log)
         other.moves = self.moves
         other._pending = self._pending
@@ -171,6 +171,15 @@ class StepGame:
             self.stack.pop()
             top.run(self)
         self._pending = ()
+
+
+def _copy_step(step: Step) -> Step:
+    """A shallow copy of a step (its fields are immutable values), faster than copy.copy."""
+    if not hasattr(step, "__dict__"):
+        return copy.copy(step)
+    other = object.__new__(type(step))
+    other.__dict__.update(step.__dict__)
+    return other
 
 
 def _short_list(choices: tuple[Choice, ...], limit: int = 12) -> str:

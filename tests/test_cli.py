@@ -53,3 +53,15 @@ def test_replay_of_bad_files_is_one_line_error(tmp_path: Path) -> None:
         assert "error:" in result.output and "Traceback" not in result.output
     missing = runner.invoke(app, ["replay", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2 and "cannot read record" in missing.output
+
+
+def test_replay_error_is_a_single_line_even_when_long(tmp_path: Path) -> None:
+    path = tmp_path / "bogus.json"
+    path.write_text(
+        '{"format": "westeros-record", "version": 1, "game": "boardgame",'
+        ' "config": {"players": 4}, "seed": 1, "moves": [[0, "bogus"]]}'
+    )
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "move 0" in lines[0] and "is illegal" in lines[0]

@@ -124,7 +124,7 @@ def replay_cmd(
         record = Record.load(file)
         game = replay(record)
     except RecordError as exc:
-        console.print(f"[red]error:[/] {file}: {exc}", highlight=False)
+        console.print(f"[red]error:[/] {file}: {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
     checked = "checked at every step" if record.hashes is not None else "no hashes stored"
     if as_json:

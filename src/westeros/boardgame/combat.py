@@ -267,15 +267,6 @@ class Combat(SupportCall):
         else:
             g.replace_unit(self.area, old, new)
 
-    def pool_left(self, g: BoardGame, house: str, kind: str) -> int:
-        """R1.4.2 pool, counting the attacking units held on the step once: ``g.pool_left``
-        already counts them while this step is on the stack (when decisions are asked), not
-        while it runs (it is popped then)."""
-        if any(s is self for s in g.stack):
-            return g.pool_left(house, kind)
-        held = sum(1 for u in self.attackers if u.house == house and u.kind == kind)
-        return g.pool_left(house, kind) - held
-
     # -- strength (R7.4, R7.8) ---------------------------------------------------------------
     def contributions(self, g: BoardGame) -> tuple[HC.Contribution, ...]:
         """Every unit's strength for its side, after card modifiers (R7.4.2, R7.5.2 window 3)."""

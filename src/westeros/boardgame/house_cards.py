@@ -326,7 +326,7 @@ CARD_MODIFIERS["stannis_baratheon"] = _stannis
 # -- Renly Baratheon (R7.12.3, F8): on victory upgrade a participating footman to a knight -----
 def _renly_targets(g: BoardGame, c: Combat, side: str) -> tuple[str, ...]:
     house = c.house(side)
-    if c.pool_left(g, house, "knight") <= 0:
+    if g.pool_left(house, "knight") <= 0:
         return ()
     places: list[tuple[str, tuple[Unit, ...]]] = [(c.area, c.combat_units(g, side))]
     places += [(a, g.units.get(a, ())) for a, h in c.valid_support(g, side) if h == house]

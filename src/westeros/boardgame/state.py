@@ -147,9 +147,10 @@ class BoardGame(StepGame):
         on_board = sum(
             1 for us in self.units.values() for u in us if u.house == house and u.kind == kind
         )
+        steps = self.stack if self.running is None else [*self.stack, self.running]
         return on_board + sum(
             1
-            for step in self.stack
+            for step in steps
             for u in getattr(step, "attackers", ())
             if u.house == house and u.kind == kind
         )

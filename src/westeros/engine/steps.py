@@ -73,6 +73,7 @@ class StepGame:
         self.stack: list[Step] = []
         self.log: list[str] = []
         self.moves: int = 0
+        self.running: Step | None = None  # the step inside run(), popped off the stack
         self._pending: tuple[Decision, ...] | None = None
 
     # -- the contract ------------------------------------------------------------------
@@ -148,6 +149,7 @@ class StepGame:
         other.stack = [_copy_step(s) for s in self.stack]
         other.log = list(self.log)
         other.moves = self.moves
+        other.running = None
         other._pending = self._pending
 
     # -- internals -----------------------------------------------------------------------
@@ -169,7 +171,9 @@ class StepGame:
                 self._pending = tuple(sorted(decisions, key=lambda d: d.seat))
                 return
             self.stack.pop()
+            self.running = top
             top.run(self)
+            self.running = None
         self._pending = ()
 
 

@@ -58,7 +58,7 @@ def test_replay_of_bad_files_is_one_line_error(tmp_path: Path) -> None:
 def test_replay_error_is_a_single_line_even_when_long(tmp_path: Path) -> None:
     path = tmp_path / "bogus.json"
     path.write_text(
-        '{"format": "westeros-record", "version": 1, "game": "boardgame",'
+        '{"format": "westeros-record", "version": 2, "game": "boardgame",'
         ' "config": {"players": 4}, "seed": 1, "moves": [[0, "bogus"]]}'
     )
     result = runner.invoke(app, ["replay", str(path)])

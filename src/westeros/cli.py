@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from westeros.engine import Record, RecordError, replay
+from westeros.engine import Choice, Game, Outcome, Record, RecordError, replay
 
 app = typer.Typer(
     help="westeros — A Game of Thrones board game: exact rules, bots, simulations, replays.",
@@ -29,33 +29,32 @@ Tides = Annotated[bool, typer.Option("--tides", help="use the Tides of Battle ca
 @app.command()
 def watch(players: Players = 6, seed: Seed = 1, tides: Tides = False) -> None:
     """Watch one whole board game between bots, printed as a readable game log."""
-    from westeros.boardgame import tables as T
     from westeros.simulate import play_board_game
 
     printed = 0
 
-    def show(game: Any, seat: int, choice: Any) -> None:
+    def show(game: Game, seat: int, choice: Choice | None) -> None:
         nonlocal printed
-        for line in game.log[printed:]:
-            console.print(_style(line), highlight=False)
-        printed = len(game.log)
+        new = game.events(None, printed)
+        for event in new:
+            console.print(_style(game.render(event)), highlight=False)
+        printed += len(new)
 
     game, result = play_board_game(players, seed, tides, on_move=show)
     show(game, 0, None)
-    table = Table(title=f"Result after round {game.round}")
-    for col in ("#", "house", "castles", "land areas", "supply", "power"):
+    console.print(_result_table(result.outcome))
+    console.print(f"{result.decisions} decisions. Winner: [bold]{result.winner}")
+
+
+def _result_table(outcome: Outcome) -> Table:
+    columns = list(outcome.scores[0]) if outcome.scores else []
+    table = Table(title=f"Result after round {outcome.rounds} ({outcome.reason})")
+    for col in ("#", "seat", *columns):
         table.add_column(col)
-    for rank, house in enumerate(game.ranking, 1):
-        table.add_row(
-            str(rank),
-            T.house_name(house),
-            str(game.victory_points(house)),
-            str(game.land_areas_controlled(house)),
-            str(game.supply[house]),
-            str(game.power[house]),
-        )
-    console.print(table)
-    console.print(f"{result.decisions} decisions. Winner: [bold]{T.house_name(result.winner)}")
+    for rank, seat in enumerate(outcome.ranking, 1):
+        scores = outcome.scores[seat] if outcome.scores else {}
+        table.add_row(str(rank), outcome.names[seat], *(str(scores[c]) for c in columns))
+    return table
 
 
 def _style(line: str) -> str:
@@ -77,7 +76,6 @@ def simulate(
     ] = None,
 ) -> None:
     """Play many whole games between random bots and print a summary."""
-    from westeros.boardgame import tables as T
     from westeros.simulate import Summary, play_board_game, save_record
 
     summary = Summary()
@@ -102,8 +100,8 @@ def simulate(
     )
     table.add_column("house")
     table.add_column("wins", justify="right")
-    for house in T.SETUPS[players].houses:
-        table.add_row(T.house_name(house), str(summary.wins[house]))
+    for name in sorted(summary.names, key=lambda n: (-summary.wins[n], n)):
+        table.add_row(name, str(summary.wins[name]))
     console.print(table)
     console.print(
         f"average rounds {summary.rounds / games:.2f} · "
@@ -117,7 +115,9 @@ def simulate(
 @app.command("replay")
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="a record file written by simulate --save")],
-    as_json: Annotated[bool, typer.Option("--json", help="print machine-readable JSON")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print the outcome and the structured events as JSON")
+    ] = False,
 ) -> None:
     """Re-execute a record, check the state hash at every step, print the game log."""
     try:
@@ -127,7 +127,9 @@ def replay_cmd(
         console.print(f"[red]error:[/] {file}: {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
     checked = "checked at every step" if record.hashes is not None else "no hashes stored"
+    events = game.events(None)
     if as_json:
+        outcome = game.outcome()
         out = {
             "game": record.game,
             "config": record.config,
@@ -135,14 +137,13 @@ def replay_cmd(
             "moves": len(record.moves),
             "hashes": checked,
             "final_hash": game.state_hash(),
-            "winner": getattr(game, "winner", None),
-            "ranking": list(getattr(game, "ranking", ())),
-            "log": game.log,
+            "outcome": outcome.to_json() if outcome is not None else None,
+            "events": [e.to_json() for e in events],
         }
         typer.echo(json.dumps(out, indent=1))
         return
-    for line in game.log:
-        console.print(_style(line), highlight=False)
+    for event in events:
+        console.print(_style(game.render(event)), highlight=False)
     console.print(f"replayed {len(record.moves)} moves, state hash {checked}: OK")
 
 

@@ -1,4 +1,5 @@
-"""Whole games between bots: one game with its record, or many with a summary."""
+"""Whole games between bots, through the engine contract only: one game with its record, or
+many with a summary. Works for every registered game kind."""
 
 from __future__ import annotations
 
@@ -9,23 +10,28 @@ from pathlib import Path
 from typing import Any
 
 from westeros.bots import RandomBot, play_out
-from westeros.engine import Choice, Record, new_game
+from westeros.engine import Choice, Game, Outcome, Record, game_info, new_game
 
 
 @dataclass
 class GameResult:
     seed: int
-    winner: str
-    ranking: tuple[str, ...]
-    rounds: int
+    outcome: Outcome
     decisions: int
     record: Record
+
+    @property
+    def winner(self) -> str:
+        """The winner's display name (e.g. its house)."""
+        assert self.outcome.winner is not None
+        return self.outcome.names[self.outcome.winner]
 
 
 @dataclass
 class Summary:
     games: int = 0
     wins: Counter[str] = field(default_factory=Counter)
+    names: set[str] = field(default_factory=set)
     rounds: int = 0
     decisions: int = 0
     seconds: float = 0.0
@@ -33,7 +39,8 @@ class Summary:
     def add(self, result: GameResult) -> None:
         self.games += 1
         self.wins[result.winner] += 1
-        self.rounds += result.rounds
+        self.names.update(result.outcome.names)
+        self.rounds += result.outcome.rounds
         self.decisions += result.decisions
 
 
@@ -41,20 +48,20 @@ def board_config(players: int, tides: bool) -> dict[str, Any]:
     return {"players": players, "tides": tides}
 
 
-def play_board_game(
-    players: int,
+def play_game(
+    kind: str,
+    config: dict[str, Any],
     seed: int,
-    tides: bool = False,
-    on_move: Callable[[Any, int, Choice], None] | None = None,
+    on_move: Callable[[Game, int, Choice], None] | None = None,
     with_hashes: bool = False,
-) -> tuple[Any, GameResult]:
-    """Play one board game between seeded random bots (bot seeds derive from ``seed``)."""
-    config = board_config(players, tides)
-    game = new_game("boardgame", config, seed)
-    record = Record("boardgame", config, seed, hashes=[] if with_hashes else None)
-    bots = [RandomBot(seed * 7919 + seat) for seat in range(players)]
+) -> tuple[Game, GameResult]:
+    """Play one game between seeded random bots (bot seeds derive from ``seed``)."""
+    info = game_info(kind)
+    game = new_game(kind, config, seed)
+    record = Record(kind, config, seed, hashes=[] if with_hashes else None)
+    bots = [RandomBot(seed * 7919 + seat) for seat in range(info.players(game.config))]
 
-    def hook(g: Any, seat: int, choice: Choice) -> None:
+    def hook(g: Game, seat: int, choice: Choice) -> None:
         if record.hashes is not None:
             record.hashes.append(g.state_hash())
         if on_move is not None:
@@ -62,10 +69,20 @@ def play_board_game(
 
     play_out(game, bots, record=record, on_move=hook)
     record.final_hash = game.state_hash()
-    result = GameResult(
-        seed, game.winner, tuple(game.ranking), game.round, len(record.moves), record
-    )
-    return game, result
+    outcome = game.outcome()
+    assert outcome is not None, "play_out returns a finished game"
+    return game, GameResult(seed, outcome, len(record.moves), record)
+
+
+def play_board_game(
+    players: int,
+    seed: int,
+    tides: bool = False,
+    on_move: Callable[[Game, int, Choice], None] | None = None,
+    with_hashes: bool = False,
+) -> tuple[Game, GameResult]:
+    """One board game between seeded random bots."""
+    return play_game("boardgame", board_config(players, tides), seed, on_move, with_hashes)
 
 
 def save_record(record: Record, directory: Path, name: str) -> Path:

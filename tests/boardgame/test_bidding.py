@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame.bidding import ClashOfKings, tied_groups
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame
@@ -51,9 +52,9 @@ def test_f42_available_power_announced_before_each_auction() -> None:
     """R3.7.2 / R1.6.4 / F42: before every auction each house's available power is announced
     (in turn order); the Fiefdoms announcement follows the Iron Throne payments."""
     g = clash(Scenario(players=4).empty().power("greyjoy", 2))
-    assert g.log[-1] == "Available power: Baratheon 5, Lannister 5, Stark 5, Greyjoy 2"
+    assert log_lines(g)[-1] == "Available power: Baratheon 5, Lannister 5, Stark 5, Greyjoy 2"
     bid(g, stark=3, greyjoy=2, lannister=1)
-    assert g.log[-1] == "Available power: Stark 2, Greyjoy 0, Lannister 4, Baratheon 5"
+    assert log_lines(g)[-1] == "Available power: Stark 2, Greyjoy 0, Lannister 4, Baratheon 5"
 
 
 def test_r3_7_2_bids_revealed_in_turn_order_not_in_the_order_given() -> None:
@@ -61,7 +62,7 @@ def test_r3_7_2_bids_revealed_in_turn_order_not_in_the_order_given() -> None:
     g = clash()
     for seat, amount in ((3, 2), (0, 3), (1, 1), (2, 0)):
         g.apply(seat, amount)
-    assert "Bids: Baratheon 0, Lannister 1, Stark 3, Greyjoy 2" in g.log
+    assert "Bids: Baratheon 0, Lannister 1, Stark 3, Greyjoy 2" in log_lines(g)
 
 
 def test_d7_house_without_power_bids_zero_automatically() -> None:
@@ -87,9 +88,9 @@ def test_r3_7_positions_by_descending_bid_and_payment_to_the_pool() -> None:
     assert g.holder("fiefdoms") == "baratheon"
     assert g.holder("kings_court") == "greyjoy"
     assert g.power == {"stark": 0, "lannister": 1, "baratheon": 0, "greyjoy": 0}
-    assert any("Stark now holds the Iron Throne dominance token" in line for line in g.log)
-    assert any("Bids: " in line for line in g.log)
-    assert any(line.startswith("King's Court track: 1. Greyjoy") for line in g.log)
+    assert any("Stark now holds the Iron Throne dominance token" in line for line in log_lines(g))
+    assert any("Bids: " in line for line in log_lines(g))
+    assert any(line.startswith("King's Court track: 1. Greyjoy") for line in log_lines(g))
 
 
 def test_d8_iron_throne_tie_broken_by_the_holder_before_the_auction() -> None:
@@ -163,7 +164,7 @@ def test_bids_stay_secret_until_revealed() -> None:
     g.apply(SEAT["stark"], 4)
     view = g.view(SEAT["lannister"])
     assert view["houses"]["stark"]["power"] == 5
-    assert "Bids" not in " ".join(g.log)
+    assert "Bids" not in " ".join(log_lines(g))
 
 
 def test_tied_groups_orders_each_group() -> None:

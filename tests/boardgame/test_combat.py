@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.combat import Combat
@@ -116,7 +117,7 @@ def illegal(g: BoardGame, kind: str, bad: str) -> None:
 
 
 def log_has(g: BoardGame, text: str) -> bool:
-    return any(text in line for line in g.log)
+    return any(text in line for line in log_lines(g))
 
 
 def s4(tides: bool = False) -> Scenario:
@@ -218,7 +219,7 @@ def test_e3_step_order_with_tides() -> None:
     )
     # the redraw used the blade: no +1 afterwards (R7.7.3)
     assert trace == ["house_card", "house_card", "blade", "casualty", "casualty", "retreat"]
-    text = "\n".join(g.log)
+    text = "\n".join(log_lines(g))
     assert (
         text.index("House cards:")
         < text.index("draw a Tides")
@@ -766,4 +767,4 @@ def test_random_combats_end_cleanly(seed: int) -> None:
         assert all((u.kind == "ship") == (not T.AREAS[a].is_land) for u in us), a
     for a in g.orders:
         assert a in g.units, f"order left in empty {a} (E2)"
-    assert any("The combat in" in line for line in g.log)
+    assert any("The combat in" in line for line in log_lines(g))

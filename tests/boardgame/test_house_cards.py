@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from tests.boardgame.test_combat import (
     attack,
     cards,
@@ -700,7 +701,7 @@ def test_tyrion_cancels_patchface() -> None:
     decide(g, "house_card", "melisandre")
     run(g)
     assert log_has(g, "Tyrion Lannister cancels Patchface")
-    assert not any(line.startswith("Patchface:") for line in g.log)
+    assert not any(line.startswith("Patchface:") for line in log_lines(g))
 
 
 def test_f1_patchface_acts_after_the_cards_are_discarded() -> None:
@@ -899,7 +900,7 @@ def test_nymeria_defending_fortification_attacking_sword() -> None:
     g = attack(s, "lannister", "harrenhal", "blackwater", "knight", "knight")
     cards(g, lannister="ser_jaime_lannister", martell="nymeria_sand")  # 1 sword - 1 fort
     run(g)
-    assert not any("Martell loses" in line for line in g.log)
+    assert not any("Martell loses" in line for line in log_lines(g))
     s2 = s6().units("blackwater", "stark", "footman", "footman")
     g2 = attack(s2, "martell", "harrenhal", "blackwater", "knight", "knight")
     cards(g2, martell="nymeria_sand", stark="catelyn_stark")

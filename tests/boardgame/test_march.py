@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame import march
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.combat import Combat
@@ -85,7 +86,7 @@ def test_r6_4_1_march_without_moving_removes_the_order() -> None:
     assert g.pending() == []
     assert g.orders == {}
     assert kinds(g, "moat_cailin") == ["footman"]
-    assert "without moving" in g.log[-1]
+    assert "without moving" in log_lines(g)[-1]
 
 
 def test_r6_4_9_staggered_march_moves_units_again() -> None:
@@ -206,8 +207,8 @@ def test_r6_4_1_split_to_several_destinations_and_stay() -> None:
     assert kinds(g, "moat_cailin") == ["footman", "knight"]
     assert kinds(g, "karhold") == ["footman"]
     assert kinds(g, "winterfell") == ["siege_engine"]
-    assert "Stark marches footman, knight Winterfell → Moat Cailin" in g.log
-    assert "Stark marches footman Winterfell → Karhold" in g.log
+    assert "Stark marches footman, knight Winterfell → Moat Cailin" in log_lines(g)
+    assert "Stark marches footman Winterfell → Karhold" in log_lines(g)
     assert unit_text(["footman", "knight", "footman"]) == "2 footmen, knight"
 
 
@@ -321,7 +322,7 @@ def test_f20_enemy_power_token_goes_to_the_pool_and_control_changes() -> None:
     assert g.power_in_pool("lannister") == pool + 1
     assert g.power["lannister"] == available
     assert g.controller("moat_cailin") == "stark"
-    assert any("returns to the Pool" in line for line in g.log)
+    assert any("returns to the Pool" in line for line in log_lines(g))
 
 
 def test_own_power_token_stays_when_units_come_back() -> None:
@@ -458,7 +459,7 @@ def test_f39_leaving_a_castle_uncontrolled_destroys_its_port_ships() -> None:
     play(g, "footman>moat_cailin", "done", "no")
     assert "port_of_white_harbor" not in g.units
     assert g.pool_left("stark", "ship") == 6
-    assert any("destroyed" in line for line in g.log)
+    assert any("destroyed" in line for line in log_lines(g))
 
 
 def test_f39_power_token_keeps_the_port_ships() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.combat import Combat
 from westeros.boardgame.march import ResolveMarch
@@ -152,7 +153,7 @@ def test_r6_4_7_r8_5_token_left_for_a_neutral_attack_keeps_the_port_ships() -> N
     assert "the_boneway" not in g.neutral and len(g.units["the_boneway"]) == 2
     assert g.power_tokens["storms_end"] == "baratheon" and g.power["baratheon"] == power - 1
     assert len(g.units["port_of_storms_end"]) == 2
-    assert not any("destroyed" in line for line in g.log)
+    assert not any("destroyed" in line for line in log_lines(g))
 
 
 def test_r6_5_2_token_of_a_refused_neutral_attack_is_not_placed() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.mustering import Muster, MusteringRound, muster_options
 from westeros.boardgame.state import BoardGame, Unit
@@ -56,7 +57,7 @@ def test_r3_6_2_stronghold_gives_two_points_without_units() -> None:
     play(g, "knight")
     assert kinds(g, "winterfell") == ["knight"]
     assert g.pending() == []  # no points left
-    assert any("musters a knight in Winterfell" in line for line in g.log)
+    assert any("musters a knight in Winterfell" in line for line in log_lines(g))
 
 
 def test_r3_6_2_castle_gives_one_point_via_power_token() -> None:
@@ -92,7 +93,7 @@ def test_r3_6_2_unspent_points_are_lost() -> None:
     play(g, "done")
     assert "winterfell" not in g.units
     assert g.pending() == []
-    assert any("2 points lost" in line for line in g.log)
+    assert any("2 points lost" in line for line in log_lines(g))
 
 
 @pytest.mark.parametrize(
@@ -107,7 +108,7 @@ def test_r3_6_2_only_own_castle_areas_muster(area: str, why: str) -> None:
     g = stark().token("karhold", "stark").start(Muster("stark", (area,)))
     assert g.pending() == [], why
     assert area not in g.units
-    assert any("cannot muster" in line for line in g.log)
+    assert any("cannot muster" in line for line in log_lines(g))
 
 
 def test_f46_special_consolidate_power_area_without_castle_cannot_muster() -> None:
@@ -288,7 +289,7 @@ def test_f41_ships_split_between_port_and_sea() -> None:
     assert kinds(g, "port_of_winterfell") == ["ship"]
     assert kinds(g, "bay_of_ice") == ["ship"]
     assert g.pending() == []
-    assert any("musters a ship in Port of Winterfell" in line for line in g.log)
+    assert any("musters a ship in Port of Winterfell" in line for line in log_lines(g))
 
 
 def test_r3_6_4_enemy_ship_sea_excluded_but_port_still_allowed() -> None:
@@ -339,7 +340,7 @@ def test_r3_6_2_each_area_spends_its_own_points() -> None:
     assert "White Harbor" in d.prompt and "1 point" in d.prompt
     play(g, "footman")
     assert g.pending() == []
-    assert any("1 point lost" in line for line in g.log)
+    assert any("1 point lost" in line for line in log_lines(g))
 
 
 def test_r1_4_2_later_lets_an_upgrade_free_a_footman_first() -> None:

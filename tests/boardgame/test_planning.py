@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.planning import PlanningPhase
@@ -117,10 +118,10 @@ def test_r5_1_orders_stay_secret_in_the_log_until_revealed() -> None:
     g = basic().start(PlanningPhase())
     place(g, {"stark": ["march+0", "raid", "consolidate"], "lannister": ["defense+1"]})
     assert not g.orders_revealed
-    assert not any("March" in line or "Raid" in line for line in g.log)
+    assert not any("March" in line or "Raid" in line for line in log_lines(g))
     place(g, {"greyjoy": ["support+0"]})
     assert g.orders_revealed
-    assert any("Stark orders" in line and "Winterfell: March +0" in line for line in g.log)
+    assert any("Stark orders" in line and "Winterfell: March +0" in line for line in log_lines(g))
 
 
 def test_r5_1_standard_start_every_house_orders_exactly_its_unit_areas() -> None:
@@ -275,7 +276,7 @@ def test_r5_3_short_house_makes_everyone_place_in_turn_order() -> None:
     assert len(g.orders_of("greyjoy")) == 10
     assert {g.orders[a].token for a in g.orders_of("greyjoy")} == set(REGULARS)
     assert g.orders_revealed
-    assert any("leaves Castle Black without an order" in line for line in g.log)
+    assert any("leaves Castle Black without an order" in line for line in log_lines(g))
 
 
 def test_r5_3_last_areas_left_empty_when_the_tokens_run_out() -> None:
@@ -283,7 +284,7 @@ def test_r5_3_last_areas_left_empty_when_the_tokens_run_out() -> None:
     place_first(g)  # Greyjoy never answers "none": its last area stays empty
     assert len(g.orders_of("greyjoy")) == 10
     assert "bay_of_ice" not in g.orders
-    assert any("no order token left for Bay of Ice" in line for line in g.log)
+    assert any("no order token left for Bay of Ice" in line for line in log_lines(g))
     assert g.pending()[0].kind == "raven"
 
 
@@ -382,7 +383,7 @@ def test_r5_5_1_replace_special_limit_counts_without_the_removed_token() -> None
     assert g.orders["lannisport"] == Order("lannister", "consolidate*")
     assert g.raven_used
     assert g.pending() == []
-    assert any("Messenger Raven" in line and "Consolidate Power" in line for line in g.log)
+    assert any("Messenger Raven" in line and "Consolidate Power" in line for line in log_lines(g))
 
 
 def test_r5_5_1_replace_regular_at_star_limit_offers_no_special() -> None:
@@ -415,8 +416,8 @@ def test_r5_5_2_look_then_keep_on_top_secretly() -> None:
     assert g.wildling_deck == deck
     assert g.raven_used
     card = T.WILDLING_CARD_BY_ID[deck[0]]
-    assert not any(card.id in line or card.name in line for line in g.log)  # R1.14.1
-    assert any("Lannister uses the Messenger Raven and looks" in line for line in g.log)
+    assert not any(card.id in line or card.name in line for line in log_lines(g))  # R1.14.1
+    assert any("Lannister uses the Messenger Raven and looks" in line for line in log_lines(g))
     assert g.pending() == []
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.ports import PortTakeover, check_ports, port_ships_ok, takeover_max
 from westeros.boardgame.state import BoardGame, Unit
@@ -36,7 +37,7 @@ def test_r8_5_uncontrolled_land_destroys_port_ships() -> None:
     assert g.pending() == []
     assert "port_of_white_harbor" not in g.units
     assert g.pool_left("stark", "ship") == 6
-    assert "2 ships of Stark in Port of White Harbor destroyed" in g.log[-1]
+    assert "2 ships of Stark in Port of White Harbor destroyed" in log_lines(g)[-1]
 
 
 def test_r8_5_ships_of_the_controller_stay() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame.action import OrderCycle
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.raid import ResolveRaid
@@ -190,7 +191,7 @@ def test_r6_3_4_pillage_consolidate_raider_gains_victim_discards() -> None:
     g.apply(g.seat_of("stark"), "winterfell>castle_black")
     assert g.power["stark"] == 6 and g.power["lannister"] == 2
     assert "castle_black" not in g.orders and "winterfell" not in g.orders
-    assert any("pillage" in line for line in g.log)
+    assert any("pillage" in line for line in log_lines(g))
 
 
 def test_r6_3_4_pillage_victim_without_power_raider_still_gains() -> None:

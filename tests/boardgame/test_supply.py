@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame, supply_complies
@@ -50,7 +51,7 @@ def test_r3_5_1_supply_set_to_barrels_of_controlled_areas() -> None:
     assert g.supply["stark"] == 3  # Winterfell 1 + Stony Shore 1 + Widow's Watch 1
     assert g.supply["lannister"] == 4  # Lannisport 2 + Blackwater 2
     assert g.supply["greyjoy"] == 1 and g.supply["baratheon"] == 1
-    assert any("Stark goes from 6 to 3" in line for line in g.log)
+    assert any("Stark goes from 6 to 3" in line for line in log_lines(g))
 
 
 def test_r3_5_1_supply_capped_at_6() -> None:
@@ -102,7 +103,7 @@ def test_d5_only_needed_removals_are_offered() -> None:
     assert not g.pending()
     assert [u.kind for u in g.units["winterfell"]] == ["footman", "footman", "footman"]
     assert T.UNIT_POOL["knight"] - g.pool_left("stark", "knight") == 0
-    assert any("Stark destroys a knight in Winterfell" in line for line in g.log)
+    assert any("Stark destroys a knight in Winterfell" in line for line in log_lines(g))
 
 
 def test_r3_5_2_every_destroyed_unit_needed_not_the_fewest_units() -> None:

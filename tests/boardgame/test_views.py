@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.game import new_game
 from westeros.boardgame.state import Order
@@ -84,7 +85,7 @@ def test_r1_14_chosen_house_card_hidden_until_both_revealed() -> None:
         "attacker": "tywin_lannister",
         "defender": "eddard_stark",
     }
-    assert any("Tywin Lannister" in line for line in g.log)
+    assert any("Tywin Lannister" in line for line in log_lines(g))
 
 
 def test_r7_7_3_tides_of_battle_cards_public_once_revealed() -> None:
@@ -113,7 +114,7 @@ def test_r7_7_3_tides_of_battle_cards_public_once_revealed() -> None:
     g.apply(0, "keep")
     (d,) = g.pending()
     assert (d.seat, d.kind, d.choices) == (0, "blade", ("+1", "no"))
-    assert any(f"'{att}'" in line and f"'{dfn}'" in line for line in g.log)  # revealed
+    assert any(f"'{att}'" in line and f"'{dfn}'" in line for line in log_lines(g))  # revealed
     for seat in (None, 0, 1, 2, 3):
         assert g.view(seat)["combat"]["tides"] == {"attacker": att, "defender": dfn}
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame
@@ -105,7 +106,7 @@ def test_r3_2_1_round_marker_reveal_and_discard(rec: Recorder) -> None:
     for deck, c in zip((1, 2, 3), QUIET, strict=True):
         assert len(g.westeros_decks[deck]) == 9 and c not in g.westeros_decks[deck]
         assert g.westeros_discards[deck] == (c,)
-    assert any("Westeros phase" in line for line in g.log)
+    assert any("Westeros phase" in line for line in log_lines(g))
 
 
 def test_r3_2_4_cards_resolve_in_order_each_completely(rec: Recorder) -> None:
@@ -197,7 +198,7 @@ def test_r3_3_1_winter_is_coming_reshuffles_deck_discards_and_itself(rec: Record
     assert g.westeros_discards[1] == (replacement,)
     everything = Counter(g.westeros_decks[1]) + Counter(g.westeros_discards[1])
     assert everything == Counter(T.westeros_deck_list(1))
-    assert any("Winter Is Coming" in line and "shuffled" in line for line in g.log)
+    assert any("Winter Is Coming" in line and "shuffled" in line for line in log_lines(g))
 
 
 def test_f32_replacement_icon_counts_and_can_trigger_the_attack(rec: Recorder) -> None:
@@ -220,7 +221,7 @@ def test_r3_3_2_winter_is_coming_again_repeats() -> None:
         g = phase(scenario=s)
         assert g.last_westeros_cards[1] == "II:game_of_thrones"
         assert g.westeros_decks[2] == ("II:winter_is_coming",)
-        reveals = sum(1 for line in g.log if "Winter Is Coming (II) is revealed" in line)
+        reveals = sum(1 for line in log_lines(g) if "Winter Is Coming (II) is revealed" in line)
         repeated += reveals > 1
     assert repeated  # some seed drew Winter Is Coming twice in a row
 
@@ -408,7 +409,7 @@ def test_r3_4_planning_restrictions(
     assert not g.pending()
     assert g.restrictions == barred
     assert barred <= set(T.ORDER_KINDS)
-    assert g.log[-1] == f"This round {said} may be placed"
+    assert log_lines(g)[-1] == f"This round {said} may be placed"
 
 
 def test_every_westeros_card_is_handled(rec: Recorder) -> None:
@@ -477,4 +478,4 @@ def test_r3_8_power_capped_by_the_pool() -> None:
     game_of_thrones(g)
     assert g.power["stark"] == 20 and g.power["baratheon"] == 20
     assert g.power["greyjoy"] == power_before["greyjoy"] + 1
-    assert any("the Pool holds only 1" in line for line in g.log)
+    assert any("the Pool holds only 1" in line for line in log_lines(g))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.boardgame.driver import log_lines
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame, Unit
@@ -94,7 +95,9 @@ def test_r4_3_2_all_houses_bid_secretly_at_once() -> None:
 def test_r4_3_3_night_watch_wins_at_equal_strength_and_bids_go_to_the_pool() -> None:
     g = scen("silence_at_the_wall").threat(8).start(WildlingAttack(8))
     bid(g, {"baratheon": 2, "lannister": 2, "stark": 2, "greyjoy": 2})
-    assert any("Night's Watch 8 against wildlings 8: the Night's Watch wins" in x for x in g.log)
+    assert any(
+        "Night's Watch 8 against wildlings 8: the Night's Watch wins" in x for x in log_lines(g)
+    )
     play(g, "stark")  # four-way tie for the highest bid
     assert g.power == {h: 3 for h in g.houses}
     assert all(g.power_in_pool(h) == 17 for h in g.houses)
@@ -105,7 +108,7 @@ def test_r4_3_3_night_watch_wins_at_equal_strength_and_bids_go_to_the_pool() -> 
 def test_r4_3_3_wildlings_win_below_strength() -> None:
     g = scen("silence_at_the_wall").threat(8).start(WildlingAttack(8))
     bid(g, {"baratheon": 2, "lannister": 2, "stark": 2, "greyjoy": 1})
-    assert any("the wildlings win" in x for x in g.log)
+    assert any("the wildlings win" in x for x in log_lines(g))
     assert g.wildling_threat == 4  # R4.3.5 back two spaces
     done(g)
 
@@ -123,9 +126,9 @@ def test_r4_3_6_card_revealed_then_put_at_the_bottom() -> None:
     assert g.wildling_deck[0] == "mammoth_riders"
     assert g.wildling_deck[-1] == "silence_at_the_wall"
     assert len(g.wildling_deck) == len(T.WILDLING_CARDS)
-    assert any("Wildling card: Silence at the Wall" in x for x in g.log)
+    assert any("Wildling card: Silence at the Wall" in x for x in log_lines(g))
     # Q11: the threat moved before the card was revealed
-    logs = [x for x in g.log if "threat goes" in x or "Wildling card" in x]
+    logs = [x for x in log_lines(g) if "threat goes" in x or "Wildling card" in x]
     assert "threat goes" in logs[0]
 
 
@@ -167,7 +170,7 @@ def test_f34_attack_at_zero_is_still_resolved() -> None:
     d = only(g)
     assert d.kind == "tie_break" and d.choices == ("baratheon", "lannister", "stark", "greyjoy")
     play(g, "stark")
-    assert any("the Night's Watch wins" in x for x in g.log)
+    assert any("the Night's Watch wins" in x for x in log_lines(g))
     assert g.wildling_deck[-1] == "skinchanger_scout"
     done(g)
 
@@ -201,7 +204,7 @@ def test_f42_available_power_announced_before_the_bids() -> None:
     """R4.3.2 / F42: participants announce their available power (turn order) before bidding."""
     g = scen("silence_at_the_wall").power("greyjoy", 0).start(WildlingAttack(8))
     g.pending()
-    assert g.log[-1] == "Available power: Baratheon 5, Lannister 5, Stark 5, Greyjoy 0"
+    assert log_lines(g)[-1] == "Available power: Baratheon 5, Lannister 5, Stark 5, Greyjoy 0"
 
 
 def test_r1_14_raven_peek_kept_while_the_card_looked_at_stays_hidden() -> None:
@@ -215,7 +218,7 @@ def test_r1_14_raven_peek_kept_while_the_card_looked_at_stays_hidden() -> None:
     assert g.wildling_deck[-2:] == (bottom, "silence_at_the_wall")
     assert g.raven_peek == bottom and g.raven_peek_house == "lannister"
     assert g.view(g.seat_of("lannister"))["raven_peek"] == bottom
-    assert not any(T.WILDLING_CARD_BY_ID[bottom].name in line for line in g.log)
+    assert not any(T.WILDLING_CARD_BY_ID[bottom].name in line for line in log_lines(g))
 
 
 # ------------------------------------------------------------------------------------------
@@ -347,7 +350,7 @@ def test_preemptive_raid_drop_single_best_track_and_dominance_token() -> None:
     play(g, "drop")
     assert g.tracks["kings_court"] == ("stark", "baratheon", "lannister", "greyjoy")
     assert g.holder("kings_court") == "stark"
-    assert any("Stark now holds the King's Court dominance token" in x for x in g.log)
+    assert any("Stark now holds the King's Court dominance token" in x for x in log_lines(g))
     done(g)
 
 
@@ -398,7 +401,7 @@ def test_preemptive_raid_night_watch_second_attack_of_six_without_highest_bidder
     ds = g.pending()
     assert {d.seat for d in ds} == {g.seat_of(h) for h in ("baratheon", "lannister", "greyjoy")}
     assert all("strength 6" in d.prompt for d in ds)
-    assert any("Stark does not take part" in x for x in g.log)
+    assert any("Stark does not take part" in x for x in log_lines(g))
     bid(g, {"baratheon": 1, "lannister": 0, "greyjoy": 1})  # 2 < 6: wildlings win
     assert g.wildling_threat == 0
     done(g)  # Lannister destroys all 3; Baratheon and Greyjoy have no units

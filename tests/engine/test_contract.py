@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.engine.toy import Nim
-from westeros.engine import IllegalAction, Record, RecordError, Rng, register, replay
+from tests.engine.toy import INFO, Nim
+from westeros.engine import Event, IllegalAction, Record, RecordError, Rng, register, replay
 
-register("toy-nim", Nim)
+register(INFO)
 
 
 def play_random(seed: int, pile: int = 5) -> tuple[Nim, Record]:
@@ -99,7 +99,9 @@ def test_unknown_format_version_is_a_clear_error() -> None:
     _, record = play_random(6)
     data = record.to_json()
     data["version"] = 99
-    with pytest.raises(RecordError, match="unsupported record format version 99"):
+    with pytest.raises(
+        RecordError, match="version 99 is not supported: this build reads version 2"
+    ):
         Record.loads(json.dumps(data))
 
 
@@ -180,7 +182,7 @@ def test_a_failing_rule_leaves_the_state_as_it_was(monkeypatch: pytest.MonkeyPat
 
     def broken_run(self: toy.Bid, g: Nim) -> None:
         g.pile = -99  # mutate, then fail
-        g.say("half-way")
+        g.emit(Event("half-way"))
         raise RuntimeError("rule bug")
 
     monkeypatch.setattr(toy.Bid, "run", broken_run)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from westeros.engine import Decision, Step, StepGame
+from westeros.engine import Decision, Event, GameInfo, Outcome, Step, StepGame
 
 
 class Bid(Step):
@@ -28,7 +28,7 @@ class Bid(Step):
     def run(self, game: Any) -> None:
         a, b = self.bids
         game.turn = 0 if (a or 0) >= (b or 0) else 1
-        game.say(f"bids {a} and {b}: seat {game.turn} starts")
+        game.emit(Event("bids", {"bids": [a, b], "first": game.turn}))
         game.push(Take())
 
 
@@ -48,7 +48,7 @@ class Take(Step):
     def run(self, game: Any) -> None:
         assert self.taken is not None
         game.pile -= self.taken
-        game.say(f"seat {game.turn} takes {self.taken}, {game.pile} left")
+        game.emit(Event("take", {"seat": game.turn, "taken": self.taken, "left": game.pile}))
         if game.pile == 0:
             game.winner = game.turn
             return
@@ -72,8 +72,42 @@ class Nim(StepGame):
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"pile": self.pile}
 
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        return Outcome(self.winner, (self.winner, 1 - self.winner), "took the last", ("a", "b"))
+
+    def render(self, event: Event) -> str:
+        if event.kind == "bids":
+            a, b = event["bids"]
+            return f"bids {a} and {b}: seat {event['first']} starts"
+        return f"seat {event['seat']} takes {event['taken']}, {event['left']} left"
+
+    def seat_names(self) -> tuple[str, ...]:
+        return ("a", "b")
+
     def clone(self) -> Nim:
         other = Nim.__new__(Nim)
         self._clone_engine_into(other)
         other.pile, other.turn, other.winner = self.pile, self.turn, self.winner
         return other
+
+
+def _validate(config: dict[str, Any]) -> dict[str, Any]:
+    pile = config.get("pile", 5)
+    if not isinstance(pile, int) or isinstance(pile, bool) or not 1 <= pile <= 50:
+        raise ValueError(f"pile must be an integer from 1 to 50, not {pile!r}")
+    return {"pile": pile}
+
+
+INFO = GameInfo(
+    name="toy-nim",
+    title="Nim with a secret bid",
+    min_players=2,
+    max_players=2,
+    simultaneous_moves=True,
+    hidden_information=True,
+    validate=_validate,
+    factory=Nim,
+)
+Nim.INFO = INFO

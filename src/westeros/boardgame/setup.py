@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
 
@@ -82,9 +83,6 @@ def new_state(config: dict[str, Any], seed: int) -> BoardGame:
     g.last_westeros_cards = ()
     g.winner = None
     g.ranking = ()
-    g.say(
-        f"A new {cfg['players']}-player game: "
-        + ", ".join(f"seat {i} {T.house_name(h)}" for i, h in enumerate(g.seat_houses))
-        + (" (Tides of Battle)" if g.tides else "")
-    )
+    g.end_reason = ""
+    g.emit(E.GAME_SETUP(players=cfg["players"], seats=list(g.seat_houses), tides=g.tides))
     return g

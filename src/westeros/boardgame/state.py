@@ -9,16 +9,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.engine import StepGame
+from westeros.engine import Event, GameInfo, Outcome, StepGame
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 AREA_ORDER = {a: i for i, a in enumerate(T.AREA_IDS)}  # map order, for stable listings
 CASTLE_AREAS = tuple(a for a in T.AREA_IDS if T.AREAS[a].has_castle)
 LAND_AREAS = tuple(a for a in T.AREA_IDS if T.AREAS[a].kind == "land")
-TRACK_NAMES = {"iron_throne": "Iron Throne", "fiefdoms": "Fiefdoms", "kings_court": "King's Court"}
+TRACK_NAMES = E.TRACK_NAMES
+
+
+class Side(StrEnum):
+    """A side of a fight (R7.1). Its value is the plain string, so it is JSON as it is."""
+
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+    @property
+    def other(self) -> Side:
+        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+
+
+SIDES: tuple[Side, Side] = (Side.ATTACKER, Side.DEFENDER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +106,11 @@ class BoardGame(StepGame):
     last_westeros_cards: tuple[str, ...]  # cards revealed in this round's Westeros phase
     winner: str | None
     ranking: tuple[str, ...]  # final ranking, best first, once the game is over
+    end_reason: str  # why the game ended (R9.2 castles or R9.3 last round), "" before
+
+    def say(self, text: str) -> None:
+        """Transitional: free text as a NOTE event (goes once every rule emits typed events)."""
+        self.emit(E.NOTE(text=text))
 
     def push(self, *steps: Any) -> None:
         """Push steps (first runs first); nothing more runs once the game is over (R9)."""
@@ -126,7 +147,7 @@ class BoardGame(StepGame):
         old_holder = self.tracks[track][0]
         self.tracks[track] = new
         if new[0] != old_holder:
-            self.say(f"{T.house_name(new[0])} now holds the {TRACK_NAMES[track]} dominance token")
+            self.emit(E.DOMINANCE(house=new[0], track=track))
 
     # -- units ---------------------------------------------------------------------------------
     def owner(self, area: str) -> str | None:
@@ -291,6 +312,7 @@ class BoardGame(StepGame):
             "last_westeros_cards": list(self.last_westeros_cards),
             "winner": self.winner,
             "ranking": list(self.ranking),
+            "end_reason": self.end_reason,
             "moves": self.moves,
         }
 
@@ -309,6 +331,7 @@ class BoardGame(StepGame):
         "last_westeros_cards",
         "winner",
         "ranking",
+        "end_reason",
     )
     _DICTS = (
         "units",
@@ -343,3 +366,36 @@ class BoardGame(StepGame):
         from westeros.boardgame.views import view
 
         return view(self, seat)
+
+    @property
+    def info(self) -> GameInfo:
+        from westeros.boardgame.game import INFO
+
+        return INFO
+
+    def render(self, event: Event) -> str:
+        return E.render(event)
+
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(T.house_name(h) for h in self.seat_houses)
+
+    def outcome(self) -> Outcome | None:
+        """R9: the winner and the ranking by seat, once the game is over."""
+        if self.phase != "over" or self.winner is None:
+            return None
+        return Outcome(
+            winner=self.seat_of(self.winner),
+            ranking=tuple(self.seat_of(h) for h in self.ranking),
+            reason=self.end_reason,
+            names=self.seat_names(),
+            scores=tuple(
+                {
+                    "castles": self.victory_points(h),
+                    "land areas": self.land_areas_controlled(h),
+                    "supply": self.supply[h],
+                    "power": self.power[h],
+                }
+                for h in self.seat_houses
+            ),
+            rounds=self.round,
+        )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
 
@@ -24,12 +25,13 @@ def end_game(g: BoardGame, reason: str) -> None:
     """Stop the game: rank every house (R9.3), clear the step stack."""
     g.ranking = rank_houses(g)
     g.winner = g.ranking[0]
+    g.end_reason = reason
     g.phase = "over"
     g.orders_revealed = True
     g.stack.clear()
-    g.say(f"Game over ({reason}). {T.house_name(g.winner)} wins.")
-    g.say(
-        "Final ranking: " + ", ".join(f"{T.house_name(h)} {g.victory_points(h)}" for h in g.ranking)
+    g.emit(E.GAME_OVER(reason=reason, winner=g.winner))
+    g.emit(
+        E.FINAL_RANKING(ranking=list(g.ranking), castles=[g.victory_points(h) for h in g.ranking])
     )
 
 

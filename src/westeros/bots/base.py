@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from westeros.engine import Choice, Decision, Record
+from westeros.engine import Choice, Decision, Game, Record
 
 
 class Bot(Protocol):
@@ -20,12 +20,12 @@ def wants_view(bot: Bot) -> bool:
 
 
 def play_out(
-    game: Any,
+    game: Game,
     bots: Sequence[Bot],
     record: Record | None = None,
-    on_move: Callable[[Any, int, Choice], None] | None = None,
+    on_move: Callable[[Game, int, Choice], None] | None = None,
     max_moves: int = 1_000_000,
-) -> Any:
+) -> Game:
     """Ask the bots for every pending decision until the game ends.
 
     With several decisions open at once (secret choices) the lowest seat answers first;

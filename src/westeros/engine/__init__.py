@@ -1,15 +1,18 @@
 """The game-agnostic engine contract shared by both games.
 
-A game is a deterministic state machine driven by a stack of small steps
-(:mod:`westeros.engine.steps`). Outside code sees it only through
-``pending()``, ``apply()``, ``view()``, ``clone()`` and ``state_hash()``;
-a :class:`Record` (kind, config, seed, ordered choices) replays it exactly.
+A game is a deterministic state machine (:class:`Game`) described by a :class:`GameInfo`,
+most simply driven by a stack of small steps (:mod:`westeros.engine.steps`). Outside code
+sees it only through ``pending()``, ``apply()``, ``view()``, ``events()``, ``clone()``,
+``state_hash()`` and ``outcome()``; a :class:`Record` (kind, config, seed, ordered choices)
+replays it exactly.
 """
 
 from westeros.engine.decision import Choice, Decision
 from westeros.engine.errors import IllegalAction, RecordError
+from westeros.engine.events import Event
+from westeros.engine.game import Config, ConfigError, Game, GameInfo, Outcome
 from westeros.engine.record import FORMAT_VERSION, Record, replay
-from westeros.engine.registry import GAME_KINDS, new_game, register
+from westeros.engine.registry import GAME_KINDS, game_info, known_games, new_game, register
 from westeros.engine.rng import Rng
 from westeros.engine.steps import Step, StepGame
 
@@ -17,13 +20,21 @@ __all__ = [
     "FORMAT_VERSION",
     "GAME_KINDS",
     "Choice",
+    "Config",
+    "ConfigError",
     "Decision",
+    "Event",
+    "Game",
+    "GameInfo",
     "IllegalAction",
+    "Outcome",
     "Record",
     "RecordError",
     "Rng",
     "Step",
     "StepGame",
+    "game_info",
+    "known_games",
     "new_game",
     "register",
     "replay",

@@ -1,38 +1,42 @@
-"""Game kinds by name, so records and tools can build any game."""
+"""Game kinds by name, so records and tools can build any game through the contract."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import Any
 
 from westeros.engine.errors import RecordError
+from westeros.engine.game import Config, Game, GameInfo
 
-GameFactory = Callable[[dict[str, Any], int], Any]
-
-# kind -> "module:function"; imported lazily so the engine never imports a game package.
+# kind -> "module:INFO"; imported lazily so the engine never imports a game package.
 GAME_KINDS: dict[str, str] = {
-    "boardgame": "westeros.boardgame.game:new_game",
+    "boardgame": "westeros.boardgame.game:INFO",
 }
-_FACTORIES: dict[str, GameFactory] = {}
+_INFOS: dict[str, GameInfo] = {}
 
 
-def register(kind: str, factory: GameFactory) -> None:
+def register(info: GameInfo) -> None:
     """Register a game kind (used by tests and by future games)."""
-    _FACTORIES[kind] = factory
+    _INFOS[info.name] = info
 
 
-def new_game(kind: str, config: dict[str, Any], seed: int) -> Any:
-    return factory_for(kind)(config, seed)
+def known_games() -> list[str]:
+    return sorted(set(GAME_KINDS) | set(_INFOS))
 
 
-def factory_for(kind: str) -> GameFactory:
-    if kind in _FACTORIES:
-        return _FACTORIES[kind]
+def game_info(kind: str) -> GameInfo:
+    """The metadata of a game kind; RecordError (a ValueError) for an unknown kind."""
+    if kind in _INFOS:
+        return _INFOS[kind]
     if kind not in GAME_KINDS:
-        known = ", ".join(sorted(set(GAME_KINDS) | set(_FACTORIES)))
-        raise RecordError(f"unknown game kind {kind!r} (known: {known})")
-    module_name, func = GAME_KINDS[kind].split(":")
-    factory: GameFactory = getattr(importlib.import_module(module_name), func)
-    _FACTORIES[kind] = factory
-    return factory
+        raise RecordError(f"unknown game kind {kind!r} (known: {', '.join(known_games())})")
+    module_name, attr = GAME_KINDS[kind].split(":")
+    info = getattr(importlib.import_module(module_name), attr)
+    assert isinstance(info, GameInfo), (kind, info)
+    _INFOS[kind] = info
+    return info
+
+
+def new_game(kind: str, config: Config, seed: int) -> Game:
+    """Build a game of ``kind``; a bad config raises ConfigError naming the problem."""
+    info = game_info(kind)
+    return info.factory(info.check_config(config), seed)

@@ -22,6 +22,8 @@ from typing import Any, ClassVar
 
 from westeros.engine.decision import Choice, Decision
 from westeros.engine.errors import IllegalAction
+from westeros.engine.events import Event
+from westeros.engine.game import GameInfo, Outcome
 from westeros.engine.rng import Rng
 
 
@@ -58,20 +60,22 @@ def _jsonable(value: Any) -> Any:
 class StepGame:
     """A deterministic game driven by a step stack. Subclasses provide the rules.
 
-    Subclasses set ``KIND`` and implement ``snapshot()`` (the full state, JSON-ready),
-    ``view(seat)`` and ``clone()`` (by calling :meth:`_clone_engine_into`). ``apply`` keeps a
-    clone while it runs: if a rule raises half-way (a bug), the game is restored exactly and
-    the error propagates.
+    Subclasses set ``KIND`` and ``INFO`` and implement ``snapshot()`` (the full state,
+    JSON-ready), ``view(seat)``, ``outcome()``, ``render(event)``, ``seat_names()`` and
+    ``clone()`` (by calling :meth:`_clone_engine_into`). ``apply`` keeps a clone while it
+    runs: if a rule raises half-way (a bug), the game is restored exactly and the error
+    propagates.
     """
 
     KIND: ClassVar[str] = ""
+    INFO: ClassVar[GameInfo]
 
     def __init__(self, config: dict[str, Any], seed: int) -> None:
         self.config = config
         self.seed = seed
         self.rng = Rng(seed)
         self.stack: list[Step] = []
-        self.log: list[str] = []
+        self.log: list[Event] = []
         self.moves: int = 0
         self.running: Step | None = None  # the step inside run(), popped off the stack
         self._pending: tuple[Decision, ...] | None = None
@@ -85,11 +89,17 @@ class StepGame:
         return list(self._pending)
 
     @property
+    def info(self) -> GameInfo:
+        return self.INFO
+
+    @property
     def is_over(self) -> bool:
         return not self.pending()
 
     def apply(self, seat: int, choice: Choice) -> None:
         """Apply one legal choice; an illegal one raises IllegalAction and changes nothing."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction(f"a seat must be an integer, not {seat!r}")
         decision = self._decision_of(seat)
         if isinstance(choice, bool) or not isinstance(choice, str | int):
             raise IllegalAction(f"a choice must be a string or an integer, not {choice!r}")
@@ -127,8 +137,24 @@ class StepGame:
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
+    def events(self, seat: int | None, since: int = 0) -> list[Event]:
+        """The log from index ``since`` as ``seat`` may see it (others' secrets redacted)."""
+        return [e.for_seat(seat) for e in self.log[max(0, since) :]]
+
     # -- for subclasses ----------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def render(self, event: Event) -> str:
+        raise NotImplementedError
+
+    def seat_names(self) -> tuple[str, ...]:
         raise NotImplementedError
 
     def clone(self) -> StepGame:
@@ -139,8 +165,9 @@ class StepGame:
         """Push steps so that the first one given runs first."""
         self.stack.extend(reversed(steps))
 
-    def say(self, text: str) -> None:
-        self.log.append(text)
+    def emit(self, event: Event) -> None:
+        """Append an event to the log."""
+        self.log.append(event)
 
     def _clone_engine_into(self, other: StepGame) -> None:
         other.config = self.config

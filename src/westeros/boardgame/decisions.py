@@ -1,0 +1,300 @@
+"""The decision catalogue (R11): every kind of board-game decision, its choice grammar, a codec
+and a one-line description. No decision-kind literal appears anywhere else: rules code opens a
+decision with ``MARCH_MOVE.ask(seat, prompt, choices)`` and reads a choice with
+``MARCH_MOVE.parse(choice)``; tests and tools compare ``decision.kind`` with ``MARCH_MOVE.name``.
+
+A choice is a short string (or a small integer for bids and port takeovers). Its grammar is
+one of:
+
+* a single value, e.g. an area id (``retreat``) or a card id (``house_card``);
+* a compound of parts joined by a separator, e.g. ``<unit>><to>`` (``march_move``:
+  ``"knight>moat_cailin"``), ``<area>:<unit>`` (``destroy_unit``: ``"winterfell:footman"``);
+  a part marked ``?`` may be left out (``renly``: ``"winterfell"`` or ``"winterfell:routed"``);
+* a list of values joined by ``+`` (``support_areas``: ``"blackwater+the_reach"``);
+* words that stand for the whole choice (``"pass"``, ``"done"``, ``"none"``, ``"all"``);
+* an integer (``bid``: ``0``..available power).
+
+``parse`` returns the parts by name (``{"unit": "knight", "to": "moat_cailin"}``, or
+``{"word": "done"}``, ``{"value": 3}``); ``format`` builds a choice from its parts. The web
+client and the RL adapters read :func:`catalogue_json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from westeros.engine import Choice, Decision
+
+Parsed = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Codec:
+    """How a kind's choices are written: ``parts`` joined by ``sep``, or one of ``words``."""
+
+    parts: tuple[str, ...] = ("value",)
+    sep: str = ""
+    words: tuple[str, ...] = ()
+    integer: bool = False
+    many: bool = False  # one part repeated, joined by sep ("a+b+c")
+
+    @property
+    def grammar(self) -> str:
+        if self.integer:
+            return "<integer>"
+        if self.many:
+            body = f"<{self.parts[0]}>{self.sep}<{self.parts[0]}>…"
+        else:
+            body = ""
+            for i, part in enumerate(self.parts):
+                optional = part.endswith("?")
+                name = f"<{part.rstrip('?')}>"
+                piece = name if i == 0 else f"{self.sep}{name}"
+                body += f"[{piece}]" if optional else piece
+        return " | ".join([body, *(f'"{w}"' for w in self.words)])
+
+    def parse(self, choice: Choice) -> Parsed:
+        """The parts of a choice by name; ValueError when it does not fit the grammar."""
+        if self.integer:
+            if isinstance(choice, bool) or not isinstance(choice, int):
+                raise ValueError(f"expected an integer, not {choice!r}")
+            return {"value": choice}
+        if not isinstance(choice, str):
+            raise ValueError(f"expected a string, not {choice!r}")
+        if choice in self.words:
+            return {"word": choice}
+        if self.many:
+            return {self.parts[0]: choice.split(self.sep)}
+        names = [p.rstrip("?") for p in self.parts]
+        values = choice.split(self.sep, len(names) - 1) if self.sep else [choice]
+        required = sum(1 for p in self.parts if not p.endswith("?"))
+        if not required <= len(values) <= len(names) or not all(values):
+            raise ValueError(f"{choice!r} does not match {self.grammar}")
+        return dict(zip(names, values, strict=False))
+
+    def format(self, *values: str | int) -> Choice:
+        """A choice from its parts (or one word, or the integer)."""
+        if self.integer:
+            (value,) = values
+            return int(value)
+        return self.sep.join(str(v) for v in values)
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    name: str
+    codec: Codec
+    description: str
+
+    @property
+    def grammar(self) -> str:
+        return self.codec.grammar
+
+    def ask(self, seat: int, prompt: str, choices: Iterable[Choice]) -> Decision:
+        """Open a decision of this kind."""
+        return Decision(seat, self.name, prompt, tuple(choices))
+
+    def parse(self, choice: Choice) -> Parsed:
+        return self.codec.parse(choice)
+
+    def format(self, *values: str | int) -> Choice:
+        return self.codec.format(*values)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.name, "grammar": self.grammar, "description": self.description}
+
+
+KINDS: dict[str, DecisionKind] = {}
+
+
+def _kind(name: str, codec: Codec, description: str) -> DecisionKind:
+    assert name not in KINDS, name
+    kind = DecisionKind(name, codec, description)
+    KINDS[name] = kind
+    return kind
+
+
+def kind_of(decision: Decision) -> DecisionKind:
+    return KINDS[decision.kind]
+
+
+def catalogue_json() -> list[dict[str, Any]]:
+    """Every decision kind with its grammar and description, for clients and docs."""
+    return [k.to_json() for k in KINDS.values()]
+
+
+ONE = Codec()
+INTEGER = Codec(integer=True)
+
+
+def words(*ws: str) -> Codec:
+    return Codec(words=ws)
+
+
+# ============================================================== Westeros phase (R3), bids (R3.7)
+WESTEROS_CHOICE = _kind(
+    "westeros_choice",
+    Codec(("option",)),
+    "R3.4.1: the dominance token holder chooses a Westeros card's option for everybody",
+)
+BID = _kind("bid", INTEGER, "R3.7.2, R4.3.2: a secret bid of available power (0..power)")
+TIE_BREAK = _kind(
+    "tie_break",
+    Codec(("houses",), sep="+", many=True),
+    "R3.7.4, R4.3.4, D8: the Iron Throne holder orders houses with equal bids",
+)
+RECONCILE = _kind(
+    "reconcile",
+    Codec(("area", "unit"), sep=":"),
+    "R3.5.2, D5: destroy one unit to comply with supply",
+)
+MUSTER = _kind(
+    "muster",
+    Codec(("unit", "to?"), sep=">", words=("done", "later")),
+    "R3.6, D6: one purchase in the mustering area (unit, upgrade, ship>area), done or later",
+)
+
+# ================================================================= wildlings (R4, D9)
+WILDLING_OPTION = _kind(
+    "wildling_option", Codec(("option",)), "R4.5: choose between a wildling card's two penalties"
+)
+DESTROY_UNIT = _kind(
+    "destroy_unit",
+    Codec(("area", "unit"), sep=":"),
+    "R4.5: pick one unit a wildling penalty destroys",
+)
+REPLACE_KNIGHT = _kind(
+    "replace_knight",
+    Codec(("area", "unit"), sep=":"),
+    "R4.5: pick a knight a wildling penalty downgrades to a footman",
+)
+UPGRADE_FOOTMAN = _kind(
+    "upgrade_footman",
+    Codec(("area", "unit"), sep=":", words=("done",)),
+    "R4.5: pick a footman a wildling reward upgrades to a knight, or stop",
+)
+DISCARD_CARD = _kind("discard_card", Codec(("card",)), "R4.5: discard a house card")
+RETRIEVE_CARD = _kind(
+    "retrieve_card",
+    Codec(("card",), words=("pass",)),
+    "R4.5: take a discarded house card back into hand, or pass",
+)
+CHOOSE_TRACK = _kind(
+    "choose_track", Codec(("track",)), "R4.5: choose an influence track for a wildling effect"
+)
+HORDE_AREA = _kind(
+    "horde_area",
+    Codec(("area",), words=("pass",)),
+    "R4.5 The Horde Descends: the area to muster in, or pass",
+)
+
+# ================================================================= planning (R5)
+PLACE_ORDER = _kind(
+    "place_order",
+    Codec(("token",), words=("none",)),
+    "R5.1, R5.3: the order token for the house's next area (none: leave it empty, R5.3)",
+)
+RAVEN = _kind(
+    "raven",
+    Codec(("action", "area?"), sep=":", words=("look", "pass")),
+    "R5.5: use the Messenger Raven: replace:<area>, look at the wildling deck, or pass",
+)
+RAVEN_REPLACE = _kind(
+    "raven_replace", Codec(("token",)), "R5.5.1: the new order token for the replaced order"
+)
+RAVEN_WILDLING = _kind(
+    "raven_wildling",
+    words("keep", "bottom"),
+    "R5.5.2: keep the top wildling card or put it at the bottom",
+)
+
+# ================================================================= raid, march (R6)
+RAID = _kind(
+    "raid",
+    Codec(("from", "to"), sep=">"),
+    "R6.3, D13: resolve a Raid order: <from>><target>, or <from>>none to remove it",
+)
+MARCH_ORDER = _kind("march_order", Codec(("area",)), "R6.4, D14: the March order to resolve")
+MARCH_MOVE = _kind(
+    "march_move",
+    Codec(("unit", "to"), sep=">", words=("done",)),
+    "R6.4, D14: move one unit to a destination, or done",
+)
+MARCH_TOKEN = _kind(
+    "march_token",
+    words("yes", "no"),
+    "R6.4.7: leave a power token in the emptied area (yes) or not (no)",
+)
+CONSOLIDATE = _kind(
+    "consolidate", Codec(("area",)), "R6.6, D22: the Consolidate Power order to resolve"
+)
+CONSOLIDATE_SPECIAL = _kind(
+    "consolidate_special",
+    words("power", "muster"),
+    "R6.6.3: a Special Consolidate Power order gains power or musters",
+)
+PORT_TAKEOVER = _kind(
+    "port_takeover", INTEGER, "R8.5, D10: how many ships of a captured port to take over"
+)
+
+# ================================================================= combat (R7)
+SUPPORT = _kind(
+    "support",
+    words("attacker", "defender", "none"),
+    "R7.3, D15, D16: the side the house's Support orders back, or none",
+)
+SUPPORT_AREAS = _kind(
+    "support_areas",
+    Codec(("areas",), sep="+", words=("all",), many=True),
+    "R7.3, Q5: which of the house's eligible Support orders it commits",
+)
+ACCEPT_SUPPORT = _kind(
+    "accept_support", words("accept", "decline"), "R7.3.3: accept or decline offered support"
+)
+HOUSE_CARD = _kind("house_card", Codec(("card",)), "R7.5, D17: the house card to play (secret)")
+BLADE = _kind(
+    "blade",
+    words("redraw", "keep", "+1", "no"),
+    "R7.6, R7.7.3: use the Valyrian Steel Blade (redraw a Tides card / +1) or not",
+)
+CASUALTY = _kind("casualty", Codec(("unit",)), "R7.9, D20: the kind of the next unit to destroy")
+RETREAT = _kind("retreat", Codec(("area",)), "R7.10, D21: the area the loser retreats to")
+RETREAT_CASUALTY = _kind(
+    "retreat_casualty",
+    Codec(("unit",)),
+    "R7.10.4: the kind of the next retreating unit to destroy for supply",
+)
+
+# ================================================================= house card texts (R7.12)
+TYRION = _kind("tyrion", words("cancel", "keep"), "Tyrion Lannister: cancel the opponent's card")
+AERON = _kind(
+    "aeron",
+    Codec(("card",), words=("pass",)),
+    "Aeron Damphair: pay 2 power to play another card, or pass",
+)
+MACE = _kind(
+    "mace",
+    words("footman", "routed_footman"),
+    "Mace Tyrell: destroy a standing or a routed footman",
+)
+QUEEN_OF_THORNS = _kind(
+    "queen_of_thorns", Codec(("area",)), "Queen of Thorns: the adjacent order to remove"
+)
+DORAN = _kind("doran", Codec(("track",)), "Doran Martell: the track to move the opponent down")
+RENLY = _kind(
+    "renly",
+    Codec(("area", "routed?"), sep=":", words=("pass",)),
+    "Renly Baratheon: the area of the footman to upgrade (:routed for a routed one), or pass",
+)
+CERSEI = _kind(
+    "cersei",
+    Codec(("area",), words=("pass",)),
+    "Cersei Lannister: the order of the loser to remove, or pass",
+)
+PATCHFACE = _kind(
+    "patchface",
+    Codec(("card",), words=("pass",)),
+    "Patchface: the card of the opponent's hand to discard, or pass",
+)

@@ -1,0 +1,136 @@
+"""The typed contract every game implements: :class:`Game`, its :class:`GameInfo` and
+:class:`Outcome`.
+
+Everything above the rules packages (the CLI, simulations, bots, the server, RL adapters)
+talks to a game only through this contract, so a new game (the card game) plugs in unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from westeros.engine.decision import Choice, Decision
+from westeros.engine.events import Event
+
+Config = dict[str, Any]
+
+
+class ConfigError(ValueError):
+    """A game configuration that cannot be played; the message says what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winner`` and ``ranking`` are seats (best first); ``names`` gives each seat's display name
+    (e.g. its house); ``scores`` per seat the figures that decided the ranking, in the order to
+    show them (e.g. castles, land areas, supply, power); ``rounds`` how many game rounds were
+    played.
+    """
+
+    winner: int | None
+    ranking: tuple[int, ...]
+    reason: str
+    names: tuple[str, ...]
+    scores: tuple[dict[str, int], ...] = ()
+    rounds: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "ranking": list(self.ranking),
+            "reason": self.reason,
+            "names": list(self.names),
+            "scores": [dict(s) for s in self.scores],
+            "rounds": self.rounds,
+        }
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A deterministic game: the rules run on their own until some seat must decide."""
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def pending(self) -> list[Decision]:
+        """The open decisions, in seat order (several at once for secret choices)."""
+        ...
+
+    def apply(self, seat: int, choice: Choice) -> None:
+        """Apply a legal choice; anything else raises IllegalAction and changes nothing."""
+        ...
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (None: a spectator), JSON-ready."""
+        ...
+
+    def clone(self) -> Game: ...
+
+    def state_hash(self) -> str: ...
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+        ...
+
+    def events(self, seat: int | None, since: int = 0) -> list[Event]:
+        """The log from index ``since`` as ``seat`` may see it (secrets of others redacted)."""
+        ...
+
+    def render(self, event: Event) -> str:
+        """One line of text for an event (the game's one renderer)."""
+        ...
+
+    def seat_names(self) -> tuple[str, ...]:
+        """Each seat's display name (e.g. its house)."""
+        ...
+
+
+GameFactory = Callable[[Config, int], Game]
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is: its name, its seats and how it is played, and its config check."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    simultaneous_moves: bool
+    hidden_information: bool
+    validate: Callable[[Config], Config] = field(repr=False)
+    factory: GameFactory = field(repr=False)
+    players_key: str = "players"
+
+    def check_config(self, config: Any) -> Config:
+        """The validated config with defaults filled in; ConfigError with a clear message."""
+        if not isinstance(config, dict):
+            raise ConfigError(f"a {self.name} config must be an object, not {config!r}")
+        try:
+            return self.validate(config)
+        except ConfigError:
+            raise
+        except (ValueError, TypeError) as exc:
+            raise ConfigError(f"bad {self.name} config: {exc}") from None
+
+    def players(self, config: Config) -> int:
+        """The number of seats of a validated config."""
+        if self.min_players == self.max_players:
+            return self.min_players
+        return int(config[self.players_key])

@@ -145,11 +145,6 @@ TIE_BREAK = _kind(
     Codec(("houses",), sep="+", many=True),
     "R3.7.4, R4.3.4, D8: the Iron Throne holder orders houses with equal bids",
 )
-RECONCILE = _kind(
-    "reconcile",
-    Codec(("area", "unit"), sep=":"),
-    "R3.5.2, D5: destroy one unit to comply with supply",
-)
 MUSTER = _kind(
     "muster",
     Codec(("unit", "to?"), sep=">", words=("done", "later")),
@@ -188,6 +183,13 @@ HORDE_AREA = _kind(
     "horde_area",
     Codec(("area",), words=("pass",)),
     "R4.5 The Horde Descends: the area to muster in, or pass",
+)
+
+# ================================================================= supply (R3.5)
+RECONCILE = _kind(
+    "reconcile",
+    Codec(("area", "unit"), sep=":"),
+    "R3.5.2, D5: destroy one unit to comply with supply",
 )
 
 # ================================================================= planning (R5)

@@ -46,6 +46,9 @@ def test_simultaneous_decisions_listed_for_every_seat() -> None:
         (0, "take1", "not a legal choice"),
         (0, 1.5, "must be a string or an integer"),
         (0, True, "must be a string or an integer"),
+        (0.0, 0, "seat must be an integer"),  # a float equal to a pending seat (issue #8 fix)
+        (False, 0, "seat must be an integer"),  # a bool is no seat
+        ("0", 0, "seat must be an integer"),
     ],
 )
 def test_illegal_action_leaves_state_unchanged(seat: int, choice: object, message: str) -> None:

@@ -81,6 +81,16 @@ class Codec:
             return int(value)
         return self.sep.join(str(v) for v in values)
 
+    def unparse(self, parsed: Parsed) -> Choice:
+        """The choice back from :meth:`parse`'s result (``unparse(parse(c)) == c``)."""
+        if "word" in parsed:
+            return str(parsed["word"])
+        if self.integer:
+            return int(parsed["value"])
+        if self.many:
+            return self.sep.join(parsed[self.parts[0]])
+        return self.format(*parsed.values())
+
 
 @dataclass(frozen=True, slots=True)
 class DecisionKind:
@@ -101,6 +111,9 @@ class DecisionKind:
 
     def format(self, *values: str | int) -> Choice:
         return self.codec.format(*values)
+
+    def unparse(self, parsed: Parsed) -> Choice:
+        return self.codec.unparse(parsed)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.name, "grammar": self.grammar, "description": self.description}

@@ -1,0 +1,80 @@
+"""Every registered game passes the same conformance test (architecture: the engine contract).
+
+The toy game and the board game today; the card game joins this list when it lands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.conformance.harness import Case, check_bad_configs, play_and_check
+from tests.engine.toy import INFO as TOY
+from westeros.engine import IllegalAction, game_info, known_games, new_game, register
+
+register(TOY)
+
+CASES = [
+    Case("toy-nim", configs=({}, {"pile": 12}), bad_configs=({"pile": 0}, {"pile": "5"}, [])),
+    Case(
+        "boardgame",
+        configs=({"players": 3}, {"players": 4, "tides": True}, {"players": 6, "tides": True}),
+        bad_configs=(
+            {"players": 7},
+            {"players": "6"},
+            {"tides": "yes"},
+            {"players": 4, "houses": ["stark"]},
+            {"bogus": 1},
+            "players=6",
+        ),
+        seeds=(3,),
+        every=9,
+    ),
+]
+PLAYS = [(c, cfg, seed) for c in CASES for cfg in c.configs for seed in c.seeds]
+
+
+def test_every_registered_game_has_a_conformance_case() -> None:
+    assert {c.kind for c in CASES} == set(known_games())
+
+
+@pytest.mark.parametrize(
+    ("case", "config", "seed"), PLAYS, ids=[f"{c.kind}-{cfg}-{s}" for c, cfg, s in PLAYS]
+)
+def test_conformance_play_out(case: Case, config: dict[str, Any], seed: int) -> None:
+    play_and_check(case, config, seed)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.kind for c in CASES])
+def test_conformance_bad_config_is_a_clear_error(case: Case) -> None:
+    check_bad_configs(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.kind for c in CASES])
+def test_conformance_metadata(case: Case) -> None:
+    info = game_info(case.kind)
+    assert info.name == case.kind and info.title
+    assert 1 <= info.min_players <= info.max_players
+
+
+@pytest.mark.parametrize("kind", ["raid", "march_order", "place_order", "bid"])
+def test_a_float_seat_is_refused_at_every_kind_of_board_decision(kind: str) -> None:
+    """``apply(0.0, choice)`` used to be accepted at raid and march decisions (and then a record
+    holding it could not be loaded) and raised a bare TypeError at order and bid decisions."""
+    from westeros.bots import RandomBot
+
+    game = new_game("boardgame", {"players": 6}, 5)
+    bot = RandomBot(1)
+    for _ in range(5000):
+        pending = game.pending()
+        d = next((p for p in pending if p.kind == kind), None)
+        if d is not None:
+            before = game.state_hash()
+            for seat in (float(d.seat), bool(d.seat), str(d.seat)):
+                with pytest.raises(IllegalAction, match="seat must be an integer"):
+                    game.apply(seat, d.choices[0])  # type: ignore[arg-type]
+                assert game.state_hash() == before
+            return
+        game.apply(pending[0].seat, bot.choose({}, pending[0]))
+    raise AssertionError(f"no {kind} decision met")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -30,7 +31,28 @@ def test_simulate_saves_records_that_replay(tmp_path: Path) -> None:
     assert replayed.exit_code == 0, replayed.output
     assert "OK" in replayed.output
     as_json = runner.invoke(app, ["replay", "--json", str(files[0])])
-    assert as_json.exit_code == 0 and '"winner"' in as_json.output
+    assert as_json.exit_code == 0, as_json.output
+    data = json.loads(as_json.output)
+    outcome = data["outcome"]
+    assert outcome["winner"] == outcome["ranking"][0] and len(outcome["names"]) == 3
+    kinds = [e["kind"] for e in data["events"]]
+    assert kinds[0] == "game_setup" and kinds[-2:] == ["game_over", "final_ranking"]
+    setup = data["events"][0]
+    assert setup["players"] == 3 and len(setup["seats"]) == 3  # fields, not English
+    assert "round" in kinds
+
+
+def test_replay_of_an_older_record_version_names_both_versions(tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    path.write_text(
+        '{"format": "westeros-record", "version": 1, "game": "boardgame",'
+        ' "config": {"players": 3}, "seed": 1, "moves": []}'
+    )
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "version 1 is not supported" in lines[0] and "version 2" in lines[0]
 
 
 def test_watch_prints_log_and_result() -> None:

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.boardgame.invariants import check_ended, check_invariants
+from tests.conformance.harness import check_illegal_input
 from westeros.boardgame.state import BoardGame
 from westeros.bots import RandomBot
 from westeros.engine import Decision, IllegalAction, Record, new_game, replay
@@ -24,31 +25,6 @@ def _masked(view: dict[str, Any]) -> str:
     # That a face-down order lies in an area is public; its token is checked in _check_views.
     v["orders"] = {a: o for a, o in v["orders"].items() if o["house"] == v["house"]}
     return json.dumps(v, sort_keys=True)
-
-
-def _check_bad_input(g: BoardGame, d: Decision, previous: Decision | None) -> None:
-    """Wrong seat, unknown or stale choices and malformed values change nothing."""
-    before = g.state_hash()
-    pending_seats = {p.seat for p in g.pending()}
-    idle = [s for s in range(len(g.seat_houses)) if s not in pending_seats]
-    bad: list[tuple[int, Any]] = [
-        (d.seat, "no-such-choice"),
-        (d.seat, 10_000),
-        (d.seat, None),
-        (d.seat, ["list"]),
-        (d.seat, 1.5),
-        (99, d.choices[0]),
-    ]
-    if idle:
-        bad.append((idle[0], d.choices[0]))
-    if previous is not None:  # a stale choice: legal for the last decision, not for this one
-        stale = [c for c in previous.choices if c not in d.choices]
-        if stale:
-            bad.append((d.seat, stale[0]))
-    for seat, choice in bad:
-        with pytest.raises(IllegalAction):
-            g.apply(seat, choice)
-        assert g.state_hash() == before, (d.kind, seat, choice)
 
 
 def play_checked(players: int, seed: int, tides: bool = False, deep: bool = False) -> set[str]:
@@ -68,7 +44,7 @@ def play_checked(players: int, seed: int, tides: bool = False, deep: bool = Fals
         d = pending[0]
         kinds.add(d.kind)
         if deep:
-            _check_bad_input(g, d, previous)
+            check_illegal_input(g, d, players, previous)
         previous = d
         others = [p.seat for p in pending[1:] if d.kind in SECRET_KINDS]
         views_before = {s: _masked(g.view(s)) for s in others}

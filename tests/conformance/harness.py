@@ -62,7 +62,11 @@ def check_views_are_json(game: Game, seats: int) -> None:
         assert _json_roundtrip(data) == data, f"event {event.kind} is not plain JSON"
 
 
-def check_illegal_input(game: Game, decision: Decision, seats: int) -> None:
+def check_illegal_input(
+    game: Game, decision: Decision, seats: int, previous: Decision | None = None
+) -> None:
+    """Unknown, malformed and foreign choices, bad seats and (given the ``previous`` decision)
+    stale choices raise IllegalAction and change nothing."""
     before, size = game.state_hash(), len(game.events(None))
     pending_seats = {d.seat for d in game.pending()}
     idle = [s for s in range(seats) if s not in pending_seats]
@@ -81,6 +85,10 @@ def check_illegal_input(game: Game, decision: Decision, seats: int) -> None:
     ]
     if idle:
         bad.append((idle[0], decision.choices[0]))
+    if previous is not None:  # a stale choice: legal for the last decision, not for this one
+        stale = [c for c in previous.choices if c not in decision.choices]
+        if stale:
+            bad.append((decision.seat, stale[0]))
     for seat, choice in bad:
         with pytest.raises(IllegalAction):
             game.apply(seat, choice)

@@ -181,6 +181,7 @@ def test_d22_illegal_consolidate_choice_raises_and_changes_nothing(
         .order("castle_black", "support+0")
         .start(ResolveConsolidate("stark"))
     )
+    g.pending()  # run the position up to its first decision
     assert_illegal(g, choice, seat=g.seat_of(seat_house))
     assert g.pending()[0].choices == ("winterfell",)
 

@@ -248,8 +248,13 @@ def test_d13_illegal_raid_choice_raises_and_changes_nothing(
     seat_house: str, choice: object
 ) -> None:
     g = winterfell_raid().start(ResolveRaid("stark"))
+    g.pending()  # run the position up to its first decision
     assert_illegal(g, choice, seat=g.seat_of(seat_house))
-    assert choices(g, D.RAID) == ("winterfell>castle_black", "winterfell>karhold", "winterfell>none")
+    assert choices(g, D.RAID) == (
+        "winterfell>castle_black",
+        "winterfell>karhold",
+        "winterfell>none",
+    )
 
 
 def test_r6_2_raid_cycle_in_turn_order() -> None:

@@ -140,3 +140,19 @@ def log_has(g: BoardGame, text: str) -> bool:
 def events_of(g: BoardGame, kind: str, since: int = 0) -> list[Event]:
     """The events of one kind (by name), whole (no redaction)."""
     return [e for e in g.log[since:] if e.kind == kind]
+
+
+# -- planning, action phase, raids, marches, consolidate power, supply, ports --------------------
+
+
+def play(g: BoardGame, *answers: Choice) -> None:
+    """Answer the one open decision with each answer in turn (one seat deciding at a time)."""
+    for answer in answers:
+        (d,) = g.pending()
+        g.apply(d.seat, answer)
+
+
+def decider(g: BoardGame) -> str:
+    """The house of the one open decision."""
+    (d,) = g.pending()
+    return g.house_of(d.seat)

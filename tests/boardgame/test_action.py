@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from westeros.boardgame.action import ActionPhase, OrderCycle
+from tests.boardgame.driver import decide, decider, events_of, log_lines, pending
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame
 
 SIX = ["stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell"]
 
 
-def next_decision(g: BoardGame, kind: str) -> tuple[str, tuple[str, ...]]:
-    d = g.pending()[0]
-    assert d.kind == kind, d
-    return g.house_of(d.seat), tuple(str(c) for c in d.choices)
+def raid_nothing(g: BoardGame) -> list[str]:
+    """Every house asked removes a Raid order without effect; the houses asked, in order."""
+    acted = []
+    while g.pending():
+        acted.append(decider(g))
+        none = next(c for c in pending(g, D.RAID).choices if str(c).endswith(">none"))
+        decide(g, D.RAID, none)
+    return acted
 
 
 def test_r6_2_houses_resolve_one_order_each_in_turn_order_until_none_remain() -> None:
@@ -20,15 +26,12 @@ def test_r6_2_houses_resolve_one_order_each_in_turn_order_until_none_remain() ->
     s.units("winterfell", "stark", "footman").order("winterfell", "raid")
     s.units("karhold", "stark", "footman").order("karhold", "raid")
     s.units("lannisport", "lannister", "footman").order("lannisport", "raid")
-    g = s.start(OrderCycle("raid"))
-    acted = []
-    while g.pending():
-        house, choices = next_decision(g, "raid")
-        acted.append(house)
-        g.apply(g.seat_of(house), next(c for c in choices if c.endswith(">none")))
+    g = s.start_action("raid")
     # Iron Throne: Baratheon, Lannister, Stark, ... -> Lannister, Stark, then Stark again
-    assert acted == ["lannister", "stark", "stark"]
+    assert raid_nothing(g) == ["lannister", "stark", "stark"]
     assert not g.orders
+    assert [e["order_type"] for e in events_of(g, E.ORDER_CYCLE.name)] == ["raid"]
+    assert "Action phase: Raid orders are resolved" in log_lines(g)
 
 
 def test_f12_r1_13_1_the_turn_pointer_is_a_position_not_a_house() -> None:
@@ -42,20 +45,14 @@ def test_f12_r1_13_1_the_turn_pointer_is_a_position_not_a_house() -> None:
         ("pyke", "greyjoy"),
     ]:
         s.units(area, house, "footman").order(area, "raid")
-    g = s.start(OrderCycle("raid", position=2))  # position 3 (Stark) acts first
-    house, choices = next_decision(g, "raid")
-    assert house == "stark"
+    g = s.start_action("raid", position=2)  # position 3 (Stark) acts first
+    assert decider(g) == "stark"
     # As Doran would during Stark's turn: Stark drops to the last Iron Throne position.
     order = [h for h in g.tracks["iron_throne"] if h != "stark"] + ["stark"]
     g.set_track("iron_throne", order)
-    g.apply(g.seat_of("stark"), "winterfell>none")
-    acted = []
-    while g.pending():
-        house, choices = next_decision(g, "raid")
-        acted.append(house)
-        g.apply(g.seat_of(house), next(c for c in choices if c.endswith(">none")))
+    decide(g, D.RAID, "winterfell>none")
     # positions 4, 5, 6 are now Greyjoy, Tyrell (no order), Stark; then 1, 2, 3 = Martell
-    assert acted == ["greyjoy", "stark", "martell"]
+    assert raid_nothing(g) == ["greyjoy", "stark", "martell"]
 
 
 def test_r6_1_raids_then_marches_then_consolidate_power_then_clean_up() -> None:
@@ -64,15 +61,15 @@ def test_r6_1_raids_then_marches_then_consolidate_power_then_clean_up() -> None:
     s.units("karhold", "stark", "footman").order("karhold", "march+0")
     s.units("white_harbor", "stark", "footman").order("white_harbor", "raid")
     s.units("lannisport", "lannister", "footman").order("lannisport", "defense+1")
-    g = s.start(ActionPhase())
-    kinds = []
-    while g.pending():
+    g = s.start_action("raid", through="clean_up")
+    trace = []
+    while g.phase == "action":
         d = g.pending()[0]
-        kinds.append(d.kind)
-        choice = "done" if "done" in d.choices else d.choices[-1]
-        g.apply(d.seat, choice)
-        if g.phase != "action" or g.round != 1:
-            break
-    assert kinds[:3] == ["raid", "march_order", "march_move"]
-    assert "consolidate" in kinds
-    assert kinds.index("consolidate") > kinds.index("march_order")
+        trace.append(d.kind)
+        g.apply(d.seat, "done" if "done" in d.choices else d.choices[-1])
+    assert trace == [D.RAID.name, D.MARCH_ORDER.name, D.MARCH_MOVE.name, D.CONSOLIDATE.name]
+    cycles = [e["order_type"] for e in events_of(g, E.ORDER_CYCLE.name)]
+    assert cycles == ["raid", "march", "consolidate"]
+    assert events_of(g, E.ROUND_END.name)[0]["round"] == 1
+    assert "Round 1 ends." in log_lines(g)
+    assert not g.orders and g.round == 2  # R6.7.1 clean up, then the next round

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from westeros.boardgame.action import OrderCycle
+from tests.boardgame.driver import (
+    assert_illegal,
+    choices,
+    decide,
+    events_of,
+    log_lines,
+    pending,
+    pending_kinds,
+    play,
+)
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.consolidate import ResolveConsolidate
-from westeros.boardgame.state import BoardGame
-from westeros.engine import IllegalAction
 
 
 def one_order(area: str, token: str, kind: str = "footman", power: int = 5) -> Scenario:
@@ -19,12 +28,6 @@ def one_order(area: str, token: str, kind: str = "footman", power: int = 5) -> S
         .order(area, token)
         .power("stark", power)
     )
-
-
-def resolve(g: BoardGame, *choices: str) -> None:
-    for choice in choices:
-        (d,) = g.pending()
-        g.apply(d.seat, choice)
 
 
 @pytest.mark.parametrize(
@@ -38,25 +41,31 @@ def resolve(g: BoardGame, *choices: str) -> None:
 )
 def test_r6_6_1_land_gives_one_plus_crowns(area: str, gain: int) -> None:
     g = one_order(area, "consolidate").start(ResolveConsolidate("stark"))
-    (d,) = g.pending()
-    assert d.kind == "consolidate" and d.seat == g.seat_of("stark")
-    assert d.choices == (area,)
-    g.apply(d.seat, area)
+    assert choices(g, D.CONSOLIDATE, "stark") == (area,)
+    decide(g, D.CONSOLIDATE, area)
     assert g.power["stark"] == 5 + gain
     assert area not in g.orders
     assert g.pending() == []
+    (event,) = events_of(g, E.CONSOLIDATE.name)
+    assert event.fields == {
+        "house": "stark",
+        "area": area,
+        "token": "consolidate",
+        "gain": gain,
+        "gained": gain,
+    }
 
 
 def test_r6_6_1_sea_gives_nothing() -> None:
     g = one_order("bay_of_ice", "consolidate", "ship").start(ResolveConsolidate("stark"))
-    resolve(g, "bay_of_ice")
+    play(g, "bay_of_ice")
     assert g.power["stark"] == 5
     assert g.orders == {}
 
 
 def test_r8_6_port_gives_one_when_its_sea_has_no_enemy_ship() -> None:
     g = one_order("port_of_winterfell", "consolidate", "ship").start(ResolveConsolidate("stark"))
-    resolve(g, "port_of_winterfell")
+    play(g, "port_of_winterfell")
     assert g.power["stark"] == 6
 
 
@@ -66,7 +75,7 @@ def test_r8_6_port_own_ships_in_its_sea_do_not_block() -> None:
         .units("bay_of_ice", "stark", "ship")
         .start(ResolveConsolidate("stark"))
     )
-    resolve(g, "port_of_winterfell")
+    play(g, "port_of_winterfell")
     assert g.power["stark"] == 6
 
 
@@ -76,16 +85,20 @@ def test_r8_6_port_gives_nothing_with_enemy_ships_in_its_sea() -> None:
         .units("bay_of_ice", "greyjoy", "ship")
         .start(ResolveConsolidate("stark"))
     )
-    resolve(g, "port_of_winterfell")
+    play(g, "port_of_winterfell")
     assert g.power["stark"] == 5
     assert g.orders == {}
 
 
 def test_r1_6_2_gain_limited_by_the_pool() -> None:
     g = one_order("winterfell", "consolidate", power=19).start(ResolveConsolidate("stark"))
-    resolve(g, "winterfell")
+    play(g, "winterfell")
     assert g.power["stark"] == 20
     assert g.power_in_pool("stark") == 0
+    assert events_of(g, E.CONSOLIDATE.name)[0]["gained"] == 1
+    assert "Stark resolves Consolidate Power in Winterfell: +1 power of 2 (the Pool is short)" in (
+        log_lines(g)
+    )
 
 
 def test_d22_choice_among_several_orders_in_map_order() -> None:
@@ -99,9 +112,8 @@ def test_d22_choice_among_several_orders_in_map_order() -> None:
         .order("castle_black", "support+0")
         .start(ResolveConsolidate("stark"))
     )
-    (d,) = g.pending()
-    assert d.choices == ("winterfell", "the_stony_shore", "bay_of_ice")
-    g.apply(d.seat, "the_stony_shore")
+    assert choices(g, D.CONSOLIDATE) == ("winterfell", "the_stony_shore", "bay_of_ice")
+    decide(g, D.CONSOLIDATE, "the_stony_shore")
     assert g.power["stark"] == 6
     assert set(g.orders) == {"winterfell", "bay_of_ice", "castle_black"}
     assert g.pending() == []  # one order per turn (R6.2)
@@ -109,11 +121,9 @@ def test_d22_choice_among_several_orders_in_map_order() -> None:
 
 def test_r6_6_3_special_in_castle_area_asks_power_or_muster_then_power() -> None:
     g = one_order("winterfell", "consolidate*").start(ResolveConsolidate("stark"))
-    resolve(g, "winterfell")
-    (d,) = g.pending()
-    assert d.kind == "consolidate_special" and d.seat == g.seat_of("stark")
-    assert d.choices == ("power", "muster")
-    g.apply(d.seat, "power")
+    play(g, "winterfell")
+    assert choices(g, D.CONSOLIDATE_SPECIAL, "stark") == ("power", "muster")
+    decide(g, D.CONSOLIDATE_SPECIAL, "power")
     assert g.power["stark"] == 7
     assert g.orders == {}
     assert g.pending() == []
@@ -123,14 +133,16 @@ def test_r6_6_3_special_muster_instead_of_power() -> None:
     from westeros.boardgame.mustering import Muster
 
     g = one_order("winterfell", "consolidate*").start(ResolveConsolidate("stark"))
-    resolve(g, "winterfell", "muster")
+    play(g, "winterfell", "muster")
     assert g.power["stark"] == 5  # no power gained
     assert "winterfell" not in g.orders
     top = g.stack[-1]
     assert isinstance(top, Muster)
     assert top.house == "stark" and top.areas == ("winterfell",)
-    (d,) = g.pending()
-    assert d.seat == g.seat_of("stark") and d.kind == "muster"
+    assert pending_kinds(g) == [D.MUSTER.name]
+    assert pending(g, D.MUSTER).seat == g.seat_of("stark")
+    (event,) = events_of(g, E.CONSOLIDATE_MUSTER.name)
+    assert event.fields == {"house": "stark", "area": "winterfell"}
 
 
 @pytest.mark.parametrize(
@@ -144,7 +156,7 @@ def test_r6_6_3_special_muster_instead_of_power() -> None:
 )
 def test_f46_special_without_castle_just_gains_power(area: str, kind: str, gain: int) -> None:
     g = one_order(area, "consolidate*", kind).start(ResolveConsolidate("stark"))
-    resolve(g, area)
+    play(g, area)
     assert g.pending() == []
     assert g.power["stark"] == 5 + gain
     assert g.orders == {}
@@ -169,22 +181,17 @@ def test_d22_illegal_consolidate_choice_raises_and_changes_nothing(
         .order("castle_black", "support+0")
         .start(ResolveConsolidate("stark"))
     )
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(g.seat_of(seat_house), choice)  # type: ignore[arg-type]
-    assert g.state_hash() == before
+    g.pending()  # run the position up to its first decision
+    assert_illegal(g, choice, seat=g.seat_of(seat_house))
     assert g.pending()[0].choices == ("winterfell",)
 
 
 @pytest.mark.parametrize("choice", ["winterfell", "gain", "Muster", 1, "none"])
 def test_d22_illegal_consolidate_special_choice_raises_and_changes_nothing(choice: object) -> None:
     g = one_order("winterfell", "consolidate*").start(ResolveConsolidate("stark"))
-    resolve(g, "winterfell")
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(g.seat_of("stark"), choice)  # type: ignore[arg-type]
-    assert g.state_hash() == before
-    assert g.pending()[0].kind == "consolidate_special"
+    play(g, "winterfell")
+    assert_illegal(g, choice, kind=D.CONSOLIDATE_SPECIAL, house="stark")
+    assert pending_kinds(g) == [D.CONSOLIDATE_SPECIAL.name]
 
 
 def test_r6_2_consolidate_cycle_resolves_in_turn_order() -> None:
@@ -196,34 +203,29 @@ def test_r6_2_consolidate_cycle_resolves_in_turn_order() -> None:
         .units("lannisport", "lannister", "footman")
         .order("lannisport", "consolidate")
         .power("lannister", 5)
-        .start(OrderCycle("consolidate"))
+        .start_action("consolidate")
     )
-    (d,) = g.pending()
-    assert d.seat == g.seat_of("lannister") and d.choices == ("lannisport",)
-    g.apply(d.seat, "lannisport")
+    assert choices(g, D.CONSOLIDATE, "lannister") == ("lannisport",)
+    decide(g, D.CONSOLIDATE, "lannisport")
     assert g.power["lannister"] == 6  # Lannisport: stronghold without crown
-    (d,) = g.pending()
-    assert d.seat == g.seat_of("stark") and d.choices == ("winterfell", "the_stony_shore")
-    g.apply(d.seat, "the_stony_shore")
-    (d,) = g.pending()
-    assert d.seat == g.seat_of("stark") and d.choices == ("winterfell",)
-    g.apply(d.seat, "winterfell")
+    assert choices(g, D.CONSOLIDATE, "stark") == ("winterfell", "the_stony_shore")
+    decide(g, D.CONSOLIDATE, "the_stony_shore")
+    assert choices(g, D.CONSOLIDATE, "stark") == ("winterfell",)
+    decide(g, D.CONSOLIDATE, "winterfell")
     assert g.power["stark"] == 5 + 1 + 2
     assert g.orders == {}
     assert g.pending() == []
 
 
 def test_r6_6_2_raided_order_is_gone_and_gives_nothing() -> None:
-    from westeros.boardgame.raid import ResolveRaid
-
     g = (
         one_order("karhold", "consolidate")
         .units("winterfell", "lannister", "footman")
         .order("winterfell", "raid")
         .power("lannister", 5)
-        .start(ResolveRaid("lannister"), OrderCycle("consolidate"))
+        .start_action("raid", through="consolidate")
     )
-    resolve(g, "winterfell>karhold")
+    play(g, "winterfell>karhold")
     assert g.power["stark"] == 4 and g.power["lannister"] == 6  # pillage (R6.3.4)
     assert g.pending() == []  # nothing left to consolidate
     assert g.orders == {}

@@ -6,13 +6,14 @@ from typing import Any
 
 import pytest
 
-from tests.boardgame.driver import log_lines
+from tests.boardgame.driver import assert_illegal, events_of, log_lines, pending, play
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import march
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.combat import Combat
 from westeros.boardgame.march import ResolveMarch, destinations, unit_text
 from westeros.boardgame.state import BoardGame, Unit
-from westeros.engine import Decision, IllegalAction
 
 STARK, LANNISTER, BARATHEON, GREYJOY = 0, 1, 2, 3  # seats of Scenario(players=4)
 
@@ -24,36 +25,28 @@ def _peaceful(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(march, "ATTACKS_ENABLED", False)
 
 
-def pending(g: BoardGame) -> Decision:
-    (d,) = g.pending()
-    return d
-
-
 def moves_of(g: BoardGame) -> set[str]:
-    d = pending(g)
-    assert d.kind == "march_move", d
+    (d,) = g.pending()
+    assert d.kind == D.MARCH_MOVE.name, d
     return {c for c in d.choices if isinstance(c, str)}
 
 
 def dests_of(g: BoardGame, kind: str = "footman") -> set[str]:
-    return {c.split(">")[1] for c in moves_of(g) if c.startswith(kind + ">")}
+    moves = [D.MARCH_MOVE.parse(c) for c in moves_of(g)]
+    return {m["to"] for m in moves if m.get("unit") == kind}
 
 
 def marching(s: Scenario, area: str, house: str = "stark", token: str = "march+0") -> BoardGame:
     """Start a march of ``house`` and choose the order in ``area``."""
     g = s.order(area, token).start(ResolveMarch(house))
-    d = pending(g)
-    assert d.kind == "march_order"
+    (d,) = g.pending()
+    assert d.kind == D.MARCH_ORDER.name
     g.apply(d.seat, area)
     return g
 
 
-def play(g: BoardGame, *choices: str | int) -> None:
-    for choice in choices:
-        g.apply(pending(g).seat, choice)
-
-
 def kinds(g: BoardGame, area: str) -> list[str]:
+    """The kinds of the units in ``area``, sorted (not the driver's decision kinds)."""
     return sorted(u.kind for u in g.units.get(area, ()))
 
 
@@ -70,7 +63,7 @@ def test_d14_march_order_lists_every_march_order_and_resolves_one() -> None:
         .start(ResolveMarch("stark"))
     )
     d = pending(g)
-    assert (d.seat, d.kind, d.choices) == (STARK, "march_order", ("winterfell", "moat_cailin"))
+    assert (d.seat, d.kind, d.choices) == (STARK, D.MARCH_ORDER.name, ("winterfell", "moat_cailin"))
     play(g, "moat_cailin", "knight>seagard", "done", "no")
     assert g.pending() == []
     assert "moat_cailin" not in g.orders  # R6.4.1 the resolved order is removed
@@ -87,17 +80,17 @@ def test_r6_4_1_march_without_moving_removes_the_order() -> None:
     assert g.orders == {}
     assert kinds(g, "moat_cailin") == ["footman"]
     assert "without moving" in log_lines(g)[-1]
+    (event,) = events_of(g, E.MARCH_STAY.name)
+    assert event.fields == {"house": "stark", "area": "moat_cailin"}
 
 
 def test_r6_4_9_staggered_march_moves_units_again() -> None:
     s = Scenario(players=4).empty()
     s.units("winterfell", "stark", "knight").units("moat_cailin", "stark", "footman")
-    s.order("moat_cailin", "march-1")
-    g = marching(s, "winterfell")
-    play(g, "knight>moat_cailin", "done")
-    g.push(ResolveMarch("stark"))
-    g._pending = None
-    assert pending(g).choices == ("moat_cailin",)
+    s.order("moat_cailin", "march-1").order("winterfell", "march+0")
+    g = s.start_action("march")
+    play(g, "winterfell", "knight>moat_cailin", "done")
+    assert pending(g).choices == ("moat_cailin",)  # Stark's next turn (R6.2)
     play(g, "moat_cailin")
     assert {"knight>seagard", "footman>seagard"} <= moves_of(g)
     play(g, "knight>seagard", "footman>seagard", "done", "no")
@@ -209,6 +202,15 @@ def test_r6_4_1_split_to_several_destinations_and_stay() -> None:
     assert kinds(g, "winterfell") == ["siege_engine"]
     assert "Stark marches footman, knight Winterfell → Moat Cailin" in log_lines(g)
     assert "Stark marches footman Winterfell → Karhold" in log_lines(g)
+    marches = {e["to"]: e.fields for e in events_of(g, E.MARCH.name)}
+    assert marches["moat_cailin"] == {
+        "house": "stark",
+        "from_area": "winterfell",
+        "to": "moat_cailin",
+        "units": [{"kind": "footman", "routed": False}, {"kind": "knight", "routed": False}],
+        "attack": False,
+    }
+    assert marches["karhold"]["units"] == [{"kind": "footman", "routed": False}]
     assert unit_text(["footman", "knight", "footman"]) == "2 footmen, knight"
 
 
@@ -323,6 +325,8 @@ def test_f20_enemy_power_token_goes_to_the_pool_and_control_changes() -> None:
     assert g.power["lannister"] == available
     assert g.controller("moat_cailin") == "stark"
     assert any("returns to the Pool" in line for line in log_lines(g))
+    (event,) = events_of(g, E.POWER_TOKEN_REMOVED.name)
+    assert event.fields == {"house": "lannister", "area": "moat_cailin"}
 
 
 def test_own_power_token_stays_when_units_come_back() -> None:
@@ -365,8 +369,7 @@ def test_f24_split_march_is_checked_as_one_simultaneous_move() -> None:
     assert "footman>moat_cailin" in moves_of(g)
     play(g, "footman>moat_cailin")
     assert "done" not in moves_of(g)
-    with pytest.raises(IllegalAction):
-        g.apply(STARK, "done")
+    assert_illegal(g, "done", kind=D.MARCH_MOVE)
     play(g, "footman>moat_cailin")
     assert "done" in moves_of(g)
     play(g, "done")
@@ -390,10 +393,12 @@ def test_r6_4_7_leave_a_power_token_yes() -> None:
     power = g.power["stark"]
     play(g, "footman>seagard", "knight>the_twins", "done")
     d = pending(g)
-    assert (d.seat, d.kind, d.choices) == (STARK, "march_token", ("yes", "no"))
+    assert (d.seat, d.kind, d.choices) == (STARK, D.MARCH_TOKEN.name, ("yes", "no"))
     play(g, "yes")
     assert g.pending() == []
     assert g.power_tokens["moat_cailin"] == "stark"
+    (event,) = events_of(g, E.POWER_TOKEN_PLACED.name)
+    assert event.fields == {"house": "stark", "area": "moat_cailin"}
     assert g.power["stark"] == power - 1
     assert g.controller("moat_cailin") == "stark"
     assert g.victory_points("stark") == 3  # Winterfell, Moat Cailin, Seagard
@@ -436,7 +441,7 @@ def test_r6_4_7_token_allowed_in_an_enemy_home_area() -> None:
     s.units("lannisport", "stark", "footman")
     g = marching(s, "lannisport")
     play(g, "footman>riverrun", "done")
-    assert pending(g).kind == "march_token"
+    assert pending(g).kind == D.MARCH_TOKEN.name
     play(g, "yes")
     assert g.controller("lannisport") == "stark"
 
@@ -477,7 +482,7 @@ def test_f39_enemy_home_reverting_offers_port_takeover() -> None:
     g = marching(s, "winterfell", "greyjoy")
     play(g, "footman>castle_black", "done", "no")
     d = pending(g)
-    assert (d.seat, d.kind, d.choices) == (STARK, "port_takeover", (0, 1, 2))
+    assert (d.seat, d.kind, d.choices) == (STARK, D.PORT_TAKEOVER.name, (0, 1, 2))
     play(g, 1)
     assert g.units["port_of_winterfell"] == (Unit("stark", "ship"),)
     assert g.pending() == []
@@ -582,10 +587,7 @@ def test_illegal_march_order_choice(choice: str | int) -> None:
     s = Scenario(players=4).empty().units("winterfell", "stark", "footman")
     s.units("karhold", "stark", "footman").order("karhold", "raid")
     g = s.order("winterfell", "march+0").start(ResolveMarch("stark"))
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(STARK, choice)
-    assert g.state_hash() == before
+    assert_illegal(g, choice, kind=D.MARCH_ORDER, house="stark")
 
 
 @pytest.mark.parametrize(
@@ -603,12 +605,8 @@ def test_illegal_march_order_choice(choice: str | int) -> None:
 def test_illegal_march_move_choice(choice: str | int) -> None:
     s = Scenario(players=4).empty().units("winterfell", "stark", "footman")
     g = marching(s, "winterfell")
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(STARK, choice)
-    with pytest.raises(IllegalAction):
-        g.apply(LANNISTER, "done")  # not Stark's seat
-    assert g.state_hash() == before
+    assert_illegal(g, choice, kind=D.MARCH_MOVE, house="stark")
+    assert_illegal(g, "done", seat=LANNISTER)  # not Stark's seat
 
 
 @pytest.mark.parametrize("choice", ["maybe", "done", 1, "Yes"])
@@ -616,8 +614,5 @@ def test_illegal_march_token_choice(choice: str | int) -> None:
     s = Scenario(players=4).empty().units("moat_cailin", "stark", "footman")
     g = marching(s, "moat_cailin")
     play(g, "footman>seagard", "done")
-    assert pending(g).kind == "march_token"
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(STARK, choice)
-    assert g.state_hash() == before
+    assert pending(g).kind == D.MARCH_TOKEN.name
+    assert_illegal(g, choice, kind=D.MARCH_TOKEN, house="stark")

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from tests.boardgame.driver import log_lines
+from tests.boardgame.driver import (
+    assert_illegal,
+    choices,
+    decide,
+    events_of,
+    log_lines,
+    pending_kinds,
+)
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.planning import PlanningPhase
 from westeros.boardgame.state import BoardGame, Order
-from westeros.engine import IllegalAction
 
 SPECIALS = ("march+1*", "defense+2*", "support+1*", "raid*", "consolidate*")
 REGULARS = (
@@ -25,18 +33,12 @@ NORTH = ("winterfell", "karhold", "castle_black", "the_stony_shore", "white_harb
 STARS = {3: (3, 2, 1), 4: (3, 2, 1, 0), 5: (3, 3, 2, 1, 0), 6: (3, 3, 2, 1, 0, 0)}
 
 
-def pending_of(g: BoardGame, house: str) -> tuple[object, ...]:
-    (d,) = [d for d in g.pending() if d.seat == g.seat_of(house)]
-    assert d.kind == "place_order"
-    return d.choices
-
-
 def place(g: BoardGame, plan: dict[str, list[str]]) -> None:
     """Answer place_order decisions with each house's next planned token, in the order asked."""
     plans = {h: list(tokens) for h, tokens in plan.items()}
     while True:
         asked = [
-            d for d in g.pending() if d.kind == "place_order" and plans.get(g.house_of(d.seat))
+            d for d in g.pending() if d.kind == D.PLACE_ORDER.name and plans.get(g.house_of(d.seat))
         ]
         if not asked:
             break
@@ -46,7 +48,7 @@ def place(g: BoardGame, plan: dict[str, list[str]]) -> None:
 
 def place_first(g: BoardGame, prefer_special: bool = False) -> None:
     """Answer every place_order decision with its first token (first special if asked)."""
-    while g.pending() and g.pending()[0].kind == "place_order":
+    while g.pending() and g.pending()[0].kind == D.PLACE_ORDER.name:
         d = g.pending()[0]
         tokens = [c for c in d.choices if c != "none"]
         specials = [c for c in tokens if c in SPECIALS]
@@ -84,20 +86,20 @@ def test_r5_1_every_house_with_units_is_asked_at_once_for_its_next_area() -> Non
     assert [d.seat for d in pending] == sorted(
         g.seat_of(h) for h in ("stark", "lannister", "greyjoy")
     )
-    assert all(d.kind == "place_order" for d in pending)
+    assert all(d.kind == D.PLACE_ORDER.name for d in pending)
     prompts = {g.house_of(d.seat): d.prompt for d in pending}
     assert prompts["stark"] == "Stark: order for Winterfell"
     assert prompts["lannister"] == "Lannister: order for Lannisport"
-    assert "none" not in pending_of(g, "stark")
+    assert "none" not in choices(g, D.PLACE_ORDER, "stark")
 
 
 def test_r5_1_one_order_in_each_unit_area_none_elsewhere() -> None:
     g = basic().start(PlanningPhase())
-    g.apply(g.seat_of("stark"), "march+0")
+    decide(g, D.PLACE_ORDER, "march+0", house="stark")
     # stored on the board at once, still face down (R1.14.1)
     assert g.orders == {"winterfell": Order("stark", "march+0")}
     assert not g.orders_revealed
-    assert pending_of(g, "stark")  # Stark's next area
+    assert choices(g, D.PLACE_ORDER, "stark")  # Stark's next area
     assert next(d for d in g.pending() if d.seat == g.seat_of("stark")).prompt == (
         "Stark: order for The Shivering Sea"
     )
@@ -111,7 +113,7 @@ def test_r5_1_one_order_in_each_unit_area_none_elsewhere() -> None:
     }
     assert "karhold" not in g.orders and "kingswood" not in g.orders
     assert g.orders_revealed  # R5.4
-    assert g.pending()[0].kind == "raven"
+    assert pending_kinds(g) == [D.RAVEN.name]
 
 
 def test_r5_1_orders_stay_secret_in_the_log_until_revealed() -> None:
@@ -122,6 +124,19 @@ def test_r5_1_orders_stay_secret_in_the_log_until_revealed() -> None:
     place(g, {"greyjoy": ["support+0"]})
     assert g.orders_revealed
     assert any("Stark orders" in line and "Winterfell: March +0" in line for line in log_lines(g))
+    (revealed,) = events_of(g, E.ORDERS_REVEALED.name)
+    assert revealed["orders"] == {  # R5.4 house -> area -> token, houses in turn order
+        "lannister": {"lannisport": "defense+1"},
+        "stark": {
+            "winterfell": "march+0",
+            "the_shivering_sea": "raid",
+            "port_of_winterfell": "consolidate",
+        },
+        "greyjoy": {"pyke": "support+0"},
+    }
+    assert list(revealed["orders"]) == ["lannister", "stark", "greyjoy"]
+    stark = next(e for e in events_of(g, E.HOUSE_ORDERS.name) if e["house"] == "stark")
+    assert stark["orders"] == revealed["orders"]["stark"]
 
 
 def test_r5_1_standard_start_every_house_orders_exactly_its_unit_areas() -> None:
@@ -154,7 +169,7 @@ def test_r2_3_r5_2_special_orders_limited_by_kings_court_position(players: int) 
         for area in NORTH:
             s.units(area, house, "footman")
         g = s.start(PlanningPhase())
-        first = pending_of(g, house)
+        first = choices(g, D.PLACE_ORDER, house)
         assert set(first) & set(SPECIALS) == (set(SPECIALS) if stars else set())
         place_first(g, prefer_special=True)
         placed = [g.orders[a].token for a in NORTH]
@@ -167,7 +182,7 @@ def test_r1_10_each_token_only_as_often_as_the_house_owns_it() -> None:
     for area in NORTH:
         s.units(area, "greyjoy", "footman")  # 0 stars
     g = s.start(PlanningPhase())
-    assert pending_of(g, "greyjoy") == (
+    assert choices(g, D.PLACE_ORDER, "greyjoy") == (
         "march-1",
         "march+0",
         "defense+1",
@@ -176,17 +191,22 @@ def test_r1_10_each_token_only_as_often_as_the_house_owns_it() -> None:
         "consolidate",
     )
     place(g, {"greyjoy": ["raid", "raid"]})
-    assert "raid" not in pending_of(g, "greyjoy")
-    g.apply(g.seat_of("greyjoy"), "march-1")
-    assert pending_of(g, "greyjoy") == ("march+0", "defense+1", "support+0", "consolidate")
+    assert "raid" not in choices(g, D.PLACE_ORDER, "greyjoy")
+    decide(g, D.PLACE_ORDER, "march-1", house="greyjoy")
+    assert choices(g, D.PLACE_ORDER, "greyjoy") == (
+        "march+0",
+        "defense+1",
+        "support+0",
+        "consolidate",
+    )
 
 
 def test_r3_4_r5_2_restricted_tokens_are_never_offered_and_end_with_planning() -> None:
     g = basic().restrict("defense+1", "defense+2*").start(PlanningPhase())
     for house in ("stark", "lannister", "greyjoy"):
-        choices = pending_of(g, house)
-        assert "defense+1" not in choices and "defense+2*" not in choices
-        assert "support+0" in choices
+        offered = choices(g, D.PLACE_ORDER, house)
+        assert "defense+1" not in offered and "defense+2*" not in offered
+        assert "support+0" in offered
     place_first(g)
     assert g.restrictions == frozenset({"defense+1", "defense+2*"})  # still during the Raven
     raven(g, "pass")
@@ -207,23 +227,16 @@ def test_r3_4_r5_2_restricted_tokens_are_never_offered_and_end_with_planning() -
 )
 def test_d11_illegal_order_raises_and_changes_nothing(house: str, choice: object) -> None:
     g = basic().restrict("defense+1", "defense+2*").start(PlanningPhase())
-    g.pending()
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(g.seat_of(house), choice)  # type: ignore[arg-type]
-    assert g.state_hash() == before
+    g.pending()  # run the position up to its first decision
+    assert_illegal(g, choice, seat=g.seat_of(house))
     assert g.orders == {}
 
 
 def test_d11_used_up_token_is_illegal_and_changes_nothing() -> None:
     g = basic().start(PlanningPhase())
-    g.apply(g.seat_of("stark"), "march+1*")
-    g.apply(g.seat_of("stark"), "march+0")
-    g.pending()
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(g.seat_of("stark"), "march+0")
-    assert g.state_hash() == before
+    decide(g, D.PLACE_ORDER, "march+1*", house="stark")
+    decide(g, D.PLACE_ORDER, "march+0", house="stark")
+    assert_illegal(g, "march+0", kind=D.PLACE_ORDER, house="stark")
 
 
 # -- R5.3 not enough tokens -------------------------------------------------------------------
@@ -257,7 +270,7 @@ def test_r5_3_short_house_makes_everyone_place_in_turn_order() -> None:
     each finishing before the next."""
     g = short_greyjoy().start(PlanningPhase())
     asked: list[str] = []
-    while g.pending()[0].kind == "place_order":
+    while g.pending()[0].kind == D.PLACE_ORDER.name:
         (d,) = g.pending()
         house = g.house_of(d.seat)
         asked.append(house)
@@ -277,6 +290,13 @@ def test_r5_3_short_house_makes_everyone_place_in_turn_order() -> None:
     assert {g.orders[a].token for a in g.orders_of("greyjoy")} == set(REGULARS)
     assert g.orders_revealed
     assert any("leaves Castle Black without an order" in line for line in log_lines(g))
+    (skipped,) = events_of(g, E.ORDER_SKIPPED.name)
+    assert skipped.fields == {"house": "greyjoy", "area": "castle_black"}
+    (planning,) = events_of(g, E.PLANNING.name)
+    assert planning["short"] == ["greyjoy"]
+    assert log_lines(g)[1] == (
+        "Planning: not enough order tokens (Greyjoy); orders are placed in turn order"
+    )
 
 
 def test_r5_3_last_areas_left_empty_when_the_tokens_run_out() -> None:
@@ -285,7 +305,9 @@ def test_r5_3_last_areas_left_empty_when_the_tokens_run_out() -> None:
     assert len(g.orders_of("greyjoy")) == 10
     assert "bay_of_ice" not in g.orders
     assert any("no order token left for Bay of Ice" in line for line in log_lines(g))
-    assert g.pending()[0].kind == "raven"
+    (exhausted,) = events_of(g, E.ORDERS_EXHAUSTED.name)
+    assert exhausted.fields == {"house": "greyjoy", "areas": ["bay_of_ice"]}
+    assert pending_kinds(g) == [D.RAVEN.name]
 
 
 def test_r5_3_restrictions_can_make_a_house_short() -> None:
@@ -316,11 +338,8 @@ def test_r5_3_not_short_means_simultaneous() -> None:
 )
 def test_r5_3_illegal_choice_in_turn_order_mode(house: str, choice: object) -> None:
     g = short_greyjoy().start(PlanningPhase())
-    g.pending()
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(g.seat_of(house), choice)  # type: ignore[arg-type]
-    assert g.state_hash() == before
+    g.pending()  # run the position up to its first decision
+    assert_illegal(g, choice, seat=g.seat_of(house))
 
 
 # -- R5.5 Messenger Raven -------------------------------------------------------------------------
@@ -352,7 +371,7 @@ def raven_scenario(*restrictions: str) -> BoardGame:
 def test_r5_5_raven_at_end_of_reveal_offers_replace_look_pass() -> None:
     g = raven_scenario()
     (d,) = g.pending()
-    assert d.kind == "raven" and d.seat == g.seat_of("lannister")
+    assert d.kind == D.RAVEN.name and d.seat == g.seat_of("lannister")
     assert g.orders_revealed  # E4 / Q1: after the reveal
     assert d.choices == (
         "replace:lannisport",
@@ -368,7 +387,7 @@ def test_r5_5_1_replace_special_limit_counts_without_the_removed_token() -> None
     g = raven_scenario()
     raven(g, "replace:lannisport")
     (d,) = g.pending()
-    assert d.kind == "raven_replace"
+    assert d.kind == D.RAVEN_REPLACE.name
     assert d.choices == (
         "march-1",
         "march+0",
@@ -384,6 +403,13 @@ def test_r5_5_1_replace_special_limit_counts_without_the_removed_token() -> None
     assert g.raven_used
     assert g.pending() == []
     assert any("Messenger Raven" in line and "Consolidate Power" in line for line in log_lines(g))
+    (event,) = events_of(g, E.RAVEN_REPLACE.name)
+    assert event.fields == {
+        "house": "lannister",
+        "area": "lannisport",
+        "old": "march+1*",
+        "new": "consolidate*",
+    }
 
 
 def test_r5_5_1_replace_regular_at_star_limit_offers_no_special() -> None:
@@ -411,7 +437,7 @@ def test_r5_5_2_look_then_keep_on_top_secretly() -> None:
     raven(g, "look")
     assert g.raven_peek == deck[0] and g.raven_peek_house == "lannister"
     (d,) = g.pending()
-    assert d.kind == "raven_wildling" and d.choices == ("keep", "bottom")
+    assert d.kind == D.RAVEN_WILDLING.name and d.choices == ("keep", "bottom")
     g.apply(d.seat, "keep")
     assert g.wildling_deck == deck
     assert g.raven_used
@@ -419,6 +445,21 @@ def test_r5_5_2_look_then_keep_on_top_secretly() -> None:
     assert not any(card.id in line or card.name in line for line in log_lines(g))  # R1.14.1
     assert any("Lannister uses the Messenger Raven and looks" in line for line in log_lines(g))
     assert g.pending() == []
+    # the look is a secret event: whole for the holder's seat, redacted for everyone else
+    (look,) = events_of(g, E.RAVEN_LOOK.name)
+    assert look.fields == {"house": "lannister", "card": card.id}
+    index = g.log.index(look)
+    holder = g.events(g.seat_of("lannister"), index)[0]
+    assert holder["card"] == card.id and card.name in g.render(holder)
+    for seat in (None, g.seat_of("stark")):
+        other = g.events(seat, index)[0]
+        assert other.redacted and "card" not in other.fields
+        assert (
+            g.render(other)
+            == "Lannister uses the Messenger Raven and looks at the top wildling card"
+        )
+    (kept,) = events_of(g, E.RAVEN_WILDLING.name)
+    assert kept.fields == {"house": "lannister", "bottom": False}
 
 
 def test_r5_5_2_look_then_bottom() -> None:
@@ -442,8 +483,7 @@ def test_r5_5_3_pass_leaves_the_raven_unused() -> None:
 
 
 def test_r1_9_6_used_raven_is_not_offered() -> None:
-    s = Scenario(players=4).empty().units("lannisport", "lannister", "footman")
-    s.g.raven_used = True
+    s = Scenario(players=4).empty().units("lannisport", "lannister", "footman").raven_used()
     g = s.start(PlanningPhase())
     place(g, {"lannister": ["raid"]})
     assert g.pending() == []
@@ -460,24 +500,15 @@ def test_r5_5_holder_without_orders_may_only_look_or_pass() -> None:
 @pytest.mark.parametrize("choice", ["replace:winterfell", "replace:nowhere", "peek", "keep", 0])
 def test_d12_illegal_raven_choice_raises_and_changes_nothing(choice: object) -> None:
     g = raven_scenario()
-    g.pending()
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(g.seat_of("lannister"), choice)  # type: ignore[arg-type]
-    with pytest.raises(IllegalAction):
-        g.apply(g.seat_of("stark"), "pass")  # not the Raven holder
-    assert g.state_hash() == before
+    assert_illegal(g, choice, kind=D.RAVEN, house="lannister")
+    assert_illegal(g, "pass", seat=g.seat_of("stark"))  # not the Raven holder
 
 
 @pytest.mark.parametrize("choice", ["raid", "raid*", "march+1*", "none", "pass"])
 def test_d12_illegal_raven_replace_raises_and_changes_nothing(choice: str) -> None:
     g = raven_scenario()
     raven(g, "replace:port_of_lannisport")  # at the star limit, the current token is "raid"
-    g.pending()
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(g.seat_of("lannister"), choice)
-    assert g.state_hash() == before
+    assert_illegal(g, choice, kind=D.RAVEN_REPLACE, house="lannister")
     assert g.orders["port_of_lannisport"] == Order("lannister", "raid")
 
 
@@ -485,8 +516,4 @@ def test_d12_illegal_raven_replace_raises_and_changes_nothing(choice: str) -> No
 def test_d12_illegal_raven_wildling_raises_and_changes_nothing(choice: object) -> None:
     g = raven_scenario()
     raven(g, "look")
-    g.pending()
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(g.seat_of("lannister"), choice)  # type: ignore[arg-type]
-    assert g.state_hash() == before
+    assert_illegal(g, choice, kind=D.RAVEN_WILDLING, house="lannister")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.boardgame.driver import log_lines
+from tests.boardgame.driver import assert_illegal, choices, decide, events_of, log_lines, pending
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.ports import PortTakeover, check_ports, port_ships_ok, takeover_max
 from westeros.boardgame.state import BoardGame, Unit
-from westeros.engine import Decision, IllegalAction, Step
+from westeros.engine import Step
 
 STARK, LANNISTER, BARATHEON, GREYJOY = 0, 1, 2, 3  # seats of Scenario(players=4)
 
@@ -18,11 +20,6 @@ class CheckPorts(Step):
 
     def run(self, g: BoardGame) -> None:
         check_ports(g)
-
-
-def pending(g: BoardGame) -> Decision:
-    (d,) = g.pending()
-    return d
 
 
 def greyjoy_ships_in_winterfell_port(ships: int = 2) -> Scenario:
@@ -38,6 +35,14 @@ def test_r8_5_uncontrolled_land_destroys_port_ships() -> None:
     assert "port_of_white_harbor" not in g.units
     assert g.pool_left("stark", "ship") == 6
     assert "2 ships of Stark in Port of White Harbor destroyed" in log_lines(g)[-1]
+    (event,) = events_of(g, E.SHIPS_DESTROYED.name)
+    assert event.fields == {
+        "house": "stark",
+        "port": "port_of_white_harbor",
+        "ships": 2,
+        "land": "white_harbor",
+        "controller": None,
+    }
 
 
 def test_r8_5_ships_of_the_controller_stay() -> None:
@@ -55,11 +60,22 @@ def test_r8_5_ships_of_the_controller_stay() -> None:
 def test_d10_takeover_decision_and_replacement() -> None:
     g = greyjoy_ships_in_winterfell_port(3).supply("stark", 1).start(CheckPorts())
     d = pending(g)
-    assert (d.seat, d.kind, d.choices) == (STARK, "port_takeover", (0, 1, 2, 3))
+    assert (d.seat, d.kind, d.choices) == (STARK, D.PORT_TAKEOVER.name, (0, 1, 2, 3))
     g.apply(STARK, 2)
     assert g.pending() == []
     assert g.units["port_of_winterfell"] == (Unit("stark", "ship"), Unit("stark", "ship"))
     assert g.pool_left("greyjoy", "ship") == 6  # all the old ships are destroyed
+    destroyed, placed = events_of(g, E.SHIPS_DESTROYED.name) + events_of(g, E.PORT_TAKEOVER.name)
+    assert (destroyed["house"], destroyed["ships"], destroyed["controller"]) == (
+        "greyjoy",
+        3,
+        "stark",
+    )
+    assert placed.fields == {"house": "stark", "port": "port_of_winterfell", "ships": 2}
+    assert log_lines(g)[-2:] == [
+        "3 ships of Greyjoy in Port of Winterfell destroyed: Stark controls Winterfell",
+        "Stark places 2 ships in Port of Winterfell",
+    ]
 
 
 def test_d10_takeover_of_zero_destroys_all() -> None:
@@ -102,15 +118,15 @@ def test_r8_5_takeover_by_a_power_token_holder() -> None:
     s.token("white_harbor", "greyjoy")
     g = s.start(CheckPorts())
     d = pending(g)
-    assert (d.seat, d.kind, d.choices) == (GREYJOY, "port_takeover", (0, 1))
+    assert (d.seat, d.kind, d.choices) == (GREYJOY, D.PORT_TAKEOVER.name, (0, 1))
     g.apply(GREYJOY, 1)
     assert g.units["port_of_white_harbor"] == (Unit("greyjoy", "ship"),)
 
 
 def test_check_ports_twice_pushes_one_takeover() -> None:
     g = greyjoy_ships_in_winterfell_port(2).start(CheckPorts(), CheckPorts())
-    assert pending(g).kind == "port_takeover"
-    g.apply(STARK, 1)
+    assert choices(g, D.PORT_TAKEOVER, "stark")
+    decide(g, D.PORT_TAKEOVER, 1)
     assert g.pending() == []
     assert g.units["port_of_winterfell"] == (Unit("stark", "ship"),)
 
@@ -126,13 +142,8 @@ def test_takeover_rechecks_the_port_when_it_runs() -> None:
 @pytest.mark.parametrize("choice", [3, -1, "1", "yes", "done"])
 def test_illegal_port_takeover_choice(choice: str | int) -> None:
     g = greyjoy_ships_in_winterfell_port(2).start(CheckPorts())
-    assert pending(g).kind == "port_takeover"
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(STARK, choice)
-    with pytest.raises(IllegalAction):
-        g.apply(GREYJOY, 0)  # the old owner does not decide
-    assert g.state_hash() == before
+    assert_illegal(g, choice, kind=D.PORT_TAKEOVER, house="stark")
+    assert_illegal(g, 0, seat=GREYJOY)  # the old owner does not decide
 
 
 def test_port_ships_ok_and_takeover_max() -> None:
@@ -153,6 +164,13 @@ def test_r8_5_order_of_destroyed_ships_is_removed() -> None:
     g = s.start(CheckPorts())
     assert g.pending() == []
     assert "port_of_white_harbor" not in g.orders
+    (event,) = events_of(g, E.PORT_ORDER_REMOVED.name)
+    assert event.fields == {
+        "house": "stark",
+        "port": "port_of_white_harbor",
+        "token": "consolidate",
+    }
+    assert log_lines(g)[-1] == "Stark's order in Port of White Harbor is removed"
 
 
 def test_d10_takeover_removes_the_old_owners_order() -> None:

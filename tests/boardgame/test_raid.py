@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.boardgame.driver import log_lines
-from westeros.boardgame.action import OrderCycle
+from tests.boardgame.driver import assert_illegal, choices, decide, events_of, log_lines, pending
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.raid import ResolveRaid
-from westeros.boardgame.state import BoardGame
-from westeros.engine import IllegalAction
 
 
 def winterfell_raid(token: str = "raid") -> Scenario:
@@ -34,24 +33,20 @@ def winterfell_raid(token: str = "raid") -> Scenario:
     )
 
 
-def raid_choices(g: BoardGame) -> tuple[object, ...]:
-    (d,) = g.pending()
-    assert d.kind == "raid"
-    return d.choices
-
-
 def test_r6_3_1_land_raid_targets_enemy_support_raid_consolidate_only() -> None:
     """R6.3.1/R6.3.2: adjacent enemy Support/Consolidate on land; never March (Moat Cailin),
     never Defense with a regular Raid, never own orders, never sea areas from land."""
     g = winterfell_raid().start(ResolveRaid("stark"))
-    (d,) = g.pending()
-    assert d.seat == g.seat_of("stark")
-    assert d.choices == ("winterfell>castle_black", "winterfell>karhold", "winterfell>none")
+    assert pending(g, D.RAID, "stark").choices == (
+        "winterfell>castle_black",
+        "winterfell>karhold",
+        "winterfell>none",
+    )
 
 
 def test_r6_3_1_special_raid_may_also_target_defense_never_march() -> None:
     g = winterfell_raid("raid*").start(ResolveRaid("stark"))
-    assert raid_choices(g) == (
+    assert choices(g, D.RAID) == (
         "winterfell>castle_black",
         "winterfell>karhold",
         "winterfell>the_stony_shore",
@@ -69,7 +64,7 @@ def test_r6_3_1_a_raid_order_can_be_raided() -> None:
         .order("karhold", "raid*")
         .start(ResolveRaid("stark"))
     )
-    g.apply(g.seat_of("stark"), "winterfell>karhold")
+    decide(g, D.RAID, "winterfell>karhold", house="stark")
     assert g.orders == {}  # R6.3.3 both removed
 
 
@@ -93,9 +88,7 @@ def test_r6_3_2_sea_raid_reaches_land_sea_and_port() -> None:
         .order("blackwater_bay", "support+0")
         .start(ResolveRaid("greyjoy"))
     )
-    (d,) = g.pending()
-    assert d.seat == g.seat_of("greyjoy")
-    assert d.choices == (
+    assert pending(g, D.RAID, "greyjoy").choices == (
         "shipbreaker_bay>kingswood",
         "shipbreaker_bay>the_narrow_sea",
         "shipbreaker_bay>port_of_dragonstone",
@@ -115,8 +108,10 @@ def test_r6_3_2_r8_4_port_raids_only_its_sea_never_its_land() -> None:
         .order("dragonstone", "defense+1")
         .start(ResolveRaid("baratheon"))
     )
-    (d,) = g.pending()
-    assert d.choices == ("port_of_dragonstone>shipbreaker_bay", "port_of_dragonstone>none")
+    assert choices(g, D.RAID) == (
+        "port_of_dragonstone>shipbreaker_bay",
+        "port_of_dragonstone>none",
+    )
 
 
 def test_r6_3_2_r8_4_land_never_raids_a_port_or_sea() -> None:
@@ -131,8 +126,7 @@ def test_r6_3_2_r8_4_land_never_raids_a_port_or_sea() -> None:
         .order("shipbreaker_bay", "consolidate")
         .start(ResolveRaid("baratheon"))
     )
-    (d,) = g.pending()
-    assert d.choices == ("dragonstone>none",)
+    assert choices(g, D.RAID) == ("dragonstone>none",)
 
 
 def test_r6_3_choices_cover_every_raid_order_of_the_house() -> None:
@@ -142,7 +136,7 @@ def test_r6_3_choices_cover_every_raid_order_of_the_house() -> None:
         .order("the_shivering_sea", "raid*")
         .start(ResolveRaid("stark"))
     )
-    assert raid_choices(g) == (
+    assert choices(g, D.RAID) == (
         "winterfell>castle_black",
         "winterfell>karhold",
         "winterfell>none",
@@ -150,14 +144,14 @@ def test_r6_3_choices_cover_every_raid_order_of_the_house() -> None:
         "the_shivering_sea>karhold",
         "the_shivering_sea>none",
     )
-    g.apply(g.seat_of("stark"), "the_shivering_sea>karhold")
+    decide(g, D.RAID, "the_shivering_sea>karhold", house="stark")
     assert "the_shivering_sea" not in g.orders and "karhold" not in g.orders
     assert g.orders["winterfell"].token == "raid"  # the other Raid order waits for its turn
 
 
 def test_r6_3_3_remove_both_orders_no_pillage_on_support() -> None:
     g = winterfell_raid().power("stark", 3).power("lannister", 3).start(ResolveRaid("stark"))
-    g.apply(g.seat_of("stark"), "winterfell>karhold")
+    decide(g, D.RAID, "winterfell>karhold", house="stark")
     assert "winterfell" not in g.orders and "karhold" not in g.orders
     assert "castle_black" in g.orders
     assert g.power["stark"] == 3 and g.power["lannister"] == 3
@@ -167,7 +161,7 @@ def test_r6_3_3_remove_both_orders_no_pillage_on_support() -> None:
 def test_r6_3_3_raid_without_target_is_removed_alone() -> None:
     g = winterfell_raid().start(ResolveRaid("stark"))
     before = dict(g.orders)
-    g.apply(g.seat_of("stark"), "winterfell>none")
+    decide(g, D.RAID, "winterfell>none", house="stark")
     del before["winterfell"]
     assert g.orders == before
 
@@ -180,30 +174,42 @@ def test_r6_3_3_no_legal_target_offers_only_none() -> None:
         .order("the_stony_shore", "raid")
         .start(ResolveRaid("stark"))
     )
-    (d,) = g.pending()
-    assert d.choices == ("the_stony_shore>none",)
-    g.apply(d.seat, "the_stony_shore>none")
+    assert choices(g, D.RAID) == ("the_stony_shore>none",)
+    decide(g, D.RAID, "the_stony_shore>none")
     assert g.orders == {}
+    (event,) = events_of(g, E.RAID_UNUSED.name)
+    assert event.fields == {"house": "stark", "area": "the_stony_shore", "token": "raid"}
+    assert "Stark removes its Raid in The Stony Shore" in log_lines(g)
 
 
 def test_r6_3_4_pillage_consolidate_raider_gains_victim_discards() -> None:
     g = winterfell_raid().power("stark", 5).power("lannister", 3).start(ResolveRaid("stark"))
-    g.apply(g.seat_of("stark"), "winterfell>castle_black")
+    decide(g, D.RAID, "winterfell>castle_black", house="stark")
     assert g.power["stark"] == 6 and g.power["lannister"] == 2
     assert "castle_black" not in g.orders and "winterfell" not in g.orders
     assert any("pillage" in line for line in log_lines(g))
+    (raid,) = events_of(g, E.RAID.name)
+    assert raid.fields == {
+        "house": "stark",
+        "area": "winterfell",
+        "target": "castle_black",
+        "victim": "lannister",
+        "token": "consolidate",
+    }
+    (pillage,) = events_of(g, E.PILLAGE.name)
+    assert pillage.fields == {"house": "stark", "victim": "lannister", "gained": 1, "paid": 1}
 
 
 def test_r6_3_4_pillage_victim_without_power_raider_still_gains() -> None:
     g = winterfell_raid().power("stark", 5).power("lannister", 0).start(ResolveRaid("stark"))
-    g.apply(g.seat_of("stark"), "winterfell>castle_black")
+    decide(g, D.RAID, "winterfell>castle_black", house="stark")
     assert g.power["stark"] == 6 and g.power["lannister"] == 0
 
 
 def test_r6_3_4_pillage_raider_gains_only_what_its_pool_holds() -> None:
     """R1.6.2: gaining takes own tokens from the Pool; with none there, nothing is gained."""
     g = winterfell_raid().power("stark", 20).power("lannister", 2).start(ResolveRaid("stark"))
-    g.apply(g.seat_of("stark"), "winterfell>castle_black")
+    decide(g, D.RAID, "winterfell>castle_black", house="stark")
     assert g.power["stark"] == 20 and g.power["lannister"] == 1
 
 
@@ -219,9 +225,8 @@ def test_f43_pillage_consolidate_at_sea() -> None:
         .power("greyjoy", 4)
         .start(ResolveRaid("stark"))
     )
-    (d,) = g.pending()
-    assert d.choices == ("the_shivering_sea>the_narrow_sea", "the_shivering_sea>none")
-    g.apply(d.seat, "the_shivering_sea>the_narrow_sea")
+    assert choices(g, D.RAID) == ("the_shivering_sea>the_narrow_sea", "the_shivering_sea>none")
+    decide(g, D.RAID, "the_shivering_sea>the_narrow_sea")
     assert g.power["stark"] == 2 and g.power["greyjoy"] == 3
     assert g.orders == {}
 
@@ -243,11 +248,13 @@ def test_d13_illegal_raid_choice_raises_and_changes_nothing(
     seat_house: str, choice: object
 ) -> None:
     g = winterfell_raid().start(ResolveRaid("stark"))
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(g.seat_of(seat_house), choice)  # type: ignore[arg-type]
-    assert g.state_hash() == before
-    assert raid_choices(g) == ("winterfell>castle_black", "winterfell>karhold", "winterfell>none")
+    g.pending()  # run the position up to its first decision
+    assert_illegal(g, choice, seat=g.seat_of(seat_house))
+    assert choices(g, D.RAID) == (
+        "winterfell>castle_black",
+        "winterfell>karhold",
+        "winterfell>none",
+    )
 
 
 def test_r6_2_raid_cycle_in_turn_order() -> None:
@@ -262,15 +269,11 @@ def test_r6_2_raid_cycle_in_turn_order() -> None:
         .order("karhold", "raid")
         .units("the_stony_shore", "stark", "footman")
         .order("the_stony_shore", "raid")
-        .start(OrderCycle("raid"))
+        .start_action("raid")
     )
-    (d,) = g.pending()
-    assert d.seat == g.seat_of("lannister")
-    assert d.choices == ("karhold>winterfell", "karhold>none")
-    g.apply(d.seat, "karhold>winterfell")  # removes Stark's Winterfell raid too
-    (d,) = g.pending()
-    assert d.seat == g.seat_of("stark")
-    assert d.choices == ("the_stony_shore>none",)
-    g.apply(d.seat, "the_stony_shore>none")
+    assert pending(g, D.RAID, "lannister").choices == ("karhold>winterfell", "karhold>none")
+    decide(g, D.RAID, "karhold>winterfell")  # removes Stark's Winterfell raid too
+    assert pending(g, D.RAID, "stark").choices == ("the_stony_shore>none",)
+    decide(g, D.RAID, "the_stony_shore>none")
     assert g.orders == {}
     assert g.pending() == []

@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.boardgame.driver import log_lines
+from tests.boardgame.driver import assert_illegal, events_of, log_lines
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame, supply_complies
@@ -17,7 +19,6 @@ from westeros.boardgame.supply import (
     UpdateSupply,
     min_removals,
 )
-from westeros.engine import IllegalAction
 
 SEAT = {"stark": 0, "lannister": 1, "baratheon": 2, "greyjoy": 3}
 
@@ -43,7 +44,7 @@ def started(s: Scenario, *houses: str) -> BoardGame:
 def test_r3_5_1_supply_set_to_barrels_of_controlled_areas() -> None:
     """R3.5.1: barrels of areas controlled by units, power tokens or the home emblem."""
     s = Scenario(players=4).empty()
-    s.supply("stark", 6).supply("lannister", 0)
+    s.supply("stark", 6).supply("lannister", 0).supply("greyjoy", 1)
     s.units("the_stony_shore", "stark", "footman").token("widows_watch", "stark")
     s.units("blackwater", "lannister", "footman")
     g = s.start(UpdateSupply())
@@ -52,6 +53,9 @@ def test_r3_5_1_supply_set_to_barrels_of_controlled_areas() -> None:
     assert g.supply["lannister"] == 4  # Lannisport 2 + Blackwater 2
     assert g.supply["greyjoy"] == 1 and g.supply["baratheon"] == 1
     assert any("Stark goes from 6 to 3" in line for line in log_lines(g))
+    changes = {e["house"]: (e["old"], e["new"]) for e in events_of(g, E.SUPPLY.name)}
+    assert changes["stark"] == (6, 3) and changes["lannister"] == (0, 4)
+    assert "Supply: Greyjoy stays at 1" in log_lines(g)
 
 
 def test_r3_5_1_supply_capped_at_6() -> None:
@@ -73,10 +77,10 @@ def test_r3_5_2_update_then_reconcile_in_turn_order() -> None:
     s.units("the_golden_sound", "lannister", "ship", "ship", "ship")  # Lannister supply 2
     g = s.start(UpdateSupply())
     (d,) = g.pending()
-    assert d.kind == "reconcile" and d.seat == SEAT["lannister"]
+    assert d.kind == D.RECONCILE.name and d.seat == SEAT["lannister"]
     g.apply(d.seat, d.choices[0])
     (d,) = g.pending()
-    assert d.kind == "reconcile" and d.seat == SEAT["lannister"]
+    assert d.kind == D.RECONCILE.name and d.seat == SEAT["lannister"]
     g.apply(d.seat, d.choices[0])
     (d,) = g.pending()
     assert d.seat == SEAT["stark"]
@@ -96,7 +100,7 @@ def test_d5_only_needed_removals_are_offered() -> None:
     s.units("moat_cailin", "stark", "footman")
     g = started(s)
     (d,) = g.pending()
-    assert d.kind == "reconcile" and d.seat == SEAT["stark"]
+    assert d.kind == D.RECONCILE.name and d.seat == SEAT["stark"]
     assert d.choices == ("winterfell:footman", "winterfell:knight")
     assert "supply 1" in d.prompt and "Stark" in d.prompt
     g.apply(d.seat, "winterfell:knight")
@@ -104,6 +108,14 @@ def test_d5_only_needed_removals_are_offered() -> None:
     assert [u.kind for u in g.units["winterfell"]] == ["footman", "footman", "footman"]
     assert T.UNIT_POOL["knight"] - g.pool_left("stark", "knight") == 0
     assert any("Stark destroys a knight in Winterfell" in line for line in log_lines(g))
+    (event,) = events_of(g, E.SUPPLY_DESTROY.name)
+    assert event.fields == {
+        "house": "stark",
+        "area": "winterfell",
+        "units": [{"kind": "knight", "routed": False}],
+        "supply": 1,
+    }
+    assert log_lines(g)[-1] == "Stark destroys a knight in Winterfell to comply with supply 1"
 
 
 def test_r3_5_2_every_destroyed_unit_needed_not_the_fewest_units() -> None:
@@ -136,10 +148,7 @@ def test_r3_5_2_a_unit_that_could_be_spared_is_never_offered() -> None:
     g.apply(d.seat, "white_harbor:footman")
     (d,) = g.pending()
     assert d.choices == ("winterfell:footman",)
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(d.seat, "white_harbor:footman")
-    assert g.state_hash() == before
+    assert_illegal(g, "white_harbor:footman", kind=D.RECONCILE)
 
 
 def test_d5_cutting_an_army_to_one_unit_is_offered() -> None:
@@ -207,14 +216,8 @@ def test_d5_illegal_choices_change_nothing() -> None:
     s.units("white_harbor", "stark", "footman", "siege_engine")
     g = started(s)
     for bad in ("white_harbor:footman", "winterfell:ship", "winterfell", "moat_cailin:footman", 1):
-        before = g.state_hash()
-        with pytest.raises(IllegalAction):
-            g.apply(SEAT["stark"], bad)
-        assert g.state_hash() == before
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(SEAT["lannister"], "winterfell:footman")
-    assert g.state_hash() == before
+        assert_illegal(g, bad, kind=D.RECONCILE, house="stark")
+    assert_illegal(g, "winterfell:footman", seat=SEAT["lannister"])
 
 
 def test_r3_5_2_compliant_houses_destroy_nothing() -> None:
@@ -303,7 +306,7 @@ def test_d5_offered_choices_are_exactly_the_minimal_selections(
     while g.pending():
         (d,) = g.pending()
         current = [len(g.units.get(a, ())) for a in areas]
-        offered = {areas.index(str(c).split(":")[0]) for c in d.choices}
+        offered = {areas.index(D.RECONCILE.parse(c)["area"]) for c in d.choices}
         assert offered == brute_offered(sizes, current, supply)
         g.apply(d.seat, data.draw(st.sampled_from(d.choices)))
         done += 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
 from westeros.engine import Step
@@ -24,17 +25,22 @@ def resolver_for(order_type: str, house: str) -> Step:
     return ResolveConsolidate(house)
 
 
+CYCLES = ("raid", "march", "consolidate")  # R6.1 the order types resolved, in this order
+
+
+def action_steps(cycle: str = "raid", position: int = 0) -> list[Step]:
+    """The action phase's steps from the ``cycle`` order cycle on (its turn at Iron Throne
+    position index ``position``), then the later cycles and clean up (R6.1)."""
+    later = CYCLES[CYCLES.index(cycle) + 1 :]
+    return [OrderCycle(cycle, position), *(OrderCycle(c) for c in later), CleanUp()]
+
+
 class ActionPhase(Step):
     """R6.1: (1) raids, (2) marches, (3) consolidate power, (4) clean up."""
 
     def run(self, g: BoardGame) -> None:
         g.phase = "action"
-        g.push(
-            OrderCycle("raid"),
-            OrderCycle("march"),
-            OrderCycle("consolidate"),
-            CleanUp(),
-        )
+        g.push(*action_steps())
 
 
 class OrderCycle(Step):
@@ -49,6 +55,8 @@ class OrderCycle(Step):
         self.position = position
 
     def run(self, g: Any) -> None:
+        if self.position == 0 and any(o.type == self.order_type for o in g.orders.values()):
+            g.emit(E.ORDER_CYCLE(order_type=self.order_type))  # later turns: positions 1..n
         order = g.turn_order()
         n = len(order)
         for offset in range(n):
@@ -72,7 +80,7 @@ class CleanUp(Step):
         g.vsb_used = False  # R6.7.3
         g.raven_used = False
         g.orders_revealed = False
-        g.say(f"Round {g.round} ends.")
+        g.emit(E.ROUND_END(round=g.round))
         if g.round >= T.LAST_ROUND:  # R6.7.4
             end_game(g, f"end of round {T.LAST_ROUND}")
         else:

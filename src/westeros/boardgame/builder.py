@@ -132,6 +132,26 @@ class Scenario:
         self.g.restrictions = frozenset(restrictions)
         return self
 
+    def raven_used(self, used: bool = True) -> Scenario:
+        """The Messenger Raven was (``used``) or was not used this round (R1.9.6)."""
+        self.g.raven_used = used
+        return self
+
+    def start_action(
+        self, cycle: str = "raid", position: int = 0, through: str | None = None
+    ) -> BoardGame:
+        """Start the action phase (R6.1) at the order cycle of ``cycle`` ("raid", "march" or
+        "consolidate"), its first turn at Iron Throne position index ``position`` (R6.2, F12).
+        The phase runs up to ``through``: that cycle only (None), a later cycle, or
+        "clean_up" (the whole rest of the phase, then the next round)."""
+        from westeros.boardgame.action import CYCLES, action_steps
+
+        names = [*CYCLES[CYCLES.index(cycle) :], "clean_up"]
+        steps = action_steps(cycle, position)[: names.index(through or cycle) + 1]
+        self.g.phase = "action"
+        self.g.orders_revealed = True
+        return self.start(*steps)
+
     # -- run -----------------------------------------------------------------------------------
     def start(self, *steps: Step) -> BoardGame:
         """Push the steps to run (the first given runs first) and return the game."""

@@ -7,8 +7,9 @@ of kind ``consolidate_special``: ``"power"`` (R6.6.1) or ``"muster"`` (R6.6.3, t
 
 from __future__ import annotations
 
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.boardgame.planning import order_label
 from westeros.boardgame.state import BoardGame
 from westeros.engine import Choice, Decision, Step
 
@@ -51,27 +52,17 @@ class ResolveConsolidate(Step):
         if self.chosen is not None:
             return []
         name = T.house_name(self.house)
+        seat = g.seat_of(self.house)
         if self.area is not None:  # a special order in a castle area: power or muster
-            return [
-                Decision(
-                    g.seat_of(self.house),
-                    "consolidate_special",
-                    f"{name}: Special Consolidate Power in {T.area_name(self.area)} — "
-                    f"gain {consolidate_gain(g, self.house, self.area)} power or muster?",
-                    ("power", "muster"),
-                )
-            ]
+            prompt = (
+                f"{name}: Special Consolidate Power in {T.area_name(self.area)} — "
+                f"gain {consolidate_gain(g, self.house, self.area)} power or muster?"
+            )
+            return [D.CONSOLIDATE_SPECIAL.ask(seat, prompt, ("power", "muster"))]
         areas = g.orders_of(self.house, "consolidate")
         if not areas:
             return []
-        return [
-            Decision(
-                g.seat_of(self.house),
-                "consolidate",
-                f"{name}: resolve a Consolidate Power order",
-                tuple(areas),
-            )
-        ]
+        return [D.CONSOLIDATE.ask(seat, f"{name}: resolve a Consolidate Power order", areas)]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.chosen = str(choice)
@@ -90,10 +81,7 @@ class ResolveConsolidate(Step):
         elif choice == "muster":  # R6.6.3 muster as in R3.6 instead of gaining power
             area = self.area
             del g.orders[area]
-            g.say(
-                f"{T.house_name(self.house)} resolves its Special Consolidate Power in "
-                f"{T.area_name(area)} by mustering"
-            )
+            g.emit(E.CONSOLIDATE_MUSTER(house=self.house, area=area))
             from westeros.boardgame.mustering import Muster
 
             g.push(Muster(self.house, (area,)))
@@ -105,8 +93,8 @@ class ResolveConsolidate(Step):
         order = g.orders.pop(area)
         amount = consolidate_gain(g, self.house, area)
         gained = g.gain_power(self.house, amount)
-        short = f" of {amount} (the Pool is short)" if gained < amount else ""
-        g.say(
-            f"{T.house_name(self.house)} resolves {order_label(order.token)} in "
-            f"{T.area_name(area)}: +{gained} power{short}"
+        g.emit(
+            E.CONSOLIDATE(
+                house=self.house, area=area, token=order.token, gain=amount, gained=gained
+            )
         )

@@ -202,40 +202,51 @@ HORDE_AREA = _kind(
 RECONCILE = _kind(
     "reconcile",
     Codec(("area", "unit"), sep=":"),
-    "R3.5.2, D5: destroy one unit to comply with supply",
+    "R3.5.2, D5: destroy one unit (area:unit kind) to comply with supply, until the house "
+    "complies; only destructions that keep a minimal selection possible are offered",
 )
 
 # ================================================================= planning (R5)
 PLACE_ORDER = _kind(
     "place_order",
     Codec(("token",), words=("none",)),
-    "R5.1, R5.3: the order token for the house's next area (none: leave it empty, R5.3)",
+    "R5.1, R5.2, D11: the order token (e.g. march+1*) for the house's next area in map order; "
+    "none (R5.3, placing in turn order with too few tokens) leaves that area without an order",
 )
 RAVEN = _kind(
     "raven",
-    Codec(("action", "area?"), sep=":", words=("look", "pass")),
-    "R5.5: use the Messenger Raven: replace:<area>, look at the wildling deck, or pass",
+    Codec(("action", "area"), sep=":", words=("look", "pass")),
+    "R5.5, D12: the Messenger Raven holder's use of it: replace:<area> replaces its order there "
+    "(R5.5.1; action is always replace), look looks at the top wildling card (R5.5.2), "
+    "pass leaves the Raven unused (R5.5.3)",
 )
 RAVEN_REPLACE = _kind(
-    "raven_replace", Codec(("token",)), "R5.5.1: the new order token for the replaced order"
+    "raven_replace",
+    Codec(("token",)),
+    "R5.5.1, Q10: the order token that replaces the chosen order (never the same token)",
 )
 RAVEN_WILDLING = _kind(
     "raven_wildling",
     words("keep", "bottom"),
-    "R5.5.2: keep the top wildling card or put it at the bottom",
+    "R5.5.2: keep the wildling card looked at on top of the deck, or put it at the bottom",
 )
 
 # ================================================================= raid, march (R6)
 RAID = _kind(
     "raid",
-    Codec(("from", "to"), sep=">"),
-    "R6.3, D13: resolve a Raid order: <from>><target>, or <from>>none to remove it",
+    Codec(("from", "target"), sep=">"),
+    "R6.3, D13: resolve one of the house's Raid orders: <from>><target> removes the order in "
+    "target (R6.3.1, R6.3.2), <from>>none removes the Raid order without effect (R6.3.3)",
 )
-MARCH_ORDER = _kind("march_order", Codec(("area",)), "R6.4, D14: the March order to resolve")
+MARCH_ORDER = _kind(
+    "march_order", Codec(("area",)), "R6.4, D14: the area of the March order to resolve"
+)
 MARCH_MOVE = _kind(
     "march_move",
     Codec(("unit", "to"), sep=">", words=("done",)),
-    "R6.4, D14: move one unit to a destination, or done",
+    "R6.4, D14: move one unit of a kind (footman, knight, siege_engine, ship) to a destination "
+    "(<unit>><to>, e.g. footman>moat_cailin), or done to carry out the plan (R6.4.6); "
+    "built as plain f-strings in the hot move generation",
 )
 MARCH_TOKEN = _kind(
     "march_token",
@@ -243,15 +254,20 @@ MARCH_TOKEN = _kind(
     "R6.4.7: leave a power token in the emptied area (yes) or not (no)",
 )
 CONSOLIDATE = _kind(
-    "consolidate", Codec(("area",)), "R6.6, D22: the Consolidate Power order to resolve"
+    "consolidate",
+    Codec(("area",)),
+    "R6.6, D22: the area of the Consolidate Power order to resolve",
 )
 CONSOLIDATE_SPECIAL = _kind(
     "consolidate_special",
     words("power", "muster"),
-    "R6.6.3: a Special Consolidate Power order gains power or musters",
+    "R6.6.1, R6.6.3: a Special Consolidate Power order in a castle area gains power or musters",
 )
 PORT_TAKEOVER = _kind(
-    "port_takeover", INTEGER, "R8.5, D10: how many ships of a captured port to take over"
+    "port_takeover",
+    INTEGER,
+    "R8.5, D10: how many of the ships in a port whose land the house now controls it replaces "
+    "with its own (0..max; the others are destroyed)",
 )
 
 # ================================================================= combat (R7)

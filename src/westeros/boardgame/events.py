@@ -151,6 +151,19 @@ FINAL_RANKING = _event(
 # ============================================================== Westeros phase (R3)
 
 # ============================================================== supply (R3.5)
+SUPPLY = _event(
+    "supply",
+    lambda f: f"Supply: {house(f['house'])} "
+    + ("stays at" if f["old"] == f["new"] else f"goes from {f['old']} to")
+    + f" {f['new']}",
+    "R3.5.1: a house's supply track position is updated from old to new (equal: unchanged)",
+)
+SUPPLY_DESTROY = _event(
+    "supply_destroy",
+    lambda f: f"{house(f['house'])} destroys a {units_text(f['units'])} in {area(f['area'])} "
+    f"to comply with supply {f['supply']}",
+    "R3.5.2, D5: the house destroys one of its units in area to comply with its supply",
+)
 
 # ============================================================== mustering (R3.6)
 
@@ -159,10 +172,191 @@ FINAL_RANKING = _event(
 # ============================================================== wildlings (R4)
 
 # ============================================================== planning (R5)
+_ORDER_TYPE_NAMES = {
+    "march": "March",
+    "defense": "Defense",
+    "support": "Support",
+    "raid": "Raid",
+    "consolidate": "Consolidate Power",
+}
 
-# ============================================================== raid, consolidate (R6.3, R6.6)
+
+def order_name(token: str) -> str:
+    """Display name of an order token id, e.g. ``"march+1*"`` → ``"Special March +1"``."""
+    kind = T.ORDER_KINDS[token]
+    name = _ORDER_TYPE_NAMES[kind.type]
+    if kind.type in ("march", "defense") or kind.modifier:
+        name += f" {kind.modifier:+d}"
+    return f"Special {name}" if kind.special else name
+
+
+def _areas_text(areas: Iterable[str]) -> str:
+    return ", ".join(area(a) for a in areas)
+
+
+PLANNING = _event(
+    "planning",
+    lambda f: f"Planning: not enough order tokens ({', '.join(house(h) for h in f['short'])}); "
+    "orders are placed in turn order"
+    if f["short"]
+    else "Planning: every house places its orders secretly",
+    "R5.1, R5.3: the Planning phase begins; short lists the houses with fewer placeable tokens "
+    "than areas (then orders are placed in turn order)",
+)
+ORDER_SKIPPED = _event(
+    "order_skipped",
+    lambda f: f"{house(f['house'])} leaves {area(f['area'])} without an order",
+    "R5.3: the house chooses to leave one of its areas without an order",
+)
+ORDERS_EXHAUSTED = _event(
+    "orders_exhausted",
+    lambda f: f"{house(f['house'])} has no order token left for {_areas_text(f['areas'])}",
+    "R5.3: the house has no placeable token left; its remaining areas stay without orders",
+)
+ORDERS_REVEALED = _event(
+    "orders_revealed",
+    lambda f: "Orders are revealed",
+    "R5.4: every order is turned face up; orders maps house → area → token",
+)
+HOUSE_ORDERS = _event(
+    "house_orders",
+    lambda f: f"{house(f['house'])} orders — "
+    + ", ".join(f"{area(a)}: {order_name(t)}" for a, t in f["orders"].items()),
+    "R5.4: one house's revealed orders, area → token (map order)",
+)
+RAVEN_PASS = _event(
+    "raven_pass",
+    lambda f: f"{house(f['house'])} does not use the Messenger Raven",
+    "R5.5.3: the Messenger Raven holder does not use it",
+)
+RAVEN_REPLACE = _event(
+    "raven_replace",
+    lambda f: f"{house(f['house'])} uses the Messenger Raven: {area(f['area'])} "
+    f"{order_name(f['old'])} → {order_name(f['new'])}",
+    "R5.5.1: the Messenger Raven holder replaces its order in area (old token → new token)",
+)
+
+
+def _raven_look_text(f: Fields) -> str:
+    return f"{house(f['house'])} uses the Messenger Raven and looks at the top wildling card"
+
+
+RAVEN_LOOK = _event(
+    "raven_look",
+    lambda f: f"{_raven_look_text(f)} ({T.WILDLING_CARD_BY_ID[f['card']].name})",
+    "R5.5.2, R1.14.1: the Messenger Raven holder looks at the top wildling card (card: secret, "
+    "seen by the holder's seat only)",
+    redacted_text=_raven_look_text,
+)
+RAVEN_WILDLING = _event(
+    "raven_wildling",
+    lambda f: f"{house(f['house'])} puts the top wildling card at the bottom of the deck"
+    if f["bottom"]
+    else f"{house(f['house'])} leaves the wildling card on top of the deck",
+    "R5.5.2: the Messenger Raven holder keeps the card it saw on top (bottom false) or puts it "
+    "at the bottom of the wildling deck",
+)
+
+# ================================ action phase, raid, consolidate (R6.1, R6.2, R6.3, R6.6, R6.7)
+_CYCLE_NAMES = {"raid": "Raid", "march": "March", "consolidate": "Consolidate Power"}
+ORDER_CYCLE = _event(
+    "order_cycle",
+    lambda f: f"Action phase: {_CYCLE_NAMES[f['order_type']]} orders are resolved",
+    "R6.1, R6.2: the action phase's cycle of one order type (raid, march, consolidate) begins",
+)
+ROUND_END = _event(
+    "round_end",
+    lambda f: f"Round {f['round']} ends.",
+    "R6.7: clean up; the round ends",
+)
+RAID_UNUSED = _event(
+    "raid_unused",
+    lambda f: f"{house(f['house'])} removes its {order_name(f['token'])} in {area(f['area'])}",
+    "R6.3.3: the house removes one of its Raid orders (token) without raiding",
+)
+RAID = _event(
+    "raid",
+    lambda f: f"{house(f['house'])} raids from {area(f['area'])}: {house(f['victim'])}'s "
+    f"{order_name(f['token'])} in {area(f['target'])} is removed",
+    "R6.3.3: the Raid order in area removes the victim's order (token) in target",
+)
+PILLAGE = _event(
+    "pillage",
+    lambda f: f"{house(f['house'])} pillages: gains {f['gained']} power, "
+    f"{house(f['victim'])} discards {f['paid']} power",
+    "R6.3.4, F43: a raided Consolidate Power order: the raider gains, the victim discards power",
+)
+CONSOLIDATE = _event(
+    "consolidate",
+    lambda f: f"{house(f['house'])} resolves {order_name(f['token'])} in {area(f['area'])}: "
+    f"+{f['gained']} power"
+    + (f" of {f['gain']} (the Pool is short)" if f["gained"] < f["gain"] else ""),
+    "R6.6.1, R8.6: a Consolidate Power order yields gain power; gained is what the Pool had",
+)
+CONSOLIDATE_MUSTER = _event(
+    "consolidate_muster",
+    lambda f: f"{house(f['house'])} resolves its Special Consolidate Power in "
+    f"{area(f['area'])} by mustering",
+    "R6.6.3: a Special Consolidate Power order musters in its area instead of gaining power",
+)
 
 # ============================================================== march, ports (R6.4, R8)
+MARCH = _event(
+    "march",
+    lambda f: f"{house(f['house'])} marches {units_text(f['units'])} {area(f['from_area'])} → "
+    f"{area(f['to'])}" + (" to attack" if f["attack"] else ""),
+    "R6.4: the house's units move from from_area to to (attack: into a combat, R6.4.5)",
+)
+MARCH_STAY = _event(
+    "march_stay",
+    lambda f: f"{house(f['house'])} resolves the March order in {area(f['area'])} without moving",
+    "R6.4.1: a March order is resolved without moving any unit",
+)
+MARCH_REPLAN = _event(
+    "march_replan",
+    lambda f: f"{house(f['house'])} must choose another plan for the March order in "
+    f"{area(f['area'])}" + (" (its power token is not placed)" if f["token_undone"] else ""),
+    "R6.5.2: an attack on a neutral force fell short; the house plans the march again "
+    "(token_undone: the power token left behind is taken back)",
+)
+POWER_TOKEN_PLACED = _event(
+    "power_token_placed",
+    lambda f: f"{house(f['house'])} leaves a power token in {area(f['area'])}",
+    "R6.4.7: the house leaves a power token in the area its units left",
+)
+POWER_TOKEN_REMOVED = _event(
+    "power_token_removed",
+    lambda f: f"{house(f['house'])}'s power token in {area(f['area'])} returns to the Pool",
+    "F20: the house's power token is removed by enemy units marching in",
+)
+
+
+def ships_text(n: int) -> str:
+    """``1 ship``, ``3 ships``."""
+    return "1 ship" if n == 1 else f"{n} ships"
+
+
+SHIPS_DESTROYED = _event(
+    "ships_destroyed",
+    lambda f: f"{ships_text(f['ships'])} of {house(f['house'])} in {area(f['port'])} destroyed: "
+    + (
+        f"{house(f['controller'])} controls {area(f['land'])}"
+        if f["controller"]
+        else f"{area(f['land'])} is uncontrolled"
+    ),
+    "R8.5, F39: the house's ships in a port are destroyed, its land being uncontrolled "
+    "(controller null) or controlled by another house",
+)
+PORT_ORDER_REMOVED = _event(
+    "port_order_removed",
+    lambda f: f"{house(f['house'])}'s order in {area(f['port'])} is removed",
+    "R8.5, E2: the order (token) of destroyed ships in a port is removed",
+)
+PORT_TAKEOVER = _event(
+    "port_takeover",
+    lambda f: f"{house(f['house'])} places {ships_text(f['ships'])} in {area(f['port'])}",
+    "R8.5, D10: the new controller of a port's land replaces ships there with its own",
+)
 
 # ========================================================= support, neutral forces (R7.3, R6.5)
 

@@ -13,13 +13,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.neutral import NeutralAttack
 from westeros.boardgame.ports import check_ports
 from westeros.boardgame.state import BoardGame, Unit, supply_complies
-from westeros.boardgame.support import can_support, support_value, unit_value, units_text
+from westeros.boardgame.support import can_support, support_value, unit_value
 from westeros.boardgame.victory import check_win
-from westeros.engine import Decision, Step
+from westeros.engine import Decision, Event, Step
 from westeros.engine.decision import Choice
 
 # Hostile destinations (combat R7, neutral forces R6.5) are offered; the flag lets tests and
@@ -54,7 +56,12 @@ def start_attack(
 
 def unit_text(kinds: Sequence[str]) -> str:
     """``["footman", "knight", "footman"]`` -> ``"2 footmen, knight"`` (first-seen order)."""
-    return units_text(Unit("", kind) for kind in kinds)
+    return E.units_text(_units_data(kinds))
+
+
+def _units_data(kinds: Sequence[str]) -> list[dict[str, object]]:
+    """Standing units of ``kinds`` as event data (:func:`events.units_field`)."""
+    return [{"kind": kind, "routed": False} for kind in kinds]
 
 
 def transport_targets(g: BoardGame, house: str, area: str) -> set[str]:
@@ -256,20 +263,20 @@ class ResolveMarch(Step):
             if not areas:
                 return []
             prompt = f"{name}: choose a March order to resolve"
-            return [Decision(seat, "march_order", prompt, tuple(areas))]
+            return [D.MARCH_ORDER.ask(seat, prompt, areas)]
         if not self.done:
             planned = ", ".join(f"{k} → {T.area_name(d)}" for k, d in self.moves) or "nothing"
             prompt = (
                 f"{name}: march from {T.area_name(self.area)} — move one unit "
                 f"(unit>destination) or done (planned: {planned})"
             )
-            return [Decision(seat, "march_move", prompt, self.move_choices(g))]
+            return [D.MARCH_MOVE.ask(seat, prompt, self.move_choices(g))]
         if self.token is None and self.token_allowed(g):
             prompt = (
                 f"{name}: leave a power token in {T.area_name(self.area)} "
                 f"({g.power[self.house]} available)?"
             )
-            return [Decision(seat, "march_token", prompt, ("yes", "no"))]
+            return [D.MARCH_TOKEN.ask(seat, prompt, ("yes", "no"))]
         return []
 
     def _plan_target(self, g: BoardGame) -> str | None:
@@ -310,7 +317,10 @@ class ResolveMarch(Step):
         return plan_can_comply(g, self.house, self.area, moves, target, free, peaceful or (), reach)
 
     def move_choices(self, g: BoardGame) -> tuple[str, ...]:
-        """The legal ``march_move`` choices for the current plan (``"done"`` last)."""
+        """The legal ``march_move`` choices for the current plan (``"done"`` last).
+
+        Hot (bots): the choices are plain f-strings of the ``march_move`` grammar
+        ``<unit>><to>`` rather than ``D.MARCH_MOVE.format`` calls."""
         assert self.area is not None
         left = self._unplanned(g, self.moves)
         kinds = [k for k in T.UNIT_TYPES if left[k] > 0]
@@ -362,8 +372,8 @@ class ResolveMarch(Step):
             if choice == "done":
                 self.done = True
             else:
-                kind, dest = choice.split(">")
-                self.moves = (*self.moves, (kind, dest))
+                move = D.MARCH_MOVE.parse(choice)
+                self.moves = (*self.moves, (move["unit"], move["to"]))
         else:
             self.token = choice == "yes"
 
@@ -376,7 +386,12 @@ class ResolveMarch(Step):
         assert self.area is not None
         g.power[self.house] -= 1
         g.power_tokens[self.area] = self.house
-        g.say(f"{T.house_name(self.house)} leaves a power token in {T.area_name(self.area)}")
+        g.emit(E.POWER_TOKEN_PLACED(house=self.house, area=self.area))
+
+    def _march_event(self, start: str, dest: str, kinds: Sequence[str], attack: bool) -> Event:
+        return E.MARCH(
+            house=self.house, from_area=start, to=dest, units=_units_data(kinds), attack=attack
+        )
 
     def run(self, g: BoardGame) -> None:
         if self.resolved:
@@ -388,18 +403,13 @@ class ResolveMarch(Step):
         if self.area is None:
             return  # no March order left
         house, start = self.house, self.area
-        name = T.house_name(house)
         if self.neutral is not None:
             if self.neutral in g.neutral:  # R6.5.2 too weak: the plan is illegal, plan again
-                undone = ""
-                if self.token:  # nothing of the illegal plan happens, its power token included
+                undone = bool(self.token)
+                if undone:  # nothing of the illegal plan happens, its power token included
                     del g.power_tokens[start]
                     g.power[house] += 1
-                    undone = " (its power token is not placed)"
-                g.say(
-                    f"{name} must choose another plan for the March order in "
-                    f"{T.area_name(start)}{undone}"
-                )
+                g.emit(E.MARCH_REPLAN(house=house, area=start, token_undone=undone))
                 g.push(ResolveMarch(house, start, excluded=(*self.excluded, self.neutral)))
                 return
         else:
@@ -434,20 +444,14 @@ class ResolveMarch(Step):
             owner = g.power_tokens.get(dest)
             if owner is not None and owner != house:  # F20 enemy power token -> Pool
                 del g.power_tokens[dest]
-                g.say(
-                    f"{T.house_name(owner)}'s power token in {T.area_name(dest)} "
-                    "returns to the Pool"
-                )
+                g.emit(E.POWER_TOKEN_REMOVED(house=owner, area=dest))
             for kind in kinds:
                 g.add_unit(dest, Unit(house, kind))
-            g.say(f"{name} marches {unit_text(kinds)} {T.area_name(start)} → {T.area_name(dest)}")
+            g.emit(self._march_event(start, dest, kinds, attack=False))
         if not self.moves:
-            g.say(f"{name} resolves the March order in {T.area_name(start)} without moving")
+            g.emit(E.MARCH_STAY(house=house, area=start))
         if target is not None:
-            g.say(
-                f"{name} marches {unit_text(by_dest[target])} {T.area_name(start)} → "
-                f"{T.area_name(target)} to attack"
-            )
+            g.emit(self._march_event(start, target, by_dest[target], attack=True))
             assert order is not None
             self.resolved = True
             self.target = target

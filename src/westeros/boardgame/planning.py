@@ -17,26 +17,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame, Order
 from westeros.engine import Choice, Decision, Step
 
-_TYPE_NAMES = {
-    "march": "March",
-    "defense": "Defense",
-    "support": "Support",
-    "raid": "Raid",
-    "consolidate": "Consolidate Power",
-}
-
-
-def order_label(token: str) -> str:
-    """Display name of an order token id, e.g. ``"march+1*"`` → ``"Special March +1"``."""
-    kind = T.ORDER_KINDS[token]
-    name = _TYPE_NAMES[kind.type]
-    if kind.type in ("march", "defense") or kind.modifier:
-        name += f" {kind.modifier:+d}"
-    return f"Special {name}" if kind.special else name
+order_label = E.order_name  # display name of an order token id, e.g. "Special March +1"
 
 
 # -- legal tokens (R5.1, R5.2) ---------------------------------------------------------------
@@ -102,11 +89,7 @@ class PlanningPhase(Step):
         g.orders_revealed = False
         g.orders.clear()  # every order was removed in Clean Up (R6.7.1); start from an empty board
         short = [h for h in g.turn_order() if placeable_count(g, h) < len(order_areas(g, h))]
-        if short:  # R5.3
-            names = ", ".join(T.house_name(h) for h in short)
-            g.say(f"Planning: not enough order tokens ({names}); orders are placed in turn order")
-        else:
-            g.say("Planning: every house places its orders secretly")
+        g.emit(E.PLANNING(short=short))  # R5.3 when some house is short
         g.push(AssignOrders(bool(short)), RevealOrders(), MessengerRaven(), EndPlanning())
 
 
@@ -148,14 +131,8 @@ class AssignOrders(Step):
             choices: tuple[str, ...] = tokens
             if self.sequential and placeable_count(g, house) < len(areas):
                 choices += ("none",)  # R5.3 which areas stay without an order
-            out.append(
-                Decision(
-                    g.seat_of(house),
-                    "place_order",
-                    f"{T.house_name(house)}: order for {T.area_name(areas[0])}",
-                    choices,
-                )
-            )
+            prompt = f"{T.house_name(house)}: order for {T.area_name(areas[0])}"
+            out.append(D.PLACE_ORDER.ask(g.seat_of(house), prompt, choices))
         return out
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
@@ -168,15 +145,14 @@ class AssignOrders(Step):
             self.chosen = None
             if token == "none":
                 self.skipped = self.skipped | {area}
-                g.say(f"{T.house_name(house)} leaves {T.area_name(area)} without an order")
+                g.emit(E.ORDER_SKIPPED(house=house, area=area))
             else:
                 g.orders[area] = Order(house, token)  # face down until RevealOrders
         for house in g.turn_order():  # R5.3 a house out of placeable tokens: the rest stay empty
             left = self.areas_left(g, house)
             if left and not placeable_tokens(g, house):
                 self.skipped = self.skipped | set(left)
-                names = ", ".join(T.area_name(a) for a in left)
-                g.say(f"{T.house_name(house)} has no order token left for {names}")
+                g.emit(E.ORDERS_EXHAUSTED(house=house, areas=left))
         if any(self.areas_left(g, h) for h in g.houses):
             g.push(self)
 
@@ -186,14 +162,11 @@ class RevealOrders(Step):
 
     def run(self, g: BoardGame) -> None:
         g.orders_revealed = True
-        g.say("Orders are revealed")
-        for house in g.turn_order():
-            areas = g.orders_of(house)
-            if areas:
-                listed = ", ".join(
-                    f"{T.area_name(a)}: {order_label(g.orders[a].token)}" for a in areas
-                )
-                g.say(f"{T.house_name(house)} orders — {listed}")
+        revealed = {h: {a: g.orders[a].token for a in g.orders_of(h)} for h in g.turn_order()}
+        g.emit(E.ORDERS_REVEALED(orders={h: o for h, o in revealed.items() if o}))
+        for house, orders in revealed.items():
+            if orders:
+                g.emit(E.HOUSE_ORDERS(house=house, orders=orders))
 
 
 def raven_replacements(g: BoardGame, house: str, area: str) -> tuple[str, ...]:
@@ -229,29 +202,22 @@ class MessengerRaven(Step):
         seat, name = g.seat_of(holder), T.house_name(holder)
         if self.stage == "replace":
             assert self.area is not None
-            return [
-                Decision(
-                    seat,
-                    "raven_replace",
-                    f"{name}: Messenger Raven — new order for {T.area_name(self.area)}",
-                    raven_replacements(g, holder, self.area),
-                )
-            ]
+            prompt = f"{name}: Messenger Raven — new order for {T.area_name(self.area)}"
+            return [D.RAVEN_REPLACE.ask(seat, prompt, raven_replacements(g, holder, self.area))]
         if self.stage == "wildling":
-            return [
-                Decision(
-                    seat,
-                    "raven_wildling",
-                    f"{name}: Messenger Raven — keep the wildling card on top or put it "
-                    "at the bottom?",
-                    ("keep", "bottom"),
-                )
-            ]
-        choices = [f"replace:{a}" for a in g.orders_of(holder) if raven_replacements(g, holder, a)]
+            prompt = (
+                f"{name}: Messenger Raven — keep the wildling card on top or put it at the bottom?"
+            )
+            return [D.RAVEN_WILDLING.ask(seat, prompt, ("keep", "bottom"))]
+        choices = [
+            D.RAVEN.format("replace", a)
+            for a in g.orders_of(holder)
+            if raven_replacements(g, holder, a)
+        ]
         if g.wildling_deck:
             choices.append("look")
         choices.append("pass")
-        return [Decision(seat, "raven", f"{name}: use the Messenger Raven?", tuple(choices))]
+        return [D.RAVEN.ask(seat, f"{name}: use the Messenger Raven?", choices)]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.chosen = str(choice)
@@ -260,37 +226,33 @@ class MessengerRaven(Step):
         if self.chosen is None:
             return  # the Raven was already used this round (R1.9.6)
         holder = g.holder("kings_court")
-        name = T.house_name(holder)
         choice, self.chosen = self.chosen, None
         if self.stage == "choose":
             if choice == "pass":  # R5.5.3 the token stays unused
-                g.say(f"{name} does not use the Messenger Raven")
-            elif choice == "look":  # R5.5.2 privately (R1.14.1): never log the card
+                g.emit(E.RAVEN_PASS(house=holder))
+            elif choice == "look":  # R5.5.2 privately (R1.14.1): only the holder sees the card
                 g.raven_peek = g.wildling_deck[0]
                 g.raven_peek_house = holder
-                g.say(f"{name} uses the Messenger Raven and looks at the top wildling card")
+                seat = g.seat_of(holder)
+                g.emit(E.RAVEN_LOOK.secret((seat,), ("card",), house=holder, card=g.raven_peek))
                 self.stage = "wildling"
                 g.push(self)
             else:
                 self.stage = "replace"
-                self.area = choice.removeprefix("replace:")
+                self.area = D.RAVEN.parse(choice)["area"]
                 g.push(self)
         elif self.stage == "replace":  # R5.5.1
             assert self.area is not None
             old = g.orders[self.area].token
             g.orders[self.area] = Order(holder, choice)
             g.raven_used = True
-            g.say(
-                f"{name} uses the Messenger Raven: {T.area_name(self.area)} "
-                f"{order_label(old)} → {order_label(choice)}"
-            )
+            g.emit(E.RAVEN_REPLACE(house=holder, area=self.area, old=old, new=choice))
         else:  # R5.5.2 keep on top or put at the bottom
-            if choice == "bottom":
+            bottom = choice == "bottom"
+            if bottom:
                 deck = g.wildling_deck
                 g.wildling_deck = (*deck[1:], deck[0])
-                g.say(f"{name} puts the top wildling card at the bottom of the deck")
-            else:
-                g.say(f"{name} leaves the wildling card on top of the deck")
+            g.emit(E.RAVEN_WILDLING(house=holder, bottom=bottom))
             g.raven_used = True
 
 

@@ -8,16 +8,14 @@ decision of the new controller.
 
 from __future__ import annotations
 
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame, Unit
 from westeros.engine import Decision, Step
 from westeros.engine.decision import Choice
 
 PORTS: tuple[str, ...] = tuple(a for a in T.AREA_IDS if T.AREAS[a].is_port)
-
-
-def _ships(n: int) -> str:
-    return "1 ship" if n == 1 else f"{n} ships"
 
 
 def _land_of(port: str) -> str:
@@ -47,13 +45,20 @@ def takeover_max(g: BoardGame, port: str, house: str) -> int:
     return max(0, limit)
 
 
-def _destroy_ships(g: BoardGame, port: str, why: str) -> None:
-    """Destroy every ship in ``port``; an order left without units goes too (cf. E2)."""
+def _destroy_ships(g: BoardGame, port: str, controller: str | None) -> None:
+    """Destroy every ship in ``port``, its land being controlled by ``controller`` (None:
+    uncontrolled); an order left without units goes too (cf. E2)."""
     ships = g.units.pop(port)
-    house = T.house_name(ships[0].house)
-    g.say(f"{_ships(len(ships))} of {house} in {T.area_name(port)} destroyed: {why}")
-    if g.orders.pop(port, None) is not None:
-        g.say(f"{house}'s order in {T.area_name(port)} is removed")
+    house = ships[0].house
+    land = _land_of(port)
+    g.emit(
+        E.SHIPS_DESTROYED(
+            house=house, port=port, ships=len(ships), land=land, controller=controller
+        )
+    )
+    order = g.orders.pop(port, None)
+    if order is not None:
+        g.emit(E.PORT_ORDER_REMOVED(house=house, port=port, token=order.token))
 
 
 def _lost(g: BoardGame, port: str) -> tuple[str, str | None] | None:
@@ -74,9 +79,9 @@ def _settle(g: BoardGame, port: str) -> str | None:
     lost = _lost(g, port)
     if lost is None:
         return None
-    land, ctrl = lost
+    _, ctrl = lost
     if ctrl is None:
-        _destroy_ships(g, port, f"{T.area_name(land)} is uncontrolled")
+        _destroy_ships(g, port, None)
     return ctrl
 
 
@@ -120,11 +125,11 @@ class PortTakeover(Step):
             return []
         ships = g.units[self.port]
         prompt = (
-            f"{T.house_name(taker)}: replace how many of the {_ships(len(ships))} of "
+            f"{T.house_name(taker)}: replace how many of the {E.ships_text(len(ships))} of "
             f"{T.house_name(ships[0].house)} in {T.area_name(self.port)} with your own "
             f"(0–{most}; the others are destroyed)?"
         )
-        return [Decision(g.seat_of(taker), "port_takeover", prompt, tuple(range(most + 1)))]
+        return [D.PORT_TAKEOVER.ask(g.seat_of(taker), prompt, range(most + 1))]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         assert isinstance(choice, int)
@@ -134,10 +139,9 @@ class PortTakeover(Step):
         ctrl = _settle(g, self.port)
         if ctrl is None:
             return
-        land = _land_of(self.port)
         count = min(self.count or 0, takeover_max(g, self.port, ctrl))
-        _destroy_ships(g, self.port, f"{T.house_name(ctrl)} controls {T.area_name(land)}")
+        _destroy_ships(g, self.port, ctrl)
         for _ in range(count):
             g.add_unit(self.port, Unit(ctrl, "ship"))
         if count:
-            g.say(f"{T.house_name(ctrl)} places {_ships(count)} in {T.area_name(self.port)}")
+            g.emit(E.PORT_TAKEOVER(house=ctrl, port=self.port, ships=count))

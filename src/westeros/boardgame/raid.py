@@ -6,8 +6,9 @@ Raid order of the house, and ``"<from_area>>none"`` to remove a Raid order witho
 
 from __future__ import annotations
 
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.boardgame.planning import order_label
 from westeros.boardgame.state import BoardGame
 from westeros.engine import Choice, Decision, Step
 
@@ -50,20 +51,14 @@ class ResolveRaid(Step):
     def decisions(self, g: BoardGame) -> list[Decision]:
         if self.chosen is not None:
             return []
-        choices: list[str] = []
+        choices: list[Choice] = []
         for area in g.orders_of(self.house, "raid"):
-            choices += [f"{area}>{t}" for t in raid_targets(g, area)]
-            choices.append(f"{area}>none")  # R6.3.3 by choice or without a target
+            choices += [D.RAID.format(area, t) for t in raid_targets(g, area)]
+            choices.append(D.RAID.format(area, "none"))  # R6.3.3 by choice or without a target
         if not choices:
             return []
-        return [
-            Decision(
-                g.seat_of(self.house),
-                "raid",
-                f"{T.house_name(self.house)}: resolve a Raid order (from>target)",
-                tuple(choices),
-            )
-        ]
+        prompt = f"{T.house_name(self.house)}: resolve a Raid order (from>target)"
+        return [D.RAID.ask(g.seat_of(self.house), prompt, choices)]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.chosen = str(choice)
@@ -71,19 +66,23 @@ class ResolveRaid(Step):
     def run(self, g: BoardGame) -> None:
         if self.chosen is None:
             return  # no Raid order left (it was removed meanwhile)
-        source, target = self.chosen.split(">")
-        name = T.house_name(self.house)
+        parts = D.RAID.parse(self.chosen)
+        source, target = parts["from"], parts["target"]
         raid = g.orders.pop(source)  # R6.3.3 the Raid order is removed in any case
         if target == "none":
-            g.say(f"{name} removes its {order_label(raid.token)} in {T.area_name(source)}")
+            g.emit(E.RAID_UNUSED(house=self.house, area=source, token=raid.token))
             return
         victim = g.orders.pop(target)  # R6.3.3 the target order is removed
-        victim_name = T.house_name(victim.house)
-        g.say(
-            f"{name} raids from {T.area_name(source)}: {victim_name}'s "
-            f"{order_label(victim.token)} in {T.area_name(target)} is removed"
+        g.emit(
+            E.RAID(
+                house=self.house,
+                area=source,
+                target=target,
+                victim=victim.house,
+                token=victim.token,
+            )
         )
         if victim.type == "consolidate":  # R6.3.4 pillage, at sea too (FAQ F43)
             gained = g.gain_power(self.house, 1)
             paid = g.discard_power(victim.house, 1)
-            g.say(f"{name} pillages: gains {gained} power, {victim_name} discards {paid} power")
+            g.emit(E.PILLAGE(house=self.house, victim=victim.house, gained=gained, paid=paid))

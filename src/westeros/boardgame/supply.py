@@ -14,6 +14,8 @@ import itertools
 from collections.abc import Iterable
 from functools import lru_cache
 
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame import victory
 from westeros.boardgame.ports import check_ports
@@ -105,7 +107,8 @@ def reconcile_areas(g: BoardGame, house: str, reduced: Iterable[str] = ()) -> li
 
 
 def unit_choices(units: Iterable[tuple[str, Unit]]) -> tuple[str, ...]:
-    """Distinct ``"area:kind"`` choices, in map order then unit-type order."""
+    """Distinct ``"area:kind"`` choices (the grammar of ``reconcile`` and the wildling unit
+    picks), in map order then unit-type order."""
     keys = {(T.AREA_IDS.index(a), T.UNIT_TYPES.index(u.kind), f"{a}:{u.kind}") for a, u in units}
     return tuple(choice for *_, choice in sorted(keys))
 
@@ -130,8 +133,7 @@ class UpdateSupply(Step):
         for house in order:
             old, new = g.supply[house], g.barrels(house)
             g.supply[house] = new
-            change = "stays at" if old == new else f"goes from {old} to"
-            g.say(f"Supply: {T.house_name(house)} {change} {new}")
+            g.emit(E.SUPPLY(house=house, old=old, new=new))
         g.push(Reconcile(order))
 
 
@@ -168,14 +170,12 @@ class Reconcile(Step):
         if house is None:
             return []
         needed = min_removals(area_sizes(g, house).values(), g.supply[house])
+        prompt = (
+            f"{T.house_name(house)}: armies exceed supply {g.supply[house]}; destroy a unit "
+            f"(at least {needed} more to destroy)"
+        )
         return [
-            Decision(
-                g.seat_of(house),
-                "reconcile",
-                f"{T.house_name(house)}: armies exceed supply {g.supply[house]}; destroy a unit "
-                f"(at least {needed} more to destroy)",
-                reconcile_choices(g, house, self.reduced),
-            )
+            D.RECONCILE.ask(g.seat_of(house), prompt, reconcile_choices(g, house, self.reduced))
         ]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
@@ -184,15 +184,17 @@ class Reconcile(Step):
     def run(self, g: BoardGame) -> None:
         if self.choice is None:
             return  # every house complies
-        area, kind = self.choice.split(":")
+        parts = D.RECONCILE.parse(self.choice)
+        area, kind = parts["area"], parts["unit"]
         self.choice = None
         self.reduced = self.reduced | {area}
         unit = next(u for u in g.units[area] if u.kind == kind)
         house = unit.house
         g.remove_unit(area, unit)
-        g.say(
-            f"{T.house_name(house)} destroys a {UNIT_NAMES[kind]} in {T.area_name(area)} "
-            f"to comply with supply {g.supply[house]}"
+        g.emit(
+            E.SUPPLY_DESTROY(
+                house=house, area=area, units=E.units_field((unit,)), supply=g.supply[house]
+            )
         )
         g.push(self)
         # R3.5.3 an emptied area gets no power token and may lose control. (A minimal

@@ -74,6 +74,7 @@ def assert_illegal(
 ) -> None:
     """``choice`` (by the seat of the open decision, or ``seat``) raises IllegalAction and
     leaves the state hash and the log unchanged."""
+    g.pending()  # run the rules up to the decision first: that is not the illegal choice's doing
     if seat is None:
         seat = pending(g, kind, house).seat
     before, size = g.state_hash(), len(g.log)

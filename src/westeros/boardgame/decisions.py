@@ -44,6 +44,8 @@ class Codec:
     def grammar(self) -> str:
         if self.integer:
             return "<integer>"
+        if not self.parts:
+            return " | ".join(f'"{w}"' for w in self.words)
         if self.many:
             body = f"<{self.parts[0]}>{self.sep}<{self.parts[0]}>…"
         else:
@@ -65,6 +67,8 @@ class Codec:
             raise ValueError(f"expected a string, not {choice!r}")
         if choice in self.words:
             return {"word": choice}
+        if not self.parts:
+            raise ValueError(f"{choice!r} is not one of {self.grammar}")
         if self.many:
             return {self.parts[0]: choice.split(self.sep)}
         names = [p.rstrip("?") for p in self.parts]
@@ -143,7 +147,8 @@ INTEGER = Codec(integer=True)
 
 
 def words(*ws: str) -> Codec:
-    return Codec(words=ws)
+    """A kind whose choices are only these words."""
+    return Codec(parts=(), words=ws)
 
 
 # ============================================================== Westeros phase (R3), bids (R3.7)

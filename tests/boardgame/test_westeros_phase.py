@@ -510,5 +510,5 @@ def test_phase_events_carry_the_facts(rec: Recorder) -> None:
         "barred": ["march+1*"],
     }
     assert "Greyjoy chooses no March +1 order" in log_lines(g)
-    (restricted,) = events_of(g, E.RESTRICTED.name)
+    (restricted,) = events_of(g, E.WESTEROS_RESTRICTION.name)
     assert restricted["barred"] == ["march+1*"]

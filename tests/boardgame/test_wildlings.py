@@ -903,7 +903,7 @@ def test_attack_events_carry_the_facts() -> None:
         ("lannister", "everyone_else"),
         ("stark", "everyone_else"),
     ]
-    paid = {e["house"]: e["amount"] for e in events_of(g, E.POWER_DISCARDED.name)}
+    paid = {e["house"]: e["amount"] for e in events_of(g, E.WILDLING_POWER_DISCARDED.name)}
     assert paid == {"greyjoy": 0, "baratheon": 2, "lannister": 2, "stark": 2}
 
 
@@ -916,4 +916,4 @@ def test_destroyed_units_are_event_data() -> None:
         {"house": "stark", "area": "winterfell", "unit": kind, "card": "mammoth_riders", "note": ""}
         for kind in ("footman", "knight")
     ]
-    assert events_of(g, E.NO_UNITS_LEFT.name)[0]["house"] == "stark"
+    assert events_of(g, E.WILDLING_NO_UNITS_LEFT.name)[0]["house"] == "stark"

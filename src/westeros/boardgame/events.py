@@ -227,13 +227,15 @@ POWER_COLLECTED = _event(
     + f", now {f['power']} available",
     "R3.8: a house collects its power income (crowns and trading ports), capped by the Pool",
 )
-RESTRICTED = _event(
-    "restricted",
+WESTEROS_RESTRICTION = _event(
+    "westeros_restriction",
     lambda f: f"This round {barred_text(f['barred'])} may be placed",
     "R3.4, R3.2.6: order tokens barred in this round's Planning phase",
 )
-NOTHING_HAPPENS = _event(
-    "nothing_happens", lambda f: "Nothing happens", "R3.4: a Westeros card (or option) does nothing"
+WESTEROS_NOTHING = _event(
+    "westeros_nothing",
+    lambda f: "Nothing happens",
+    "R3.4: a Westeros card (or option) does nothing",
 )
 WILDLINGS_ATTACK_CARD = _event(
     "wildlings_attack_card",
@@ -279,8 +281,8 @@ MUSTERED = _event(
     "R3.6.3, R3.6.4: a new unit in area (a ship: in the source area's port or an adjacent sea), "
     "paid with cost points of the source area",
 )
-UPGRADED = _event(
-    "upgraded",
+MUSTER_UPGRADED = _event(
+    "muster_upgraded",
     lambda f: f"{house(f['house'])} upgrades a footman to a {_unit_name(f['unit'])} in "
     f"{area(f['area'])}",
     "R3.6.3: a footman in area becomes a knight or siege engine (cost 1)",
@@ -411,14 +413,14 @@ WILDLING_ROW = _event(
     f"({WILDLING_ROWS[f['row']]}): {_row_text(f['card'], f['row'])}",
     "R4.5: a wildling card's row applies to a house; row: lowest, everyone_else or highest",
 )
-TRACK_MOVED = _event(
-    "track_moved",
+WILDLING_TRACK_MOVED = _event(
+    "wildling_track_moved",
     lambda f: f"{house(f['house'])} is now in position {f['position']} on the "
     f"{TRACK_NAMES[f['track']]} track",
     "R4.5: a wildling card moves a house on an influence track (others shift)",
 )
-SUPPLY_CHANGED = _event(
-    "supply_changed",
+WILDLING_SUPPLY_CHANGED = _event(
+    "wildling_supply_changed",
     lambda f: f"{house(f['house'])} supply goes from {f['before']} to {f['after']}",
     "R4.5 Rattleshirt's Raiders: a house's supply moves (0..6)",
 )
@@ -428,30 +430,30 @@ WILDLING_OPTION_CHOSEN = _event(
     + {"destroy": "destroy 2 units", "drop": "drop 2 positions"}[f["option"]],
     "R4.5.1 Preemptive Raid: the lowest bidder's choice (destroy or drop)",
 )
-ALREADY_LAST = _event(
-    "already_last",
+WILDLING_ALREADY_LAST = _event(
+    "wildling_already_last",
     lambda f: f"{house(f['house'])} is already last on every influence track",
     "F36: a house last everywhere cannot drop",
 )
-KNIGHT_REPLACED = _event(
-    "knight_replaced",
+WILDLING_KNIGHT_REPLACED = _event(
+    "wildling_knight_replaced",
     lambda f: f"{house(f['house'])} replaces a knight with a footman in {area(f['area'])} "
     f"({wildling_card_name(f['card'])})",
     "R4.5.2 Crow Killers: a knight becomes a footman from the pool (keeping its routed state)",
 )
-KNIGHT_LOST = _event(
-    "knight_lost",
+WILDLING_KNIGHT_LOST = _event(
+    "wildling_knight_lost",
     lambda f: f"{house(f['house'])} destroys a knight in {area(f['area'])} "
     f"({wildling_card_name(f['card'])}, no footman)",
     "R4.5.2 Crow Killers: a knight is destroyed, no footman is left in the pool",
 )
-NO_KNIGHTS = _event(
-    "no_knights",
+WILDLING_NO_KNIGHTS = _event(
+    "wildling_no_knights",
     lambda f: f"{house(f['house'])} has no knights ({wildling_card_name(f['card'])})",
     "Q19: a house without knights is unaffected",
 )
-FOOTMAN_UPGRADED = _event(
-    "footman_upgraded",
+WILDLING_FOOTMAN_UPGRADED = _event(
+    "wildling_footman_upgraded",
     lambda f: f"{house(f['house'])} replaces a footman with a knight in {area(f['area'])} "
     f"({wildling_card_name(f['card'])})",
     "R4.5.2 Crow Killers: a footman becomes a knight from the pool",
@@ -462,8 +464,8 @@ WILDLING_UNIT_DESTROYED = _event(
     f"({_why(f)})",
     "R4.4.1: a unit destroyed by a wildling card; note: no_footman (Crow Killers) or empty",
 )
-NO_UNITS_LEFT = _event(
-    "no_units_left",
+WILDLING_NO_UNITS_LEFT = _event(
+    "wildling_no_units_left",
     lambda f: f"{house(f['house'])} has no units left to destroy ({_why(f)})",
     "R4.4.1, Q19: fewer units than the card destroys; the rest is ignored",
 )
@@ -473,12 +475,12 @@ HORDE_ANYWHERE = _event(
     "2 units anywhere",
     "F35 The Horde Descends: no castle area holds 2 units, so 2 units anywhere",
 )
-HOUSE_CARD_DISCARDED = _event(
+WILDLING_HOUSE_CARD_DISCARDED = _event(
     "wildling_house_card_discarded",
     lambda f: f"{house(f['house'])} discards {_house_card_name(f['card'])}",
     "R4.5.4 Massing on the Milkwater: a house card is discarded",
 )
-DISCARDS_RETURNED = _event(
+WILDLING_DISCARDS_RETURNED = _event(
     "wildling_discards_returned",
     lambda f: f"{house(f['house'])} takes {len(f['cards'])} "
     + ("discarded cards" if f["last_discarded"] else "cards")
@@ -486,24 +488,24 @@ DISCARDS_RETURNED = _event(
     "R4.5.4: discarded house cards return to hand (the Night's Watch row, or R1.11.3 / F7 "
     "when the last card was discarded: last_discarded)",
 )
-NO_DISCARD = _event(
+WILDLING_NO_DISCARD = _event(
     "wildling_no_discard",
     lambda f: f"{house(f['house'])} holds {f['cards']} card{'s' if f['cards'] != 1 else ''}: "
     "nothing happens",
     "Q19 Massing on the Milkwater: a house with at most one card is unaffected",
 )
-POWER_DISCARDED = _event(
+WILDLING_POWER_DISCARDED = _event(
     "wildling_power_discarded",
     lambda f: f"{house(f['house'])} discards {f['amount']} power",
     "R4.5 Skinchanger Scout: available power goes to the Pool",
 )
-POWER_REGAINED = _event(
+WILDLING_POWER_REGAINED = _event(
     "wildling_power_regained",
     lambda f: f"{house(f['house'])} gets back {f['amount']} power",
     "R4.5 Skinchanger Scout: the highest bidder takes its bid back",
 )
-CARD_RETRIEVED = _event(
-    "card_retrieved",
+WILDLING_CARD_RETRIEVED = _event(
+    "wildling_card_retrieved",
     lambda f: f"{house(f['house'])} takes "
     + (f"{_house_card_name(f['card'])} back into hand" if f["card"] else "no card back"),
     "R4.5 Mammoth Riders: a discarded house card (None: none) returns to hand",

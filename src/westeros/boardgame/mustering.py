@@ -209,7 +209,7 @@ class Muster(Step):
             footmen = [u for u in g.units[area] if u.house == house and u.kind == "footman"]
             old = min(footmen, key=lambda u: u.routed)  # a standing footman first
             g.replace_unit(area, old, Unit(house, kind, old.routed))
-            g.emit(E.UPGRADED(house=house, area=area, unit=kind, cost=cost))
+            g.emit(E.MUSTER_UPGRADED(house=house, area=area, unit=kind, cost=cost))
         else:
             g.add_unit(target, Unit(house, purchase))
             g.emit(E.MUSTERED(house=house, area=target, unit=purchase, source=area, cost=cost))

@@ -6,10 +6,10 @@ card, in deck order; each resolves completely, is discarded (R3.2.5) and checks 
 
 Every card's text is one entry of :data:`WESTEROS_TEXTS`, keyed by the card's base id (the
 data row in ``data/westeros_cards.json`` gives its name, deck, copies, wildling icon, chooser
-and options). A chooser card (R3.4.1) has its options resolved as the entries they name
-(``supply``, ``mustering``, ``clash_of_kings``, ``game_of_thrones``) or as the option entries
-below (``no_defense``, ``no_march_plus1``, ``nothing``). Adding a card is one data row plus one
-``@westeros_text`` entry.
+and options). A chooser card (R3.4.1) resolves as the option its chooser picked: the entry the
+option names (``supply``, ``mustering``, ``clash_of_kings``, ``game_of_thrones``) or one of the
+option entries below (``no_defense``, ``no_march_plus1``, ``nothing``). Adding a card is one data
+row plus one ``@westeros_text`` entry.
 
 The entries of other phases' effects import their steps when they run (those modules import
 this one's neighbours, and tests stand in for them).
@@ -39,7 +39,8 @@ CHOOSER_NAME = {
     "valyrian_steel_blade": "Valyrian Steel Blade",
 }
 
-Resolve = Callable[[BoardGame], list[Step]]
+# (game, the chooser's option or None) -> the steps that carry out the rest
+Resolve = Callable[[BoardGame, str | None], list[Step]]
 
 
 # ------------------------------------------------------------------------------------------
@@ -51,7 +52,8 @@ Resolve = Callable[[BoardGame], list[Step]]
 class WesterosText:
     """What a Westeros card (or a chooser card's option) does.
 
-    ``resolve`` applies an immediate effect and returns the steps that carry out the rest;
+    ``resolve(g, option)`` applies an immediate effect and returns the steps that carry out
+    the rest (``option``: what a chooser card's chooser picked, R3.4.1);
     ``barred``: the order tokens a restriction bars this round (R3.4); ``reshuffle``: the card
     never resolves, its deck is shuffled when it is revealed (Winter Is Coming, R3.3).
     """
@@ -79,15 +81,15 @@ def westeros_text(*ids: str) -> Callable[[Resolve], Resolve]:
 def _restriction(base_id: str, *tokens: str) -> None:
     """R3.4 / R3.2.6: a card (or option) that bars order tokens in this round's Planning."""
     barred = frozenset(tokens)
-    WESTEROS_TEXTS[base_id] = WesterosText(lambda g: restrict(g, barred), barred)
+    WESTEROS_TEXTS[base_id] = WesterosText(lambda g, _: restrict(g, barred), barred)
 
 
-def _no_resolve(g: BoardGame) -> list[Step]:  # pragma: no cover - never resolved (R3.3)
-    raise AssertionError("Winter Is Coming is replaced when revealed")
+def _never_resolved(g: BoardGame, option: str | None) -> list[Step]:  # pragma: no cover
+    raise AssertionError("Winter Is Coming is replaced when revealed (R3.3)")
 
 
 @westeros_text("supply")
-def _supply(g: BoardGame) -> list[Step]:
+def _supply(g: BoardGame, option: str | None) -> list[Step]:
     """R3.5: update the supply track, then reconcile."""
     from westeros.boardgame.supply import UpdateSupply
 
@@ -95,7 +97,7 @@ def _supply(g: BoardGame) -> list[Step]:
 
 
 @westeros_text("mustering")
-def _mustering(g: BoardGame) -> list[Step]:
+def _mustering(g: BoardGame, option: str | None) -> list[Step]:
     """R3.6: every house musters in turn order."""
     from westeros.boardgame.mustering import MusteringRound
 
@@ -103,7 +105,7 @@ def _mustering(g: BoardGame) -> list[Step]:
 
 
 @westeros_text("clash_of_kings")
-def _clash_of_kings(g: BoardGame) -> list[Step]:
+def _clash_of_kings(g: BoardGame, option: str | None) -> list[Step]:
     """R3.7: the three auctions."""
     from westeros.boardgame.bidding import ClashOfKings
 
@@ -111,14 +113,14 @@ def _clash_of_kings(g: BoardGame) -> list[Step]:
 
 
 @westeros_text("game_of_thrones")
-def _game_of_thrones(g: BoardGame) -> list[Step]:
+def _game_of_thrones(g: BoardGame, option: str | None) -> list[Step]:
     """R3.8: power income."""
     game_of_thrones(g)
     return []
 
 
 @westeros_text("wildlings_attack")
-def _wildlings_attack(g: BoardGame) -> list[Step]:
+def _wildlings_attack(g: BoardGame, option: str | None) -> list[Step]:
     """R3.4: the wildlings attack at the current threat, even at 0 (F34)."""
     from westeros.boardgame.wildlings import WildlingAttack
 
@@ -127,16 +129,18 @@ def _wildlings_attack(g: BoardGame) -> list[Step]:
 
 
 @westeros_text("last_days_of_summer", "nothing")
-def _nothing(g: BoardGame) -> list[Step]:
+def _nothing(g: BoardGame, option: str | None) -> list[Step]:
     """Last Days of Summer, and the option ``nothing`` of the chooser cards."""
-    g.emit(E.NOTHING_HAPPENS())
+    g.emit(E.WESTEROS_NOTHING())
     return []
 
 
 @westeros_text("a_throne_of_blades", "dark_wings_dark_words", "put_to_the_sword")
-def _chooser_card(g: BoardGame) -> list[Step]:  # pragma: no cover - resolved by its option
-    """D2–D4: a chooser card resolves as the option chosen (see ResolveWesterosCard)."""
-    raise AssertionError("a chooser card resolves as its chosen option")
+def _chosen_option(g: BoardGame, option: str | None) -> list[Step]:
+    """D2–D4: A Throne of Blades, Dark Wings Dark Words, Put to the Sword resolve as the
+    option their chooser picked for everybody."""
+    assert option is not None
+    return WESTEROS_TEXTS[option].resolve(g, None)
 
 
 _restriction("sea_of_storms", "raid", "raid*")
@@ -146,7 +150,7 @@ _restriction("web_of_lies", "support+0", "support+1*")
 _restriction("storm_of_swords", "defense+1", "defense+2*")
 _restriction("no_defense", "defense+1", "defense+2*")  # Put to the Sword (D4)
 _restriction("no_march_plus1", "march+1*")  # Put to the Sword (D4)
-WESTEROS_TEXTS["winter_is_coming"] = WesterosText(_no_resolve, reshuffle=True)  # R3.3
+WESTEROS_TEXTS["winter_is_coming"] = WesterosText(_never_resolved, reshuffle=True)  # R3.3
 
 
 def text_of(card: str) -> WesterosText:
@@ -218,7 +222,7 @@ def game_of_thrones(g: BoardGame) -> None:
 def restrict(g: BoardGame, barred: frozenset[str]) -> list[Step]:
     """R3.4 / R3.2.6: bar order tokens in this round's Planning phase."""
     g.restrictions = g.restrictions | barred
-    g.emit(E.RESTRICTED(barred=sorted(barred)))
+    g.emit(E.WESTEROS_RESTRICTION(barred=sorted(barred)))
     return []
 
 
@@ -288,12 +292,12 @@ class ResolveWesterosCard(Step):
             victory.check_win(g)
             return
         g.emit(E.WESTEROS_RESOLVING(card=self.card))
-        effect = info.base_id
-        if info.chooser is not None:  # D2–D4 the card resolves as the chosen option
+        if info.chooser is not None:  # D2–D4
             assert self.choice is not None
             holder = g.holder(CHOOSER_TRACK[info.chooser])
-            effect = self.choice
-            barred = sorted(WESTEROS_TEXTS[effect].barred)
-            g.emit(E.WESTEROS_CHOSEN(house=holder, card=self.card, option=effect, barred=barred))
+            barred = sorted(WESTEROS_TEXTS[self.choice].barred)
+            g.emit(
+                E.WESTEROS_CHOSEN(house=holder, card=self.card, option=self.choice, barred=barred)
+            )
         self.stage = "done"
-        g.push(*WESTEROS_TEXTS[effect].resolve(g), self)
+        g.push(*WESTEROS_TEXTS[info.base_id].resolve(g, self.choice), self)

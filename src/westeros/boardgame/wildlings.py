@@ -71,7 +71,7 @@ def move_on_track(g: BoardGame, track: str, house: str, index: int) -> None:
     order = [h for h in g.tracks[track] if h != house]
     order.insert(max(0, min(index, len(order))), house)
     g.set_track(track, order)
-    g.emit(E.TRACK_MOVED(house=house, track=track, position=g.position(track, house)))
+    g.emit(E.WILDLING_TRACK_MOVED(house=house, track=track, position=g.position(track, house)))
 
 
 class _Choosing(Step):
@@ -407,7 +407,7 @@ class DestroyUnits(_Choosing):
                 E.WILDLING_UNIT_DESTROYED(house=h, area=area, unit=unit.kind, card=card, note=note)
             )
         if len(self.picked) < self.count:  # Q19 apply as far as possible
-            g.emit(E.NO_UNITS_LEFT(house=h, card=card, note=note))
+            g.emit(E.WILDLING_NO_UNITS_LEFT(house=h, card=card, note=note))
 
 
 def _remaining(g: BoardGame, house: str, picked: tuple[str, ...]) -> list[tuple[str, Unit]]:
@@ -523,7 +523,7 @@ class PreemptiveOption(_Choosing):
         best = min(g.position(t, h) for t in TRACKS)
         tracks = tuple(t for t in TRACKS if g.position(t, h) == best)
         if best == len(g.houses):
-            g.emit(E.ALREADY_LAST(house=h))  # F36
+            g.emit(E.WILDLING_ALREADY_LAST(house=h))  # F36
         elif len(tracks) == 1:
             move_on_track(g, tracks[0], h, best - 1 + 2)
         else:  # Q7 the Iron Throne holder picks among the tied tracks
@@ -565,10 +565,10 @@ def _knight_to_footman(g: BoardGame, house: str, area: str, knight: Unit) -> Non
     footman in the pool the knight is destroyed (R4.5.2)."""
     if g.pool_left(house, "footman") > 0:
         g.replace_unit(area, knight, Unit(house, "footman", knight.routed))
-        g.emit(E.KNIGHT_REPLACED(house=house, area=area, card=CrowKillers.card))
+        g.emit(E.WILDLING_KNIGHT_REPLACED(house=house, area=area, card=CrowKillers.card))
     else:
         g.remove_unit(area, knight)
-        g.emit(E.KNIGHT_LOST(house=house, area=area, card=CrowKillers.card))
+        g.emit(E.WILDLING_KNIGHT_LOST(house=house, area=area, card=CrowKillers.card))
 
 
 class CrowKillersAll(Step):
@@ -583,7 +583,7 @@ class CrowKillersAll(Step):
         h = self.house
         knights = _knights(g, h)
         if not knights:
-            g.emit(E.NO_KNIGHTS(house=h, card=CrowKillers.card))  # Q19
+            g.emit(E.WILDLING_NO_KNIGHTS(house=h, card=CrowKillers.card))  # Q19
             return
         short = len(knights) - g.pool_left(h, "footman")
         if self.stage == "start" and short > 0:
@@ -641,7 +641,7 @@ class ReplaceKnights(_Choosing):
             g.push(self)
             return
         if not self.picked:
-            g.emit(E.NO_KNIGHTS(house=h, card=CrowKillers.card))  # Q19
+            g.emit(E.WILDLING_NO_KNIGHTS(house=h, card=CrowKillers.card))  # Q19
         for pick in self.picked:
             _knight_to_footman(g, h, *_find_unit(g, h, pick))
 
@@ -673,7 +673,7 @@ class UpgradeFootmen(_Choosing):
             return
         area, footman = _find_unit(g, self.house, choice)
         g.replace_unit(area, footman, Unit(self.house, "knight", footman.routed))
-        g.emit(E.FOOTMAN_UPGRADED(house=self.house, area=area, card=CrowKillers.card))
+        g.emit(E.WILDLING_FOOTMAN_UPGRADED(house=self.house, area=area, card=CrowKillers.card))
         self.left -= 1
         if self.left > 0:
             g.push(self)
@@ -687,7 +687,7 @@ class UpgradeFootmen(_Choosing):
 def _move_supply(g: BoardGame, house: str, delta: int) -> None:
     old = g.supply[house]
     g.supply[house] = max(0, min(T.MAX_SUPPLY, old + delta))
-    g.emit(E.SUPPLY_CHANGED(house=house, before=old, after=g.supply[house]))
+    g.emit(E.WILDLING_SUPPLY_CHANGED(house=house, before=old, after=g.supply[house]))
 
 
 @wildling_card
@@ -731,7 +731,7 @@ class MassingOnTheMilkwater(WildlingText):
         back = g.discards[house]
         g.hands[house] = (*g.hands[house], *back)
         g.discards[house] = ()
-        g.emit(E.DISCARDS_RETURNED(house=house, cards=list(back), last_discarded=None))
+        g.emit(E.WILDLING_DISCARDS_RETURNED(house=house, cards=list(back), last_discarded=None))
         return []
 
     @staticmethod
@@ -758,16 +758,16 @@ def _discard(g: BoardGame, house: str, card: str) -> None:
     hand.remove(card)
     g.hands[house] = tuple(hand)
     g.discards[house] = (*g.discards[house], card)
-    g.emit(E.HOUSE_CARD_DISCARDED(house=house, card=card))
+    g.emit(E.WILDLING_HOUSE_CARD_DISCARDED(house=house, card=card))
     if not hand:  # R1.11.3 / F7: the last card stays discarded, the others return
         others = tuple(c for c in g.discards[house] if c != card)
         g.hands[house] = others
         g.discards[house] = (card,)
-        g.emit(E.DISCARDS_RETURNED(house=house, cards=list(others), last_discarded=card))
+        g.emit(E.WILDLING_DISCARDS_RETURNED(house=house, cards=list(others), last_discarded=card))
 
 
 def _one_card_at_most(g: BoardGame, house: str) -> None:
-    g.emit(E.NO_DISCARD(house=house, cards=len(g.hands[house])))  # Q19
+    g.emit(E.WILDLING_NO_DISCARD(house=house, cards=len(g.hands[house])))  # Q19
 
 
 class DiscardCards(_Choosing):
@@ -881,11 +881,11 @@ class RetrieveCard(_Choosing):
     def act(self, g: BoardGame, choice: str | None) -> None:
         h = self.house
         if choice is None or choice == "pass":
-            g.emit(E.CARD_RETRIEVED(house=h, card=None))
+            g.emit(E.WILDLING_CARD_RETRIEVED(house=h, card=None))
             return
         g.discards[h] = tuple(c for c in g.discards[h] if c != choice)
         g.hands[h] = (*g.hands[h], choice)
-        g.emit(E.CARD_RETRIEVED(house=h, card=choice))
+        g.emit(E.WILDLING_CARD_RETRIEVED(house=h, card=choice))
 
 
 # ------------------------------------------------------------------------------------------
@@ -971,15 +971,17 @@ class SkinchangerScout(WildlingText):
 
     @staticmethod
     def highest(g: BoardGame, house: str, bid: int) -> list[Step]:
-        g.emit(E.POWER_REGAINED(house=house, amount=g.gain_power(house, bid)))
+        g.emit(E.WILDLING_POWER_REGAINED(house=house, amount=g.gain_power(house, bid)))
         return []
 
     @staticmethod
     def lowest(g: BoardGame, house: str) -> list[Step]:
-        g.emit(E.POWER_DISCARDED(house=house, amount=g.discard_power(house, g.power[house])))
+        g.emit(
+            E.WILDLING_POWER_DISCARDED(house=house, amount=g.discard_power(house, g.power[house]))
+        )
         return []
 
     @staticmethod
     def everyone_else(g: BoardGame, house: str) -> list[Step]:
-        g.emit(E.POWER_DISCARDED(house=house, amount=g.discard_power(house, 2)))
+        g.emit(E.WILDLING_POWER_DISCARDED(house=house, amount=g.discard_power(house, 2)))
         return []

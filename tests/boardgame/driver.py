@@ -143,17 +143,44 @@ def events_of(g: BoardGame, kind: str, since: int = 0) -> list[Event]:
     return [e for e in g.log[since:] if e.kind == kind]
 
 
-# -- planning, action phase, raids, marches, consolidate power, supply, ports --------------------
+# -- one seat deciding at a time; bids; units on the board -----------------------------------------
 
 
-def play(g: BoardGame, *answers: Choice) -> None:
-    """Answer the one open decision with each answer in turn (one seat deciding at a time)."""
-    for answer in answers:
-        (d,) = g.pending()
-        g.apply(d.seat, answer)
-
-
-def decider(g: BoardGame) -> str:
-    """The house of the one open decision."""
+def only(g: BoardGame) -> Decision:
+    """The one open decision (fails when none or several are open)."""
     (d,) = g.pending()
-    return g.house_of(d.seat)
+    return d
+
+
+def who(g: BoardGame) -> str:
+    """The house of the one open decision."""
+    return g.house_of(only(g).seat)
+
+
+def play(g: BoardGame, *choices: Choice) -> None:
+    """Answer the one open decision with each choice in turn."""
+    for choice in choices:
+        g.apply(only(g).seat, choice)
+
+
+def bid(g: BoardGame, amounts: dict[str, int] | None = None, exact: bool = False) -> None:
+    """Answer every open secret bid (D7): each house bids its amount in ``amounts`` (0 if not
+    given). ``exact``: the open bids must be exactly those of the houses in ``amounts`` that
+    have power (a house without power bids 0 automatically, R4.3.2)."""
+    amounts = amounts or {}
+    ds = g.pending()
+    assert all(d.kind == D.BID.name for d in ds), pending_kinds(g)
+    if exact:
+        assert {d.seat for d in ds} == {g.seat_of(h) for h in amounts if g.power[h] > 0}
+    for d in ds:
+        g.apply(d.seat, amounts.get(g.house_of(d.seat), 0))
+
+
+def units_in(g: BoardGame, area: str) -> list[str]:
+    """The kinds of the units in an area, sorted."""
+    return sorted(u.kind for u in g.units.get(area, ()))
+
+
+def board(g: BoardGame, house: str) -> list[str]:
+    """A house's units as sorted ``"area:kind"`` strings."""
+    return sorted(f"{a}:{u.kind}" for a, u in g.units_of(house))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.boardgame.driver import decide, decider, events_of, log_lines, pending
+from tests.boardgame.driver import decide, events_of, log_lines, pending, who
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame.builder import Scenario
@@ -15,7 +15,7 @@ def raid_nothing(g: BoardGame) -> list[str]:
     """Every house asked removes a Raid order without effect; the houses asked, in order."""
     acted = []
     while g.pending():
-        acted.append(decider(g))
+        acted.append(who(g))
         none = next(c for c in pending(g, D.RAID).choices if str(c).endswith(">none"))
         decide(g, D.RAID, none)
     return acted
@@ -46,7 +46,7 @@ def test_f12_r1_13_1_the_turn_pointer_is_a_position_not_a_house() -> None:
     ]:
         s.units(area, house, "footman").order(area, "raid")
     g = s.start_action("raid", position=2)  # position 3 (Stark) acts first
-    assert decider(g) == "stark"
+    assert who(g) == "stark"
     # As Doran would during Stark's turn: Stark drops to the last Iron Throne position.
     order = [h for h in g.tracks["iron_throne"] if h != "stark"] + ["stark"]
     g.set_track("iron_throne", order)

@@ -4,40 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from tests.boardgame.driver import log_lines
+from tests.boardgame.driver import assert_illegal, events_of, log_lines, only, play, units_in
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.mustering import Muster, MusteringRound, muster_options
 from westeros.boardgame.state import BoardGame, Unit
-from westeros.engine import Decision, IllegalAction
 
 SHIPS_WF = ("ship>port_of_winterfell", "ship>bay_of_ice", "ship>the_shivering_sea")
 
 
-def only(g: BoardGame) -> Decision:
-    (d,) = g.pending()
-    return d
-
-
 def names(g: BoardGame) -> list[str]:
     return [str(c) for c in only(g).choices]
-
-
-def play(g: BoardGame, *choices: str) -> None:
-    for choice in choices:
-        d = only(g)
-        g.apply(d.seat, choice)
-
-
-def assert_illegal(g: BoardGame, choice: str) -> None:
-    d = only(g)
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(d.seat, choice)
-    assert g.state_hash() == before
-
-
-def kinds(g: BoardGame, area: str) -> list[str]:
-    return sorted(u.kind for u in g.units.get(area, ()))
 
 
 def stark(s: Scenario | None = None) -> Scenario:
@@ -51,11 +29,11 @@ def test_r3_6_2_stronghold_gives_two_points_without_units() -> None:
     """Winterfell (stronghold, home emblem, no units): 2 points, every purchase offered."""
     g = stark().start(Muster("stark", ("winterfell",)))
     d = only(g)
-    assert d.kind == "muster" and d.seat == g.seat_of("stark")
+    assert d.kind == D.MUSTER.name and d.seat == g.seat_of("stark")
     assert "Winterfell" in d.prompt and "2 points" in d.prompt
     assert d.choices == ("footman", "knight", "siege_engine", *SHIPS_WF, "done")
     play(g, "knight")
-    assert kinds(g, "winterfell") == ["knight"]
+    assert units_in(g, "winterfell") == ["knight"]
     assert g.pending() == []  # no points left
     assert any("musters a knight in Winterfell" in line for line in log_lines(g))
 
@@ -74,7 +52,7 @@ def test_r3_6_2_castle_gives_one_point_via_power_token() -> None:
     )
     assert_illegal(g, "knight")
     play(g, "footman")
-    assert kinds(g, "white_harbor") == ["footman"]
+    assert units_in(g, "white_harbor") == ["footman"]
     assert g.power_tokens["white_harbor"] == "stark"
     assert g.pending() == []
 
@@ -84,7 +62,7 @@ def test_r3_6_2_two_footmen_in_a_stronghold() -> None:
     play(g, "footman")
     assert "1 point" in only(g).prompt
     play(g, "footman")
-    assert kinds(g, "winterfell") == ["footman", "footman"]
+    assert units_in(g, "winterfell") == ["footman", "footman"]
     assert g.pending() == []
 
 
@@ -146,13 +124,13 @@ def test_r3_6_3_upgrade_a_footman_costs_one() -> None:
     d = only(g)
     assert "upgrade_knight" in d.choices and "upgrade_siege_engine" in d.choices
     play(g, "upgrade_knight")
-    assert kinds(g, "winterfell") == ["knight"]
+    assert units_in(g, "winterfell") == ["knight"]
     assert g.pool_left("stark", "footman") == 10  # the footman returned to the pool
     d = only(g)
     assert "1 point" in d.prompt
     assert "upgrade_knight" not in d.choices  # no footman left there
     play(g, "footman")
-    assert kinds(g, "winterfell") == ["footman", "knight"]
+    assert units_in(g, "winterfell") == ["footman", "knight"]
 
 
 def test_r3_6_3_upgrade_needs_a_footman_in_that_area() -> None:
@@ -246,7 +224,7 @@ def test_r1_5_4_second_unit_allowed_when_supply_allows_the_army() -> None:
     play(g, "footman")
     assert "footman" in only(g).choices  # (3,2) allows a second 2-army
     play(g, "footman")
-    assert kinds(g, "winterfell") == ["footman", "footman"]
+    assert units_in(g, "winterfell") == ["footman", "footman"]
 
 
 def test_r1_5_4_ships_count_as_armies_at_sea() -> None:
@@ -286,8 +264,8 @@ def test_r8_2_third_ship_in_port_allowed() -> None:
 def test_f41_ships_split_between_port_and_sea() -> None:
     g = stark().start(Muster("stark", ("winterfell",)))
     play(g, "ship>port_of_winterfell", "ship>bay_of_ice")
-    assert kinds(g, "port_of_winterfell") == ["ship"]
-    assert kinds(g, "bay_of_ice") == ["ship"]
+    assert units_in(g, "port_of_winterfell") == ["ship"]
+    assert units_in(g, "bay_of_ice") == ["ship"]
     assert g.pending() == []
     assert any("musters a ship in Port of Winterfell" in line for line in log_lines(g))
 
@@ -301,14 +279,14 @@ def test_r3_6_4_enemy_ship_sea_excluded_but_port_still_allowed() -> None:
     assert "ship>the_shivering_sea" in choices
     assert_illegal(g, "ship>bay_of_ice")
     play(g, "ship>port_of_winterfell", "done")
-    assert kinds(g, "port_of_winterfell") == ["ship"]
+    assert units_in(g, "port_of_winterfell") == ["ship"]
 
 
 def test_r3_6_4_own_ships_in_sea_do_not_bar_it() -> None:
     s = stark().supply("stark", 1).units("bay_of_ice", "stark", "ship")
     g = s.start(Muster("stark", ("winterfell",)))
     play(g, "ship>bay_of_ice")
-    assert kinds(g, "bay_of_ice") == ["ship", "ship"]
+    assert units_in(g, "bay_of_ice") == ["ship", "ship"]
 
 
 def test_r3_6_4_enemy_ships_in_the_only_sea_leave_the_port() -> None:
@@ -373,8 +351,8 @@ def test_r1_4_2_later_lets_an_upgrade_free_a_footman_first() -> None:
     assert g.pool_left("stark", "footman") == 0
     assert "footman" not in only(g).choices
     play(g, "done")
-    assert kinds(g, "winterfell") == ["footman"]
-    assert kinds(g, "white_harbor") == ["knight"]
+    assert units_in(g, "winterfell") == ["footman"]
+    assert units_in(g, "white_harbor") == ["knight"]
     assert g.pending() == []
 
 
@@ -411,21 +389,18 @@ def test_r3_6_1_mustering_round_with_purchases() -> None:
     play(g, "footman", "done")  # Stark
     play(g, "siege_engine")  # Greyjoy
     assert g.pending() == []
-    assert kinds(g, "dragonstone") == ["knight"]
-    assert kinds(g, "port_of_lannisport") == ["ship"] and kinds(g, "the_golden_sound") == ["ship"]
-    assert kinds(g, "winterfell") == ["footman"]
-    assert kinds(g, "pyke") == ["siege_engine"]
+    assert units_in(g, "dragonstone") == ["knight"]
+    assert units_in(g, "port_of_lannisport") == ["ship"]
+    assert units_in(g, "the_golden_sound") == ["ship"]
+    assert units_in(g, "winterfell") == ["footman"]
+    assert units_in(g, "pyke") == ["siege_engine"]
 
 
 def test_muster_illegal_choices_change_nothing() -> None:
     g = stark().units("bay_of_ice", "greyjoy", "ship").start(Muster("stark", ("winterfell",)))
     for bad in ("upgrade_knight", "ship>bay_of_ice", "ship>karhold", "footman>winterfell", "pass"):
         assert_illegal(g, bad)
-    d = only(g)
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply((d.seat + 1) % 4, "footman")  # not this seat's decision
-    assert g.state_hash() == before
+    assert_illegal(g, "footman", seat=(only(g).seat + 1) % 4)  # not this seat's decision
 
 
 def test_muster_clone_is_independent() -> None:
@@ -435,5 +410,21 @@ def test_muster_clone_is_independent() -> None:
     assert "winterfell" not in other.units
     assert only(other).choices[0] == "footman"
     play(other, "footman", "footman")
-    assert kinds(g, "winterfell") == ["knight"]
-    assert kinds(other, "winterfell") == ["footman", "footman"]
+    assert units_in(g, "winterfell") == ["knight"]
+    assert units_in(other, "winterfell") == ["footman", "footman"]
+
+
+def test_musters_are_event_data() -> None:
+    """R3.6: house, area, unit kind, the area paying and the points spent or lost."""
+    g = stark().start(Muster("stark", ("winterfell",)))
+    play(g, "ship>bay_of_ice", "done")
+    (ship,) = events_of(g, E.MUSTERED.name)
+    assert ship.fields == {
+        "house": "stark",
+        "area": "bay_of_ice",
+        "unit": "ship",
+        "source": "winterfell",
+        "cost": 1,
+    }
+    (ended,) = events_of(g, E.MUSTER_ENDED.name)
+    assert ended.fields == {"house": "stark", "area": "winterfell", "lost": 1}

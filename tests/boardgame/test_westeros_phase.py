@@ -11,18 +11,22 @@ from typing import Any
 
 import pytest
 
-from tests.boardgame.driver import log_lines
+from tests.boardgame.driver import assert_illegal, events_of, log_lines
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.westeros_phase import (
+    WESTEROS_TEXTS,
     ResolveWesterosCard,
     WesterosPhase,
     game_of_thrones,
     power_income,
+    text_of,
     trade_ports,
 )
-from westeros.engine import IllegalAction, Step
+from westeros.engine import Step
 
 # 4 players: Iron Throne Baratheon, VSB (Fiefdoms) Greyjoy, Raven (King's Court) Lannister
 SEAT = {"stark": 0, "lannister": 1, "baratheon": 2, "greyjoy": 3}
@@ -87,13 +91,6 @@ def card(card_id: str, scenario: Scenario | None = None) -> BoardGame:
     return g
 
 
-def assert_illegal(g: BoardGame, seat: int, choice: Any) -> None:
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(seat, choice)
-    assert g.state_hash() == before
-
-
 # ----------------------------------------------------------------------- R3.2 phase steps
 
 
@@ -117,15 +114,15 @@ def test_r3_2_4_cards_resolve_in_order_each_completely(rec: Recorder) -> None:
     s.units("moat_cailin", "stark", "footman", "footman")  # armies 3,2,2 > (3,2)
     g = phase("I:supply", "II:dark_wings_dark_words", "III:put_to_the_sword", scenario=s)
     (d,) = g.pending()
-    assert d.kind == "reconcile" and d.seat == SEAT["stark"]
+    assert d.kind == D.RECONCILE.name and d.seat == SEAT["stark"]
     assert g.westeros_discards[1] == ()  # not discarded until resolved
     g.apply(d.seat, "white_harbor:footman")
     (d,) = g.pending()
-    assert d.kind == "westeros_choice" and d.seat == SEAT["lannister"]  # Raven holder
+    assert d.kind == D.WESTEROS_CHOICE.name and d.seat == SEAT["lannister"]  # Raven holder
     assert g.westeros_discards[1] == ("I:supply",)
     g.apply(d.seat, "nothing")
     (d,) = g.pending()
-    assert d.kind == "westeros_choice" and d.seat == SEAT["greyjoy"]  # VSB holder
+    assert d.kind == D.WESTEROS_CHOICE.name and d.seat == SEAT["greyjoy"]  # VSB holder
     g.apply(d.seat, "nothing")
     assert not g.pending()
     assert g.westeros_discards == {
@@ -170,7 +167,7 @@ def test_r3_2_3_attack_at_12_then_wildlings_attack_card_at_new_threat(rec: Recor
 def test_r3_2_3_exactly_reaching_12_attacks(rec: Recorder) -> None:
     g = phase("I:last_days_of_summer", "II:game_of_thrones", "III:put_to_the_sword", threat=10)
     assert rec.calls[0][1] == (12, None)
-    assert g.pending()[0].kind == "westeros_choice"
+    assert g.pending()[0].kind == D.WESTEROS_CHOICE.name
 
 
 # ---------------------------------------------------------------------- R3.3 Winter Is Coming
@@ -181,12 +178,7 @@ def test_r3_3_1_winter_is_coming_reshuffles_deck_discards_and_itself(rec: Record
     replacement is revealed; WIC never resolves itself."""
     s = Scenario(players=4, seed=5).empty()
     s.westeros_top(1, "I:winter_is_coming")
-    # two cards already discarded in earlier rounds
-    deck1 = list(s.g.westeros_decks[1])
-    for c in ("I:supply", "I:mustering"):
-        deck1.remove(c)
-    s.g.westeros_decks[1] = tuple(deck1)
-    s.g.westeros_discards[1] = ("I:supply", "I:mustering")
+    s.discarded(1, "I:supply", "I:mustering")  # two cards discarded in earlier rounds
     g = phase("II:last_days_of_summer", "III:storm_of_swords", scenario=s)
     while g.pending():  # whatever deck I's replacement asks, answer the first choice
         d = g.pending()[0]
@@ -205,25 +197,25 @@ def test_f32_replacement_icon_counts_and_can_trigger_the_attack(rec: Recorder) -
     """R3.3.2 / F32: the card revealed for Winter Is Coming counts its wildling icon."""
     s = Scenario(players=4).empty()
     s.westeros_top(1, "I:last_days_of_summer").westeros_top(3, "III:put_to_the_sword")
-    s.g.westeros_decks[2] = ("II:winter_is_coming", "II:last_days_of_summer")  # contrived deck
+    s.after_winter(2, "II:last_days_of_summer")
     g = phase(scenario=s, threat=8)
     assert g.last_westeros_cards[1] == "II:last_days_of_summer"
     assert rec.calls and rec.calls[0][1] == (12, None)  # 8 + 2 icons
 
 
-def test_r3_3_2_winter_is_coming_again_repeats() -> None:
+def test_r3_3_2_winter_is_coming_again_repeats(rec: Recorder) -> None:
     """R3.3.2: if the replacement is Winter Is Coming again, shuffle and reveal again."""
-    repeated = 0
-    for seed in range(40):
-        s = Scenario(players=4, seed=seed).empty()
-        s.westeros_top(1, "I:last_days_of_summer").westeros_top(3, "III:storm_of_swords")
-        s.g.westeros_decks[2] = ("II:winter_is_coming", "II:game_of_thrones")
-        g = phase(scenario=s)
-        assert g.last_westeros_cards[1] == "II:game_of_thrones"
-        assert g.westeros_decks[2] == ("II:winter_is_coming",)
-        reveals = sum(1 for line in log_lines(g) if "Winter Is Coming (II) is revealed" in line)
-        repeated += reveals > 1
-    assert repeated  # some seed drew Winter Is Coming twice in a row
+    s = Scenario(players=4).empty()
+    s.westeros_top(1, "I:last_days_of_summer").westeros_top(3, "III:storm_of_swords")
+    s.after_winter(2, "II:game_of_thrones", times=2)
+    g = phase(scenario=s)
+    assert g.last_westeros_cards[1] == "II:game_of_thrones"
+    reveals = sum(1 for line in log_lines(g) if "Winter Is Coming (II) is revealed" in line)
+    assert reveals == 2
+    assert [e["deck"] for e in events_of(g, E.WINTER_IS_COMING.name)] == [2, 2]
+    assert "II:winter_is_coming" in g.westeros_decks[2]
+    everything = Counter(g.westeros_decks[2]) + Counter(g.westeros_discards[2])
+    assert everything == Counter(T.westeros_deck_list(2))
 
 
 # ------------------------------------------------------------------------ Deck I (R3.4)
@@ -260,7 +252,7 @@ def test_d2_throne_of_blades_decision_by_iron_throne_holder(rec: Recorder) -> No
     """D2 / R3.4.1: the Iron Throne holder chooses Supply, Mustering or nothing."""
     g = card("I:a_throne_of_blades")
     (d,) = g.pending()
-    assert d.kind == "westeros_choice" and d.seat == SEAT["baratheon"]
+    assert d.kind == D.WESTEROS_CHOICE.name and d.seat == SEAT["baratheon"]
     assert d.choices == ("supply", "mustering", "nothing")
     assert "Baratheon" in d.prompt and "A Throne of Blades" in d.prompt
 
@@ -286,9 +278,9 @@ def test_d2_throne_of_blades_nothing(rec: Recorder) -> None:
 
 def test_d2_illegal_choices_change_nothing(rec: Recorder) -> None:
     g = card("I:a_throne_of_blades")
-    assert_illegal(g, SEAT["baratheon"], "clash_of_kings")
-    assert_illegal(g, SEAT["baratheon"], 0)
-    assert_illegal(g, SEAT["stark"], "supply")  # not the Iron Throne holder
+    assert_illegal(g, "clash_of_kings", seat=SEAT["baratheon"])
+    assert_illegal(g, 0, seat=SEAT["baratheon"])
+    assert_illegal(g, "supply", seat=SEAT["stark"])  # not the Iron Throne holder
 
 
 # ------------------------------------------------------------------------ Deck II (R3.4)
@@ -296,7 +288,7 @@ def test_d2_illegal_choices_change_nothing(rec: Recorder) -> None:
 
 def test_clash_of_kings_card_starts_the_auctions(rec: Recorder) -> None:
     g = card("II:clash_of_kings")
-    assert {d.kind for d in g.pending()} == {"bid"} and len(g.pending()) == 4
+    assert {d.kind for d in g.pending()} == {D.BID.name} and len(g.pending()) == 4
 
 
 def test_game_of_thrones_card_collects_power(rec: Recorder) -> None:
@@ -313,16 +305,16 @@ def test_d3_dark_wings_decision_by_raven_holder(rec: Recorder) -> None:
     """D3 / R3.4.1: the Messenger Raven (King's Court) holder chooses."""
     g = card("II:dark_wings_dark_words")
     (d,) = g.pending()
-    assert d.kind == "westeros_choice" and d.seat == SEAT["lannister"]
+    assert d.kind == D.WESTEROS_CHOICE.name and d.seat == SEAT["lannister"]
     assert d.choices == ("clash_of_kings", "game_of_thrones", "nothing")
-    assert_illegal(g, SEAT["lannister"], "supply")
-    assert_illegal(g, SEAT["baratheon"], "nothing")
+    assert_illegal(g, "supply", seat=SEAT["lannister"])
+    assert_illegal(g, "nothing", seat=SEAT["baratheon"])
 
 
 def test_d3_dark_wings_clash_of_kings(rec: Recorder) -> None:
     g = card("II:dark_wings_dark_words")
     g.apply(SEAT["lannister"], "clash_of_kings")
-    assert {d.kind for d in g.pending()} == {"bid"}
+    assert {d.kind for d in g.pending()} == {D.BID.name}
 
 
 def test_d3_f33_dark_wings_game_of_thrones_includes_ports(rec: Recorder) -> None:
@@ -348,12 +340,12 @@ def test_r3_4_1_chooser_is_the_holder_when_the_card_resolves(rec: Recorder) -> N
     for track_winner in ("baratheon", "stark", "lannister"):
         for d in g.pending():
             g.apply(d.seat, 1 if g.house_of(d.seat) == track_winner else 0)
-        while g.pending() and g.pending()[0].kind == "tie_break":
+        while g.pending() and g.pending()[0].kind == D.TIE_BREAK.name:
             d = g.pending()[0]
             g.apply(d.seat, d.choices[0])
     assert g.holder("fiefdoms") == "stark"
     (d,) = g.pending()
-    assert d.kind == "westeros_choice" and d.seat == SEAT["stark"]
+    assert d.kind == D.WESTEROS_CHOICE.name and d.seat == SEAT["stark"]
 
 
 # ----------------------------------------------------------------------- Deck III (R3.4)
@@ -371,10 +363,10 @@ def test_d4_put_to_the_sword_decision_by_blade_holder(rec: Recorder) -> None:
     """D4: the Valyrian Steel Blade (Fiefdoms) holder chooses the restriction."""
     g = card("III:put_to_the_sword")
     (d,) = g.pending()
-    assert d.kind == "westeros_choice" and d.seat == SEAT["greyjoy"]
+    assert d.kind == D.WESTEROS_CHOICE.name and d.seat == SEAT["greyjoy"]
     assert d.choices == ("no_defense", "no_march_plus1", "nothing")
-    assert_illegal(g, SEAT["greyjoy"], "storm_of_swords")
-    assert_illegal(g, SEAT["stark"], "nothing")
+    assert_illegal(g, "storm_of_swords", seat=SEAT["greyjoy"])
+    assert_illegal(g, "nothing", seat=SEAT["stark"])
 
 
 @pytest.mark.parametrize(
@@ -414,8 +406,8 @@ def test_r3_4_planning_restrictions(
 
 def test_every_westeros_card_is_handled(rec: Recorder) -> None:
     """Every distinct card of R3.4 (except Winter Is Coming, R3.3) resolves without error."""
-    for card_id, info in T.WESTEROS_CARD_BY_ID.items():
-        if info.base_id == "winter_is_coming":
+    for card_id in T.WESTEROS_CARD_BY_ID:
+        if text_of(card_id).reshuffle:
             continue
         g = card(card_id)
         for _ in range(50):
@@ -479,3 +471,44 @@ def test_r3_8_power_capped_by_the_pool() -> None:
     assert g.power["stark"] == 20 and g.power["baratheon"] == 20
     assert g.power["greyjoy"] == power_before["greyjoy"] + 1
     assert any("the Pool holds only 1" in line for line in log_lines(g))
+
+
+# ------------------------------------------------------------- one entry per card, events
+
+
+def test_every_westeros_card_and_option_has_one_text_entry() -> None:
+    """R3.4: every card (by base id) and every chooser option resolves through one entry."""
+    for info in T.WESTEROS_CARD_BY_ID.values():
+        assert info.base_id in WESTEROS_TEXTS, info.id
+        for option in info.options:
+            assert option in WESTEROS_TEXTS, (info.id, option)
+    assert text_of("II:winter_is_coming").reshuffle
+    assert text_of("III:web_of_lies").barred == {"support+0", "support+1*"}
+
+
+def test_phase_events_carry_the_facts(rec: Recorder) -> None:
+    """R3.2: the revealed cards, the threat move and the chosen restriction as data."""
+    g = phase("I:last_days_of_summer", "II:game_of_thrones", "III:put_to_the_sword", threat=2)
+    g.apply(SEAT["greyjoy"], "no_march_plus1")
+    (start,) = events_of(g, E.WESTEROS_PHASE.name)
+    assert start["round"] == 4
+    revealed = [(e["deck"], e["card"]) for e in events_of(g, E.WESTEROS_REVEALED.name)]
+    assert revealed == [
+        (1, "I:last_days_of_summer"),
+        (2, "II:game_of_thrones"),
+        (3, "III:put_to_the_sword"),
+    ]
+    (icons,) = events_of(g, E.WILDLING_ICONS.name)
+    assert icons.fields == {"icons": 1, "before": 2, "after": 4}
+    collected = {e["house"]: e["gained"] for e in events_of(g, E.POWER_COLLECTED.name)}
+    assert set(collected) == set(SEAT)
+    (chosen,) = events_of(g, E.WESTEROS_CHOSEN.name)
+    assert chosen.fields == {
+        "house": "greyjoy",
+        "card": "III:put_to_the_sword",
+        "option": "no_march_plus1",
+        "barred": ["march+1*"],
+    }
+    assert "Greyjoy chooses no March +1 order" in log_lines(g)
+    (restricted,) = events_of(g, E.WESTEROS_RESTRICTION.name)
+    assert restricted["barred"] == ["march+1*"]

@@ -9,6 +9,8 @@ and pays them all to the Pool at once.
 
 from __future__ import annotations
 
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACK_NAMES, BoardGame
 from westeros.engine import Choice, Decision, Step
@@ -17,18 +19,17 @@ Bids = tuple[tuple[str, int], ...]
 
 
 def bid_decisions(g: BoardGame, houses: tuple[str, ...], bids: Bids, what: str) -> list[Decision]:
-    """One secret ``bid`` decision per house still to bid: integers 0..available power.
+    """One secret :data:`~decisions.BID` decision per house still to bid: 0..available power.
 
     The prompt announces the house's available power (R1.6.4, FAQ F42). A house with no
     power bids 0 automatically (R4.3.2): callers record it with :func:`auto_bids` first.
     """
     done = {h for h, _ in bids}
     return [
-        Decision(
+        D.BID.ask(
             g.seat_of(h),
-            "bid",
             f"{T.house_name(h)}: secret bid for {what} (you have {g.power[h]} power)",
-            tuple(range(g.power[h] + 1)),
+            range(g.power[h] + 1),
         )
         for h in houses
         if h not in done
@@ -43,7 +44,7 @@ def auto_bids(g: BoardGame, houses: tuple[str, ...], bids: Bids) -> Bids:
 
 def announce_power(g: BoardGame, houses: tuple[str, ...]) -> None:
     """R1.6.4 / F42: before a bid every house announces its available power."""
-    g.say("Available power: " + ", ".join(f"{T.house_name(h)} {g.power[h]}" for h in houses))
+    g.emit(E.POWER_ANNOUNCED(power=[{"house": h, "power": g.power[h]} for h in houses]))
 
 
 def add_bid(g: BoardGame, bids: Bids, seat: int, amount: int) -> Bids:
@@ -57,7 +58,7 @@ def pay_bids(g: BoardGame, bids: Bids, order: tuple[str, ...]) -> Bids:
     revealed = tuple((h, amounts[h]) for h in order if h in amounts)
     for house, amount in revealed:
         g.discard_power(house, amount)
-    g.say("Bids: " + ", ".join(f"{T.house_name(h)} {a}" for h, a in revealed))
+    g.emit(E.BIDS_REVEALED(bids=[{"house": h, "amount": a} for h, a in revealed]))
     return revealed
 
 
@@ -124,9 +125,8 @@ class ClashOfKings(Step):
                 holder = g.holder("iron_throne")
                 names = ", ".join(T.house_name(h) for h in left)
                 return [
-                    Decision(
+                    D.TIE_BREAK.ask(
                         g.seat_of(holder),
-                        "tie_break",
                         f"{T.house_name(holder)} (Iron Throne): {names} tied with {amount} for "
                         f"the {TRACK_NAMES[self.track]} track; who takes position "
                         f"{len(self.placed) + 1}?",
@@ -144,8 +144,8 @@ class ClashOfKings(Step):
     def run(self, g: BoardGame) -> None:
         if self.stage == "start":
             if self.auction == 0:
-                g.say("Clash of Kings: auctions for the Iron Throne, Fiefdoms and King's Court")
-            g.say(f"Auction for the {TRACK_NAMES[self.track]} track")
+                g.emit(E.CLASH_OF_KINGS())
+            g.emit(E.AUCTION(track=self.track))
             announce_power(g, self.bidders(g))  # R3.7.2 / F42
             self.bids = auto_bids(g, self.bidders(g), ())
             self.stage = "bid"
@@ -156,9 +156,13 @@ class ClashOfKings(Step):
             self.stage = "order"
         if self.choice is not None:
             holder = g.holder("iron_throne")
-            g.say(
-                f"{T.house_name(holder)} places {T.house_name(self.choice)} at position "
-                f"{len(self.placed) + 1} of the {TRACK_NAMES[self.track]} track"
+            g.emit(
+                E.TIE_PLACED(
+                    house=holder,
+                    placed=self.choice,
+                    position=len(self.placed) + 1,
+                    track=self.track,
+                )
             )
             self.placed = (*self.placed, self.choice)
             self.choice = None
@@ -173,9 +177,6 @@ class ClashOfKings(Step):
             g.push(self)
             return
         g.set_track(self.track, self.placed)  # R3.7.4 dominance token follows position 1
-        g.say(
-            f"{TRACK_NAMES[self.track]} track: "
-            + ", ".join(f"{i}. {T.house_name(h)}" for i, h in enumerate(self.placed, 1))
-        )
+        g.emit(E.TRACK_ORDER(track=self.track, order=list(self.placed)))
         if self.auction + 1 < len(AUCTION_TRACKS):
             g.push(ClashOfKings(self.auction + 1))

@@ -115,6 +115,56 @@ class Scenario:
         self.g.westeros_decks[deck] = (*cards, *rest)
         return self
 
+    # -- Westeros and wildling decks (Westeros phase, wildlings) ----------------------------
+    def discarded(self, deck: int, *cards: str) -> Scenario:
+        """Move the given card ids from a Westeros deck to its discard pile (earlier rounds)."""
+        rest = list(self.g.westeros_decks[deck])
+        for card in cards:
+            rest.remove(card)
+        self.g.westeros_decks[deck] = tuple(rest)
+        self.g.westeros_discards[deck] = (*self.g.westeros_discards[deck], *cards)
+        return self
+
+    def after_winter(self, deck: int, card: str, times: int = 1) -> Scenario:
+        """Winter Is Coming on top of Westeros deck ``deck``, and ``card`` revealed after it
+        (R3.3): Winter Is Coming is revealed ``times`` times in a row, then ``card``.
+
+        The reshuffle is random, so this seeds the game's generator with the first seed that
+        gives that outcome when decks 1 to ``deck`` are revealed. Call it after every other
+        change to the Westeros decks.
+        """
+        from westeros.boardgame import events as E
+        from westeros.boardgame.westeros_phase import reveal, text_of
+        from westeros.engine.rng import Rng
+
+        pile = (*self.g.westeros_decks[deck], *self.g.westeros_discards[deck])
+        winter = next(c for c in pile if text_of(c).reshuffle)
+        if winter not in self.g.westeros_decks[deck]:  # back from the discard pile
+            discards = list(self.g.westeros_discards[deck])
+            discards.remove(winter)
+            self.g.westeros_discards[deck] = tuple(discards)
+            self.g.westeros_decks[deck] = (winter, *self.g.westeros_decks[deck])
+        self.westeros_top(deck, winter)
+        for seed in range(100_000):
+            trial = self.g.clone()
+            trial.rng = Rng(seed)
+            mark = len(trial.log)
+            revealed = [reveal(trial, d) for d in range(1, deck + 1)]
+            winters = sum(
+                1
+                for e in trial.log[mark:]
+                if e.kind == E.WINTER_IS_COMING.name and e["deck"] == deck
+            )
+            if revealed[-1] == card and winters == times:
+                self.g.rng = Rng(seed)
+                return self
+        raise AssertionError(f"no seed reveals {card} after Winter Is Coming {times}x")
+
+    def raven_peek(self, card: str, house: str) -> Scenario:
+        """``house`` holds the Messenger Raven and looked at wildling ``card`` (R5.5.2)."""
+        self.g.raven_peek, self.g.raven_peek_house = card, house
+        return self
+
     def wildling_top(self, *cards: str) -> Scenario:
         rest = [c for c in self.g.wildling_deck if c not in cards]
         self.g.wildling_deck = (*cards, *rest)

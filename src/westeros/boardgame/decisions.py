@@ -155,52 +155,68 @@ def words(*ws: str) -> Codec:
 WESTEROS_CHOICE = _kind(
     "westeros_choice",
     Codec(("option",)),
-    "R3.4.1: the dominance token holder chooses a Westeros card's option for everybody",
+    "R3.4.1, D2–D4: the dominance token holder picks a Westeros card's option for everybody "
+    "(a card's effect: supply, mustering, clash_of_kings, game_of_thrones; a restriction: "
+    "no_defense, no_march_plus1; or nothing)",
 )
-BID = _kind("bid", INTEGER, "R3.7.2, R4.3.2: a secret bid of available power (0..power)")
+BID = _kind("bid", INTEGER, "R3.7.2, R4.3.2, D7: a secret bid of available power (0..power)")
 TIE_BREAK = _kind(
     "tie_break",
-    Codec(("houses",), sep="+", many=True),
-    "R3.7.4, R4.3.4, D8: the Iron Throne holder orders houses with equal bids",
+    Codec(("house",)),
+    "R3.7.3, R4.3.4, D8: the Iron Throne holder picks one of the houses with equal bids: the "
+    "next one placed on the track (Clash of Kings) or the highest / lowest bidder (wildlings)",
 )
 MUSTER = _kind(
     "muster",
-    Codec(("unit", "to?"), sep=">", words=("done", "later")),
-    "R3.6, D6: one purchase in the mustering area (unit, upgrade, ship>area), done or later",
+    Codec(("purchase", "to?"), sep=">", words=("done", "later")),
+    "R3.6, D6: one purchase in the area being mustered in: a unit (footman, knight, "
+    "siege_engine), an upgrade of a footman there (upgrade_knight, upgrade_siege_engine), "
+    "ship><port or sea>; done (unspent points are lost) or later (after the other areas)",
 )
 
 # ================================================================= wildlings (R4, D9)
 WILDLING_OPTION = _kind(
-    "wildling_option", Codec(("option",)), "R4.5: choose between a wildling card's two penalties"
+    "wildling_option",
+    words("destroy", "drop"),
+    "R4.5.1, F36 Preemptive Raid: destroy 2 units or drop 2 positions on the best track",
 )
 DESTROY_UNIT = _kind(
     "destroy_unit",
     Codec(("area", "unit"), sep=":"),
-    "R4.5: pick one unit a wildling penalty destroys",
+    "R4.4.1, D9: one unit (area:kind) a wildling penalty destroys; the picks are destroyed "
+    "together once complete",
 )
 REPLACE_KNIGHT = _kind(
     "replace_knight",
     Codec(("area", "unit"), sep=":"),
-    "R4.5: pick a knight a wildling penalty downgrades to a footman",
+    "R4.5.2 Crow Killers: a knight (area:knight) to replace with a footman (destroyed when the "
+    "pool has no footman left)",
 )
 UPGRADE_FOOTMAN = _kind(
     "upgrade_footman",
     Codec(("area", "unit"), sep=":", words=("done",)),
-    "R4.5: pick a footman a wildling reward upgrades to a knight, or stop",
+    "R4.5.2 Crow Killers: a footman (area:footman) to replace with a knight, or done",
 )
-DISCARD_CARD = _kind("discard_card", Codec(("card",)), "R4.5: discard a house card")
+DISCARD_CARD = _kind(
+    "discard_card",
+    Codec(("card",)),
+    "R4.5.4, F37 Massing on the Milkwater: the house card to discard",
+)
 RETRIEVE_CARD = _kind(
     "retrieve_card",
     Codec(("card",), words=("pass",)),
-    "R4.5: take a discarded house card back into hand, or pass",
+    "R4.5 Mammoth Riders: a discarded house card to take back into hand, or pass",
 )
 CHOOSE_TRACK = _kind(
-    "choose_track", Codec(("track",)), "R4.5: choose an influence track for a wildling effect"
+    "choose_track",
+    Codec(("track",)),
+    "R4.5, Q7: the influence track a wildling card moves a house on (A King Beyond the Wall; "
+    "Preemptive Raid tied tracks, chosen by the Iron Throne holder)",
 )
 HORDE_AREA = _kind(
     "horde_area",
     Codec(("area",), words=("pass",)),
-    "R4.5 The Horde Descends: the area to muster in, or pass",
+    "R4.5 The Horde Descends: the castle or stronghold area to muster in, or pass",
 )
 
 # ================================================================= supply (R3.5)

@@ -148,7 +148,100 @@ FINAL_RANKING = _event(
     "R9.3: every house ranked, with its castles and strongholds",
 )
 
+
 # ============================================================== Westeros phase (R3)
+def westeros_card_name(card: str) -> str:
+    """``Supply (I)``: a Westeros card by id (``"I:supply"``)."""
+    return f"{T.WESTEROS_CARD_BY_ID[card].name} ({card.split(':')[0]})"
+
+
+# R3.4 restrictions read by the first barred order token (regular and special alike)
+_BARRED_TEXT = {
+    "raid": "no Raid orders",
+    "march+1*": "no March +1 order",
+    "consolidate": "no Consolidate Power orders",
+    "support+0": "no Support orders",
+    "defense+1": "no Defense orders",
+}
+
+
+def barred_text(barred: Iterable[str]) -> str:
+    """``no Raid orders``: a R3.4 restriction from the order tokens it bars."""
+    return _BARRED_TEXT[min(barred)]
+
+
+_WESTEROS_NAMES = {c.base_id: c.name for c in T.WESTEROS_CARD_BY_ID.values()}
+
+
+def westeros_option_text(option: str, barred: Iterable[str] = ()) -> str:
+    """A chooser card's option (R3.4.1): a card's effect by its name, a restriction, or
+    ``nothing``."""
+    barred = tuple(barred)
+    if barred:
+        return barred_text(barred)
+    return _WESTEROS_NAMES.get(option, option)
+
+
+WESTEROS_PHASE = _event(
+    "westeros_phase",
+    lambda f: f"Round {f['round']}: Westeros phase",
+    "R3.2.1: the round marker advances and the Westeros phase begins",
+)
+WESTEROS_REVEALED = _event(
+    "westeros_revealed",
+    lambda f: f"Westeros deck {f['deck']}: {westeros_card_name(f['card'])} is revealed",
+    "R3.2.2: the top card of a Westeros deck (1, 2, 3) is revealed",
+)
+WINTER_IS_COMING = _event(
+    "winter_is_coming",
+    lambda f: f"Winter Is Coming: Westeros deck {f['deck']} is shuffled with its discard pile "
+    "and a new card is revealed",
+    "R3.3, E9, F31: the deck, its discard pile and Winter Is Coming are shuffled together",
+)
+WILDLING_ICONS = _event(
+    "wildling_icons",
+    lambda f: f"{f['icons']} wildling icon{'s' if f['icons'] > 1 else ''}: the wildling threat "
+    f"goes from {f['before']} to {f['after']}",
+    "R3.2.3: the revealed cards' wildling icons advance the threat (capped at 12)",
+)
+THREAT_MAXED = _event(
+    "threat_maxed",
+    lambda f: f"The wildling threat reaches {f['threat']}: the wildlings attack",
+    "R3.2.3, R4.2 (a): the threat reaches 12 and the wildlings attack at once",
+)
+WESTEROS_RESOLVING = _event(
+    "westeros_resolving",
+    lambda f: f"Resolving {westeros_card_name(f['card'])}",
+    "R3.2.4: a revealed Westeros card is resolved",
+)
+WESTEROS_CHOSEN = _event(
+    "westeros_chosen",
+    lambda f: f"{house(f['house'])} chooses {westeros_option_text(f['option'], f['barred'])}",
+    "R3.4.1, D2–D4: the dominance token holder chose a card's option for everybody "
+    "(barred: the order tokens the option bars)",
+)
+POWER_COLLECTED = _event(
+    "power_collected",
+    lambda f: f"Game of Thrones: {house(f['house'])} collects {f['gained']} power"
+    + (f" (the Pool holds only {f['gained']})" if f["gained"] < f["income"] else "")
+    + f", now {f['power']} available",
+    "R3.8: a house collects its power income (crowns and trading ports), capped by the Pool",
+)
+WESTEROS_RESTRICTION = _event(
+    "westeros_restriction",
+    lambda f: f"This round {barred_text(f['barred'])} may be placed",
+    "R3.4, R3.2.6: order tokens barred in this round's Planning phase",
+)
+WESTEROS_NOTHING = _event(
+    "westeros_nothing",
+    lambda f: "Nothing happens",
+    "R3.4: a Westeros card (or option) does nothing",
+)
+WILDLINGS_ATTACK_CARD = _event(
+    "wildlings_attack_card",
+    lambda f: f"The wildlings attack with strength {f['strength']}",
+    "R3.4, F34: the Wildlings Attack card attacks at the current threat, even 0",
+)
 
 # ============================================================== supply (R3.5)
 SUPPLY = _event(
@@ -165,11 +258,281 @@ SUPPLY_DESTROY = _event(
     "R3.5.2, D5: the house destroys one of its units in area to comply with its supply",
 )
 
+
 # ============================================================== mustering (R3.6)
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _unit_name(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+MUSTERING_BEGINS = _event(
+    "mustering_begins", lambda f: "Mustering (R3.6)", "R3.6.1: houses muster in turn order"
+)
+MUSTER_LATER = _event(
+    "muster_later",
+    lambda f: f"{house(f['house'])} will muster in {area(f['area'])} later",
+    "R3.6, D6: a house musters in an area after its other areas",
+)
+MUSTER_BARRED = _event(
+    "muster_barred",
+    lambda f: f"{house(f['house'])} cannot muster in {area(f['area'])}",
+    "R3.6.2, R1.1.4: an area the house may not (or no longer) muster in",
+)
+MUSTER_ENDED = _event(
+    "muster_ended",
+    lambda f: f"{house(f['house'])} ends mustering in {area(f['area'])} "
+    f"({_points(f['lost'])} lost)",
+    "R3.6.2: a house stops mustering in an area; its unspent points are lost",
+)
+MUSTERED = _event(
+    "mustered",
+    lambda f: f"{house(f['house'])} musters a {_unit_name(f['unit'])} in {area(f['area'])}"
+    + (f" (from {area(f['source'])})" if f["area"] != f["source"] else ""),
+    "R3.6.3, R3.6.4: a new unit in area (a ship: in the source area's port or an adjacent sea), "
+    "paid with cost points of the source area",
+)
+MUSTER_UPGRADED = _event(
+    "muster_upgraded",
+    lambda f: f"{house(f['house'])} upgrades a footman to a {_unit_name(f['unit'])} in "
+    f"{area(f['area'])}",
+    "R3.6.3: a footman in area becomes a knight or siege engine (cost 1)",
+)
+
 
 # ============================================================== bidding, Clash of Kings (R3.7)
+def _pairs(items: list[dict[str, Any]], key: str) -> str:
+    return ", ".join(f"{house(x['house'])} {x[key]}" for x in items)
+
+
+POWER_ANNOUNCED = _event(
+    "power_announced",
+    lambda f: "Available power: " + _pairs(f["power"], "power"),
+    "R1.6.4, F42: before a bid every house announces its available power (in turn order); "
+    'power: [{"house", "power"}]',
+)
+BIDS_REVEALED = _event(
+    "bids_revealed",
+    lambda f: "Bids: " + _pairs(f["bids"], "amount"),
+    "R3.7.2, R4.3.3: the secret bids are revealed together (in turn order) and paid to the "
+    'Pool; bids: [{"house", "amount"}]',
+)
+CLASH_OF_KINGS = _event(
+    "clash_of_kings",
+    lambda f: "Clash of Kings: auctions for the Iron Throne, Fiefdoms and King's Court",
+    "R3.7: the three auctions begin",
+)
+AUCTION = _event(
+    "auction",
+    lambda f: f"Auction for the {TRACK_NAMES[f['track']]} track",
+    "R3.7.1: the auction for one influence track begins",
+)
+TIE_PLACED = _event(
+    "tie_placed",
+    lambda f: f"{house(f['house'])} places {house(f['placed'])} at position {f['position']} "
+    f"of the {TRACK_NAMES[f['track']]} track",
+    "R3.7.3, D8: the Iron Throne holder (house) places one of the tied houses",
+)
+TRACK_ORDER = _event(
+    "track_order",
+    lambda f: f"{TRACK_NAMES[f['track']]} track: "
+    + ", ".join(f"{i}. {house(h)}" for i, h in enumerate(f["order"], 1)),
+    "R3.7.4: the new order of an influence track after its auction",
+)
+
 
 # ============================================================== wildlings (R4)
+def wildling_card_name(card: str) -> str:
+    return T.WILDLING_CARD_BY_ID[card].name
+
+
+def _house_card_name(card: str) -> str:
+    return T.HOUSE_CARD_BY_ID[card].name
+
+
+WILDLING_ROWS = {
+    "lowest": "lowest bidder",
+    "everyone_else": "everyone else",
+    "highest": "highest bidder",
+}
+
+
+def _row_text(card: str, row: str) -> str:
+    info = T.WILDLING_CARD_BY_ID[card]
+    texts = {
+        "lowest": info.lowest_bidder,
+        "everyone_else": info.everyone_else_loss,
+        "highest": info.highest_bidder,
+    }
+    return texts[row]
+
+
+# A unit a wildling card destroys, and why: the card, and a note (the Crow Killers knight
+# destroyed for want of a footman)
+_DESTROY_NOTES = {"": "", "no_footman": ": no footman to replace it"}
+
+
+def destroy_reason(card: str, note: str = "") -> str:
+    """``Mammoth Riders``, ``Crow Killers: no footman to replace it``."""
+    return wildling_card_name(card) + _DESTROY_NOTES[note]
+
+
+def _why(f: Fields) -> str:
+    return destroy_reason(f["card"], f["note"])
+
+
+WILDLING_ATTACK = _event(
+    "wildling_attack",
+    lambda f: f"Wildling attack of strength {f['strength']} (threat {f['threat']})"
+    + (f"; {house(f['excluded'])} does not take part" if f["excluded"] else ""),
+    "R4.3: a wildling attack begins; excluded: the house that sits it out (Preemptive Raid)",
+)
+WILDLING_OUTCOME = _event(
+    "wildling_outcome",
+    lambda f: f"Night's Watch {f['total']} against wildlings {f['strength']}: "
+    + ("the Night's Watch wins" if f["won"] else "the wildlings win"),
+    "R4.3.3: the Night's Watch total against the wildling strength; won: the Night's Watch",
+)
+WILDLING_TIE_BROKEN = _event(
+    "wildling_tie_broken",
+    lambda f: f"{house(f['house'])} breaks the tie: {house(f['chosen'])}",
+    "R4.3.4, D8: the Iron Throne holder (house) picks the highest or lowest bidder",
+)
+WILDLING_BIDDER = _event(
+    "wildling_bidder",
+    lambda f: f"{house(f['house'])} is the {'highest' if f['highest'] else 'lowest'} bidder",
+    "R4.3.4: the single highest (Night's Watch win) or lowest (wildling win) bidder",
+)
+THREAT_DROPS = _event(
+    "threat_drops",
+    lambda f: f"The wildling threat goes from {f['before']} to {f['after']}",
+    "R4.3.5: the threat drops to 0 (Night's Watch win) or 2 spaces (wildling win)",
+)
+WILDLING_CARD = _event(
+    "wildling_card",
+    lambda f: f"Wildling card: {wildling_card_name(f['card'])}",
+    "R4.3.6: the top wildling card is revealed",
+)
+WILDLING_CARD_BOTTOM = _event(
+    "wildling_card_bottom",
+    lambda f: f"{wildling_card_name(f['card'])} goes to the bottom of the wildling deck",
+    "R4.3.6: the resolved wildling card goes face down to the bottom of the deck",
+)
+WILDLING_ROW = _event(
+    "wildling_row",
+    lambda f: f"{wildling_card_name(f['card'])}, {house(f['house'])} "
+    f"({WILDLING_ROWS[f['row']]}): {_row_text(f['card'], f['row'])}",
+    "R4.5: a wildling card's row applies to a house; row: lowest, everyone_else or highest",
+)
+WILDLING_TRACK_MOVED = _event(
+    "wildling_track_moved",
+    lambda f: f"{house(f['house'])} is now in position {f['position']} on the "
+    f"{TRACK_NAMES[f['track']]} track",
+    "R4.5: a wildling card moves a house on an influence track (others shift)",
+)
+WILDLING_SUPPLY_CHANGED = _event(
+    "wildling_supply_changed",
+    lambda f: f"{house(f['house'])} supply goes from {f['before']} to {f['after']}",
+    "R4.5 Rattleshirt's Raiders: a house's supply moves (0..6)",
+)
+WILDLING_OPTION_CHOSEN = _event(
+    "wildling_option_chosen",
+    lambda f: f"{house(f['house'])} chooses to "
+    + {"destroy": "destroy 2 units", "drop": "drop 2 positions"}[f["option"]],
+    "R4.5.1 Preemptive Raid: the lowest bidder's choice (destroy or drop)",
+)
+WILDLING_ALREADY_LAST = _event(
+    "wildling_already_last",
+    lambda f: f"{house(f['house'])} is already last on every influence track",
+    "F36: a house last everywhere cannot drop",
+)
+WILDLING_KNIGHT_REPLACED = _event(
+    "wildling_knight_replaced",
+    lambda f: f"{house(f['house'])} replaces a knight with a footman in {area(f['area'])} "
+    f"({wildling_card_name(f['card'])})",
+    "R4.5.2 Crow Killers: a knight becomes a footman from the pool (keeping its routed state)",
+)
+WILDLING_KNIGHT_LOST = _event(
+    "wildling_knight_lost",
+    lambda f: f"{house(f['house'])} destroys a knight in {area(f['area'])} "
+    f"({wildling_card_name(f['card'])}, no footman)",
+    "R4.5.2 Crow Killers: a knight is destroyed, no footman is left in the pool",
+)
+WILDLING_NO_KNIGHTS = _event(
+    "wildling_no_knights",
+    lambda f: f"{house(f['house'])} has no knights ({wildling_card_name(f['card'])})",
+    "Q19: a house without knights is unaffected",
+)
+WILDLING_FOOTMAN_UPGRADED = _event(
+    "wildling_footman_upgraded",
+    lambda f: f"{house(f['house'])} replaces a footman with a knight in {area(f['area'])} "
+    f"({wildling_card_name(f['card'])})",
+    "R4.5.2 Crow Killers: a footman becomes a knight from the pool",
+)
+WILDLING_UNIT_DESTROYED = _event(
+    "wildling_unit_destroyed",
+    lambda f: f"{house(f['house'])} destroys a {_unit_name(f['unit'])} in {area(f['area'])} "
+    f"({_why(f)})",
+    "R4.4.1: a unit destroyed by a wildling card; note: no_footman (Crow Killers) or empty",
+)
+WILDLING_NO_UNITS_LEFT = _event(
+    "wildling_no_units_left",
+    lambda f: f"{house(f['house'])} has no units left to destroy ({_why(f)})",
+    "R4.4.1, Q19: fewer units than the card destroys; the rest is ignored",
+)
+HORDE_ANYWHERE = _event(
+    "horde_anywhere",
+    lambda f: f"{house(f['house'])} has no castle or stronghold area with 2 units: "
+    "2 units anywhere",
+    "F35 The Horde Descends: no castle area holds 2 units, so 2 units anywhere",
+)
+WILDLING_HOUSE_CARD_DISCARDED = _event(
+    "wildling_house_card_discarded",
+    lambda f: f"{house(f['house'])} discards {_house_card_name(f['card'])}",
+    "R4.5.4 Massing on the Milkwater: a house card is discarded",
+)
+WILDLING_DISCARDS_RETURNED = _event(
+    "wildling_discards_returned",
+    lambda f: f"{house(f['house'])} takes {len(f['cards'])} "
+    + ("discarded cards" if f["last_discarded"] else "cards")
+    + " back into hand",
+    "R4.5.4: discarded house cards return to hand (the Night's Watch row, or R1.11.3 / F7 "
+    "when the last card was discarded: last_discarded)",
+)
+WILDLING_NO_DISCARD = _event(
+    "wildling_no_discard",
+    lambda f: f"{house(f['house'])} holds {f['cards']} card{'s' if f['cards'] != 1 else ''}: "
+    "nothing happens",
+    "Q19 Massing on the Milkwater: a house with at most one card is unaffected",
+)
+WILDLING_POWER_DISCARDED = _event(
+    "wildling_power_discarded",
+    lambda f: f"{house(f['house'])} discards {f['amount']} power",
+    "R4.5 Skinchanger Scout: available power goes to the Pool",
+)
+WILDLING_POWER_REGAINED = _event(
+    "wildling_power_regained",
+    lambda f: f"{house(f['house'])} gets back {f['amount']} power",
+    "R4.5 Skinchanger Scout: the highest bidder takes its bid back",
+)
+WILDLING_CARD_RETRIEVED = _event(
+    "wildling_card_retrieved",
+    lambda f: f"{house(f['house'])} takes "
+    + (f"{_house_card_name(f['card'])} back into hand" if f["card"] else "no card back"),
+    "R4.5 Mammoth Riders: a discarded house card (None: none) returns to hand",
+)
+HORDE_MUSTER = _event(
+    "horde_muster",
+    lambda f: f"{house(f['house'])} "
+    + (
+        f"musters in {area(f['area'])}"
+        if f["area"]
+        else ("does not muster" if f["could"] else "has no area to muster in")
+    ),
+    "R4.5 The Horde Descends: the highest bidder musters in area (None: passes, or could not)",
+)
 
 # ============================================================== planning (R5)
 _ORDER_TYPE_NAMES = {

@@ -2,7 +2,7 @@
 Power (R6.6.3) and The Horde Descends (R4.5) all use :class:`Muster`.
 
 A house musters in its castle/stronghold areas one area at a time, one purchase per decision
-(kind ``"muster"``):
+(:data:`~westeros.boardgame.decisions.MUSTER`):
 
 * ``"footman"``, ``"knight"``, ``"siege_engine"`` — a new land unit in the area itself;
 * ``"upgrade_knight"``, ``"upgrade_siege_engine"`` — a footman already in the area becomes a
@@ -20,12 +20,14 @@ supply (R1.5.4, R3.6.5) are offered. When nothing can be bought in an area it is
 
 from __future__ import annotations
 
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame, Unit
-from westeros.boardgame.supply import UNIT_NAMES
 from westeros.engine import Choice, Decision, Step
 
 LAND_KINDS = ("footman", "knight", "siege_engine")
+UPGRADE = "upgrade_"  # purchase prefix: upgrade_knight, upgrade_siege_engine (R3.6.3)
 
 
 def can_muster_in(g: BoardGame, house: str, area: str) -> bool:
@@ -92,18 +94,16 @@ def muster_options(g: BoardGame, house: str, area: str, points: int) -> list[str
     has_footman = any(u.kind == "footman" for u in g.units.get(area, ()) if u.house == house)
     for kind in ("knight", "siege_engine"):  # R3.6.3 upgrades never change army sizes (R3.6.5)
         if has_footman and points >= T.UPGRADE_COST and g.pool_left(house, kind) > 0:
-            options.append(f"upgrade_{kind}")
+            options.append(UPGRADE + kind)
     if points >= T.MUSTER_COST["ship"] and g.pool_left(house, "ship") > 0:
-        options.extend(f"ship>{target}" for target in ship_targets(g, house, area))
+        options.extend(str(D.MUSTER.format("ship", t)) for t in ship_targets(g, house, area))
     return options
 
 
-def _cost(option: str) -> int:
-    if option.startswith("upgrade_"):
+def _cost(purchase: str) -> int:
+    if purchase.startswith(UPGRADE):
         return T.UPGRADE_COST
-    if option.startswith("ship>"):
-        return T.MUSTER_COST["ship"]
-    return T.MUSTER_COST[option]
+    return T.MUSTER_COST[purchase]
 
 
 def _points_word(n: int) -> str:
@@ -164,7 +164,7 @@ class Muster(Step):
             f"{T.house_name(self.house)}: muster in {T.area_name(area)} "
             f"({_points_word(left)} left)"
         )
-        return [Decision(g.seat_of(self.house), "muster", prompt, (*options, "done"))]
+        return [D.MUSTER.ask(g.seat_of(self.house), prompt, (*options, "done"))]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.choice = str(choice)
@@ -175,12 +175,11 @@ class Muster(Step):
             area = self.areas[0]
             self.areas = (*self.areas[1:], area)
             self.deferred = self.deferred | {area}
-            g.say(f"{T.house_name(self.house)} will muster in {T.area_name(area)} later")
+            g.emit(E.MUSTER_LATER(house=self.house, area=area))
         elif choice == "done":
             self._finish_area(g)
         elif choice is not None:
             self._buy(g, choice)
-            self.spent += _cost(choice)
         # Skip areas where nothing can be bought (or that are no longer usable).
         while self.areas and not self._offer(g):
             self._finish_area(g)
@@ -190,32 +189,30 @@ class Muster(Step):
     # -- effects -------------------------------------------------------------------------------
     def _finish_area(self, g: BoardGame) -> None:
         area = self.areas[0]
-        name = T.house_name(self.house)
         if not can_muster_in(g, self.house, area):
-            g.say(f"{name} cannot muster in {T.area_name(area)}")
+            g.emit(E.MUSTER_BARRED(house=self.house, area=area))
         else:
             left = self._points_left()
             if left > 0:  # R3.6.2 unspent points are lost
-                g.say(f"{name} ends mustering in {T.area_name(area)} ({_points_word(left)} lost)")
+                g.emit(E.MUSTER_ENDED(house=self.house, area=area, lost=left))
         self.areas = self.areas[1:]
         self.spent = 0
 
     def _buy(self, g: BoardGame, choice: str) -> None:
-        area = self.areas[0]
-        name = T.house_name(self.house)
-        if choice.startswith("ship>"):  # R3.6.4 ships to the port or an adjacent sea
-            target = choice.split(">", 1)[1]
-            g.add_unit(target, Unit(self.house, "ship"))
-            g.say(f"{name} musters a ship in {T.area_name(target)} (from {T.area_name(area)})")
-        elif choice.startswith("upgrade_"):  # R3.6.3 upgrade keeps the routed state
-            kind = choice.removeprefix("upgrade_")
-            footmen = [u for u in g.units[area] if u.house == self.house and u.kind == "footman"]
+        area, house = self.areas[0], self.house
+        parts = D.MUSTER.parse(choice)
+        purchase, target = parts["purchase"], parts.get("to", area)  # R3.6.4 ships: port or sea
+        cost = _cost(purchase)
+        self.spent += cost
+        if purchase.startswith(UPGRADE):  # R3.6.3 upgrade keeps the routed state
+            kind = purchase.removeprefix(UPGRADE)
+            footmen = [u for u in g.units[area] if u.house == house and u.kind == "footman"]
             old = min(footmen, key=lambda u: u.routed)  # a standing footman first
-            g.replace_unit(area, old, Unit(self.house, kind, old.routed))
-            g.say(f"{name} upgrades a footman to a {UNIT_NAMES[kind]} in {T.area_name(area)}")
+            g.replace_unit(area, old, Unit(house, kind, old.routed))
+            g.emit(E.MUSTER_UPGRADED(house=house, area=area, unit=kind, cost=cost))
         else:
-            g.add_unit(area, Unit(self.house, choice))
-            g.say(f"{name} musters a {UNIT_NAMES[choice]} in {T.area_name(area)}")
+            g.add_unit(target, Unit(house, purchase))
+            g.emit(E.MUSTERED(house=house, area=target, unit=purchase, source=area, cost=cost))
 
 
 class MusteringRound(Step):
@@ -230,6 +227,6 @@ class MusteringRound(Step):
         if self.position >= len(order):
             return
         if self.position == 0:
-            g.say("Mustering (R3.6)")
+            g.emit(E.MUSTERING_BEGINS())
         house = order[self.position]
         g.push(Muster(house, mustering_areas(g, house)), MusteringRound(self.position + 1))

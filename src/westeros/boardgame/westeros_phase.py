@@ -1,18 +1,31 @@
-"""The Westeros phase (R3.2–R3.4) and Game of Thrones (R3.8).
+"""The Westeros phase (R3.2–R3.4), the Westeros cards (R3.4) and Game of Thrones (R3.8).
 
 ``WesterosPhase`` advances the round, reveals the three cards (Winter Is Coming at once,
 R3.3), moves the wildling threat (R3.2.3), then pushes one :class:`ResolveWesterosCard` per
 card, in deck order; each resolves completely, is discarded (R3.2.5) and checks for a win.
+
+Every card's text is one entry of :data:`WESTEROS_TEXTS`, keyed by the card's base id (the
+data row in ``data/westeros_cards.json`` gives its name, deck, copies, wildling icon, chooser
+and options). A chooser card (R3.4.1) resolves as the option its chooser picked: the entry the
+option names (``supply``, ``mustering``, ``clash_of_kings``, ``game_of_thrones``) or one of the
+option entries below (``no_defense``, ``no_march_plus1``, ``nothing``). Adding a card is one data
+row plus one ``@westeros_text`` entry.
+
+The entries of other phases' effects import their steps when they run (those modules import
+this one's neighbours, and tests stand in for them).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame import victory
 from westeros.boardgame.state import BoardGame
 from westeros.engine import Choice, Decision, Step
-
-WINTER_IS_COMING = "winter_is_coming"
 
 # R3.4.1 the dominance token naming a card's chooser -> the track that carries it
 CHOOSER_TRACK = {
@@ -26,40 +39,133 @@ CHOOSER_NAME = {
     "valyrian_steel_blade": "Valyrian Steel Blade",
 }
 
-# R3.4 planning restrictions: base card id (or Put to the Sword option) -> barred token ids
-RESTRICTIONS: dict[str, frozenset[str]] = {
-    "sea_of_storms": frozenset({"raid", "raid*"}),
-    "rains_of_autumn": frozenset({"march+1*"}),
-    "feast_for_crows": frozenset({"consolidate", "consolidate*"}),
-    "web_of_lies": frozenset({"support+0", "support+1*"}),
-    "storm_of_swords": frozenset({"defense+1", "defense+2*"}),
-    "no_defense": frozenset({"defense+1", "defense+2*"}),
-    "no_march_plus1": frozenset({"march+1*"}),
-}
-
-OPTION_NAMES = {
-    "supply": "Supply",
-    "mustering": "Mustering",
-    "clash_of_kings": "Clash of Kings",
-    "game_of_thrones": "Game of Thrones",
-    "no_defense": "no Defense orders",
-    "no_march_plus1": "no March +1 order",
-    "nothing": "nothing",
-}
-RESTRICTION_NAMES = {
-    "sea_of_storms": "no Raid orders",
-    "rains_of_autumn": "no March +1 order",
-    "feast_for_crows": "no Consolidate Power orders",
-    "web_of_lies": "no Support orders",
-    "storm_of_swords": "no Defense orders",
-    "no_defense": "no Defense orders",
-    "no_march_plus1": "no March +1 order",
-}
+# (game, the chooser's option or None) -> the steps that carry out the rest
+Resolve = Callable[[BoardGame, str | None], list[Step]]
 
 
-def card_name(card_id: str) -> str:
-    card = T.WESTEROS_CARD_BY_ID[card_id]
-    return f"{card.name} ({card_id.split(':')[0]})"
+# ------------------------------------------------------------------------------------------
+# the card texts (R3.4)
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WesterosText:
+    """What a Westeros card (or a chooser card's option) does.
+
+    ``resolve(g, option)`` applies an immediate effect and returns the steps that carry out
+    the rest (``option``: what a chooser card's chooser picked, R3.4.1);
+    ``barred``: the order tokens a restriction bars this round (R3.4); ``reshuffle``: the card
+    never resolves, its deck is shuffled when it is revealed (Winter Is Coming, R3.3).
+    """
+
+    resolve: Resolve
+    barred: frozenset[str] = frozenset()
+    reshuffle: bool = False
+
+
+WESTEROS_TEXTS: dict[str, WesterosText] = {}
+
+
+def westeros_text(*ids: str) -> Callable[[Resolve], Resolve]:
+    """Register a function as the text of the cards (or options) ``ids``."""
+
+    def register(resolve: Resolve) -> Resolve:
+        for base_id in ids:
+            assert base_id not in WESTEROS_TEXTS, base_id
+            WESTEROS_TEXTS[base_id] = WesterosText(resolve)
+        return resolve
+
+    return register
+
+
+def _restriction(base_id: str, *tokens: str) -> None:
+    """R3.4 / R3.2.6: a card (or option) that bars order tokens in this round's Planning."""
+    barred = frozenset(tokens)
+    WESTEROS_TEXTS[base_id] = WesterosText(lambda g, _: restrict(g, barred), barred)
+
+
+def _never_resolved(g: BoardGame, option: str | None) -> list[Step]:  # pragma: no cover
+    raise AssertionError("Winter Is Coming is replaced when revealed (R3.3)")
+
+
+@westeros_text("supply")
+def _supply(g: BoardGame, option: str | None) -> list[Step]:
+    """R3.5: update the supply track, then reconcile."""
+    from westeros.boardgame.supply import UpdateSupply
+
+    return [UpdateSupply()]
+
+
+@westeros_text("mustering")
+def _mustering(g: BoardGame, option: str | None) -> list[Step]:
+    """R3.6: every house musters in turn order."""
+    from westeros.boardgame.mustering import MusteringRound
+
+    return [MusteringRound()]
+
+
+@westeros_text("clash_of_kings")
+def _clash_of_kings(g: BoardGame, option: str | None) -> list[Step]:
+    """R3.7: the three auctions."""
+    from westeros.boardgame.bidding import ClashOfKings
+
+    return [ClashOfKings()]
+
+
+@westeros_text("game_of_thrones")
+def _game_of_thrones(g: BoardGame, option: str | None) -> list[Step]:
+    """R3.8: power income."""
+    game_of_thrones(g)
+    return []
+
+
+@westeros_text("wildlings_attack")
+def _wildlings_attack(g: BoardGame, option: str | None) -> list[Step]:
+    """R3.4: the wildlings attack at the current threat, even at 0 (F34)."""
+    from westeros.boardgame.wildlings import WildlingAttack
+
+    g.emit(E.WILDLINGS_ATTACK_CARD(strength=g.wildling_threat))
+    return [WildlingAttack(g.wildling_threat)]
+
+
+@westeros_text("last_days_of_summer", "nothing")
+def _nothing(g: BoardGame, option: str | None) -> list[Step]:
+    """Last Days of Summer, and the option ``nothing`` of the chooser cards."""
+    g.emit(E.WESTEROS_NOTHING())
+    return []
+
+
+@westeros_text("a_throne_of_blades", "dark_wings_dark_words", "put_to_the_sword")
+def _chosen_option(g: BoardGame, option: str | None) -> list[Step]:
+    """D2–D4: A Throne of Blades, Dark Wings Dark Words, Put to the Sword resolve as the
+    option their chooser picked for everybody."""
+    assert option is not None
+    return WESTEROS_TEXTS[option].resolve(g, None)
+
+
+_restriction("sea_of_storms", "raid", "raid*")
+_restriction("rains_of_autumn", "march+1*")
+_restriction("feast_for_crows", "consolidate", "consolidate*")
+_restriction("web_of_lies", "support+0", "support+1*")
+_restriction("storm_of_swords", "defense+1", "defense+2*")
+_restriction("no_defense", "defense+1", "defense+2*")  # Put to the Sword (D4)
+_restriction("no_march_plus1", "march+1*")  # Put to the Sword (D4)
+WESTEROS_TEXTS["winter_is_coming"] = WesterosText(_never_resolved, reshuffle=True)  # R3.3
+
+
+def text_of(card: str) -> WesterosText:
+    """The entry of a Westeros card id (``"I:supply"``)."""
+    return WESTEROS_TEXTS[T.WESTEROS_CARD_BY_ID[card].base_id]
+
+
+def option_text(option: str) -> str:
+    """``Supply``, ``no Defense orders``, ``nothing``: a chooser option as players read it."""
+    return E.westeros_option_text(option, WESTEROS_TEXTS[option].barred)
+
+
+# ------------------------------------------------------------------------------------------
+# revealing (R3.2.2, R3.3)
+# ------------------------------------------------------------------------------------------
 
 
 def reveal(g: BoardGame, deck: int) -> str:
@@ -72,16 +178,18 @@ def reveal(g: BoardGame, deck: int) -> str:
             g.westeros_discards[deck] = ()
         card, rest = pile[0], pile[1:]
         g.westeros_decks[deck] = rest
-        g.say(f"Westeros deck {deck}: {card_name(card)} is revealed")
-        if T.WESTEROS_CARD_BY_ID[card].base_id != WINTER_IS_COMING:
+        g.emit(E.WESTEROS_REVEALED(deck=deck, card=card))
+        if not text_of(card).reshuffle:
             return card
         # R3.3.1 (errata E9): deck + discard pile + Winter Is Coming itself
         g.westeros_decks[deck] = g.rng.shuffled((*rest, *g.westeros_discards[deck], card))
         g.westeros_discards[deck] = ()
-        g.say(
-            f"Winter Is Coming: Westeros deck {deck} is shuffled with its discard pile "
-            "and a new card is revealed"
-        )
+        g.emit(E.WINTER_IS_COMING(deck=deck, card=card))
+
+
+# ------------------------------------------------------------------------------------------
+# Game of Thrones (R3.8) and restrictions (R3.4)
+# ------------------------------------------------------------------------------------------
 
 
 def trade_ports(g: BoardGame, house: str) -> list[str]:
@@ -108,17 +216,19 @@ def game_of_thrones(g: BoardGame) -> None:
     for house in g.turn_order():
         income = power_income(g, house)
         gained = g.gain_power(house, income)
-        capped = f" (the Pool holds only {gained})" if gained < income else ""
-        g.say(
-            f"Game of Thrones: {T.house_name(house)} collects {gained} power{capped}, "
-            f"now {g.power[house]} available"
-        )
+        g.emit(E.POWER_COLLECTED(house=house, income=income, gained=gained, power=g.power[house]))
 
 
-def restrict(g: BoardGame, key: str) -> None:
+def restrict(g: BoardGame, barred: frozenset[str]) -> list[Step]:
     """R3.4 / R3.2.6: bar order tokens in this round's Planning phase."""
-    g.restrictions = g.restrictions | RESTRICTIONS[key]
-    g.say(f"This round {RESTRICTION_NAMES[key]} may be placed")
+    g.restrictions = g.restrictions | barred
+    g.emit(E.WESTEROS_RESTRICTION(barred=sorted(barred)))
+    return []
+
+
+# ------------------------------------------------------------------------------------------
+# the phase (R3.2)
+# ------------------------------------------------------------------------------------------
 
 
 class WesterosPhase(Step):
@@ -127,7 +237,7 @@ class WesterosPhase(Step):
     def run(self, g: BoardGame) -> None:
         g.phase = "westeros"
         g.round += 1  # R3.2.1
-        g.say(f"Round {g.round}: Westeros phase")
+        g.emit(E.WESTEROS_PHASE(round=g.round))
         cards = tuple(reveal(g, deck) for deck in (1, 2, 3))  # R3.2.2
         g.last_westeros_cards = cards
         steps: list[Step] = []
@@ -135,14 +245,11 @@ class WesterosPhase(Step):
         if icons:  # R3.2.3 (F32: a Winter Is Coming replacement counts too)
             before = g.wildling_threat
             g.wildling_threat = min(T.WILDLING_MAX, before + T.WILDLING_STEP * icons)
-            g.say(
-                f"{icons} wildling icon{'s' if icons > 1 else ''}: the wildling threat goes "
-                f"from {before} to {g.wildling_threat}"
-            )
+            g.emit(E.WILDLING_ICONS(icons=icons, before=before, after=g.wildling_threat))
             if g.wildling_threat >= T.WILDLING_MAX:  # stop counting, attack at once (R4.2 a)
                 from westeros.boardgame.wildlings import WildlingAttack
 
-                g.say(f"The wildling threat reaches {T.WILDLING_MAX}: the wildlings attack")
+                g.emit(E.THREAT_MAXED(threat=g.wildling_threat))
                 steps.append(WildlingAttack(g.wildling_threat))
         steps += [ResolveWesterosCard(c) for c in cards]  # R3.2.4 in the order I, II, III
         g.push(*steps)
@@ -165,11 +272,10 @@ class ResolveWesterosCard(Step):
         if self.stage != "effect" or info.chooser is None or self.choice is not None:
             return []
         holder = g.holder(CHOOSER_TRACK[info.chooser])  # R3.4.1 holder when the card resolves
-        options = ", ".join(OPTION_NAMES[o] for o in info.options)
+        options = ", ".join(option_text(o) for o in info.options)
         return [
-            Decision(
+            D.WESTEROS_CHOICE.ask(
                 g.seat_of(holder),
-                "westeros_choice",
                 f"{T.house_name(holder)} ({CHOOSER_NAME[info.chooser]}): {info.name} — "
                 f"choose for everybody: {options}",
                 info.options,
@@ -180,47 +286,18 @@ class ResolveWesterosCard(Step):
         self.choice = str(choice)
 
     def run(self, g: BoardGame) -> None:
+        info = T.WESTEROS_CARD_BY_ID[self.card]
         if self.stage == "done":
-            deck = T.WESTEROS_CARD_BY_ID[self.card].deck
-            g.westeros_discards[deck] = (*g.westeros_discards[deck], self.card)  # R3.2.5
+            g.westeros_discards[info.deck] = (*g.westeros_discards[info.deck], self.card)  # R3.2.5
             victory.check_win(g)
             return
-        info = T.WESTEROS_CARD_BY_ID[self.card]
-        g.say(f"Resolving {card_name(self.card)}")
-        effect = info.base_id
-        if info.chooser is not None:
+        g.emit(E.WESTEROS_RESOLVING(card=self.card))
+        if info.chooser is not None:  # D2–D4
             assert self.choice is not None
             holder = g.holder(CHOOSER_TRACK[info.chooser])
-            g.say(f"{T.house_name(holder)} chooses {OPTION_NAMES[self.choice]}")
-            effect = self.choice
+            barred = sorted(WESTEROS_TEXTS[self.choice].barred)
+            g.emit(
+                E.WESTEROS_CHOSEN(house=holder, card=self.card, option=self.choice, barred=barred)
+            )
         self.stage = "done"
-        g.push(*self.effect_steps(g, effect), self)
-
-    def effect_steps(self, g: BoardGame, effect: str) -> list[Step]:
-        """Apply an immediate effect, or return the steps that carry it out."""
-        if effect == "supply":
-            from westeros.boardgame.supply import UpdateSupply
-
-            return [UpdateSupply()]
-        if effect == "mustering":
-            from westeros.boardgame.mustering import MusteringRound
-
-            return [MusteringRound()]
-        if effect == "clash_of_kings":
-            from westeros.boardgame.bidding import ClashOfKings
-
-            return [ClashOfKings()]
-        if effect == "game_of_thrones":
-            game_of_thrones(g)
-        elif effect == "wildlings_attack":  # even at threat 0 (F34)
-            from westeros.boardgame.wildlings import WildlingAttack
-
-            g.say(f"The wildlings attack with strength {g.wildling_threat}")
-            return [WildlingAttack(g.wildling_threat)]
-        elif effect in RESTRICTIONS:
-            restrict(g, effect)
-        elif effect in ("nothing", "last_days_of_summer"):
-            g.say("Nothing happens")
-        else:  # pragma: no cover - the catalogue is closed
-            raise AssertionError(f"unknown Westeros effect {effect!r}")
-        return []
+        g.push(*WESTEROS_TEXTS[info.base_id].resolve(g, self.choice), self)

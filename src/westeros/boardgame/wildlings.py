@@ -6,7 +6,7 @@ Entry step: :class:`WildlingAttack` ``(strength, excluded=None)``. Flow (R4.3):
 1. every participating house bids secretly at once (R4.3.2, helpers of ``bidding``);
 2. bids are revealed and paid to the Pool; the Night's Watch wins iff the sum ≥ strength (R4.3.3);
 3. the single highest (Night's Watch win) or lowest (wildling win) bidder is found; ties are
-   broken by the Iron Throne holder (R4.3.4, D8: decision ``"tie_break"``);
+   broken by the Iron Throne holder (R4.3.4, D8: :data:`~decisions.TIE_BREAK`);
 4. the threat moves (R4.3.5), then the top wildling card is revealed and applied (R4.3.6, Q11).
    The card is out of the deck while it resolves and goes to the bottom afterwards, so the
    second attack of Preemptive Raid draws the next card;
@@ -16,16 +16,20 @@ Entry step: :class:`WildlingAttack` ``(strength, excluded=None)``. Flow (R4.3):
    picked one per decision and removed together once the selection is complete, so no
    half-applied penalty is ever visible.
 
-Decision kinds (D9): ``"wildling_option"`` (``"destroy"`` / ``"drop"``), ``"destroy_unit"``
-(``"winterfell:footman"``), ``"replace_knight"`` (``"winterfell:knight"``),
-``"upgrade_footman"`` (``"winterfell:footman"`` / ``"done"``), ``"discard_card"`` (card ids),
-``"retrieve_card"`` (card ids / ``"pass"``), ``"choose_track"`` (track ids),
-``"horde_area"`` (area ids / ``"pass"``), plus ``"bid"``, ``"tie_break"`` and ``"muster"``.
-Effects are applied as far as possible and the rest is ignored (Q19).
+Every card's whole text is one :class:`WildlingText` subclass registered by card id in
+:data:`WILDLING_TEXTS`: its Night's Watch row (``highest``) and its two wildling rows
+(``lowest``, ``everyone_else``), each applying what it can at once and returning the steps
+that ask the rest (the hook steps live next to the card). Adding a card is one data row in
+``data/wildling_cards.json`` plus one entry. Effects are applied as far as possible and the
+rest is ignored (Q19).
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.bidding import (
     Bids,
@@ -36,12 +40,9 @@ from westeros.boardgame.bidding import (
     pay_bids,
 )
 from westeros.boardgame.mustering import Muster, muster_options, mustering_areas
-from westeros.boardgame.state import TRACK_NAMES, TRACKS, BoardGame, Unit
-from westeros.boardgame.supply import UNIT_NAMES, Reconcile, consequences, unit_choices
+from westeros.boardgame.state import TRACKS, BoardGame, Unit
+from westeros.boardgame.supply import Reconcile, consequences, unit_choices
 from westeros.engine import Choice, Decision, Step
-
-PREEMPTIVE_STRENGTH = 6  # R4.2 (c)
-
 
 # ------------------------------------------------------------------------------------------
 # small helpers
@@ -52,12 +53,14 @@ def _hn(house: str) -> str:
     return T.house_name(house)
 
 
-def _card_name(card: str) -> str:
-    return T.HOUSE_CARD_BY_ID[card].name
+def _pick(choice: str) -> tuple[str, str]:
+    """``"winterfell:footman"`` -> (area, unit kind) (:data:`~decisions.DESTROY_UNIT`)."""
+    parts = D.DESTROY_UNIT.parse(choice)
+    return parts["area"], parts["unit"]
 
 
 def _find_unit(g: BoardGame, house: str, choice: str) -> tuple[str, Unit]:
-    area, kind = choice.split(":", 1)
+    area, kind = _pick(choice)
     unit = next(u for u in g.units[area] if u.house == house and u.kind == kind)
     return area, unit
 
@@ -68,10 +71,7 @@ def move_on_track(g: BoardGame, track: str, house: str, index: int) -> None:
     order = [h for h in g.tracks[track] if h != house]
     order.insert(max(0, min(index, len(order))), house)
     g.set_track(track, order)
-    g.say(
-        f"{_hn(house)} is now in position {g.position(track, house)} "
-        f"on the {TRACK_NAMES[track]} track"
-    )
+    g.emit(E.WILDLING_TRACK_MOVED(house=house, track=track, position=g.position(track, house)))
 
 
 class _Choosing(Step):
@@ -98,6 +98,68 @@ class _Choosing(Step):
     def run(self, g: BoardGame) -> None:
         choice, self.choice = self.choice, None
         self.act(g, choice)
+
+
+# ------------------------------------------------------------------------------------------
+# the card registry (R4.5)
+# ------------------------------------------------------------------------------------------
+
+
+class WildlingText:
+    """The whole text of one wildling card (R4.5); subclasses are registered by ``card`` id.
+
+    Each row applies its immediate effect and returns the steps that carry out the rest
+    (decisions, sub-penalties). The default rows do nothing.
+    """
+
+    card: ClassVar[str]
+
+    @staticmethod
+    def highest(g: BoardGame, house: str, bid: int) -> list[Step]:
+        """The Night's Watch wins: the highest bidder's row (``bid``: what it bid)."""
+        return []
+
+    @staticmethod
+    def lowest(g: BoardGame, house: str) -> list[Step]:
+        """The wildlings win: the lowest bidder's row."""
+        return []
+
+    @staticmethod
+    def everyone_else(g: BoardGame, house: str) -> list[Step]:
+        """The wildlings win: the row of every other participant."""
+        return []
+
+
+WILDLING_TEXTS: dict[str, type[WildlingText]] = {}
+
+
+def wildling_card(text: type[WildlingText]) -> type[WildlingText]:
+    """Register a card's text under its id (its data row must exist)."""
+    assert text.card in T.WILDLING_CARD_BY_ID and text.card not in WILDLING_TEXTS, text.card
+    WILDLING_TEXTS[text.card] = text
+    return text
+
+
+class CardRow(Step):
+    """One row of ``card`` for ``house``: ``"highest"`` (with its ``bid``), ``"lowest"`` or
+    ``"everyone_else"``."""
+
+    def __init__(self, card: str, house: str, row: str, bid: int = 0) -> None:
+        self.card = card
+        self.house = house
+        self.row = row
+        self.bid = bid
+
+    def run(self, g: BoardGame) -> None:
+        h, text = self.house, WILDLING_TEXTS[self.card]
+        g.emit(E.WILDLING_ROW(card=self.card, house=h, row=self.row))
+        if self.row == "highest":
+            steps = text.highest(g, h, self.bid)
+        elif self.row == "lowest":
+            steps = text.lowest(g, h)
+        else:
+            steps = text.everyone_else(g, h)
+        g.push(*steps)
 
 
 # ------------------------------------------------------------------------------------------
@@ -152,9 +214,8 @@ class WildlingAttack(_Choosing):
             return None
         holder = g.holder("iron_throne")  # R4.3.4 / D8
         which = "highest" if self.won else "lowest"
-        return Decision(
+        return D.TIE_BREAK.ask(
             g.seat_of(holder),
-            "tie_break",
             f"{_hn(holder)} (Iron Throne): choose the {which} bidder among "
             + ", ".join(_hn(h) for h in self.tied),
             self.tied,
@@ -168,21 +229,20 @@ class WildlingAttack(_Choosing):
         elif self.stage == "tie":
             assert choice is not None
             self.chosen = choice
-            g.say(f"{_hn(g.holder('iron_throne'))} breaks the tie: {_hn(choice)}")
+            g.emit(E.WILDLING_TIE_BROKEN(house=g.holder("iron_throne"), chosen=choice))
             self._resolve(g)
         else:  # finish: R4.3.6 the card goes face down to the bottom of the deck
             assert self.card is not None
             g.wildling_deck = (*g.wildling_deck, self.card)
-            g.say(
-                f"{T.WILDLING_CARD_BY_ID[self.card].name} goes to the bottom of the wildling deck"
-            )
+            g.emit(E.WILDLING_CARD_BOTTOM(card=self.card))
 
     def _start(self, g: BoardGame) -> None:
         self.houses = tuple(h for h in g.turn_order() if h != self.excluded)
-        text = f"Wildling attack of strength {self.strength} (threat {g.wildling_threat})"
-        if self.excluded is not None:
-            text += f"; {_hn(self.excluded)} does not take part"
-        g.say(text)
+        g.emit(
+            E.WILDLING_ATTACK(
+                strength=self.strength, threat=g.wildling_threat, excluded=self.excluded
+            )
+        )
         announce_power(g, self.houses)  # R4.3.2 / F42
         self.bids = auto_bids(g, self.houses, self.bids)  # R4.3.2 no power: bid 0
         self.stage = "bid"
@@ -193,8 +253,7 @@ class WildlingAttack(_Choosing):
         amounts = dict(self.bids)
         total = sum(amounts.values())
         self.won = total >= self.strength
-        winner = "the Night's Watch wins" if self.won else "the wildlings win"
-        g.say(f"Night's Watch {total} against wildlings {self.strength}: {winner}")
+        g.emit(E.WILDLING_OUTCOME(total=total, strength=self.strength, won=self.won))
         target = max(amounts.values()) if self.won else min(amounts.values())
         self.tied = tuple(h for h in self.houses if amounts[h] == target)
         if len(self.tied) > 1:  # R4.3.4 the Iron Throne holder breaks the tie (D8)
@@ -207,25 +266,23 @@ class WildlingAttack(_Choosing):
     def _resolve(self, g: BoardGame) -> None:
         house = self.chosen
         assert house is not None
-        g.say(f"{_hn(house)} is the {'highest' if self.won else 'lowest'} bidder")
+        g.emit(E.WILDLING_BIDDER(house=house, highest=self.won))
         old = g.wildling_threat  # R4.3.5 then R4.3.6 (Q11)
         g.wildling_threat = 0 if self.won else max(0, old - 2 * T.WILDLING_STEP)
-        g.say(f"The wildling threat goes from {old} to {g.wildling_threat}")
+        g.emit(E.THREAT_DROPS(before=old, after=g.wildling_threat))
         card = g.wildling_deck[0]
         g.wildling_deck = g.wildling_deck[1:]
         if card == g.raven_peek:  # R1.14.1 the card looked at with the Raven is now public;
             g.raven_peek = None  # one put at the bottom stays the holder's secret knowledge
             g.raven_peek_house = None
         self.card = card
-        info = T.WILDLING_CARD_BY_ID[card]
-        g.say(f"Wildling card: {info.name}")
+        g.emit(E.WILDLING_CARD(card=card))
         self.stage = "finish"
         if self.won:  # R4.3.4 only the highest bidder's row applies
-            amount = dict(self.bids)[house]
-            g.push(Reward(card, house, amount), self)
+            g.push(CardRow(card, house, "highest", dict(self.bids)[house]), self)
         else:  # R4.3.7 lowest bidder first, then everyone else in turn order (E7)
             g.push(
-                Penalty(card, house, True),
+                CardRow(card, house, "lowest"),
                 AfterPenalty(house),
                 EveryoneElse(card, self.houses, (house,)),
                 self,
@@ -254,7 +311,7 @@ class EveryoneElse(Step):
         for house in g.turn_order():
             if house in self.houses and house not in self.done:
                 g.push(
-                    Penalty(self.card, house, False),
+                    CardRow(self.card, house, "everyone_else"),
                     AfterPenalty(house),
                     EveryoneElse(self.card, self.houses, (*self.done, house)),
                 )
@@ -262,105 +319,13 @@ class EveryoneElse(Step):
 
 
 # ------------------------------------------------------------------------------------------
-# card rows (R4.5)
+# shared hooks: destroying units (R4.4.1), choosing a track
 # ------------------------------------------------------------------------------------------
 
 
-class Penalty(Step):
-    """A wildling-win row of ``card`` for one house (``lowest``: the lowest bidder's row)."""
-
-    def __init__(self, card: str, house: str, lowest: bool) -> None:
-        self.card = card
-        self.house = house
-        self.lowest = lowest
-
-    def run(self, g: BoardGame) -> None:
-        h, low, card = self.house, self.lowest, self.card
-        info = T.WILDLING_CARD_BY_ID[card]
-        who = "lowest bidder" if low else "everyone else"
-        g.say(
-            f"{info.name}, {_hn(h)} ({who}): "
-            + (info.lowest_bidder if low else info.everyone_else_loss)
-        )
-        if card == "preemptive_raid":
-            if low:
-                g.push(PreemptiveOption(h))
-        elif card == "crow_killers":
-            if low:
-                g.push(CrowKillersAll(h))
-            else:
-                g.push(ReplaceKnights(h, 2))
-        elif card == "rattleshirts_raiders":
-            old = g.supply[h]
-            g.supply[h] = max(0, old - (2 if low else 1))
-            g.say(f"{_hn(h)} supply goes from {old} to {g.supply[h]}")
-            g.push(Reconcile((h,)))  # R4.5.3 / Q12 reconcile in penalty order
-        elif card == "massing_on_the_milkwater":
-            if low:
-                _massing_lowest(g, h)
-            else:
-                g.push(DiscardCards(h))
-        elif card == "a_king_beyond_the_wall":
-            if low:
-                for track in TRACKS:
-                    move_on_track(g, track, h, len(g.houses) - 1)
-            else:
-                g.push(ChooseTrack(h, h, ("fiefdoms", "kings_court"), "last"))
-        elif card == "mammoth_riders":
-            g.push(DestroyUnits(h, 3 if low else 2, "Mammoth Riders"))
-        elif card == "the_horde_descends":
-            if low:
-                g.push(_horde_lowest(g, h))
-            else:
-                g.push(DestroyUnits(h, 1, "The Horde Descends"))
-        elif card == "skinchanger_scout":
-            paid = g.discard_power(h, g.power[h] if low else 2)
-            g.say(f"{_hn(h)} discards {paid} power")
-        # silence_at_the_wall: nothing
-
-
-class Reward(Step):
-    """The Night's Watch row of ``card`` for the highest bidder (``bid``: what it bid)."""
-
-    def __init__(self, card: str, house: str, bid: int) -> None:
-        self.card = card
-        self.house = house
-        self.bid = bid
-
-    def run(self, g: BoardGame) -> None:
-        h, card = self.house, self.card
-        info = T.WILDLING_CARD_BY_ID[card]
-        g.say(f"{info.name}, {_hn(h)} (highest bidder): {info.highest_bidder}")
-        if card == "preemptive_raid":  # R4.5.1 a second attack, threat already 0
-            g.push(WildlingAttack(PREEMPTIVE_STRENGTH, excluded=h))
-        elif card == "crow_killers":
-            g.push(UpgradeFootmen(h, 2))
-        elif card == "rattleshirts_raiders":
-            old = g.supply[h]
-            g.supply[h] = min(T.MAX_SUPPLY, old + 1)
-            g.say(f"{_hn(h)} supply goes from {old} to {g.supply[h]}")
-        elif card == "massing_on_the_milkwater":
-            back = g.discards[h]
-            g.hands[h] = (*g.hands[h], *back)
-            g.discards[h] = ()
-            g.say(f"{_hn(h)} takes {len(back)} cards back into hand")
-        elif card == "a_king_beyond_the_wall":
-            g.push(ChooseTrack(h, h, TRACKS, "first"))
-        elif card == "mammoth_riders":
-            g.push(RetrieveCard(h))
-        elif card == "the_horde_descends":
-            g.push(HordeMuster(h))
-        elif card == "skinchanger_scout":
-            gained = g.gain_power(h, self.bid)
-            g.say(f"{_hn(h)} gets back {gained} power")
-        # silence_at_the_wall: nothing
-
-
-# -- destroying units (R4.4.1) ---------------------------------------------------------------
-
-
 class DestroyUnits(_Choosing):
-    """Destroy ``count`` units of ``house`` (kind ``"destroy_unit"``, one pick per decision).
+    """Destroy ``count`` units of ``house`` for wildling ``card`` (one
+    :data:`~decisions.DESTROY_UNIT` pick per decision; ``note`` qualifies the reason).
 
     The house picks the units one at a time (``picked``) and they are all destroyed together
     once the selection is complete, as a physical player removes them at once: consequences
@@ -374,7 +339,8 @@ class DestroyUnits(_Choosing):
         self,
         house: str,
         count: int,
-        reason: str,
+        card: str,
+        note: str = "",
         areas: tuple[str, ...] | None = None,
         kinds: tuple[str, ...] | None = None,
         same_area: bool = False,
@@ -383,7 +349,8 @@ class DestroyUnits(_Choosing):
     ) -> None:
         self.house = house
         self.count = count
-        self.reason = reason
+        self.card = card
+        self.note = note
         self.areas = areas
         self.kinds = kinds
         self.same_area = same_area
@@ -392,7 +359,7 @@ class DestroyUnits(_Choosing):
 
     def _candidates(self, g: BoardGame) -> list[tuple[str, Unit]]:
         """The house's eligible units not picked yet."""
-        fixed = self.picked[0].split(":", 1)[0] if self.same_area and self.picked else None
+        fixed = _pick(self.picked[0])[0] if self.same_area and self.picked else None
         out = _remaining(g, self.house, self.picked)
         return [
             (a, u)
@@ -416,10 +383,10 @@ class DestroyUnits(_Choosing):
         if not cands or self._automatic(cands):
             return None
         what = "knight" if self.kinds == ("knight",) else "unit"
-        return Decision(
+        reason = E.destroy_reason(self.card, self.note)
+        return D.DESTROY_UNIT.ask(
             g.seat_of(self.house),
-            "destroy_unit",
-            f"{_hn(self.house)}: choose a {what} to destroy ({self.reason}; {left} to go)",
+            f"{_hn(self.house)}: choose a {what} to destroy ({reason}; {left} to go)",
             unit_choices(cands),
         )
 
@@ -432,22 +399,22 @@ class DestroyUnits(_Choosing):
             self.picked = (*self.picked, choice)
             g.push(self)
             return
+        h, card, note = self.house, self.card, self.note
         for pick in self.picked:  # the selection is complete: destroy it at once
-            area, unit = _find_unit(g, self.house, pick)
+            area, unit = _find_unit(g, h, pick)
             g.remove_unit(area, unit)
-            g.say(
-                f"{_hn(self.house)} destroys a {UNIT_NAMES[unit.kind]} in {T.area_name(area)} "
-                f"({self.reason})"
+            g.emit(
+                E.WILDLING_UNIT_DESTROYED(house=h, area=area, unit=unit.kind, card=card, note=note)
             )
         if len(self.picked) < self.count:  # Q19 apply as far as possible
-            g.say(f"{_hn(self.house)} has no units left to destroy ({self.reason})")
+            g.emit(E.WILDLING_NO_UNITS_LEFT(house=h, card=card, note=note))
 
 
 def _remaining(g: BoardGame, house: str, picked: tuple[str, ...]) -> list[tuple[str, Unit]]:
     """The house's units (map order) minus one matching unit per ``"area:kind"`` pick."""
     out = sorted(g.units_of(house), key=lambda c: (T.AREA_IDS.index(c[0]), c[1].routed))
     for pick in picked:
-        area, kind = pick.split(":", 1)
+        area, kind = _pick(pick)
         for i, (a, u) in enumerate(out):
             if a == area and u.kind == kind:
                 del out[i]
@@ -455,61 +422,10 @@ def _remaining(g: BoardGame, house: str, picked: tuple[str, ...]) -> list[tuple[
     return out
 
 
-def _horde_lowest(g: BoardGame, house: str) -> DestroyUnits:
-    """The Horde Descends, lowest bidder: 2 units from one controlled castle/stronghold area
-    (F35); if no such area holds 2 of its units, 2 units anywhere."""
-    areas = tuple(
-        a
-        for a in g.controlled_areas(house)
-        if T.AREAS[a].is_land and T.AREAS[a].has_castle and len(g.units.get(a, ())) >= 2
-    )
-    if areas:
-        return DestroyUnits(house, 2, "The Horde Descends", areas=areas, same_area=True)
-    g.say(f"{_hn(house)} has no castle or stronghold area with 2 units: 2 units anywhere")
-    return DestroyUnits(house, 2, "The Horde Descends")
-
-
-# -- Preemptive Raid (R4.5.1) ----------------------------------------------------------------
-
-
-class PreemptiveOption(_Choosing):
-    """Lowest bidder: ``"destroy"`` 2 units anywhere or ``"drop"`` 2 positions on its best
-    track; either may be chosen even if it cannot be carried out (F36)."""
-
-    def __init__(self, house: str, choice: str | None = None) -> None:
-        self.house = house
-        self.choice = choice
-
-    def ask(self, g: BoardGame) -> Decision | None:
-        return Decision(
-            g.seat_of(self.house),
-            "wildling_option",
-            f"{_hn(self.house)} (Preemptive Raid): destroy 2 of your units anywhere, or drop "
-            "2 positions on the influence track where you stand highest",
-            ("destroy", "drop"),
-        )
-
-    def act(self, g: BoardGame, choice: str | None) -> None:
-        h = self.house
-        if choice == "destroy":
-            g.say(f"{_hn(h)} chooses to destroy 2 units")
-            g.push(DestroyUnits(h, 2, "Preemptive Raid"))
-            return
-        g.say(f"{_hn(h)} chooses to drop 2 positions")
-        best = min(g.position(t, h) for t in TRACKS)
-        tracks = tuple(t for t in TRACKS if g.position(t, h) == best)
-        if best == len(g.houses):
-            g.say(f"{_hn(h)} is already last on every influence track")  # F36
-        elif len(tracks) == 1:
-            move_on_track(g, tracks[0], h, best - 1 + 2)
-        else:  # Q7 the Iron Throne holder picks among the tied tracks
-            g.push(ChooseTrack(g.holder("iron_throne"), h, tracks, "drop2"))
-
-
 class ChooseTrack(_Choosing):
-    """Kind ``"choose_track"``: ``decider`` picks one of ``options`` for ``house``; ``mode``
-    ``"last"`` (A King Beyond the Wall, everyone else), ``"first"`` (its Night's Watch row) or
-    ``"drop2"`` (Preemptive Raid option B, Q7)."""
+    """:data:`~decisions.CHOOSE_TRACK`: ``decider`` picks one of ``options`` for ``house``;
+    ``mode`` ``"last"`` (A King Beyond the Wall, everyone else), ``"first"`` (its Night's Watch
+    row) or ``"drop2"`` (Preemptive Raid option B, Q7)."""
 
     def __init__(
         self,
@@ -531,11 +447,8 @@ class ChooseTrack(_Choosing):
             "first": "the track to move to position 1 of",
             "drop2": f"the track on which {_hn(self.house)} drops 2 positions",
         }[self.mode]
-        return Decision(
-            g.seat_of(self.decider),
-            "choose_track",
-            f"{_hn(self.decider)}: choose {what}",
-            self.options,
+        return D.CHOOSE_TRACK.ask(
+            g.seat_of(self.decider), f"{_hn(self.decider)}: choose {what}", self.options
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:
@@ -548,7 +461,99 @@ class ChooseTrack(_Choosing):
             move_on_track(g, choice, self.house, g.position(choice, self.house) - 1 + 2)
 
 
-# -- Crow Killers (R4.5.2) -------------------------------------------------------------------
+# ------------------------------------------------------------------------------------------
+# Silence at the Wall
+# ------------------------------------------------------------------------------------------
+
+
+@wildling_card
+class SilenceAtTheWall(WildlingText):
+    """Nothing happens, whoever wins."""
+
+    card = "silence_at_the_wall"
+
+
+# ------------------------------------------------------------------------------------------
+# Preemptive Raid (R4.5.1; F36; Q7)
+# ------------------------------------------------------------------------------------------
+
+
+@wildling_card
+class PreemptiveRaid(WildlingText):
+    """Night's Watch: a new attack of strength 6 without the highest bidder (the threat is
+    already 0). Lowest bidder: destroy 2 units or drop 2 positions (its choice). Everyone
+    else: nothing."""
+
+    card = "preemptive_raid"
+    strength = 6  # R4.2 (c)
+
+    @staticmethod
+    def highest(g: BoardGame, house: str, bid: int) -> list[Step]:
+        return [WildlingAttack(PreemptiveRaid.strength, excluded=house)]
+
+    @staticmethod
+    def lowest(g: BoardGame, house: str) -> list[Step]:
+        return [PreemptiveOption(house)]
+
+
+class PreemptiveOption(_Choosing):
+    """Lowest bidder (:data:`~decisions.WILDLING_OPTION`): ``"destroy"`` 2 units anywhere or
+    ``"drop"`` 2 positions on its best track; either may be chosen even if it cannot be carried
+    out (F36)."""
+
+    def __init__(self, house: str, choice: str | None = None) -> None:
+        self.house = house
+        self.choice = choice
+
+    def ask(self, g: BoardGame) -> Decision | None:
+        return D.WILDLING_OPTION.ask(
+            g.seat_of(self.house),
+            f"{_hn(self.house)} (Preemptive Raid): destroy 2 of your units anywhere, or drop "
+            "2 positions on the influence track where you stand highest",
+            ("destroy", "drop"),
+        )
+
+    def act(self, g: BoardGame, choice: str | None) -> None:
+        h = self.house
+        assert choice is not None
+        g.emit(E.WILDLING_OPTION_CHOSEN(house=h, card=PreemptiveRaid.card, option=choice))
+        if choice == "destroy":
+            g.push(DestroyUnits(h, 2, PreemptiveRaid.card))
+            return
+        best = min(g.position(t, h) for t in TRACKS)
+        tracks = tuple(t for t in TRACKS if g.position(t, h) == best)
+        if best == len(g.houses):
+            g.emit(E.WILDLING_ALREADY_LAST(house=h))  # F36
+        elif len(tracks) == 1:
+            move_on_track(g, tracks[0], h, best - 1 + 2)
+        else:  # Q7 the Iron Throne holder picks among the tied tracks
+            g.push(ChooseTrack(g.holder("iron_throne"), h, tracks, "drop2"))
+
+
+# ------------------------------------------------------------------------------------------
+# Crow Killers (R4.5.2)
+# ------------------------------------------------------------------------------------------
+
+
+@wildling_card
+class CrowKillers(WildlingText):
+    """Night's Watch: up to 2 footmen become knights. Lowest bidder: every knight becomes a
+    footman. Everyone else: 2 knights become footmen. Knights that find no footman in the pool
+    are destroyed."""
+
+    card = "crow_killers"
+
+    @staticmethod
+    def highest(g: BoardGame, house: str, bid: int) -> list[Step]:
+        return [UpgradeFootmen(house, 2)]
+
+    @staticmethod
+    def lowest(g: BoardGame, house: str) -> list[Step]:
+        return [CrowKillersAll(house)]
+
+    @staticmethod
+    def everyone_else(g: BoardGame, house: str) -> list[Step]:
+        return [ReplaceKnights(house, 2)]
 
 
 def _knights(g: BoardGame, house: str) -> list[tuple[str, Unit]]:
@@ -560,12 +565,10 @@ def _knight_to_footman(g: BoardGame, house: str, area: str, knight: Unit) -> Non
     footman in the pool the knight is destroyed (R4.5.2)."""
     if g.pool_left(house, "footman") > 0:
         g.replace_unit(area, knight, Unit(house, "footman", knight.routed))
-        g.say(
-            f"{_hn(house)} replaces a knight with a footman in {T.area_name(area)} (Crow Killers)"
-        )
+        g.emit(E.WILDLING_KNIGHT_REPLACED(house=house, area=area, card=CrowKillers.card))
     else:
         g.remove_unit(area, knight)
-        g.say(f"{_hn(house)} destroys a knight in {T.area_name(area)} (Crow Killers, no footman)")
+        g.emit(E.WILDLING_KNIGHT_LOST(house=house, area=area, card=CrowKillers.card))
 
 
 class CrowKillersAll(Step):
@@ -580,24 +583,23 @@ class CrowKillersAll(Step):
         h = self.house
         knights = _knights(g, h)
         if not knights:
-            g.say(f"{_hn(h)} has no knights")  # Q19
+            g.emit(E.WILDLING_NO_KNIGHTS(house=h, card=CrowKillers.card))  # Q19
             return
         short = len(knights) - g.pool_left(h, "footman")
         if self.stage == "start" and short > 0:
             self.stage = "replace"
-            g.push(
-                DestroyUnits(h, short, "Crow Killers: no footman to replace it", kinds=("knight",)),
-                self,
-            )
+            destroy = DestroyUnits(h, short, CrowKillers.card, "no_footman", kinds=("knight",))
+            g.push(destroy, self)
             return
         for area, knight in knights:  # footmen suffice after the destruction above
             _knight_to_footman(g, h, area, knight)
 
 
 class ReplaceKnights(_Choosing):
-    """Everyone else: ``count`` knights (all if fewer), picked one at a time (kind
-    ``"replace_knight"``), are replaced with pool footmen; those picked after the pool's
-    footmen run out are destroyed (R4.5.2). Applied together once the selection is complete."""
+    """Everyone else: ``count`` knights (all if fewer), picked one at a time
+    (:data:`~decisions.REPLACE_KNIGHT`), are replaced with pool footmen; those picked after the
+    pool's footmen run out are destroyed (R4.5.2). Applied together once the selection is
+    complete."""
 
     def __init__(
         self, house: str, count: int, picked: tuple[str, ...] = (), choice: str | None = None
@@ -622,9 +624,8 @@ class ReplaceKnights(_Choosing):
         if len(knights) <= left and (footmen >= len(knights) or footmen <= 0):
             return None  # every knight left gets the same treatment
         what = "replace with a footman" if footmen > 0 else "destroy (no footman left in your pool)"
-        return Decision(
+        return D.REPLACE_KNIGHT.ask(
             g.seat_of(self.house),
-            "replace_knight",
             f"{_hn(self.house)} (Crow Killers): choose a knight to {what} ({left} to go)",
             choices,
         )
@@ -640,14 +641,14 @@ class ReplaceKnights(_Choosing):
             g.push(self)
             return
         if not self.picked:
-            g.say(f"{_hn(h)} has no knights (Crow Killers)")  # Q19
+            g.emit(E.WILDLING_NO_KNIGHTS(house=h, card=CrowKillers.card))  # Q19
         for pick in self.picked:
             _knight_to_footman(g, h, *_find_unit(g, h, pick))
 
 
 class UpgradeFootmen(_Choosing):
     """Night's Watch: may replace up to ``left`` footmen anywhere with pool knights, one at a
-    time (kind ``"upgrade_footman"``, ``"done"`` to stop; R4.5.2)."""
+    time (:data:`~decisions.UPGRADE_FOOTMAN`, ``"done"`` to stop; R4.5.2)."""
 
     def __init__(self, house: str, left: int, choice: str | None = None) -> None:
         self.house = house
@@ -660,9 +661,8 @@ class UpgradeFootmen(_Choosing):
         footmen = [(a, u) for a, u in g.units_of(self.house) if u.kind == "footman"]
         if not footmen:
             return None
-        return Decision(
+        return D.UPGRADE_FOOTMAN.ask(
             g.seat_of(self.house),
-            "upgrade_footman",
             f"{_hn(self.house)} (Crow Killers): replace a footman with a knight "
             f"(up to {self.left} more) or done",
             (*unit_choices(footmen), "done"),
@@ -673,16 +673,84 @@ class UpgradeFootmen(_Choosing):
             return
         area, footman = _find_unit(g, self.house, choice)
         g.replace_unit(area, footman, Unit(self.house, "knight", footman.routed))
-        g.say(
-            f"{_hn(self.house)} replaces a footman with a knight in {T.area_name(area)} "
-            "(Crow Killers)"
-        )
+        g.emit(E.WILDLING_FOOTMAN_UPGRADED(house=self.house, area=area, card=CrowKillers.card))
         self.left -= 1
         if self.left > 0:
             g.push(self)
 
 
-# -- Massing on the Milkwater (R4.5.4) -------------------------------------------------------
+# ------------------------------------------------------------------------------------------
+# Rattleshirt's Raiders (R4.5.3, Q12)
+# ------------------------------------------------------------------------------------------
+
+
+def _move_supply(g: BoardGame, house: str, delta: int) -> None:
+    old = g.supply[house]
+    g.supply[house] = max(0, min(T.MAX_SUPPLY, old + delta))
+    g.emit(E.WILDLING_SUPPLY_CHANGED(house=house, before=old, after=g.supply[house]))
+
+
+@wildling_card
+class RattleshirtsRaiders(WildlingText):
+    """Night's Watch: supply +1 (max 6). Lowest bidder: supply -2, everyone else: -1 (min 0),
+    each reconciling in penalty order (Q12)."""
+
+    card = "rattleshirts_raiders"
+
+    @staticmethod
+    def highest(g: BoardGame, house: str, bid: int) -> list[Step]:
+        _move_supply(g, house, +1)
+        return []
+
+    @staticmethod
+    def lowest(g: BoardGame, house: str) -> list[Step]:
+        _move_supply(g, house, -2)
+        return [Reconcile((house,))]  # R4.5.3 / Q12 reconcile in penalty order
+
+    @staticmethod
+    def everyone_else(g: BoardGame, house: str) -> list[Step]:
+        _move_supply(g, house, -1)
+        return [Reconcile((house,))]
+
+
+# ------------------------------------------------------------------------------------------
+# Massing on the Milkwater (R4.5.4, F7, F37, Q3)
+# ------------------------------------------------------------------------------------------
+
+
+@wildling_card
+class MassingOnTheMilkwater(WildlingText):
+    """Night's Watch: the whole discard pile back into hand. Lowest bidder: discard the
+    highest-strength cards (the whole hand one at a time if all tie, Q3 / F37). Everyone
+    else: discard one chosen card. At most one card in hand: nothing (Q19)."""
+
+    card = "massing_on_the_milkwater"
+
+    @staticmethod
+    def highest(g: BoardGame, house: str, bid: int) -> list[Step]:
+        back = g.discards[house]
+        g.hands[house] = (*g.hands[house], *back)
+        g.discards[house] = ()
+        g.emit(E.WILDLING_DISCARDS_RETURNED(house=house, cards=list(back), last_discarded=None))
+        return []
+
+    @staticmethod
+    def lowest(g: BoardGame, house: str) -> list[Step]:
+        hand = g.hands[house]
+        if len(hand) <= 1:
+            _one_card_at_most(g, house)
+            return []
+        top = max(T.HOUSE_CARD_BY_ID[c].strength for c in hand)
+        highest = [c for c in hand if T.HOUSE_CARD_BY_ID[c].strength == top]
+        if len(highest) == len(hand):  # Q3 / F37: the whole hand, in the owner's order
+            return [DiscardCards(house, whole_hand=True)]
+        for card in highest:
+            _discard(g, house, card)
+        return []
+
+    @staticmethod
+    def everyone_else(g: BoardGame, house: str) -> list[Step]:
+        return [DiscardCards(house)]
 
 
 def _discard(g: BoardGame, house: str, card: str) -> None:
@@ -690,35 +758,20 @@ def _discard(g: BoardGame, house: str, card: str) -> None:
     hand.remove(card)
     g.hands[house] = tuple(hand)
     g.discards[house] = (*g.discards[house], card)
-    g.say(f"{_hn(house)} discards {_card_name(card)}")
+    g.emit(E.WILDLING_HOUSE_CARD_DISCARDED(house=house, card=card))
     if not hand:  # R1.11.3 / F7: the last card stays discarded, the others return
         others = tuple(c for c in g.discards[house] if c != card)
         g.hands[house] = others
         g.discards[house] = (card,)
-        g.say(f"{_hn(house)} takes {len(others)} discarded cards back into hand")
+        g.emit(E.WILDLING_DISCARDS_RETURNED(house=house, cards=list(others), last_discarded=card))
 
 
 def _one_card_at_most(g: BoardGame, house: str) -> None:
-    n = len(g.hands[house])
-    g.say(f"{_hn(house)} holds {n} card{'s' if n != 1 else ''}: nothing happens")  # Q19
-
-
-def _massing_lowest(g: BoardGame, house: str) -> None:
-    hand = g.hands[house]
-    if len(hand) <= 1:
-        _one_card_at_most(g, house)
-        return
-    top = max(T.HOUSE_CARD_BY_ID[c].strength for c in hand)
-    highest = [c for c in hand if T.HOUSE_CARD_BY_ID[c].strength == top]
-    if len(highest) < len(hand):
-        for card in highest:
-            _discard(g, house, card)
-    else:  # Q3 / F37: the whole hand, one at a time in the owner's order
-        g.push(DiscardCards(house, whole_hand=True))
+    g.emit(E.WILDLING_NO_DISCARD(house=house, cards=len(g.hands[house])))  # Q19
 
 
 class DiscardCards(_Choosing):
-    """Massing on the Milkwater, kind ``"discard_card"`` (R4.5.4, D9).
+    """Massing on the Milkwater, :data:`~decisions.DISCARD_CARD` (R4.5.4, D9).
 
     Everyone else (``whole_hand`` False): with more than one card, discard one chosen card;
     otherwise nothing (Q19). Lowest bidder whose every card is tied highest (``whole_hand``):
@@ -741,11 +794,8 @@ class DiscardCards(_Choosing):
             if self.whole_hand
             else "choose a house card to discard"
         )
-        return Decision(
-            g.seat_of(self.house),
-            "discard_card",
-            f"{_hn(self.house)} (Massing on the Milkwater): {what}",
-            hand,
+        return D.DISCARD_CARD.ask(
+            g.seat_of(self.house), f"{_hn(self.house)} (Massing on the Milkwater): {what}", hand
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:
@@ -759,12 +809,60 @@ class DiscardCards(_Choosing):
             _discard(g, self.house, g.hands[self.house][0])
 
 
-# -- Mammoth Riders and The Horde Descends (Night's Watch rows) ------------------------------
+# ------------------------------------------------------------------------------------------
+# A King Beyond the Wall (R4.5.5)
+# ------------------------------------------------------------------------------------------
+
+
+@wildling_card
+class AKingBeyondTheWall(WildlingText):
+    """Night's Watch: position 1 on a track of its choice. Lowest bidder: last on every track.
+    Everyone else: last on Fiefdoms or King's Court (its choice), in the turn order in force."""
+
+    card = "a_king_beyond_the_wall"
+
+    @staticmethod
+    def highest(g: BoardGame, house: str, bid: int) -> list[Step]:
+        return [ChooseTrack(house, house, TRACKS, "first")]
+
+    @staticmethod
+    def lowest(g: BoardGame, house: str) -> list[Step]:
+        for track in TRACKS:
+            move_on_track(g, track, house, len(g.houses) - 1)
+        return []
+
+    @staticmethod
+    def everyone_else(g: BoardGame, house: str) -> list[Step]:
+        return [ChooseTrack(house, house, ("fiefdoms", "kings_court"), "last")]
+
+
+# ------------------------------------------------------------------------------------------
+# Mammoth Riders
+# ------------------------------------------------------------------------------------------
+
+
+@wildling_card
+class MammothRiders(WildlingText):
+    """Night's Watch: may take one discarded house card back. Lowest bidder: destroy 3 units
+    anywhere; everyone else: 2."""
+
+    card = "mammoth_riders"
+
+    @staticmethod
+    def highest(g: BoardGame, house: str, bid: int) -> list[Step]:
+        return [RetrieveCard(house)]
+
+    @staticmethod
+    def lowest(g: BoardGame, house: str) -> list[Step]:
+        return [DestroyUnits(house, 3, MammothRiders.card)]
+
+    @staticmethod
+    def everyone_else(g: BoardGame, house: str) -> list[Step]:
+        return [DestroyUnits(house, 2, MammothRiders.card)]
 
 
 class RetrieveCard(_Choosing):
-    """Mammoth Riders, highest bidder: may take one discarded card back (kind
-    ``"retrieve_card"``: card ids or ``"pass"``)."""
+    """Highest bidder: may take one discarded card back (:data:`~decisions.RETRIEVE_CARD`)."""
 
     def __init__(self, house: str, choice: str | None = None) -> None:
         self.house = house
@@ -774,9 +872,8 @@ class RetrieveCard(_Choosing):
         pile = g.discards[self.house]
         if not pile:
             return None
-        return Decision(
+        return D.RETRIEVE_CARD.ask(
             g.seat_of(self.house),
-            "retrieve_card",
             f"{_hn(self.house)} (Mammoth Riders): take a card back from your discard pile, or pass",
             (*pile, "pass"),
         )
@@ -784,16 +881,51 @@ class RetrieveCard(_Choosing):
     def act(self, g: BoardGame, choice: str | None) -> None:
         h = self.house
         if choice is None or choice == "pass":
-            g.say(f"{_hn(h)} takes no card back")
+            g.emit(E.WILDLING_CARD_RETRIEVED(house=h, card=None))
             return
         g.discards[h] = tuple(c for c in g.discards[h] if c != choice)
         g.hands[h] = (*g.hands[h], choice)
-        g.say(f"{_hn(h)} takes {_card_name(choice)} back into hand")
+        g.emit(E.WILDLING_CARD_RETRIEVED(house=h, card=choice))
+
+
+# ------------------------------------------------------------------------------------------
+# The Horde Descends (F35)
+# ------------------------------------------------------------------------------------------
+
+
+@wildling_card
+class TheHordeDescends(WildlingText):
+    """Night's Watch: may muster in one controlled castle or stronghold area (R3.6). Lowest
+    bidder: destroy 2 units in one controlled castle/stronghold area (F35), else 2 anywhere.
+    Everyone else: destroy 1 unit."""
+
+    card = "the_horde_descends"
+
+    @staticmethod
+    def highest(g: BoardGame, house: str, bid: int) -> list[Step]:
+        return [HordeMuster(house)]
+
+    @staticmethod
+    def lowest(g: BoardGame, house: str) -> list[Step]:
+        card = TheHordeDescends.card
+        areas = tuple(
+            a
+            for a in g.controlled_areas(house)
+            if T.AREAS[a].is_land and T.AREAS[a].has_castle and len(g.units.get(a, ())) >= 2
+        )
+        if areas:
+            return [DestroyUnits(house, 2, card, areas=areas, same_area=True)]
+        g.emit(E.HORDE_ANYWHERE(house=house))
+        return [DestroyUnits(house, 2, card)]
+
+    @staticmethod
+    def everyone_else(g: BoardGame, house: str) -> list[Step]:
+        return [DestroyUnits(house, 1, TheHordeDescends.card)]
 
 
 class HordeMuster(_Choosing):
-    """The Horde Descends, highest bidder: may muster in one controlled castle/stronghold area
-    (kind ``"horde_area"``: area ids where something can be mustered, or ``"pass"``; R3.6.6)."""
+    """Highest bidder: may muster in one controlled castle/stronghold area
+    (:data:`~decisions.HORDE_AREA`: areas where something can be mustered, or pass; R3.6.6)."""
 
     def __init__(self, house: str, choice: str | None = None) -> None:
         self.house = house
@@ -810,9 +942,8 @@ class HordeMuster(_Choosing):
         areas = self._areas(g)
         if not areas:
             return None
-        return Decision(
+        return D.HORDE_AREA.ask(
             g.seat_of(self.house),
-            "horde_area",
             f"{_hn(self.house)} (The Horde Descends): choose a castle or stronghold area to "
             "muster in, or pass",
             (*areas, "pass"),
@@ -820,10 +951,37 @@ class HordeMuster(_Choosing):
 
     def act(self, g: BoardGame, choice: str | None) -> None:
         h = self.house
-        if choice is None:
-            g.say(f"{_hn(h)} has no area to muster in")
-        elif choice == "pass":
-            g.say(f"{_hn(h)} does not muster")
-        else:
-            g.say(f"{_hn(h)} musters in {T.area_name(choice)}")
-            g.push(Muster(h, (choice,)))
+        area = None if choice in (None, "pass") else choice
+        g.emit(E.HORDE_MUSTER(house=h, area=area, could=choice is not None))
+        if area is not None:
+            g.push(Muster(h, (area,)))
+
+
+# ------------------------------------------------------------------------------------------
+# Skinchanger Scout
+# ------------------------------------------------------------------------------------------
+
+
+@wildling_card
+class SkinchangerScout(WildlingText):
+    """Night's Watch: the highest bidder takes its bid back. Lowest bidder: discards all its
+    available power; everyone else: 2 (all if fewer)."""
+
+    card = "skinchanger_scout"
+
+    @staticmethod
+    def highest(g: BoardGame, house: str, bid: int) -> list[Step]:
+        g.emit(E.WILDLING_POWER_REGAINED(house=house, amount=g.gain_power(house, bid)))
+        return []
+
+    @staticmethod
+    def lowest(g: BoardGame, house: str) -> list[Step]:
+        g.emit(
+            E.WILDLING_POWER_DISCARDED(house=house, amount=g.discard_power(house, g.power[house]))
+        )
+        return []
+
+    @staticmethod
+    def everyone_else(g: BoardGame, house: str) -> list[Step]:
+        g.emit(E.WILDLING_POWER_DISCARDED(house=house, amount=g.discard_power(house, 2)))
+        return []

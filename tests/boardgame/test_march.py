@@ -9,7 +9,7 @@ import pytest
 from tests.boardgame.driver import log_lines
 from westeros.boardgame import march
 from westeros.boardgame.builder import Scenario
-from westeros.boardgame.combat import Combat
+from westeros.boardgame.fight import COMBAT
 from westeros.boardgame.march import ResolveMarch, destinations, unit_text
 from westeros.boardgame.state import BoardGame, Unit
 from westeros.engine import Decision, IllegalAction
@@ -558,9 +558,9 @@ def test_start_attack_is_the_combat_hand_off() -> None:
     g = Scenario(players=4).g
     units = (Unit("stark", "footman"),)
     march.start_attack(g, "stark", "winterfell", "moat_cailin", units, "march+0")
-    step = g.stack[-1]
-    assert isinstance(step, Combat)
-    assert (step.attacker, step.from_area, step.area, step.attackers) == (
+    f = g.fight
+    assert f is not None and f.kind == COMBAT  # the units are held by the fight (R6.4.8)
+    assert (f.attacker, f.from_area, f.area, f.attackers) == (
         "stark",
         "winterfell",
         "moat_cailin",

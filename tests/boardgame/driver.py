@@ -3,7 +3,8 @@ position forward, read the log.
 
 Build positions with :class:`westeros.boardgame.builder.Scenario`, then drive them here::
 
-    g = Scenario(players=4).empty().units(...).attack("lannister", "harrenhal", "riverrun", "knight")
+    s = Scenario(players=4).empty().units(...)
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight")  # a fight: .attack
     run(g, until=D.HOUSE_CARD)
     decide(g, D.HOUSE_CARD, "eddard_stark", house="stark")
     assert_illegal(g, "no_such_card", kind=D.HOUSE_CARD)

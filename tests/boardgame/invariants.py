@@ -24,7 +24,9 @@ def _check_unit_places(g: BoardGame) -> None:
     held = () if g.fight is None else g.fight.attackers
     for house in g.houses:
         for kind in T.UNIT_TYPES:
-            on_board = sum(1 for us in g.units.values() for u in us if (u.house, u.kind) == (house, kind))
+            on_board = sum(
+                1 for us in g.units.values() for u in us if (u.house, u.kind) == (house, kind)
+            )
             in_fight = sum(1 for u in held if (u.house, u.kind) == (house, kind))
             assert on_board + in_fight == T.UNIT_POOL[kind] - g.pool_left(house, kind)
             assert on_board + in_fight <= T.UNIT_POOL[kind], f"{house} exceeds its {kind} pool"

@@ -12,6 +12,7 @@ from tests.boardgame.driver import (
     assert_illegal,
     cards,
     decide,
+    events_of,
     fight,
     log_has,
     log_lines,
@@ -22,11 +23,11 @@ from tests.boardgame.driver import (
     s6,
     strengths,
 )
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.combat import retreat_options
 from westeros.boardgame.state import BoardGame, Unit
-
 
 # -- R7.1, R7.2: participants and the step list -------------------------------------------------
 
@@ -426,7 +427,9 @@ def test_r7_11_defender_order_removed_when_the_attacker_wins() -> None:
 
 def test_r7_11_march_order_already_removed_is_fine() -> None:
     s = s4().units("blackwater", "stark", "footman")
-    g = s.attack("lannister", "harrenhal", "blackwater", "knight", token="march+1*", place_order=False)
+    g = s.attack(
+        "lannister", "harrenhal", "blackwater", "knight", token="march+1*", place_order=False
+    )
     assert strengths(g)["attacker"].order == 1  # the modifier counts (R7.4.1)
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     run(g)
@@ -664,3 +667,49 @@ def test_random_combats_end_cleanly(seed: int) -> None:
     for a in g.orders:
         assert a in g.units, f"order left in empty {a} (E2)"
     assert any("The combat in" in line for line in log_lines(g))
+
+
+# -- structured events (issue #8) -----------------------------------------------------------------
+
+
+def test_r7_a_fight_logs_its_facts_as_event_data() -> None:
+    """The fight's summary event carries houses, area, initial and final strength by part,
+    cards, casualties, retreat and winner (a client never parses English)."""
+    s = s4().units("riverrun", "stark", "footman")
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight", "footman")
+    cards(g, lannister="ser_gregor_clegane", stark="eddard_stark")
+    run(g)
+    (over,) = events_of(g, E.COMBAT_OVER.name)
+    assert (over["attacker"], over["defender"], over["area"]) == ("lannister", "stark", "riverrun")
+    assert over["winner"] == "attacker"
+    assert over["initial"]["attacker"] == {
+        "units": 3,
+        "order": 0,
+        "garrison": 0,
+        "support": 0,
+        "initial": 3,
+    }
+    assert over["final"]["attacker"]["house_card"] == 3 and over["final"]["attacker"]["final"] == 6
+    assert over["final"]["defender"]["house_card"] == 4 and over["final"]["defender"]["final"] == 5
+    assert over["cards"] == {"attacker": "ser_gregor_clegane", "defender": "eddard_stark"}
+    assert over["casualties"] == {
+        "attacker": [],
+        "defender": [{"kind": "footman", "routed": False}],
+    }
+    assert over["retreat"] is None
+    (won,) = events_of(g, E.COMBAT_WON.name)
+    assert won["winner"] == "attacker" and not won["tie"]
+    (moved,) = events_of(g, E.MOVE_IN.name)
+    assert moved["house"] == "lannister" and len(moved["units"]) == 2
+
+
+def test_r7_10_the_retreat_is_event_data() -> None:
+    s = s4().units("riverrun", "stark", "footman", "footman")
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight", "footman")
+    cards(g, lannister="the_hound", stark="ser_rodrik_cassel")
+    run(g, {"retreat": "seagard"})
+    (retreat,) = events_of(g, E.RETREAT.name)
+    assert (retreat["house"], retreat["area"], retreat["to"]) == ("stark", "riverrun", "seagard")
+    (over,) = events_of(g, E.COMBAT_OVER.name)
+    assert over["retreat"] == {"to": "seagard", "units": [{"kind": "footman", "routed": False}] * 2}
+    assert over["casualties"] == {"attacker": [], "defender": []}

@@ -13,7 +13,6 @@ from tests.boardgame.driver import (
     assert_illegal,
     cards,
     decide,
-    fight,
     log_has,
     log_lines,
     pending,
@@ -25,12 +24,10 @@ from tests.boardgame.driver import (
 )
 from westeros.boardgame import house_cards as HC
 from westeros.boardgame import tables as T
-from westeros.boardgame.builder import Scenario
 from westeros.boardgame.fight import COMBAT, Fight
 from westeros.boardgame.state import BoardGame, Order, Side, Unit
 
 TEXTLESS = [c.id for c in T.HOUSE_CARD_BY_ID.values() if c.timing is None]
-
 
 
 def hand_all(g: BoardGame, house: str) -> None:
@@ -918,6 +915,23 @@ def test_arianne_defending_and_losing_the_attacker_stays_out() -> None:
     assert g.controller("blackwater") == "martell"  # its power token stays
 
 
+def test_d23_arianne_the_attacker_returns_to_an_emptied_enemy_home_area_and_controls_it() -> None:
+    """D23 (F15, R1.3.2): Stark marched every unit out of Lannisport (Lannister's home) without
+    leaving a power token, so Lannister controls it again; Stark wins against Arianne: its
+    units return to Lannisport, as the card says, and Stark controls it again."""
+    s = s6().garrison("lannisport", None).units("searoad_marches", "martell", "footman")
+    g = s.attack("stark", "lannisport", "searoad_marches", "knight", "knight")
+    assert g.controller("lannisport") == "lannister"  # emptied, no token: its home emblem
+    cards(g, stark="ser_rodrik_cassel", martell="arianne_martell")
+    run(g)
+    assert log_has(g, "Stark wins the combat")
+    assert g.units["lannisport"] == (Unit("stark", "knight"), Unit("stark", "knight"))
+    assert g.controller("lannisport") == "stark"
+    assert g.owner("searoad_marches") != "stark"  # no move-in
+    (text,) = [e for e in g.log if e.kind == "card_text" and e["card"] == "arianne_martell"]
+    assert (text["victim"], text["to"]) == ("stark", "lannisport")
+
+
 def test_arianne_winning_or_attacking_has_no_effect() -> None:
     s = s6().units("blackwater", "stark", "footman")
     g = s.attack("martell", "harrenhal", "blackwater", "knight", "knight")
@@ -983,3 +997,32 @@ def test_doran_cancelled_by_tyrion() -> None:
     assert "doran" not in pending_kinds(g)
     run(g)
     assert g.tracks["iron_throne"] == T.SETUPS[6].iron_throne
+
+
+# ================================================================================== every card
+
+
+def test_one_ability_per_card_text_and_none_for_textless_cards() -> None:
+    """Every card with a text has exactly one ability registered by its id; textless cards
+    have none (issue #8: one home per card text)."""
+    with_text = {c.id for c in T.HOUSE_CARD_BY_ID.values() if c.timing is not None}
+    assert set(HC.ABILITIES) == with_text
+    assert all(HC.ability(card) is HC.NO_TEXT for card in TEXTLESS)
+
+
+def test_combat_module_names_no_house_card() -> None:
+    """combat.py runs the card texts only through their abilities: none of its string
+    constants is one of the 42 card ids."""
+    import ast
+    from pathlib import Path
+
+    from westeros.boardgame import combat
+
+    tree = ast.parse(Path(combat.__file__).read_text())
+    strings = {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+    assert len(T.HOUSE_CARD_BY_ID) == 42
+    assert not strings & set(T.HOUSE_CARD_BY_ID)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.boardgame.driver import assert_illegal, choices, decide, fight, log_lines, pending_kinds
+from tests.boardgame.invariants import check_invariants
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.fight import COMBAT
 from westeros.boardgame.march import ResolveMarch
@@ -168,7 +169,7 @@ def test_r9_2_game_won_by_the_march_moves_the_pending_attack_stays_home() -> Non
     """R6.4.8 / R9.2 (issue #8, fix 1): the non-combat part of a march takes a 7th castle and
     the game ends at once; the attack never happens and its units stay where they marched
     from — no unit ever vanishes."""
-    s = Scenario(players=6).empty()
+    s = Scenario(players=6).empty().neutral("the_eyrie", None)
     s.units("winterfell", "stark", "footman", "knight").order("winterfell", "march+0")
     for area in ("white_harbor", "flints_finger", "seagard", "the_eyrie", "riverrun"):
         s.units(area, "stark", "footman")
@@ -177,4 +178,5 @@ def test_r9_2_game_won_by_the_march_moves_the_pending_attack_stays_home() -> Non
     play(g, "winterfell", "footman>moat_cailin", "knight>the_stony_shore", "done")
     assert g.phase == "over" and g.winner == "stark"
     assert [u.kind for u in g.units["winterfell"]] == ["knight"]
-    assert g.pool_left("stark", "knight") == 4
+    assert g.fight is None and g.pool_left("stark", "knight") == 4
+    check_invariants(g)

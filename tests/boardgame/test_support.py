@@ -173,7 +173,8 @@ def test_q5_all_commits_every_eligible_area() -> None:
 def test_r6_5_d15_supporters_may_only_back_the_marcher_or_refuse() -> None:
     s = s4().units("kingswood", "baratheon", "footman").order("kingswood", "support+0")
     s.units("crackclaw_point", "lannister", "footman").order("crackclaw_point", "support+0")
-    g = s.neutral_attack("lannister", "blackwater", "kings_landing", "knight", "footman", token="march+1*"
+    g = s.neutral_attack(
+        "lannister", "blackwater", "kings_landing", "knight", "footman", token="march+1*"
     )
     d = pending(g, "support", "baratheon")
     assert d.choices == ("attacker", "none")
@@ -213,7 +214,8 @@ def test_r6_5_1_siege_engines_count_4_against_a_castle_no_cards_no_tides() -> No
 
 def test_r6_5_1_siege_engines_count_0_without_castle() -> None:
     s = s4()
-    g = s.neutral_attack("lannister", "the_reach", "dornish_marches", "siege_engine", "footman", token="march+1*"
+    g = s.neutral_attack(
+        "lannister", "the_reach", "dornish_marches", "siege_engine", "footman", token="march+1*"
     )
     assert not g.pending()
     assert g.neutral["dornish_marches"] == 3  # 0 + 1 + 1 = 2 < 3

@@ -117,3 +117,28 @@ def test_e1_discard_piles_public_at_any_time_also_during_combat() -> None:
         v = g.view(seat)
         assert len(v["houses"]["stark"]["discards"]) == 5
         assert v["houses"]["stark"]["hand"] == ["eddard_stark", "robb_stark"]
+
+
+def test_r7_4_view_shows_the_public_strength_known_so_far() -> None:
+    """R7.4 / R1.14.1: before the cards are revealed only the initial parts are shown; then
+    the house cards' part (and blade, tides) too."""
+    houses = ["stark", "lannister", "baratheon", "greyjoy"]
+    s = Scenario(players=4, houses=houses).empty().units("riverrun", "stark", "footman")
+    s.track("fiefdoms", "stark", "lannister", "baratheon", "greyjoy")  # Stark holds the VSB
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight")
+    g.apply(1, "tywin_lannister")
+    for seat in (None, 0, 1):
+        strength = g.view(seat)["combat"]["strength"]
+        assert strength["attacker"] == {
+            "units": 2,
+            "order": 0,
+            "garrison": 0,
+            "support": 0,
+            "initial": 2,
+        }
+        assert "house_card" not in strength["defender"]
+    g.apply(0, "eddard_stark")
+    assert [d.kind for d in g.pending()] == ["blade"]
+    strength = g.view(None)["combat"]["strength"]
+    assert (strength["attacker"]["house_card"], strength["attacker"]["final"]) == (4, 6)
+    assert (strength["defender"]["house_card"], strength["defender"]["final"]) == (4, 5)

@@ -237,8 +237,10 @@ def _cards_ask(g: BoardGame, f: Fight) -> list[Decision]:
 
 
 def _cards_record(g: BoardGame, f: Fight, house: str, card: str) -> None:
-    side = Side.ATTACKER if house == f.attacker and f.chosen_card(Side.ATTACKER) is None else (
-        Side.DEFENDER
+    side = (
+        Side.ATTACKER
+        if house == f.attacker and f.chosen_card(Side.ATTACKER) is None
+        else (Side.DEFENDER)
     )
     f.set_card(side, card)
 
@@ -554,7 +556,9 @@ def _retreat(g: BoardGame, f: Fight, choice: str | None) -> bool:
     if not options:  # R7.10.5, F26
         for u in units:
             f.destroy_unit(g, lose, u)
-        g.emit(E.NO_RETREAT(house=f.house(lose), side=lose, area=f.area, units=E.units_field(units)))
+        g.emit(
+            E.NO_RETREAT(house=f.house(lose), side=lose, area=f.area, units=E.units_field(units))
+        )
         return True
     target = choice if choice is not None else next(iter(options))
     f.retreat_to = target
@@ -586,9 +590,7 @@ def _retreat_casualty(g: BoardGame, f: Fight, choice: str | None) -> bool:
         victims = _destroy_chosen(g, f, lose, units, f.retreat_losses, choice)
         f.retreat_losses -= len(victims)
         g.emit(
-            E.RETREAT_LOSSES(
-                house=house, side=lose, to=f.retreat_to, units=E.units_field(victims)
-            )
+            E.RETREAT_LOSSES(house=house, side=lose, to=f.retreat_to, units=E.units_field(victims))
         )
         return False
     target = f.retreat_to
@@ -599,11 +601,9 @@ def _retreat_casualty(g: BoardGame, f: Fight, choice: str | None) -> bool:
     for u in units:  # R7.10.6 retreated units are routed
         g.add_unit(target, Unit(house, u.kind, True))
     if units:
-        f.retreated = tuple(Unit(house, u.kind, True) for u in units)
+        f.retreated = units
         g.emit(
-            E.RETREAT(
-                house=house, side=lose, area=f.area, to=target, units=E.units_field(units)
-            )
+            E.RETREAT(house=house, side=lose, area=f.area, to=target, units=E.units_field(units))
         )
     return True
 

@@ -164,6 +164,7 @@ FINAL_RANKING = _event(
 
 # ============================================================== march, ports (R6.4, R8)
 
+
 # ========================================================= support, neutral forces (R7.3, R6.5)
 def _areas(areas: Iterable[str]) -> str:
     return ", ".join(area(a) for a in areas)
@@ -224,8 +225,10 @@ def _side_text(f: Fields, side: str) -> str:
 
 def _revealed(f: Fields, side: str) -> str:
     card = f["cards"][side]
-    what = f"{T.HOUSE_CARD_BY_ID[card].name} ({T.HOUSE_CARD_BY_ID[card].strength})" if card else (
-        "no card"
+    what = (
+        f"{T.HOUSE_CARD_BY_ID[card].name} ({T.HOUSE_CARD_BY_ID[card].strength})"
+        if card
+        else ("no card")
     )
     return f"{house(f[side])} reveals {what}"
 

@@ -313,9 +313,8 @@ class FightStep(Step):
         assert f is not None
         choice, self.choice = self.choice, None
         index = self._BY_NAME[f.stage]
-        if self.FLOW[index].act(g, f, choice):
-            if not self._advance(g, f, index + 1):
-                return
+        if self.FLOW[index].act(g, f, choice) and not self._advance(g, f, index + 1):
+            return  # the fight is over
         if g.fight is f:
             g.push(self)
 

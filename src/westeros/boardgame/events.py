@@ -368,7 +368,7 @@ def _order(token: str) -> str:
 
 CARD_TEXT = _event(
     "card_text",
-    lambda f: _CARD_TEXTS[f["card"]](f),
+    lambda f: _CARD_TEXTS.get(f["card"], _card_generic)(f),
     "R7.12: a house card's text takes effect (card, house: its owner, victim; other fields "
     "per card)",
 )
@@ -406,6 +406,11 @@ _CARD_TEXTS: dict[str, Callable[[Fields], str]] = {
 }
 
 
+def _card_generic(f: Fields) -> str:
+    """A card without its own line (e.g. a new expansion card): name and owner."""
+    return f"{_card(f['card'])}: {house(f['house'])}'s card text takes effect"
+
+
 def _order_removed(f: Fields) -> str:
     return (
         f"{_card(f['card'])} removes {house(f['victim'])}'s {_order(f['token'])} order in "
@@ -413,6 +418,3 @@ def _order_removed(f: Fields) -> str:
     )
 
 
-def card_text_renderer(card: str, text: Callable[[Fields], str]) -> None:
-    """Register how an expansion card's ``card_text`` event reads."""
-    _CARD_TEXTS[card] = text

@@ -23,9 +23,11 @@ A window text is a :class:`Text`: ``ask`` returns the decision to take (or None:
 choose) and ``act`` applies the choice (None when nothing was asked). Texts change the state and
 the fight record (:class:`~westeros.boardgame.fight.Fight`); the combat decides when they run.
 
-Adding a house card (an expansion): one row in ``data/house_cards.json`` and, if it has text,
-one ``_ability("card_id", ...)`` entry here with the hooks it uses (plus, if it logs, a
-renderer for its ``card_text`` event in :mod:`westeros.boardgame.events`).
+Adding a house card (an expansion): one row in ``data/house_cards.json`` (``timing`` not null
+when it has text) and, if it has text, one ``_ability("card_id", hook=...)`` entry here under
+its house with the hooks it uses. Its texts log ``E.CARD_TEXT(card=..., house=..., ...)``
+events, which read as a generic line unless a line is added to ``_CARD_TEXTS`` in
+:mod:`westeros.boardgame.events`. Nothing else names a card.
 """
 
 from __future__ import annotations

@@ -26,12 +26,10 @@ from itertools import combinations
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.boardgame.events import units_text
+from westeros.boardgame.events import units_text as units_text  # for the march
 from westeros.boardgame.fight import NEUTRAL, Fight
 from westeros.boardgame.state import SIDES, BoardGame, Side, Unit
 from westeros.engine import Decision
-
-__all__ = ["units_text"]  # re-exported for the march
 
 
 def unit_value(unit: Unit, embattled: str, for_attack: bool) -> int:
@@ -89,7 +87,7 @@ def subset_choices(areas: tuple[str, ...]) -> tuple[str, ...]:
 
 def parse_subset(choice: str, areas: tuple[str, ...]) -> tuple[str, ...]:
     parts = D.SUPPORT_AREAS.parse(choice)
-    return areas if "word" in parts else tuple(parts["areas"])
+    return areas if "word" in parts else tuple(parts["area"])
 
 
 def order_modifier(g: BoardGame, area: str, order_type: str, house: str | None = None) -> int:

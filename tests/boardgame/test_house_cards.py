@@ -25,15 +25,9 @@ from tests.boardgame.driver import (
 from westeros.boardgame import house_cards as HC
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import COMBAT, Fight
-from westeros.boardgame.state import BoardGame, Order, Side, Unit
+from westeros.boardgame.state import Order, Side, Unit
 
 TEXTLESS = [c.id for c in T.HOUSE_CARD_BY_ID.values() if c.timing is None]
-
-
-def hand_all(g: BoardGame, house: str) -> None:
-    """Every card of the house in hand."""
-    g.hands[house] = tuple(c.id for c in T.HOUSE_CARDS[house])
-    g.discards[house] = ()
 
 
 # -- every card: printed values ------------------------------------------------------------------

@@ -416,5 +416,3 @@ def _order_removed(f: Fields) -> str:
         f"{_card(f['card'])} removes {house(f['victim'])}'s {_order(f['token'])} order in "
         f"{area(f['area'])}"
     )
-
-

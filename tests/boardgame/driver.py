@@ -3,7 +3,8 @@ position forward, read the log.
 
 Build positions with :class:`westeros.boardgame.builder.Scenario`, then drive them here::
 
-    g = Scenario(players=4).empty().units(...).start(Combat(...))
+    s = Scenario(players=4).empty().units(...)
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight")  # a fight: .attack
     run(g, until=D.HOUSE_CARD)
     decide(g, D.HOUSE_CARD, "eddard_stark", house="stark")
     assert_illegal(g, "no_such_card", kind=D.HOUSE_CARD)
@@ -18,7 +19,9 @@ from collections.abc import Sequence
 import pytest
 
 from westeros.boardgame import decisions as D
-from westeros.boardgame.state import BoardGame
+from westeros.boardgame.builder import Scenario
+from westeros.boardgame.fight import Fight, SideStrength
+from westeros.boardgame.state import BoardGame, Side
 from westeros.engine import Choice, Decision, Event, IllegalAction
 
 Kind = D.DecisionKind | str
@@ -184,3 +187,37 @@ def units_in(g: BoardGame, area: str) -> list[str]:
 def board(g: BoardGame, house: str) -> list[str]:
     """A house's units as sorted ``"area:kind"`` strings."""
     return sorted(f"{a}:{u.kind}" for a, u in g.units_of(house))
+
+
+# == fights (combat, support, neutral forces, house cards) ======================================
+
+
+def s4(tides: bool = False) -> Scenario:
+    """An empty 4-player board (garrisons kept) to build a fight on."""
+    return Scenario(players=4, tides=tides).empty()
+
+
+def s6(tides: bool = False) -> Scenario:
+    """An empty 6-player board (garrisons kept) to build a fight on."""
+    return Scenario(players=6, tides=tides).empty()
+
+
+def fight(g: BoardGame) -> Fight:
+    """The fight in progress once the rules have run up to the next decision."""
+    g.pending()
+    assert g.fight is not None, "no fight in progress"
+    return g.fight
+
+
+def strengths(g: BoardGame) -> dict[Side, SideStrength]:
+    """Both sides' strength of the fight in progress, as far as it is known now."""
+    from westeros.boardgame.combat import strengths as combat_strengths
+
+    return combat_strengths(g, fight(g))
+
+
+def cards(g: BoardGame, **by_house: str) -> None:
+    """Answer support with defaults, then play the given house cards (``stark="..."``)."""
+    run(g, until=D.HOUSE_CARD)
+    for house, card in by_house.items():
+        decide(g, D.HOUSE_CARD, card, house)

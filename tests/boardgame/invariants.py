@@ -3,24 +3,33 @@
 from __future__ import annotations
 
 from westeros.boardgame import tables as T
-from westeros.boardgame.combat import Combat
-from westeros.boardgame.march import ResolveMarch
+from westeros.boardgame.fight import COMBAT
 from westeros.boardgame.ports import PortTakeover
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.supply import Reconcile, UpdateSupply
-from westeros.boardgame.support import SupportCall
 
 
 def _fight_areas(g: BoardGame) -> set[str]:
     """Start and embattled areas of a fight in progress or about to start: there the board is
     in a transient state until the fight's clean up (R6.4.8, R6.5.2, R7.11 steps 1–6)."""
-    areas: set[str] = set()
-    for s in g.stack:
-        if isinstance(s, SupportCall):
-            areas.update((s.from_area, s.area))
-        elif isinstance(s, ResolveMarch) and s.resolved and s.area and s.target:
-            areas.update((s.area, s.target))
-    return areas
+    f = g.fight
+    return set() if f is None else {f.from_area, f.area}
+
+
+def _check_unit_places(g: BoardGame) -> None:
+    """A unit is in exactly one place — an area or the fight's held attackers — and only a
+    running game holds attackers (issue #8 fix 1: units never vanish, R1.4.2, R9.2)."""
+    if g.phase == "over":
+        assert g.fight is None, "a fight outlived the game: its held units vanished"
+    held = () if g.fight is None else g.fight.attackers
+    for house in g.houses:
+        for kind in T.UNIT_TYPES:
+            on_board = sum(
+                1 for us in g.units.values() for u in us if (u.house, u.kind) == (house, kind)
+            )
+            in_fight = sum(1 for u in held if (u.house, u.kind) == (house, kind))
+            assert on_board + in_fight == T.UNIT_POOL[kind] - g.pool_left(house, kind)
+            assert on_board + in_fight <= T.UNIT_POOL[kind], f"{house} exceeds its {kind} pool"
 
 
 def check_invariants(g: BoardGame) -> None:
@@ -43,9 +52,8 @@ def check_invariants(g: BoardGame) -> None:
             # a takeover is moot once the game has ended in that same clean up (R9.2)
             owner_ok = g.controller(area) == units[0].house or g.phase == "over"
             assert taking_over or validating or owner_ok, f"ships in a foreign port {area} (R8.1)"
+    _check_unit_places(g)
     for house in g.houses:
-        for kind in T.UNIT_TYPES:  # R1.4.2 unit pools
-            assert g.pool_left(house, kind) >= 0, f"{house} exceeds its {kind} pool"
         assert g.power[house] >= 0
         assert g.power_in_pool(house) >= 0, f"{house} has more than 20 power tokens (R1.6.1)"
         assert 0 <= g.supply[house] <= T.MAX_SUPPLY
@@ -70,11 +78,12 @@ def check_invariants(g: BoardGame) -> None:
                 continue
             assert g.owner(area) == order.house, f"order without units in {area} (R5.1)"
     if not any(isinstance(s, Reconcile | UpdateSupply) for s in g.stack):
-        retreating = {  # R7.10.4 a retreat may cost units for supply, chosen one at a time
-            s.side_house(s.other(s.winner))
-            for s in g.stack
-            if isinstance(s, Combat) and s.stage == "retreat_casualty" and s.winner
-        }
+        f = g.fight  # R7.10.4 a retreat may cost units for supply, chosen one at a time
+        retreating = (
+            {f.house(f.winner.other)}
+            if f is not None and f.kind == COMBAT and f.stage == "retreat_casualty" and f.winner
+            else set()
+        )
         for house in g.houses:  # R1.5.4 no action breaks supply; R3.5.2 reconcile at once
             if house not in retreating:
                 assert g.complies(house), f"{house} breaks supply (R1.5)"

@@ -1,140 +1,41 @@
 """Combat (R7, D16–D21): steps, strength, victor, casualties, retreat, clean up, Tides, VSB.
 
-Helpers here (``attack``, ``run``, ``decide``, ``illegal``…) are shared with
-``test_house_cards.py`` and ``test_support.py``.
+Scenarios start with ``Scenario.attack``; the shared driver (tests/boardgame/driver.py)
+answers the decisions.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.boardgame.driver import log_lines
+from tests.boardgame.driver import (
+    assert_illegal,
+    cards,
+    decide,
+    events_of,
+    fight,
+    log_has,
+    log_lines,
+    pending,
+    pending_kinds,
+    run,
+    s4,
+    s6,
+    strengths,
+)
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
-from westeros.boardgame.combat import Combat
+from westeros.boardgame.combat import retreat_options
 from westeros.boardgame.state import BoardGame, Unit
-from westeros.engine import Decision, IllegalAction
-
-# -- helpers ------------------------------------------------------------------------------------
-
-DEFAULTS = {
-    "support": "none",
-    "accept_support": "accept",
-    "support_areas": "all",
-    "tyrion": "keep",
-    "aeron": "pass",
-    "renly": "pass",
-    "cersei": "pass",
-    "patchface": "pass",
-}
-
-
-def attack(
-    s: Scenario, attacker: str, from_area: str, area: str, *kinds: str, token: str = "march+0"
-) -> BoardGame:
-    """Start a combat: the March order stands in ``from_area``, the units are held on the step."""
-    s.order(from_area, token, attacker)
-    units = tuple(Unit(attacker, k) for k in kinds)
-    return s.start(Combat(attacker, from_area, area, units, token))
-
-
-def combat(g: BoardGame) -> Combat:
-    g.pending()  # run the rules up to the next decision
-    step = next(s for s in reversed(g.stack) if isinstance(s, Combat))
-    return step
-
-
-def pending(g: BoardGame, kind: str, house: str | None = None) -> Decision:
-    for d in g.pending():
-        if d.kind == kind and (house is None or d.seat == g.seat_of(house)):
-            return d
-    raise AssertionError(f"no {kind} decision: {[(d.seat, d.kind) for d in g.pending()]}")
-
-
-def decide(g: BoardGame, kind: str, choice: str, house: str | None = None) -> None:
-    g.apply(pending(g, kind, house).seat, choice)
-
-
-def kinds(g: BoardGame) -> list[str]:
-    return [d.kind for d in g.pending()]
-
-
-def run(
-    g: BoardGame,
-    choices: dict[str, str | list[str]] | None = None,
-    until: str | None = None,
-    trace: list[str] | None = None,
-) -> None:
-    """Answer decisions until the game waits for ``until`` (or nothing is left).
-
-    ``choices`` keys are ``kind`` or ``kind@house``; a string answers every such decision, a
-    list answers them one after the other. Otherwise ``DEFAULTS``, ``"no"``/``"keep"`` for the
-    blade, else the first legal choice.
-    """
-    queues = {k: list(v) if isinstance(v, list) else v for k, v in (choices or {}).items()}
-    for _ in range(300):
-        ds = g.pending()
-        if not ds or (until is not None and any(d.kind == until for d in ds)):
-            return
-        d = ds[0]
-        house = g.house_of(d.seat)
-        pick: str | None = None
-        for key in (f"{d.kind}@{house}", d.kind):
-            if key in queues:
-                q = queues[key]
-                if isinstance(q, list):
-                    if q:
-                        pick = q.pop(0)
-                        break
-                else:
-                    pick = q
-                    break
-        if pick is None:
-            if d.kind == "blade":
-                pick = "no" if "no" in d.choices else "keep"
-            else:
-                pick = DEFAULTS.get(d.kind, str(d.choices[0]))
-        if trace is not None:
-            trace.append(d.kind)
-        g.apply(d.seat, pick)
-    raise AssertionError("too many decisions")
-
-
-def cards(g: BoardGame, **by_house: str) -> None:
-    """Answer support with defaults, then play the given house cards (``stark="..."``)."""
-    run(g, until="house_card")
-    for house, card in by_house.items():
-        decide(g, "house_card", card, house)
-
-
-def illegal(g: BoardGame, kind: str, bad: str) -> None:
-    """An illegal choice raises IllegalAction and leaves the state hash unchanged."""
-    d = pending(g, kind)
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(d.seat, bad)
-    assert g.state_hash() == before
-
-
-def log_has(g: BoardGame, text: str) -> bool:
-    return any(text in line for line in log_lines(g))
-
-
-def s4(tides: bool = False) -> Scenario:
-    return Scenario(players=4, tides=tides).empty()
-
-
-def s6(tides: bool = False) -> Scenario:
-    return Scenario(players=6, tides=tides).empty()
-
 
 # -- R7.1, R7.2: participants and the step list -------------------------------------------------
 
 
 def test_r7_basic_combat_log_move_in_and_discards() -> None:
     s = s4().units("riverrun", "stark", "footman")
-    g = attack(s, "lannister", "harrenhal", "riverrun", "knight", "footman")
-    assert kinds(g) == ["house_card", "house_card"]  # no Support order anywhere
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight", "footman")
+    assert pending_kinds(g) == ["house_card", "house_card"]  # no Support order anywhere
     cards(g, lannister="ser_gregor_clegane", stark="eddard_stark")
     run(g)
     assert not g.pending()
@@ -149,11 +50,11 @@ def test_r7_basic_combat_log_move_in_and_discards() -> None:
 
 def test_r1_7_2_garrison_alone_defends_and_plays_a_card() -> None:
     s = s4()
-    g = attack(s, "stark", "riverrun", "lannisport", "knight", "knight")
-    c = combat(g)
+    g = s.attack("stark", "riverrun", "lannisport", "knight", "knight")
+    c = fight(g)
     assert c.defender == "lannister"  # the home house of the garrison (R7.1.1)
     assert {d.seat for d in g.pending()} == {g.seat_of("stark"), g.seat_of("lannister")}
-    assert c.strengths(g)["defender"].garrison == 2
+    assert strengths(g)["defender"].garrison == 2
     cards(g, stark="eddard_stark", lannister="the_hound")
     run(g)
     assert "lannisport" not in g.garrisons  # R7.9.1 / R1.7.3
@@ -166,7 +67,7 @@ def test_r7_2_step_order_without_tides() -> None:
     s.units("seagard", "stark", "footman", "knight")
     s.units("moat_cailin", "stark", "footman").order("moat_cailin", "support+0")
     s.units("riverrun", "baratheon", "footman").order("riverrun", "support+0")
-    g = attack(s, "greyjoy", "greywater_watch", "seagard", "knight", "footman")
+    g = s.attack("greyjoy", "greywater_watch", "seagard", "knight", "footman")
     trace: list[str] = []
     run(
         g,
@@ -201,12 +102,12 @@ def test_e3_step_order_with_tides() -> None:
     """E3 / R7.2 with Tides: cards, draw, VSB redraw, reveal, VSB +1, swords, skulls, retreat."""
     s = s4(tides=True)
     s.units("seagard", "stark", "footman", "knight", "footman")
-    g = attack(s, "greyjoy", "greywater_watch", "seagard", "knight", "footman")
+    s.tides_top("zero", "skull", "three")
+    g = s.attack("greyjoy", "greywater_watch", "seagard", "knight", "footman")
     run(g, until="house_card")
-    c = combat(g)
+    c = fight(g)
     assert len(c.tides_deck) == 24  # E8 a fresh deck before the cards are chosen
     assert sorted(c.tides_deck) == sorted(t.id for t in T.TIDES_OF_BATTLE)
-    c.tides_deck = ("zero", "skull", "three", *c.tides_deck[3:])
     trace: list[str] = []
     run(
         g,
@@ -243,23 +144,23 @@ def test_r7_4_siege_engines_count_only_attacking_a_castle() -> None:
     s.units("harrenhal", "stark", "footman", "siege_engine")
     s.units("stoney_sept", "lannister", "siege_engine").order("stoney_sept", "support+0")
     s.units("riverrun", "stark", "siege_engine").order("riverrun", "support+0")
-    g = attack(s, "lannister", "blackwater", "harrenhal", "siege_engine", "footman")
+    g = s.attack("lannister", "blackwater", "harrenhal", "siege_engine", "footman")
     run(g, {"support@lannister": "attacker", "support@stark": "defender"}, until="house_card")
-    st = combat(g).strengths(g)
+    st = strengths(g)
     assert (st["attacker"].units, st["attacker"].support) == (5, 4)  # 4 + 1; supporting 4
     assert (st["defender"].units, st["defender"].support) == (1, 0)  # defending/supporting 0
 
 
 def test_r7_4_siege_engine_worth_0_against_an_area_without_castle() -> None:
     s = s4().units("blackwater", "stark", "footman")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "siege_engine", "knight")
-    assert combat(g).strengths(g)["attacker"].units == 2
+    g = s.attack("lannister", "harrenhal", "blackwater", "siege_engine", "knight")
+    assert strengths(g)["attacker"].units == 2
 
 
 def test_r7_4_order_modifiers_defense_and_garrison() -> None:
     s = s4().units("lannisport", "lannister", "footman").order("lannisport", "defense+2*")
-    g = attack(s, "stark", "riverrun", "lannisport", "knight", token="march+1*")
-    st = combat(g).strengths(g)
+    g = s.attack("stark", "riverrun", "lannisport", "knight", token="march+1*")
+    st = strengths(g)
     assert (st["attacker"].units, st["attacker"].order) == (2, 1)
     assert (st["defender"].units, st["defender"].order, st["defender"].garrison) == (1, 2, 2)
     assert st["defender"].initial == 5
@@ -267,7 +168,7 @@ def test_r7_4_order_modifiers_defense_and_garrison() -> None:
 
 def test_f30_negative_initial_strength_and_final_floor_at_zero() -> None:
     s = s4().units("blackwater", "stark", "footman")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "siege_engine", token="march-1")
+    g = s.attack("lannister", "harrenhal", "blackwater", "siege_engine", token="march-1")
     cards(g, lannister="cersei_lannister", stark="catelyn_stark")
     run(g)
     assert log_has(g, "Lannister attacks Blackwater from Harrenhal: -1 vs 1")  # F30
@@ -278,11 +179,11 @@ def test_f30_negative_initial_strength_and_final_floor_at_zero() -> None:
 def test_q13_f22_routed_supporters_give_zero_but_support_plus_one_counts() -> None:
     s = s4().units("riverrun", "stark", "footman")
     s.units("stoney_sept", "lannister", "knight", routed=True).order("stoney_sept", "support+1*")
-    g = attack(s, "lannister", "harrenhal", "riverrun", "footman")
+    g = s.attack("lannister", "harrenhal", "riverrun", "footman")
     run(g, {"support@lannister": "attacker"}, until="house_card")
-    st = combat(g).strengths(g)
+    st = strengths(g)
     assert st["attacker"].support == 1  # routed knight 0 (F22) + special bonus (Q13)
-    assert combat(g).supported(g, "attacker")  # still "supported" for card texts (F22)
+    assert fight(g).supported(g, "attacker")  # still "supported" for card texts (F22)
 
 
 # -- R7.8 victor ---------------------------------------------------------------------------------
@@ -299,7 +200,7 @@ def test_r7_8_3_tie_goes_to_the_house_higher_on_fiefdoms(
     fiefdoms: tuple[str, ...], winner: str
 ) -> None:
     s = s4().units("blackwater", "stark", "knight").track("fiefdoms", *fiefdoms)
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight")
     cards(g, lannister="the_hound", stark="greatjon_umber")
     run(g)
     assert log_has(g, f"{T.house_name(winner)} wins the combat 4–4 (tie won on the Fiefdoms")
@@ -310,22 +211,22 @@ def test_r7_8_3_tie_goes_to_the_house_higher_on_fiefdoms(
 
 def test_r7_9_3_casualties_are_swords_minus_fortifications_chosen_by_the_loser() -> None:
     s = s4().units("blackwater", "stark", "footman", "knight", "footman")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight", "knight", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight", "knight", "knight")
     cards(g, lannister="ser_gregor_clegane", stark="ser_rodrik_cassel")  # 3 swords - 2 forts
     d = pending(g, "casualty", "stark")
     assert d.choices == ("footman", "knight")
-    illegal(g, "casualty", "ship")
+    assert_illegal(g, kind="casualty", choice="ship")
     decide(g, "casualty", "knight")
-    assert "casualty" not in kinds(g)  # one casualty only
+    assert "casualty" not in pending_kinds(g)  # one casualty only
     run(g, {"retreat": "stoney_sept"})
     assert g.units["stoney_sept"] == (Unit("stark", "footman", True),) * 2
 
 
 def test_r7_9_3_fewer_units_than_casualties_all_destroyed() -> None:
     s = s4().units("blackwater", "stark", "footman", "knight")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight", "knight", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight", "knight", "knight")
     cards(g, lannister="ser_gregor_clegane", stark="greatjon_umber")
-    assert "casualty" not in kinds(g)
+    assert "casualty" not in pending_kinds(g)
     run(g)
     assert g.owner("blackwater") == "lannister"
     assert g.count_units("stark", "knight") == 0
@@ -334,7 +235,7 @@ def test_r7_9_3_fewer_units_than_casualties_all_destroyed() -> None:
 def test_f18_routed_units_and_siege_engines_destroyed_in_addition_to_casualties() -> None:
     s = s4().units("harrenhal", "stark", "knight", "siege_engine")
     s.units("harrenhal", "stark", "footman", routed=True)
-    g = attack(s, "lannister", "blackwater", "harrenhal", "knight", "knight", "knight")
+    g = s.attack("lannister", "blackwater", "harrenhal", "knight", "knight", "knight")
     cards(g, lannister="ser_jaime_lannister", stark="catelyn_stark")  # 1 sword
     run(g)
     # the routed footman and the siege engine do not satisfy the casualty: the knight dies too
@@ -346,7 +247,7 @@ def test_f18_routed_units_and_siege_engines_destroyed_in_addition_to_casualties(
 
 def test_r7_9_1_garrison_stays_when_the_defender_wins() -> None:
     s = s4().units("winterfell", "stark", "footman")
-    g = attack(s, "greyjoy", "castle_black", "winterfell", "footman")
+    g = s.attack("greyjoy", "castle_black", "winterfell", "footman")
     cards(g, greyjoy="dagmar_cleftjaw", stark="catelyn_stark")
     run(g)
     assert g.garrisons["winterfell"] == 2
@@ -363,12 +264,12 @@ def test_r7_10_3_defender_retreat_areas() -> None:
     s.units("stoney_sept", "stark", "footman")  # friendly
     s.units("the_reach", "tyrell", "footman")  # enemy
     s.token("searoad_marches", "baratheon")  # enemy power token
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight", "knight", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight", "knight", "knight")
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     d = pending(g, "retreat", "stark")
     # kings_landing holds a neutral force; harrenhal is where the attack came from
     assert d.choices == ("crackclaw_point", "stoney_sept")
-    illegal(g, "retreat", "harrenhal")
+    assert_illegal(g, kind="retreat", choice="harrenhal")
     decide(g, "retreat", "crackclaw_point")
     assert g.units["crackclaw_point"] == (Unit("stark", "footman", True),) * 2
 
@@ -376,7 +277,7 @@ def test_r7_10_3_defender_retreat_areas() -> None:
 def test_f25_defender_retreats_only_to_adjacent_or_ship_connected_areas() -> None:
     s = s4().units("the_stony_shore", "stark", "footman")
     s.units("bay_of_ice", "stark", "ship")
-    g = attack(s, "greyjoy", "winterfell", "the_stony_shore", "knight", "knight")
+    g = s.attack("greyjoy", "winterfell", "the_stony_shore", "knight", "knight")
     s.garrison("winterfell", None)
     cards(g, greyjoy="euron_crows_eye", stark="ser_rodrik_cassel")
     run(g, until="retreat")  # Greyjoy declines the blade
@@ -392,7 +293,7 @@ def test_f40_ships_retreat_into_a_port_of_a_controlled_land_within_three_ships()
     s = s4().units("the_golden_sound", "lannister", "ship", "ship")
     s.units("port_of_lannisport", "lannister", "ship", "ship")
     s.units("ironmans_bay", "baratheon", "ship")
-    g = attack(s, "greyjoy", "sunset_sea", "the_golden_sound", "ship", "ship", "ship")
+    g = s.attack("greyjoy", "sunset_sea", "the_golden_sound", "ship", "ship", "ship")
     cards(g, greyjoy="theon_greyjoy", lannister="cersei_lannister")  # no swords
     run(g)
     assert g.units["port_of_lannisport"] == (
@@ -406,7 +307,7 @@ def test_f40_ships_retreat_into_a_port_of_a_controlled_land_within_three_ships()
 def test_f40_no_retreat_into_a_port_of_an_uncontrolled_land() -> None:
     s = s4().units("the_narrow_sea", "stark", "ship")
     s.units("the_shivering_sea", "baratheon", "ship")
-    g = attack(s, "greyjoy", "shipbreaker_bay", "the_narrow_sea", "ship", "ship")
+    g = s.attack("greyjoy", "shipbreaker_bay", "the_narrow_sea", "ship", "ship")
     cards(g, greyjoy="theon_greyjoy", stark="catelyn_stark")
     run(g)
     # White Harbor is uncontrolled: its port is closed; every sea around is enemy or origin
@@ -422,14 +323,14 @@ def test_r7_10_4_q6_fewest_losses_and_retreat_casualty() -> None:
     s.units("stoney_sept", "stark", "footman")
     s.units("crackclaw_point", "stark", "footman", "footman")
     s.units("kingswood", "stark", "footman", "footman")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight", "knight", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight", "knight", "knight")
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
-    assert combat(g).retreat_options(g) == {"searoad_marches": 2, "the_reach": 2}
+    assert retreat_options(g, fight(g)) == {"searoad_marches": 2, "the_reach": 2}
     d = pending(g, "retreat", "stark")
     assert d.choices == ("searoad_marches", "the_reach")
     decide(g, "retreat", "the_reach")
     assert pending(g, "retreat_casualty", "stark").choices == ("footman", "knight")
-    illegal(g, "retreat_casualty", "ship")
+    assert_illegal(g, kind="retreat_casualty", choice="ship")
     decide(g, "retreat_casualty", "footman")
     decide(g, "retreat_casualty", "footman")  # one at a time (D21)
     run(g)
@@ -439,7 +340,7 @@ def test_r7_10_4_q6_fewest_losses_and_retreat_casualty() -> None:
 
 def test_r7_10_5_no_legal_retreat_units_destroyed() -> None:
     s = s4().units("the_stony_shore", "stark", "footman")
-    g = attack(s, "greyjoy", "winterfell", "the_stony_shore", "knight", "knight")
+    g = s.attack("greyjoy", "winterfell", "the_stony_shore", "knight", "knight")
     s.garrison("winterfell", None)
     cards(g, greyjoy="euron_crows_eye", stark="ser_rodrik_cassel")
     run(g)
@@ -449,7 +350,7 @@ def test_r7_10_5_no_legal_retreat_units_destroyed() -> None:
 
 def test_f26_attacker_emptied_an_enemy_home_without_token_is_destroyed() -> None:
     s = s4().garrison("winterfell", None).units("karhold", "stark", "footman", "footman")
-    g = attack(s, "greyjoy", "winterfell", "karhold", "footman")
+    g = s.attack("greyjoy", "winterfell", "karhold", "footman")
     assert g.controller("winterfell") == "stark"  # reverted to its owner (R1.3.2)
     cards(g, greyjoy="dagmar_cleftjaw", stark="greatjon_umber")  # 1 sword - 1 fortification
     run(g)
@@ -459,7 +360,7 @@ def test_f26_attacker_emptied_an_enemy_home_without_token_is_destroyed() -> None
 
 def test_r7_10_2_attacker_retreats_to_an_empty_origin_even_uncontrolled() -> None:
     s = s4().units("riverrun", "stark", "knight", "knight")
-    g = attack(s, "lannister", "harrenhal", "riverrun", "footman", "footman")
+    g = s.attack("lannister", "harrenhal", "riverrun", "footman", "footman")
     assert g.controller("harrenhal") is None
     cards(g, lannister="the_hound", stark="eddard_stark")
     run(g)
@@ -468,9 +369,9 @@ def test_r7_10_2_attacker_retreats_to_an_empty_origin_even_uncontrolled() -> Non
 
 def test_f21_only_routed_defenders_still_fight_and_die() -> None:
     s = s4().units("blackwater", "stark", "footman", "knight", routed=True)
-    g = attack(s, "lannister", "harrenhal", "blackwater", "footman")
-    assert kinds(g) == ["house_card", "house_card"]
-    assert combat(g).strengths(g)["defender"].units == 0
+    g = s.attack("lannister", "harrenhal", "blackwater", "footman")
+    assert pending_kinds(g) == ["house_card", "house_card"]
+    assert strengths(g)["defender"].units == 0
     cards(g, lannister="ser_jaime_lannister", stark="ser_rodrik_cassel")
     run(g)
     assert g.owner("blackwater") == "lannister"
@@ -479,7 +380,7 @@ def test_f21_only_routed_defenders_still_fight_and_die() -> None:
 
 def test_f23_control_changes_only_after_the_whole_combat() -> None:
     s = s4().units("blackwater", "stark", "footman", "footman")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight", "knight")
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     pending(g, "retreat", "stark")
     assert g.controller("blackwater") == "stark"
@@ -489,9 +390,9 @@ def test_f23_control_changes_only_after_the_whole_combat() -> None:
 
 def test_r7_9_6_f19_winner_killed_by_a_skull_loser_still_retreats_nobody_moves_in() -> None:
     s = s4(tides=True).units("blackwater", "stark", "footman").order("blackwater", "defense+1")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight")
+    s.tides_top("three", "skull")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight")
     run(g, until="house_card")
-    combat(g).tides_deck = ("three", "skull", *combat(g).tides_deck[2:])
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     run(g, {"retreat": "stoney_sept"})
     assert log_has(g, "Lannister wins the combat 9–3")
@@ -508,7 +409,7 @@ def test_r7_9_6_f19_winner_killed_by_a_skull_loser_still_retreats_nobody_moves_i
 def test_r7_11_enemy_power_token_goes_to_the_pool() -> None:
     s = s4().units("blackwater", "stark", "footman").token("blackwater", "stark")
     pool = s.g.power_in_pool("stark")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight", "knight")
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     run(g)
     assert "blackwater" not in g.power_tokens
@@ -517,7 +418,7 @@ def test_r7_11_enemy_power_token_goes_to_the_pool() -> None:
 
 def test_r7_11_defender_order_removed_when_the_attacker_wins() -> None:
     s = s4().units("blackwater", "stark", "footman").order("blackwater", "defense+1")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight", "knight")
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     run(g)
     assert "blackwater" not in g.orders
@@ -526,10 +427,10 @@ def test_r7_11_defender_order_removed_when_the_attacker_wins() -> None:
 
 def test_r7_11_march_order_already_removed_is_fine() -> None:
     s = s4().units("blackwater", "stark", "footman")
-    g = s.start(
-        Combat("lannister", "harrenhal", "blackwater", (Unit("lannister", "knight"),), "march+1*")
+    g = s.attack(
+        "lannister", "harrenhal", "blackwater", "knight", token="march+1*", place_order=False
     )
-    assert combat(g).strengths(g)["attacker"].order == 1  # the modifier counts (R7.4.1)
+    assert strengths(g)["attacker"].order == 1  # the modifier counts (R7.4.1)
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     run(g)
     assert g.owner("blackwater") == "lannister"
@@ -537,7 +438,7 @@ def test_r7_11_march_order_already_removed_is_fine() -> None:
 
 def test_r1_11_3_hand_recovery_after_the_last_card() -> None:
     s = s4().units("blackwater", "stark", "footman").hand("stark", "eddard_stark")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight")
     cards(g, lannister="the_hound", stark="eddard_stark")
     run(g)
     assert g.discards["stark"] == ("eddard_stark",)
@@ -548,7 +449,7 @@ def test_e2_orders_in_areas_without_units_are_removed_after_combat() -> None:
     """Mace kills the last defending footman but the garrison wins: the Defense order left in
     an empty Lannisport is removed at the end of clean up (E2, F16)."""
     s = s6().units("lannisport", "lannister", "footman").order("lannisport", "defense+1")
-    g = attack(s, "tyrell", "searoad_marches", "lannisport", "footman")
+    g = s.attack("tyrell", "searoad_marches", "lannisport", "footman")
     cards(g, tyrell="mace_tyrell", lannister="tywin_lannister")
     run(g)
     assert log_has(g, "Lannister wins the combat")
@@ -562,7 +463,7 @@ def test_r9_2_combat_win_ends_the_game_at_seven_castles() -> None:
     for area in ("riverrun", "seagard", "moat_cailin", "white_harbor", "the_eyrie"):
         s.neutral(area, None).units(area, "lannister", "footman")
     s.units("harrenhal", "stark", "footman")
-    g = attack(s, "lannister", "blackwater", "harrenhal", "knight", "knight")
+    g = s.attack("lannister", "blackwater", "harrenhal", "knight", "knight")
     assert g.victory_points("lannister") == 6  # with Lannisport (home emblem)
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     run(g)
@@ -574,7 +475,7 @@ def test_r9_2_combat_win_ends_the_game_at_seven_castles() -> None:
 def test_r8_5_ports_checked_after_combat() -> None:
     s = s4().units("white_harbor", "stark", "footman")
     s.units("port_of_white_harbor", "stark", "ship")
-    g = attack(s, "greyjoy", "moat_cailin", "white_harbor", "knight", "knight")
+    g = s.attack("greyjoy", "moat_cailin", "white_harbor", "knight", "knight")
     cards(g, greyjoy="euron_crows_eye", stark="catelyn_stark")
     run(g, until="port_takeover")
     assert pending(g, "port_takeover", "greyjoy").choices == (0, 1)
@@ -585,11 +486,11 @@ def test_r8_5_ports_checked_after_combat() -> None:
 
 def test_r7_6_blade_plus_one_once_per_round() -> None:
     s = s4().units("blackwater", "greyjoy", "knight")  # Greyjoy holds the blade (4 players)
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight")
     cards(g, lannister="the_hound", greyjoy="balon_greyjoy")
     d = pending(g, "blade", "greyjoy")
     assert d.choices == ("+1", "no")
-    illegal(g, "blade", "redraw")
+    assert_illegal(g, kind="blade", choice="redraw")
     decide(g, "blade", "+1")
     run(g)
     assert g.vsb_used
@@ -598,43 +499,42 @@ def test_r7_6_blade_plus_one_once_per_round() -> None:
 
 def test_r7_6_no_blade_when_used_or_holder_not_in_combat() -> None:
     s = s4().units("blackwater", "greyjoy", "knight")
-    s.g.vsb_used = True
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight")
+    s.blade_used()
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight")
     cards(g, lannister="the_hound", greyjoy="dagmar_cleftjaw")
-    assert "blade" not in kinds(g)
+    assert "blade" not in pending_kinds(g)
     s2 = s4().units("blackwater", "stark", "knight")
-    g2 = attack(s2, "lannister", "harrenhal", "blackwater", "knight")
+    g2 = s2.attack("lannister", "harrenhal", "blackwater", "knight")
     cards(g2, lannister="the_hound", stark="greatjon_umber")
-    assert "blade" not in kinds(g2)
+    assert "blade" not in pending_kinds(g2)
 
 
 def test_e8_a_fresh_tides_deck_for_every_combat() -> None:
     """E8 / R7.7.1: all 24 cards are shuffled anew before the cards of each combat."""
     s = s4(tides=True).units("blackwater", "stark", "footman")
     s.units("seagard", "stark", "footman")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight", "knight")
     run(g, until="house_card")
-    first = combat(g).tides_deck
+    first = fight(g).tides_deck
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     run(g)
     assert len(first) == 24
-    g.push(Combat("greyjoy", "greywater_watch", "seagard", (Unit("greyjoy", "knight"),), "march+0"))
-    g._pending = None
+    s.attack("greyjoy", "greywater_watch", "seagard", "knight")
     run(g, until="house_card")
-    second = combat(g).tides_deck
+    second = fight(g).tides_deck
     assert len(second) == 24 and sorted(second) == sorted(first)
     assert second != first  # reshuffled (the rng moved on)
 
 
 def test_r7_7_3_blade_keep_then_plus_one() -> None:
     s = s4(tides=True).units("blackwater", "greyjoy", "knight")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight")
+    s.tides_top("two", "one_sword")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight")
     run(g, until="house_card")
-    combat(g).tides_deck = ("two", "one_sword", *combat(g).tides_deck[2:])
     cards(g, lannister="the_hound", greyjoy="dagmar_cleftjaw")
     d = pending(g, "blade", "greyjoy")
     assert d.choices == ("redraw", "keep") and "one_sword" in d.prompt
-    illegal(g, "blade", "+1")
+    assert_illegal(g, kind="blade", choice="+1")
     decide(g, "blade", "keep")
     assert pending(g, "blade", "greyjoy").choices == ("+1", "no")
     decide(g, "blade", "+1")
@@ -645,9 +545,9 @@ def test_r7_7_3_blade_keep_then_plus_one() -> None:
 
 def test_r7_7_4_tides_icons_count_as_printed() -> None:
     s = s4(tides=True).units("blackwater", "stark", "footman", "knight")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight", "knight")
+    s.tides_top("one_sword", "zero")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight", "knight")
     run(g, until="house_card")
-    combat(g).tides_deck = ("one_sword", "zero", *combat(g).tides_deck[2:])
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     d = pending(g, "casualty", "stark")  # 0 swords on Tywin + 1 from the Tides card
     assert d.choices == ("footman", "knight")
@@ -655,9 +555,9 @@ def test_r7_7_4_tides_icons_count_as_printed() -> None:
 
 def test_r7_7_5_skull_hits_the_opposing_side_garrisons_immune() -> None:
     s = s4(tides=True)  # Lannisport: garrison only
-    g = attack(s, "stark", "riverrun", "lannisport", "knight", "knight", "knight")
+    s.tides_top("skull", "zero")
+    g = s.attack("stark", "riverrun", "lannisport", "knight", "knight", "knight")
     run(g, until="house_card")
-    combat(g).tides_deck = ("skull", "zero", *combat(g).tides_deck[2:])
     cards(g, stark="eddard_stark", lannister="cersei_lannister")
     run(g)
     assert log_has(g, "Stark wins the combat")
@@ -671,16 +571,16 @@ def test_r7_7_5_skull_hits_the_opposing_side_garrisons_immune() -> None:
 def test_illegal_house_card_and_support_choices_change_nothing() -> None:
     s = s4().units("blackwater", "stark", "footman").hand("stark", "eddard_stark", "robb_stark")
     s.units("stoney_sept", "lannister", "footman").order("stoney_sept", "support+0")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight")
-    illegal(g, "support", "defender")  # never against itself (R7.3.2)
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight")
+    assert_illegal(g, kind="support", choice="defender")  # never against itself (R7.3.2)
     decide(g, "support", "attacker")
-    illegal(g, "house_card", "roose_bolton")  # not in hand (it is discarded)
-    illegal(g, "house_card", "tywin")
+    assert_illegal(g, kind="house_card", choice="roose_bolton")  # not in hand (it is discarded)
+    assert_illegal(g, kind="house_card", choice="tywin")
 
 
 def test_a_game_cloned_mid_combat_is_independent() -> None:
     s = s4().units("blackwater", "stark", "footman")
-    g = attack(s, "lannister", "harrenhal", "blackwater", "knight")
+    g = s.attack("lannister", "harrenhal", "blackwater", "knight")
     cards(g, lannister="tywin_lannister")
     clone = g.clone()
     assert clone.state_hash() == g.state_hash()
@@ -737,8 +637,7 @@ def _random_combat(seed: int) -> BoardGame:
     units = tuple(
         Unit(attacker, "ship" if sea else rng.choice(land)) for _ in range(rng.below(3) + 1)
     )
-    s.order(origin, token, attacker)
-    return s.start(Combat(attacker, origin, area, units, token))
+    return s.attack(attacker, origin, area, *(u.kind for u in units), token=token)
 
 
 @pytest.mark.parametrize("seed", range(300))
@@ -749,7 +648,7 @@ def test_random_combats_end_cleanly(seed: int) -> None:
     chooser = Rng(seed + 1000)
     for _ in range(100):
         ds = g.pending()
-        if not ds or not any(isinstance(s, Combat) for s in g.stack):
+        if not ds or g.fight is None:
             break
         d = chooser.choice(ds)
         assert d.choices, d
@@ -761,10 +660,56 @@ def test_random_combats_end_cleanly(seed: int) -> None:
             assert us and len({u.house for u in us}) == 1, a
     else:
         raise AssertionError("combat did not end")
-    assert not any(isinstance(s, Combat) for s in g.stack)
+    assert g.fight is None
     for a, us in g.units.items():
         assert len({u.house for u in us}) == 1, a
         assert all((u.kind == "ship") == (not T.AREAS[a].is_land) for u in us), a
     for a in g.orders:
         assert a in g.units, f"order left in empty {a} (E2)"
     assert any("The combat in" in line for line in log_lines(g))
+
+
+# -- structured events (issue #8) -----------------------------------------------------------------
+
+
+def test_r7_a_fight_logs_its_facts_as_event_data() -> None:
+    """The fight's summary event carries houses, area, initial and final strength by part,
+    cards, casualties, retreat and winner (a client never parses English)."""
+    s = s4().units("riverrun", "stark", "footman")
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight", "footman")
+    cards(g, lannister="ser_gregor_clegane", stark="eddard_stark")
+    run(g)
+    (over,) = events_of(g, E.COMBAT_OVER.name)
+    assert (over["attacker"], over["defender"], over["area"]) == ("lannister", "stark", "riverrun")
+    assert over["winner"] == "attacker"
+    assert over["initial"]["attacker"] == {
+        "units": 3,
+        "order": 0,
+        "garrison": 0,
+        "support": 0,
+        "initial": 3,
+    }
+    assert over["final"]["attacker"]["house_card"] == 3 and over["final"]["attacker"]["final"] == 6
+    assert over["final"]["defender"]["house_card"] == 4 and over["final"]["defender"]["final"] == 5
+    assert over["cards"] == {"attacker": "ser_gregor_clegane", "defender": "eddard_stark"}
+    assert over["casualties"] == {
+        "attacker": [],
+        "defender": [{"kind": "footman", "routed": False}],
+    }
+    assert over["retreat"] is None
+    (won,) = events_of(g, E.COMBAT_WON.name)
+    assert won["winner"] == "attacker" and not won["tie"]
+    (moved,) = events_of(g, E.MOVE_IN.name)
+    assert moved["house"] == "lannister" and len(moved["units"]) == 2
+
+
+def test_r7_10_the_retreat_is_event_data() -> None:
+    s = s4().units("riverrun", "stark", "footman", "footman")
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight", "footman")
+    cards(g, lannister="the_hound", stark="ser_rodrik_cassel")
+    run(g, {"retreat": "seagard"})
+    (retreat,) = events_of(g, E.RETREAT.name)
+    assert (retreat["house"], retreat["area"], retreat["to"]) == ("stark", "riverrun", "seagard")
+    (over,) = events_of(g, E.COMBAT_OVER.name)
+    assert over["retreat"] == {"to": "seagard", "units": [{"kind": "footman", "routed": False}] * 2}
+    assert over["casualties"] == {"attacker": [], "defender": []}

@@ -11,8 +11,8 @@ from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import march
 from westeros.boardgame.builder import Scenario
-from westeros.boardgame.combat import Combat
-from westeros.boardgame.march import ResolveMarch, destinations, unit_text
+from westeros.boardgame.fight import COMBAT
+from westeros.boardgame.march import ResolveMarch, destinations
 from westeros.boardgame.state import BoardGame, Unit
 
 STARK, LANNISTER, BARATHEON, GREYJOY = 0, 1, 2, 3  # seats of Scenario(players=4)
@@ -211,7 +211,8 @@ def test_r6_4_1_split_to_several_destinations_and_stay() -> None:
         "attack": False,
     }
     assert marches["karhold"]["units"] == [{"kind": "footman", "routed": False}]
-    assert unit_text(["footman", "knight", "footman"]) == "2 footmen, knight"
+    units = [{"kind": k, "routed": False} for k in ("footman", "knight", "footman")]
+    assert E.units_text(units) == "2 footmen, knight"
 
 
 # ------------------------------------------------------------------- ship transport (R6.4.3)
@@ -563,9 +564,9 @@ def test_start_attack_is_the_combat_hand_off() -> None:
     g = Scenario(players=4).g
     units = (Unit("stark", "footman"),)
     march.start_attack(g, "stark", "winterfell", "moat_cailin", units, "march+0")
-    step = g.stack[-1]
-    assert isinstance(step, Combat)
-    assert (step.attacker, step.from_area, step.area, step.attackers) == (
+    f = g.fight
+    assert f is not None and f.kind == COMBAT  # the units are held by the fight (R6.4.8)
+    assert (f.attacker, f.from_area, f.area, f.attackers) == (
         "stark",
         "winterfell",
         "moat_cailin",

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tests.boardgame.driver import log_lines
+from tests.boardgame.driver import assert_illegal, choices, decide, fight, log_lines, pending_kinds
+from tests.boardgame.invariants import check_invariants
 from westeros.boardgame.builder import Scenario
-from westeros.boardgame.combat import Combat
+from westeros.boardgame.fight import COMBAT
 from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.state import BoardGame
-from westeros.engine import IllegalAction
 
 HOUSES = ["stark", "lannister", "baratheon", "greyjoy"]
 
@@ -21,10 +19,10 @@ def scenario() -> Scenario:
     return s
 
 
-def play(g: BoardGame, *choices: str) -> None:
-    for choice in choices:
-        d = g.pending()[0]
-        g.apply(d.seat, choice)
+def play(g: BoardGame, *answers: str) -> None:
+    """Answer the first open decision with each choice in turn."""
+    for choice in answers:
+        decide(g, None, choice)
 
 
 def test_r6_4_8_non_combat_moves_first_then_combat_with_attackers_held() -> None:
@@ -33,8 +31,8 @@ def test_r6_4_8_non_combat_moves_first_then_combat_with_attackers_held() -> None
     g = s.start(ResolveMarch("stark"))
     play(g, "moat_cailin", "knight>the_twins", "footman>the_twins", "footman>winterfell")
     play(g, "done", "no")
-    combat = g.stack[-1]
-    assert isinstance(combat, Combat)
+    combat = fight(g)
+    assert combat.kind == COMBAT
     assert [u.kind for u in combat.attackers] == ["knight", "footman"]
     assert combat.march_token == "march+1*" and combat.from_area == "moat_cailin"
     assert [u.kind for u in g.units["winterfell"]] == ["footman"]  # moved before the fight
@@ -48,9 +46,9 @@ def test_r6_4_5_only_one_hostile_destination_per_order() -> None:
     s.units("the_twins", "lannister", "footman").units("greywater_watch", "greyjoy", "footman")
     g = s.order("moat_cailin", "march+0").start(ResolveMarch("stark"))
     play(g, "moat_cailin")
-    assert {"footman>the_twins", "footman>greywater_watch"} <= set(g.pending()[0].choices)
+    assert {"footman>the_twins", "footman>greywater_watch"} <= set(choices(g))
     play(g, "footman>the_twins")
-    assert "footman>greywater_watch" not in g.pending()[0].choices
+    assert "footman>greywater_watch" not in choices(g)
 
 
 def test_r6_5_neutral_force_out_of_reach_is_not_offered() -> None:
@@ -58,7 +56,7 @@ def test_r6_5_neutral_force_out_of_reach_is_not_offered() -> None:
     s = scenario().units("blackwater", "stark", "footman").order("blackwater", "march+0")
     g = s.start(ResolveMarch("stark"))
     play(g, "blackwater")
-    assert "footman>kings_landing" not in g.pending()[0].choices
+    assert "footman>kings_landing" not in choices(g)
 
 
 def test_r6_5_3_neutral_force_defeated_token_removed_units_move_in() -> None:
@@ -82,7 +80,7 @@ def test_r6_5_2_refused_support_makes_the_plan_illegal_and_the_house_plans_again
     s.units("kingswood", "lannister", "footman").order("kingswood", "support+0")
     g = s.order("blackwater", "march+0").start(ResolveMarch("stark"))
     play(g, "blackwater")
-    assert "knight>kings_landing" in g.pending()[0].choices  # 4 + 1 possible support = 5
+    assert "knight>kings_landing" in choices(g)  # 4 + 1 possible support = 5
     play(g, "knight>kings_landing", "knight>kings_landing", "footman>harrenhal", "done", "no")
     d = g.pending()[0]
     assert d.kind == "support" and d.seat == 1 and set(d.choices) == {"attacker", "none"}
@@ -111,10 +109,7 @@ def test_illegal_choice_during_a_neutral_support_call_changes_nothing() -> None:
     s.units("kingswood", "lannister", "footman").order("kingswood", "support+0")
     g = s.order("blackwater", "march+0").start(ResolveMarch("stark"))
     play(g, "blackwater", "knight>kings_landing", "knight>kings_landing", "done", "no")
-    before = g.state_hash()
-    with pytest.raises(IllegalAction):
-        g.apply(1, "defender")
-    assert g.state_hash() == before
+    assert_illegal(g, "defender", seat=1)
 
 
 def test_r6_5_1_moves_that_leave_the_neutral_force_out_of_reach_are_not_offered() -> None:
@@ -128,15 +123,14 @@ def test_r6_5_1_moves_that_leave_the_neutral_force_out_of_reach_are_not_offered(
 
     g = start()
     play(g, "blackwater")
-    assert {"knight>kings_landing", "footman>kings_landing"} <= set(g.pending()[0].choices)
+    assert {"knight>kings_landing", "footman>kings_landing"} <= set(choices(g))
     play(g, "footman>harrenhal")  # at most 4 left for King's Landing
-    assert not any(c.endswith(">kings_landing") for c in g.pending()[0].choices)
+    assert not any(str(c).endswith(">kings_landing") for c in choices(g))
     g = start()
     play(g, "blackwater", "knight>kings_landing")
-    choices = g.pending()[0].choices
-    assert set(choices) == {"knight>kings_landing", "footman>kings_landing"}  # no "done"
+    assert set(choices(g)) == {"knight>kings_landing", "footman>kings_landing"}  # no "done"
     play(g, "footman>kings_landing")
-    assert g.pending()[0].choices == ("knight>kings_landing",)
+    assert choices(g) == ("knight>kings_landing",)
     play(g, "knight>kings_landing", "done", "no")
     assert "kings_landing" not in g.neutral and len(g.units["kings_landing"]) == 3
 
@@ -166,6 +160,23 @@ def test_r6_5_2_token_of_a_refused_neutral_attack_is_not_placed() -> None:
     play(g, "blackwater", "knight>kings_landing", "knight>kings_landing", "done", "yes")
     play(g, "none")
     assert "blackwater" not in g.power_tokens and g.power["stark"] == power
-    assert g.pending()[0].kind == "march_move"
+    assert pending_kinds(g)[0] == "march_move"
     play(g, "knight>harrenhal", "knight>harrenhal", "done", "yes")
     assert g.power_tokens["blackwater"] == "stark" and g.power["stark"] == power - 1
+
+
+def test_r9_2_game_won_by_the_march_moves_the_pending_attack_stays_home() -> None:
+    """R6.4.8 / R9.2 (issue #8, fix 1): the non-combat part of a march takes a 7th castle and
+    the game ends at once; the attack never happens and its units stay where they marched
+    from — no unit ever vanishes."""
+    s = Scenario(players=6).empty().neutral("the_eyrie", None)
+    s.units("winterfell", "stark", "footman", "knight").order("winterfell", "march+0")
+    for area in ("white_harbor", "flints_finger", "seagard", "the_eyrie", "riverrun"):
+        s.units(area, "stark", "footman")
+    s.units("the_stony_shore", "greyjoy", "footman")
+    g = s.start(ResolveMarch("stark"))
+    play(g, "winterfell", "footman>moat_cailin", "knight>the_stony_shore", "done")
+    assert g.phase == "over" and g.winner == "stark"
+    assert [u.kind for u in g.units["winterfell"]] == ["knight"]
+    assert g.fight is None and g.pool_left("stark", "knight") == 4
+    check_invariants(g)

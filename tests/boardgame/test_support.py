@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from tests.boardgame.test_combat import (
-    attack,
+from tests.boardgame.driver import (
+    assert_illegal,
     cards,
-    combat,
     decide,
-    illegal,
-    kinds,
+    fight,
     log_has,
     pending,
+    pending_kinds,
     run,
     s4,
+    strengths,
 )
 from westeros.boardgame.builder import Scenario
-from westeros.boardgame.neutral import NeutralAttack
 from westeros.boardgame.state import BoardGame, Order, Unit
 from westeros.boardgame.support import can_support, eligible_areas, subset_choices
 
@@ -48,8 +47,8 @@ def test_f27_no_support_through_ship_transport() -> None:
     s.units("bay_of_ice", "stark", "ship")
     s.units("the_stony_shore", "greyjoy", "footman")
     assert eligible_areas(s.g, "the_stony_shore", "stark") == ()
-    g = attack(s, "stark", "winterfell", "the_stony_shore", "knight")
-    assert kinds(g) == ["house_card", "house_card"]  # no support call at all
+    g = s.attack("stark", "winterfell", "the_stony_shore", "knight")
+    assert pending_kinds(g) == ["house_card", "house_card"]  # no support call at all
 
 
 def test_r1_1_4_no_support_into_or_from_impassable_areas() -> None:
@@ -70,19 +69,19 @@ def _three_way() -> BoardGame:
     s.units("stoney_sept", "lannister", "footman").order("stoney_sept", "support+0")
     s.units("the_golden_sound", "baratheon", "ship").order("the_golden_sound", "support+1*")
     s.units("ironmans_bay", "greyjoy", "ship").order("ironmans_bay", "support+0")
-    return attack(s, "lannister", "harrenhal", "riverrun", "knight")
+    return s.attack("lannister", "harrenhal", "riverrun", "knight")
 
 
 def test_f28_declarations_in_turn_order_attacker_and_defender_included() -> None:
     g = _three_way()
     order = []
-    while "support" in kinds(g):
+    while "support" in pending_kinds(g):
         d = pending(g, "support")
         order.append(g.house_of(d.seat))
         g.apply(d.seat, "none")
     # Iron Throne (4 players): Baratheon, Lannister, Stark, Greyjoy
     assert order == ["baratheon", "lannister", "stark", "greyjoy"]
-    assert kinds(g) == ["house_card", "house_card"]
+    assert pending_kinds(g) == ["house_card", "house_card"]
 
 
 def test_r7_3_2_f29_sides_a_house_may_back() -> None:
@@ -90,18 +89,18 @@ def test_r7_3_2_f29_sides_a_house_may_back() -> None:
     assert pending(g, "support", "baratheon").choices == ("attacker", "defender", "none")
     decide(g, "support", "none")
     assert pending(g, "support", "lannister").choices == ("attacker", "none")
-    illegal(g, "support", "defender")  # never against itself
+    assert_illegal(g, kind="support", choice="defender")  # never against itself
     decide(g, "support", "none")
     assert pending(g, "support", "stark").choices == ("defender", "none")
-    illegal(g, "support", "attacker")
-    illegal(g, "support", "all")
+    assert_illegal(g, kind="support", choice="attacker")
+    assert_illegal(g, kind="support", choice="all")
 
 
 def test_r7_3_3_self_support_accepted_without_asking() -> None:
     g = _three_way()
     run(g, {"support@lannister": "attacker", "support@stark": "defender"}, until="house_card")
-    assert "accept_support" not in kinds(g)
-    st = combat(g).strengths(g)
+    assert "accept_support" not in pending_kinds(g)
+    st = strengths(g)
     assert (st["attacker"].support, st["defender"].support) == (1, 1)
 
 
@@ -110,11 +109,11 @@ def test_r7_3_3_supported_side_accepts_or_declines() -> None:
     decide(g, "support", "defender", "baratheon")
     d = pending(g, "accept_support", "stark")
     assert d.choices == ("accept", "decline")
-    illegal(g, "accept_support", "yes")
+    assert_illegal(g, kind="accept_support", choice="yes")
     decide(g, "accept_support", "decline")
     assert log_has(g, "Stark declines the support of Baratheon")
     run(g, {"support@greyjoy": "defender"}, until="house_card")
-    st = combat(g).strengths(g)
+    st = strengths(g)
     assert st["defender"].support == 1  # only Greyjoy's ship; Baratheon's +1* was declined
 
 
@@ -123,15 +122,15 @@ def test_r7_3_4_third_party_support_counts_units_and_bonus() -> None:
     decide(g, "support", "attacker", "baratheon")
     decide(g, "accept_support", "accept", "lannister")
     run(g, until="house_card")
-    st = combat(g).strengths(g)
+    st = strengths(g)
     assert st["attacker"].support == 2  # ship 1 + Support +1 (R7.3.4)
-    assert combat(g).support == (("the_golden_sound", "baratheon", "attacker"),)
+    assert fight(g).support == (("the_golden_sound", "baratheon", "attacker"),)
 
 
 def test_q4_attacker_may_refrain_from_its_own_support() -> None:
     g = _three_way()
     run(g, {"support@lannister": "none"}, until="house_card")
-    assert combat(g).strengths(g)["attacker"].support == 0
+    assert strengths(g)["attacker"].support == 0
     assert log_has(g, "Lannister gives no support")
 
 
@@ -148,14 +147,14 @@ def test_q5_a_house_commits_a_chosen_subset_of_its_areas() -> None:
     s = s4().units("harrenhal", "stark", "footman")
     s.units("stoney_sept", "lannister", "footman").order("stoney_sept", "support+0")
     s.units("blackwater", "lannister", "knight").order("blackwater", "support+1*")
-    g = attack(s, "lannister", "riverrun", "harrenhal", "knight")
+    g = s.attack("lannister", "riverrun", "harrenhal", "knight")
     decide(g, "support", "attacker", "lannister")
     d = pending(g, "support_areas", "lannister")
     assert d.choices == ("all", "stoney_sept", "blackwater")
     assert subset_choices(("a", "b", "c")) == ("all", "a+b", "a+c", "b+c", "a", "b", "c")
-    illegal(g, "support_areas", "riverrun")
+    assert_illegal(g, kind="support_areas", choice="riverrun")
     decide(g, "support_areas", "blackwater")
-    assert combat(g).strengths(g)["attacker"].support == 3  # knight 2 + 1; not Stoney Sept
+    assert strengths(g)["attacker"].support == 3  # knight 2 + 1; not Stoney Sept
     assert log_has(g, "Lannister supports Lannister from Blackwater")
 
 
@@ -163,31 +162,23 @@ def test_q5_all_commits_every_eligible_area() -> None:
     s = s4().units("harrenhal", "stark", "footman")
     s.units("stoney_sept", "lannister", "footman").order("stoney_sept", "support+0")
     s.units("blackwater", "lannister", "knight").order("blackwater", "support+1*")
-    g = attack(s, "lannister", "riverrun", "harrenhal", "knight")
+    g = s.attack("lannister", "riverrun", "harrenhal", "knight")
     run(g, {"support@lannister": "attacker"}, until="house_card")
-    assert combat(g).strengths(g)["attacker"].support == 4
+    assert strengths(g)["attacker"].support == 4
 
 
 # -- R6.5 neutral forces ---------------------------------------------------------------------------
 
 
-def neutral(
-    s: Scenario, house: str, from_area: str, area: str, *kinds: str, token: str = "march+0"
-) -> BoardGame:
-    s.order(from_area, token, house)
-    units = tuple(Unit(house, k) for k in kinds)
-    return s.start(NeutralAttack(house, from_area, area, units, token))
-
-
 def test_r6_5_d15_supporters_may_only_back_the_marcher_or_refuse() -> None:
     s = s4().units("kingswood", "baratheon", "footman").order("kingswood", "support+0")
     s.units("crackclaw_point", "lannister", "footman").order("crackclaw_point", "support+0")
-    g = neutral(
-        s, "lannister", "blackwater", "kings_landing", "knight", "footman", token="march+1*"
+    g = s.neutral_attack(
+        "lannister", "blackwater", "kings_landing", "knight", "footman", token="march+1*"
     )
     d = pending(g, "support", "baratheon")
     assert d.choices == ("attacker", "none")
-    illegal(g, "support", "defender")
+    assert_illegal(g, kind="support", choice="defender")
     decide(g, "support", "none")
     assert pending(g, "support", "lannister").choices == ("attacker", "none")
     decide(g, "support", "attacker")
@@ -202,7 +193,7 @@ def test_r6_5_d15_supporters_may_only_back_the_marcher_or_refuse() -> None:
 
 def test_r6_5_2_too_weak_the_units_stay_home_and_the_order_stays() -> None:
     s = s4().units("kingswood", "baratheon", "footman").order("kingswood", "support+0")
-    g = neutral(s, "lannister", "blackwater", "kings_landing", "knight", "footman")
+    g = s.neutral_attack("lannister", "blackwater", "kings_landing", "knight", "footman")
     decide(g, "support", "attacker", "baratheon")  # accepted without asking (R6.5.1)
     assert not g.pending()
     assert g.neutral["kings_landing"] == 5
@@ -213,7 +204,7 @@ def test_r6_5_2_too_weak_the_units_stay_home_and_the_order_stays() -> None:
 
 def test_r6_5_1_siege_engines_count_4_against_a_castle_no_cards_no_tides() -> None:
     s = Scenario(players=4, tides=True).empty()
-    g = neutral(s, "baratheon", "kingswood", "storms_end", "siege_engine")
+    g = s.neutral_attack("baratheon", "kingswood", "storms_end", "siege_engine")
     assert not g.pending()  # no house cards, no blade, no Tides of Battle
     assert "storms_end" not in g.neutral
     assert g.owner("storms_end") == "baratheon"
@@ -223,8 +214,8 @@ def test_r6_5_1_siege_engines_count_4_against_a_castle_no_cards_no_tides() -> No
 
 def test_r6_5_1_siege_engines_count_0_without_castle() -> None:
     s = s4()
-    g = neutral(
-        s, "lannister", "the_reach", "dornish_marches", "siege_engine", "footman", token="march+1*"
+    g = s.neutral_attack(
+        "lannister", "the_reach", "dornish_marches", "siege_engine", "footman", token="march+1*"
     )
     assert not g.pending()
     assert g.neutral["dornish_marches"] == 3  # 0 + 1 + 1 = 2 < 3

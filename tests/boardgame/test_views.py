@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.boardgame.driver import log_lines
+from tests.boardgame.driver import fight, log_lines
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.game import new_game
 from westeros.boardgame.state import Order
@@ -64,14 +64,9 @@ def test_order_dataclass_reports_type() -> None:
 
 def test_r1_14_chosen_house_card_hidden_until_both_revealed() -> None:
     """R1.14.1 / R7.5.1: a chosen house card is secret until both are revealed."""
-    from westeros.boardgame.combat import Combat
-    from westeros.boardgame.state import Unit
-
     s = Scenario(players=4, houses=["stark", "lannister", "baratheon", "greyjoy"]).empty()
     s.units("riverrun", "stark", "footman")
-    g = s.start(
-        Combat("lannister", "harrenhal", "riverrun", (Unit("lannister", "knight"),), "march+0")
-    )
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight")
     kinds = {d.seat: d.kind for d in g.pending()}
     assert kinds == {0: "house_card", 1: "house_card"}
     g.apply(1, "tywin_lannister")
@@ -91,23 +86,16 @@ def test_r1_14_chosen_house_card_hidden_until_both_revealed() -> None:
 def test_r7_7_3_tides_of_battle_cards_public_once_revealed() -> None:
     """R7.7.2 / R7.7.3 / R1.14.1: a drawn Tides of Battle card is secret to its drawer until
     both are revealed — after the blade's redraw choice, before its +1 choice."""
-    from westeros.boardgame.combat import Combat
-    from westeros.boardgame.state import Unit
-
     houses = ["stark", "lannister", "baratheon", "greyjoy"]
     s = Scenario(players=4, houses=houses, tides=True).empty()
     s.units("riverrun", "stark", "footman")
     s.track("fiefdoms", "stark", "lannister", "baratheon", "greyjoy")  # Stark holds the VSB
-    g = s.start(
-        Combat("lannister", "harrenhal", "riverrun", (Unit("lannister", "knight"),), "march+0")
-    )
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight")
     g.apply(1, "ser_jaime_lannister")
     g.apply(0, "eddard_stark")
     (d,) = g.pending()
     assert (d.seat, d.kind, d.choices) == (0, "blade", ("redraw", "keep"))
-    combat = g.stack[-1]
-    assert isinstance(combat, Combat)
-    att, dfn = combat.att_tide, combat.def_tide
+    att, dfn = fight(g).drawn
     assert g.view(0)["combat"]["tides"] == {"attacker": None, "defender": dfn}
     assert g.view(1)["combat"]["tides"] == {"attacker": att, "defender": None}
     assert g.view(None)["combat"]["tides"] == {"attacker": None, "defender": None}
@@ -121,16 +109,36 @@ def test_r7_7_3_tides_of_battle_cards_public_once_revealed() -> None:
 
 def test_e1_discard_piles_public_at_any_time_also_during_combat() -> None:
     """E1 / R1.11.2: every seat and spectators see every discard pile, also mid-combat."""
-    from westeros.boardgame.combat import Combat
-    from westeros.boardgame.state import Unit
-
     s = Scenario(players=4, houses=["stark", "lannister", "baratheon", "greyjoy"]).empty()
     s.units("riverrun", "stark", "footman").hand("stark", "eddard_stark", "robb_stark")
-    g = s.start(
-        Combat("lannister", "harrenhal", "riverrun", (Unit("lannister", "knight"),), "march+0")
-    )
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight")
     assert g.pending()[0].kind == "house_card"
     for seat in (None, 0, 1, 2, 3):
         v = g.view(seat)
         assert len(v["houses"]["stark"]["discards"]) == 5
         assert v["houses"]["stark"]["hand"] == ["eddard_stark", "robb_stark"]
+
+
+def test_r7_4_view_shows_the_public_strength_known_so_far() -> None:
+    """R7.4 / R1.14.1: before the cards are revealed only the initial parts are shown; then
+    the house cards' part (and blade, tides) too."""
+    houses = ["stark", "lannister", "baratheon", "greyjoy"]
+    s = Scenario(players=4, houses=houses).empty().units("riverrun", "stark", "footman")
+    s.track("fiefdoms", "stark", "lannister", "baratheon", "greyjoy")  # Stark holds the VSB
+    g = s.attack("lannister", "harrenhal", "riverrun", "knight")
+    g.apply(1, "tywin_lannister")
+    for seat in (None, 0, 1):
+        strength = g.view(seat)["combat"]["strength"]
+        assert strength["attacker"] == {
+            "units": 2,
+            "order": 0,
+            "garrison": 0,
+            "support": 0,
+            "initial": 2,
+        }
+        assert "house_card" not in strength["defender"]
+    g.apply(0, "eddard_stark")
+    assert [d.kind for d in g.pending()] == ["blade"]
+    strength = g.view(None)["combat"]["strength"]
+    assert (strength["attacker"]["house_card"], strength["attacker"]["final"]) == (4, 6)
+    assert (strength["defender"]["house_card"], strength["defender"]["final"]) == (4, 5)

@@ -174,6 +174,46 @@ class Scenario:
         self.g.wildling_threat = value
         return self
 
+    # -- fights (R6.5, R7) -------------------------------------------------------------------
+    def blade_used(self, used: bool = True) -> Scenario:
+        """The Valyrian Steel Blade has been used this round (R1.9.6)."""
+        self.g.vsb_used = used
+        return self
+
+    def tides_top(self, *cards: str) -> Scenario:
+        """The next combat's fresh Tides of Battle deck (E8) starts with these card ids."""
+        self.g.tides_next = tuple(cards)
+        return self
+
+    def attack(
+        self,
+        attacker: str,
+        from_area: str,
+        area: str,
+        *kinds: str,
+        token: str = "march+0",
+        place_order: bool = True,
+    ) -> BoardGame:
+        """Start a combat: the March order ``token`` stands in ``from_area`` (unless not
+        ``place_order``), the attacking units (``kinds``, not placed on the board) are held by
+        the fight (R6.4.8)."""
+        from westeros.boardgame.combat import start_combat
+
+        if place_order:
+            self.order(from_area, token, attacker)
+        start_combat(self.g, attacker, from_area, area, _units(attacker, kinds), token)
+        return self.start()
+
+    def neutral_attack(
+        self, attacker: str, from_area: str, area: str, *kinds: str, token: str = "march+0"
+    ) -> BoardGame:
+        """Start an attack on the neutral force in ``area`` (R6.5), as :meth:`attack`."""
+        from westeros.boardgame.neutral import start_neutral_attack
+
+        self.order(from_area, token, attacker)
+        start_neutral_attack(self.g, attacker, from_area, area, _units(attacker, kinds), token)
+        return self.start()
+
     def round(self, number: int) -> Scenario:
         self.g.round = number
         return self
@@ -208,3 +248,7 @@ class Scenario:
         self.g.push(*steps)
         self.g._pending = None
         return self.g
+
+
+def _units(house: str, kinds: tuple[str, ...]) -> tuple[Unit, ...]:
+    return tuple(Unit(house, k) for k in kinds)

@@ -295,24 +295,41 @@ PORT_TAKEOVER = _kind(
 SUPPORT = _kind(
     "support",
     words("attacker", "defender", "none"),
-    "R7.3, D15, D16: the side the house's Support orders back, or none",
+    "R7.3.2, D16, F29: the side the house's Support orders back, or none (a side never "
+    "against itself; against a neutral force only attacker or none, D15)",
 )
 SUPPORT_AREAS = _kind(
     "support_areas",
-    Codec(("areas",), sep="+", words=("all",), many=True),
-    "R7.3, Q5: which of the house's eligible Support orders it commits",
+    Codec(("area",), sep="+", words=("all",), many=True),
+    "R7.3, Q5: which of the house's eligible Support orders it commits: all, or a proper "
+    "subset of their areas in map order",
 )
 ACCEPT_SUPPORT = _kind(
     "accept_support", words("accept", "decline"), "R7.3.3: accept or decline offered support"
 )
-HOUSE_CARD = _kind("house_card", Codec(("card",)), "R7.5, D17: the house card to play (secret)")
+HOUSE_CARD = _kind(
+    "house_card",
+    Codec(("card",)),
+    "R7.5.1, D17: the house card to play, chosen by both sides at once (secret); again, "
+    "without the cancelled card, after Tyrion Lannister (R7.12.5)",
+)
 BLADE = _kind(
     "blade",
     words("redraw", "keep", "+1", "no"),
-    "R7.6, R7.7.3: use the Valyrian Steel Blade (redraw a Tides card / +1) or not",
+    "R7.6, R7.7.3: the Valyrian Steel Blade holder redraws its Tides of Battle card or keeps "
+    "it (redraw/keep), then adds +1 to its strength or not (+1/no)",
 )
-CASUALTY = _kind("casualty", Codec(("unit",)), "R7.9, D20: the kind of the next unit to destroy")
-RETREAT = _kind("retreat", Codec(("area",)), "R7.10, D21: the area the loser retreats to")
+CASUALTY = _kind(
+    "casualty",
+    Codec(("unit",)),
+    "R7.9.3, R7.7.5, D20: the kind of the next unit to destroy (asked only when it matters)",
+)
+RETREAT = _kind(
+    "retreat",
+    Codec(("area",)),
+    "R7.10, D21: the area the loser's units retreat to (chosen by the winner with Robb "
+    "Stark, R7.12.1)",
+)
 RETREAT_CASUALTY = _kind(
     "retreat_casualty",
     Codec(("unit",)),
@@ -320,33 +337,45 @@ RETREAT_CASUALTY = _kind(
 )
 
 # ================================================================= house card texts (R7.12)
-TYRION = _kind("tyrion", words("cancel", "keep"), "Tyrion Lannister: cancel the opponent's card")
+TYRION = _kind(
+    "tyrion",
+    words("cancel", "keep"),
+    "R7.12.5, D18: Tyrion Lannister cancels the opponent's card (it chooses another) or not",
+)
 AERON = _kind(
     "aeron",
     Codec(("card",), words=("pass",)),
-    "Aeron Damphair: pay 2 power to play another card, or pass",
+    "R7.5.3, F11: Aeron Damphair pays 2 power to play another card of the hand, or passes",
 )
 MACE = _kind(
     "mace",
     words("footman", "routed_footman"),
-    "Mace Tyrell: destroy a standing or a routed footman",
+    "R7.12.6: Mace Tyrell destroys a standing or a routed footman (asked only when both stand)",
 )
 QUEEN_OF_THORNS = _kind(
-    "queen_of_thorns", Codec(("area",)), "Queen of Thorns: the adjacent order to remove"
+    "queen_of_thorns",
+    Codec(("area",)),
+    "R7.12.7, D18: the opponent's order next to the embattled area that Queen of Thorns "
+    "removes (mandatory)",
 )
-DORAN = _kind("doran", Codec(("track",)), "Doran Martell: the track to move the opponent down")
+DORAN = _kind(
+    "doran",
+    Codec(("track",)),
+    "R7.12.8: the influence track Doran Martell moves the opponent to the bottom of",
+)
 RENLY = _kind(
     "renly",
     Codec(("area", "routed?"), sep=":", words=("pass",)),
-    "Renly Baratheon: the area of the footman to upgrade (:routed for a routed one), or pass",
+    "R7.12.3, F8: the area of the participating footman Renly Baratheon upgrades (<area>:routed "
+    "for a routed one where both stand), or pass",
 )
 CERSEI = _kind(
     "cersei",
     Codec(("area",), words=("pass",)),
-    "Cersei Lannister: the order of the loser to remove, or pass",
+    "R7.12.10: the area of the loser's order Cersei Lannister removes, or pass",
 )
 PATCHFACE = _kind(
     "patchface",
     Codec(("card",), words=("pass",)),
-    "Patchface: the card of the opponent's hand to discard, or pass",
+    "R7.12.2, F5: the card of the opponent's hand Patchface discards, or pass",
 )

@@ -1,42 +1,49 @@
-"""The 42 house cards' texts (R7.5, R7.12), one section per card with text, registered by id.
+"""The 42 house cards' texts (R7.5, R7.12): one :class:`Ability` per card with text, registered
+by card id in :data:`ABILITIES`, grouped by house. A card without text has none.
 
-A combat (:class:`westeros.boardgame.combat.Combat`) calls them at the timing windows of
-R7.5.2; inside one window the two sides resolve in turn order (FAQ):
+A combat (:mod:`westeros.boardgame.combat`) asks a card's ability at each timing window of
+R7.5.2; inside one window the two sides resolve in turn order (FAQ). The hooks of an ability,
+in the order a combat meets them:
 
 1. ``cancel`` — Tyrion (D18 ``tyrion``: ``"cancel"``/``"keep"``);
 2. ``immediately`` — Aeron (``aeron``: ``"pass"`` or a card id), Doran (``doran``: a track id),
    Mace (``mace``: ``"footman"``/``"routed_footman"``, asked only when it matters), Queen of
    Thorns (``queen_of_thorns``: an area id; mandatory);
-3. continuous modifiers — :data:`UNIT_MODIFIERS` (Kevan, Victarion, Salladhor),
-   :data:`CARD_MODIFIERS` (Stannis, Davos, Theon, Asha, Nymeria), :data:`OPPONENT_MODIFIERS`
-   (Balon) and :data:`ORDER_BONUS_MODIFIERS` (Catelyn), applied whenever strength is computed;
+3. continuous modifiers, applied whenever strength is computed: ``units`` (Kevan, Victarion,
+   Salladhor; in turn order, F10), ``stats`` (Stannis, Davos, Theon, Asha, Nymeria),
+   ``opponent_stats`` (Balon) and ``order_bonus`` (Catelyn);
 4. ``outcome`` — Tywin, Renly (``renly``: an area id, ``"<area>:routed"`` or ``"pass"``),
    Cersei (``cersei``: an area id or ``"pass"``), Roose;
-5. casualties, retreat, move-in — :func:`prevents_casualties` (Blackfish),
-   :func:`retreat_chooser` (Robb), :func:`blocks_move_in` (Arianne);
-6. ``after`` — Patchface (``patchface``: a card id or ``"pass"``); then clean up moves the March
-   order for Loras (:func:`moves_march_order`).
+5. casualties, retreat, move-in — ``prevents_casualties`` (Blackfish), ``chooses_retreat``
+   (Robb), ``blocks_move_in`` (Arianne);
+6. ``after`` — Patchface (``patchface``: a card id or ``"pass"``); ``moves_march_order``
+   (Loras) in clean up.
 
 A window text is a :class:`Text`: ``ask`` returns the decision to take (or None: nothing to
-choose) and ``act`` applies the choice (None when nothing was asked). Texts only change the
-state and the combat step's fields; the combat step decides when they run.
+choose) and ``act`` applies the choice (None when nothing was asked). Texts change the state and
+the fight record (:class:`~westeros.boardgame.fight.Fight`); the combat decides when they run.
+
+Adding a house card (an expansion): one row in ``data/house_cards.json`` (``timing`` not null
+when it has text) and, if it has text, one ``_ability("card_id", hook=...)`` entry here under
+its house with the hooks it uses. Its texts log ``E.CARD_TEXT(card=..., house=..., ...)``
+events, which read as a generic line unless a line is added to ``_CARD_TEXTS`` in
+:mod:`westeros.boardgame.events`. Nothing else names a card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Literal
 
+from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.boardgame.planning import order_label
-from westeros.boardgame.state import TRACK_NAMES, TRACKS, BoardGame, Unit
+from westeros.boardgame.fight import Fight
+from westeros.boardgame.state import TRACKS, BoardGame, Side, Unit
 from westeros.engine import Decision
 
-if TYPE_CHECKING:
-    from westeros.boardgame.combat import Combat
-
-WINDOWS: tuple[str, ...] = ("cancel", "immediately", "outcome", "after")
+Window = Literal["cancel", "immediately", "outcome", "after"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +51,7 @@ class Contribution:
     """One unit's strength in a combat: the side it counts for, its role (``attacking``,
     ``defending`` or ``supporting``), where it stands and its current value."""
 
-    side: str
+    side: Side
     role: str
     area: str
     unit: Unit
@@ -60,12 +67,13 @@ class CardStats:
     fortifications: int = 0
 
 
-Ask = Callable[[BoardGame, "Combat", str], Decision | None]
-Act = Callable[[BoardGame, "Combat", str, str | None], None]
+Ask = Callable[[BoardGame, Fight, Side], Decision | None]
+Act = Callable[[BoardGame, Fight, Side, str | None], None]
 UnitModifier = Callable[
-    [BoardGame, "Combat", str, tuple[Contribution, ...]], tuple[Contribution, ...]
+    [BoardGame, Fight, Side, tuple[Contribution, ...]], tuple[Contribution, ...]
 ]
-CardModifier = Callable[[BoardGame, "Combat", str, CardStats], CardStats]
+CardModifier = Callable[[BoardGame, Fight, Side, CardStats], CardStats]
+SidePredicate = Callable[[Fight, Side], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,19 +82,126 @@ class Text:
     ask: Ask | None = None
 
 
-TEXTS: dict[str, dict[str, Text]] = {w: {} for w in WINDOWS}
-UNIT_MODIFIERS: dict[str, UnitModifier] = {}
-CARD_MODIFIERS: dict[str, CardModifier] = {}
-OPPONENT_MODIFIERS: dict[str, CardModifier] = {}  # change the opponent's printed values
-ORDER_BONUS_MODIFIERS: dict[str, Callable[[int], int]] = {}
+def _never(f: Fight, side: Side) -> bool:
+    return False
 
 
-def _register(window: str, card: str, act: Act, ask: Ask | None = None) -> None:
-    assert card in T.HOUSE_CARD_BY_ID, card
-    TEXTS[window][card] = Text(act, ask)
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A card's whole text: every hook it uses (``side`` is the side playing the card)."""
+
+    cancel: Text | None = None
+    immediately: Text | None = None
+    units: UnitModifier | None = None
+    stats: CardModifier | None = None
+    opponent_stats: CardModifier | None = None  # changes the opponent's printed values
+    order_bonus: Callable[[int], int] | None = None
+    outcome: Text | None = None
+    prevents_casualties: bool = False
+    chooses_retreat: SidePredicate = _never  # the side picks the loser's retreat area
+    blocks_move_in: SidePredicate = _never  # the winning attacker may not move in
+    moves_march_order: SidePredicate = _never  # the March order moves into the area
+    after: Text | None = None
+
+    def text(self, window: Window) -> Text | None:
+        if window == "cancel":
+            return self.cancel
+        if window == "immediately":
+            return self.immediately
+        if window == "outcome":
+            return self.outcome
+        return self.after
 
 
-# -- helpers --------------------------------------------------------------------------------------
+NO_TEXT = Ability()
+ABILITIES: dict[str, Ability] = {}
+
+
+def _ability(card: str, **hooks: object) -> None:
+    assert card in T.HOUSE_CARD_BY_ID and card not in ABILITIES, card
+    ABILITIES[card] = Ability(**hooks)  # type: ignore[arg-type]
+
+
+def ability(card: str | None) -> Ability:
+    """The text of a played card (none for no card or a card without text)."""
+    return NO_TEXT if card is None else ABILITIES.get(card, NO_TEXT)
+
+
+# -- how a combat reads the abilities ---------------------------------------------------------
+
+
+def card_stats(g: BoardGame, f: Fight, side: Side) -> CardStats:
+    """R7.5.1 / R7.8.1: the side's revealed card after modifiers; strength never below 0."""
+    card = f.card(side)
+    if card is None:
+        return CardStats()
+    printed = T.HOUSE_CARD_BY_ID[card]
+    stats = CardStats(printed.strength, printed.swords, printed.fortifications)
+    against = ability(f.card(side.other)).opponent_stats
+    if against is not None:
+        stats = against(g, f, side, stats)
+    own = ability(card).stats
+    if own is not None:
+        stats = own(g, f, side, stats)
+    return replace(stats, strength=max(0, stats.strength))
+
+
+def apply_unit_modifiers(
+    g: BoardGame, f: Fight, units: tuple[Contribution, ...]
+) -> tuple[Contribution, ...]:
+    """R7.5.2 window 3: unit modifiers of both cards, in turn order (F10)."""
+    for side in f.sides_in_turn_order(g):
+        modifier = ability(f.card(side)).units
+        if modifier is not None:
+            units = modifier(g, f, side, units)
+    return units
+
+
+def order_bonus(f: Fight, side: Side, bonus: int) -> int:
+    modifier = ability(f.card(side)).order_bonus
+    return bonus if modifier is None else modifier(bonus)
+
+
+def prevents_casualties(f: Fight, side: Side) -> bool:
+    return ability(f.card(side)).prevents_casualties
+
+
+def casualties_prevented(g: BoardGame, f: Fight, side: Side, cause: str) -> bool:
+    """R7.9.5, Q16: the side's card prevents casualties of ``cause`` (logged when it does)."""
+    card = f.card(side)
+    if card is None or not prevents_casualties(f, side):
+        return False
+    g.emit(E.CARD_TEXT(card=card, house=f.house(side), cause=cause))
+    return True
+
+
+def retreat_chooser(f: Fight) -> Side | None:
+    """The side whose card lets it choose the loser's retreat area, if any (R7.10.7)."""
+    for side in (Side.ATTACKER, Side.DEFENDER):
+        if ability(f.card(side)).chooses_retreat(f, side):
+            return side
+    return None
+
+
+def blocking_card(f: Fight) -> str | None:
+    """The card that keeps the winning attacker out of the area, if any (F15)."""
+    for side in (Side.ATTACKER, Side.DEFENDER):
+        card = f.card(side)
+        if ability(card).blocks_move_in(f, side):
+            return card
+    return None
+
+
+def march_order_mover(f: Fight) -> str | None:
+    """The card that moves the March order into the conquered area, if any (R7.12.9)."""
+    for side in (Side.ATTACKER, Side.DEFENDER):
+        card = f.card(side)
+        if ability(card).moves_march_order(f, side):
+            return card
+    return None
+
+
+# -- helpers for the texts ----------------------------------------------------------------------
 
 
 def card_name(card: str) -> str:
@@ -97,8 +212,8 @@ def _h(house: str) -> str:
     return T.house_name(house)
 
 
-def _seat(g: BoardGame, c: Combat, side: str) -> int:
-    return g.seat_of(c.house(side))
+def _seat(g: BoardGame, f: Fight, side: Side) -> int:
+    return g.seat_of(f.house(side))
 
 
 def discard_from_hand(g: BoardGame, house: str, card: str) -> None:
@@ -113,40 +228,7 @@ def discard_from_hand(g: BoardGame, house: str, card: str) -> None:
         return
     g.hands[house] = tuple(c for c in discards if c != card)
     g.discards[house] = (card,)
-    g.say(f"{_h(house)} takes its other {len(g.hands[house])} house cards back into hand")
-
-
-def card_stats(g: BoardGame, c: Combat, side: str) -> CardStats:
-    """R7.5.1 / R7.8.1: the side's revealed card after modifiers; strength never below 0."""
-    card = c.card(side)
-    if card is None:
-        return CardStats()
-    printed = T.HOUSE_CARD_BY_ID[card]
-    stats = CardStats(printed.strength, printed.swords, printed.fortifications)
-    opponent = c.card(c.other(side))
-    if opponent is not None and opponent in OPPONENT_MODIFIERS:
-        stats = OPPONENT_MODIFIERS[opponent](g, c, side, stats)
-    if card in CARD_MODIFIERS:
-        stats = CARD_MODIFIERS[card](g, c, side, stats)
-    return replace(stats, strength=max(0, stats.strength))
-
-
-def apply_unit_modifiers(
-    g: BoardGame, c: Combat, units: tuple[Contribution, ...]
-) -> tuple[Contribution, ...]:
-    """R7.5.2 window 3: unit modifiers of both cards, in turn order (F10)."""
-    for side in c.sides_in_turn_order(g):
-        card = c.card(side)
-        if card is not None and card in UNIT_MODIFIERS:
-            units = UNIT_MODIFIERS[card](g, c, side, units)
-    return units
-
-
-def order_bonus(c: Combat, side: str, bonus: int) -> int:
-    card = c.card(side)
-    if card is not None and card in ORDER_BONUS_MODIFIERS:
-        return ORDER_BONUS_MODIFIERS[card](bonus)
-    return bonus
+    g.emit(E.HAND_RECOVERED(house=house, cards=list(g.hands[house])))
 
 
 def _attacking_plus_one(kind: str) -> UnitModifier:
@@ -154,11 +236,11 @@ def _attacking_plus_one(kind: str) -> UnitModifier:
     non-routed ``kind`` of the card's house gets +1 more (routed units stay 0, R1.4.4)."""
 
     def modifier(
-        g: BoardGame, c: Combat, side: str, units: tuple[Contribution, ...]
+        g: BoardGame, f: Fight, side: Side, units: tuple[Contribution, ...]
     ) -> tuple[Contribution, ...]:
-        if side != "attacker":
+        if side is not Side.ATTACKER:
             return units
-        mine = Unit(c.house(side), kind)  # standing units only
+        mine = Unit(f.house(side), kind)  # standing units only
         return tuple(
             replace(x, value=x.value + 1) if x.side == side and x.unit == mine else x for x in units
         )
@@ -167,57 +249,54 @@ def _attacking_plus_one(kind: str) -> UnitModifier:
 
 
 def _optional(
-    g: BoardGame, c: Combat, side: str, kind: str, prompt: str, targets: tuple[str, ...]
+    seat: int, kind: D.DecisionKind, prompt: str, targets: tuple[str, ...]
 ) -> Decision | None:
     """A "may" text of the side's card: one of ``targets`` or ``"pass"`` (None: no target)."""
     if not targets:
         return None
-    return Decision(_seat(g, c, side), kind, prompt, (*targets, "pass"))
+    return kind.ask(seat, prompt, (*targets, "pass"))
 
 
-def _remove_order(g: BoardGame, card: str, area: str) -> None:
+def _remove_order(g: BoardGame, f: Fight, side: Side, card: str, area: str) -> None:
     """Queen of Thorns, Cersei: the order in ``area`` is removed."""
     order = g.orders.pop(area)
-    g.say(
-        f"{card_name(card)} removes {_h(order.house)}'s {order_label(order.token)} order "
-        f"in {T.area_name(area)}"
+    g.emit(
+        E.CARD_TEXT(
+            card=card, house=f.house(side), victim=order.house, area=area, token=order.token
+        )
     )
+
+
+def _winner(f: Fight, side: Side) -> bool:
+    return f.winner is side
 
 
 # ================================================================================== Stark
 
 # Eddard Stark, Greatjon Umber, Ser Rodrik Cassel: no text.
 
-
 # -- Robb Stark (R7.10.7, R7.12.1, F4): the winner picks the loser's retreat area --------------
-def retreat_chooser(c: Combat) -> str | None:
-    """The side whose Robb Stark lets it choose the loser's retreat area, if any."""
-    if c.winner is not None and c.card(c.winner) == "robb_stark":
-        return c.winner
-    return None
+_ability("robb_stark", chooses_retreat=_winner)
 
 
 # -- Roose Bolton (R7.12.2, F5): on defeat the discard pile, Roose included, returns ----------
-def _roose_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
-    if c.winner is None or c.winner == side:
+def _roose_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
+    if f.winner is None or f.winner is side:
         return
-    house = c.house(side)
+    house = f.house(side)
     g.hands[house] = (*g.hands[house], *g.discards[house])
     g.discards[house] = ()
-    c.flags = c.flags | {f"keep:{side}"}  # Roose itself is not discarded in clean up
-    g.say(f"Roose Bolton: {_h(house)} takes its whole discard pile back into hand")
+    f.kept = f.kept | {side}  # Roose itself is not discarded in clean up
+    g.emit(E.CARD_TEXT(card="roose_bolton", house=house, cards=list(g.hands[house])))
 
 
-_register("outcome", "roose_bolton", _roose_act)
-
+_ability("roose_bolton", outcome=Text(_roose_act))
 
 # -- The Blackfish (R7.9.5, Q16): no casualties from card texts, swords or Tides cards ---------
-def prevents_casualties(c: Combat, side: str) -> bool:
-    return c.card(side) == "the_blackfish"
-
+_ability("the_blackfish", prevents_casualties=True)
 
 # -- Catelyn Stark: the Defense order in the embattled area counts double -----------------------
-ORDER_BONUS_MODIFIERS["catelyn_stark"] = lambda bonus: 2 * bonus
+_ability("catelyn_stark", order_bonus=lambda bonus: 2 * bonus)
 
 
 # ================================================================================== Lannister
@@ -226,85 +305,86 @@ ORDER_BONUS_MODIFIERS["catelyn_stark"] = lambda bonus: 2 * bonus
 
 
 # -- Tywin Lannister: on victory gain 2 power ---------------------------------------------------
-def _tywin_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
-    if c.winner != side:
+def _tywin_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
+    if f.winner is not side:
         return
-    house = c.house(side)
+    house = f.house(side)
     gained = g.gain_power(house, 2)
-    g.say(f"Tywin Lannister: {_h(house)} gains {gained} power")
+    g.emit(E.CARD_TEXT(card="tywin_lannister", house=house, gained=gained))
 
 
-_register("outcome", "tywin_lannister", _tywin_act)
-
+_ability("tywin_lannister", outcome=Text(_tywin_act))
 
 # -- Ser Kevan Lannister (E11): attacking, participating Lannister footmen +1 more -------------
-UNIT_MODIFIERS["ser_kevan_lannister"] = _attacking_plus_one("footman")
+_ability("ser_kevan_lannister", units=_attacking_plus_one("footman"))
 
 
 # -- Tyrion Lannister (R7.12.5, F11): cancel the opponent's card; it chooses another -----------
-def _tyrion_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
-    opponent = c.other(side)
-    card = c.card(opponent)
+def _tyrion_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
+    opponent = side.other
+    card = f.card(opponent)
     if card is None:
         return None
-    return Decision(
-        _seat(g, c, side),
-        "tyrion",
-        f"Tyrion Lannister: cancel {_h(c.house(opponent))}'s {card_name(card)}? It returns to "
+    return D.TYRION.ask(
+        _seat(g, f, side),
+        f"Tyrion Lannister: cancel {_h(f.house(opponent))}'s {card_name(card)}? It returns to "
         "hand and a different card must be played",
         ("cancel", "keep"),
     )
 
 
-def _tyrion_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
+def _tyrion_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     if choice != "cancel":
         return
-    opponent = c.other(side)
-    card = c.card(opponent)
+    opponent = side.other
+    card = f.card(opponent)
     assert card is not None
-    c.excluded = (*c.excluded, card)
-    c.set_card(opponent, None)  # chosen again by the "recard" entry (R7.12 Tyrion)
-    c.queue = (f"recard:{opponent}", *c.queue)
-    g.say(
-        f"Tyrion Lannister cancels {card_name(card)}: it returns to {_h(c.house(opponent))}'s hand"
+    f.excluded = (*f.excluded, card)
+    f.set_card(opponent, None)  # chosen again by the "recard" entry (R7.12 Tyrion)
+    f.queue = (("recard", opponent), *f.queue)
+    g.emit(
+        E.CARD_TEXT(
+            card="tyrion_lannister",
+            house=f.house(side),
+            victim=f.house(opponent),
+            cancelled=card,
+        )
     )
 
 
-_register("cancel", "tyrion_lannister", _tyrion_act, _tyrion_ask)
+_ability("tyrion_lannister", cancel=Text(_tyrion_act, _tyrion_ask))
 
 
 # -- Cersei Lannister (R7.12.10): on victory remove one order of the loser anywhere ------------
-def _cersei_targets(g: BoardGame, c: Combat, side: str) -> tuple[str, ...]:
-    loser = c.house(c.other(side))
+def _cersei_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
+    loser = f.house(side.other)
     return tuple(
         a
         for a in T.AREA_IDS
         if (o := g.orders.get(a)) is not None
         and o.house == loser
-        and a != c.area  # removed anyway (R7.11 step 1) …
-        and not c.is_starting_march(g, a)  # … or step 2
+        and a != f.area  # removed anyway (R7.11 step 1) …
+        and not f.is_starting_march(g, a)  # … or step 2
     )
 
 
-def _cersei_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
-    if c.winner != side:
+def _cersei_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
+    if f.winner is not side:
         return None
     return _optional(
-        g,
-        c,
-        side,
-        "cersei",
-        f"Cersei Lannister: remove one order of {_h(c.house(c.other(side)))} (area) or pass",
-        _cersei_targets(g, c, side),
+        _seat(g, f, side),
+        D.CERSEI,
+        f"Cersei Lannister: remove one order of {_h(f.house(side.other))} (area) or pass",
+        _cersei_targets(g, f, side),
     )
 
 
-def _cersei_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
+def _cersei_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     if choice is not None and choice != "pass":
-        _remove_order(g, "cersei_lannister", choice)
+        _remove_order(g, f, side, "cersei_lannister", choice)
 
 
-_register("outcome", "cersei_lannister", _cersei_act, _cersei_ask)
+_ability("cersei_lannister", outcome=Text(_cersei_act, _cersei_ask))
 
 
 # ================================================================================== Baratheon
@@ -313,23 +393,23 @@ _register("outcome", "cersei_lannister", _cersei_act, _cersei_ask)
 
 
 # -- Stannis Baratheon: +1 if the opponent is higher on the Iron Throne track ------------------
-def _stannis(g: BoardGame, c: Combat, side: str, stats: CardStats) -> CardStats:
-    me, them = c.house(side), c.house(c.other(side))
+def _stannis(g: BoardGame, f: Fight, side: Side, stats: CardStats) -> CardStats:
+    me, them = f.house(side), f.house(side.other)
     if g.position("iron_throne", them) < g.position("iron_throne", me):
         return replace(stats, strength=stats.strength + 1)
     return stats
 
 
-CARD_MODIFIERS["stannis_baratheon"] = _stannis
+_ability("stannis_baratheon", stats=_stannis)
 
 
 # -- Renly Baratheon (R7.12.3, F8): on victory upgrade a participating footman to a knight -----
-def _renly_targets(g: BoardGame, c: Combat, side: str) -> tuple[str, ...]:
-    house = c.house(side)
+def _renly_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
+    house = f.house(side)
     if g.pool_left(house, "knight") <= 0:
         return ()
-    places: list[tuple[str, tuple[Unit, ...]]] = [(c.area, c.combat_units(g, side))]
-    places += [(a, g.units.get(a, ())) for a, h in c.valid_support(g, side) if h == house]
+    places: list[tuple[str, tuple[Unit, ...]]] = [(f.area, f.combat_units(g, side))]
+    places += [(a, g.units.get(a, ())) for a, h in f.valid_support(g, side) if h == house]
     out: list[str] = []
     for area, units in places:
         footmen = [u for u in units if u.house == house and u.kind == "footman"]
@@ -337,160 +417,154 @@ def _renly_targets(g: BoardGame, c: Combat, side: str) -> tuple[str, ...]:
         if footmen and area not in out:
             out.append(area)
             if routed == {True, False}:
-                out.append(f"{area}:routed")
+                out.append(str(D.RENLY.format(area, "routed")))
     return tuple(out)
 
 
-def _renly_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
-    if c.winner != side:
+def _renly_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
+    if f.winner is not side:
         return None
     return _optional(
-        g,
-        c,
-        side,
-        "renly",
+        _seat(g, f, side),
+        D.RENLY,
         "Renly Baratheon: upgrade one participating footman to a knight (its area; "
         "'<area>:routed' for a routed one) or pass",
-        _renly_targets(g, c, side),
+        _renly_targets(g, f, side),
     )
 
 
-def _renly_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
+def _renly_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     if choice is None or choice == "pass":
         return
-    area, _, routed = choice.partition(":")
-    house = c.house(side)
-    units = c.combat_units(g, side) if area == c.area else g.units[area]
+    parts = D.RENLY.parse(choice)
+    area = parts["area"]
+    house = f.house(side)
+    units = f.combat_units(g, side) if area == f.area else g.units[area]
     footmen = [u for u in units if u.house == house and u.kind == "footman"]
-    want_routed = bool(routed) or all(u.routed for u in footmen)
+    want_routed = "routed" in parts or all(u.routed for u in footmen)
     old = next(u for u in footmen if u.routed == want_routed)
     new = Unit(house, "knight", old.routed)  # a routed footman becomes a routed knight (F8)
-    if area == c.area:
-        c.replace_unit(g, side, old, new)
+    if area == f.area:
+        f.replace_unit(g, side, old, new)
     else:
         g.replace_unit(area, old, new)
-    g.say(f"Renly Baratheon: {_h(house)} upgrades a footman in {T.area_name(area)} to a knight")
+    g.emit(E.CARD_TEXT(card="renly_baratheon", house=house, area=area, routed=old.routed))
 
 
-_register("outcome", "renly_baratheon", _renly_act, _renly_ask)
+_ability("renly_baratheon", outcome=Text(_renly_act, _renly_ask))
 
 
 # -- Ser Davos Seaworth: +1 strength and +1 sword if Stannis is in the discard pile -------------
-def _davos(g: BoardGame, c: Combat, side: str, stats: CardStats) -> CardStats:
-    if "stannis_baratheon" in g.discards[c.house(side)]:
+def _davos(g: BoardGame, f: Fight, side: Side, stats: CardStats) -> CardStats:
+    if "stannis_baratheon" in g.discards[f.house(side)]:
         return replace(stats, strength=stats.strength + 1, swords=stats.swords + 1)
     return stats
 
 
-CARD_MODIFIERS["ser_davos_seaworth"] = _davos
+_ability("ser_davos_seaworth", stats=_davos)
 
 
 # -- Salladhor Saan (R7.12.4, F9, F10): if supported, non-Baratheon ships are worth 0 ----------
 def _salladhor(
-    g: BoardGame, c: Combat, side: str, units: tuple[Contribution, ...]
+    g: BoardGame, f: Fight, side: Side, units: tuple[Contribution, ...]
 ) -> tuple[Contribution, ...]:
-    if not c.supported(g, side):
+    if not f.supported(g, side):
         return units
-    house = c.house(side)
+    house = f.house(side)
     return tuple(
         replace(x, value=0) if x.unit.kind == "ship" and x.unit.house != house else x for x in units
     )
 
 
-UNIT_MODIFIERS["salladhor_saan"] = _salladhor
+_ability("salladhor_saan", units=_salladhor)
 
 
 # -- Patchface (R7.12.2, F5, F6): after combat, discard one card of the opponent's hand -------
-def _patchface_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
-    victim = c.house(c.other(side))
+def _patchface_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
+    victim = f.house(side.other)
     hand = g.hands[victim]
     names = ", ".join(card_name(x) for x in hand)
     return _optional(
-        g,
-        c,
-        side,
-        "patchface",
+        _seat(g, f, side),
+        D.PATCHFACE,
         f"Patchface: {_h(victim)}'s hand is {names}. Discard one card or pass",
         hand,
     )
 
 
-def _patchface_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
+def _patchface_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     if choice is None or choice == "pass":
         return
-    victim = c.house(c.other(side))
-    g.say(f"Patchface: {_h(victim)} discards {card_name(choice)}")
+    victim = f.house(side.other)
+    g.emit(E.CARD_TEXT(card="patchface", house=f.house(side), victim=victim, discarded=choice))
     discard_from_hand(g, victim, choice)
 
 
-_register("after", "patchface", _patchface_act, _patchface_ask)
+_ability("patchface", after=Text(_patchface_act, _patchface_ask))
 
 
 # ================================================================================== Greyjoy
 
 # Euron Crow's Eye, Dagmar Cleftjaw: no text.
 
-
 # -- Victarion Greyjoy (E10): attacking, participating Greyjoy ships +1 more --------------------
-UNIT_MODIFIERS["victarion_greyjoy"] = _attacking_plus_one("ship")
-
+_ability("victarion_greyjoy", units=_attacking_plus_one("ship"))
 
 # -- Balon Greyjoy: the opponent's card has printed strength 0 ---------------------------------
-OPPONENT_MODIFIERS["balon_greyjoy"] = lambda g, c, side, stats: replace(stats, strength=0)
+_ability("balon_greyjoy", opponent_stats=lambda g, f, side, stats: replace(stats, strength=0))
 
 
 # -- Theon Greyjoy: defending a castle/stronghold area: +1 strength, +1 sword ------------------
-def _theon(g: BoardGame, c: Combat, side: str, stats: CardStats) -> CardStats:
-    if side == "defender" and T.AREAS[c.area].has_castle:
+def _theon(g: BoardGame, f: Fight, side: Side, stats: CardStats) -> CardStats:
+    if side is Side.DEFENDER and T.AREAS[f.area].has_castle:
         return replace(stats, strength=stats.strength + 1, swords=stats.swords + 1)
     return stats
 
 
-CARD_MODIFIERS["theon_greyjoy"] = _theon
+_ability("theon_greyjoy", stats=_theon)
 
 
 # -- Asha Greyjoy (R7.12.11): not supported: +2 swords, +1 fortification -----------------------
-def _asha(g: BoardGame, c: Combat, side: str, stats: CardStats) -> CardStats:
-    if c.supported(g, side):
+def _asha(g: BoardGame, f: Fight, side: Side, stats: CardStats) -> CardStats:
+    if f.supported(g, side):
         return stats
     return replace(stats, swords=stats.swords + 2, fortifications=stats.fortifications + 1)
 
 
-CARD_MODIFIERS["asha_greyjoy"] = _asha
+_ability("asha_greyjoy", stats=_asha)
 
 
 # -- Aeron Damphair (R7.5.3, F11): pay 2 power to swap Aeron for another card ------------------
-def _aeron_others(g: BoardGame, c: Combat, side: str) -> tuple[str, ...]:
-    return tuple(x for x in g.hands[c.house(side)] if x != "aeron_damphair")
+def _aeron_others(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
+    return tuple(x for x in g.hands[f.house(side)] if x != "aeron_damphair")
 
 
-def _aeron_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
-    house = c.house(side)
-    others = _aeron_others(g, c, side)
+def _aeron_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
+    house = f.house(side)
+    others = _aeron_others(g, f, side)
     if g.power[house] < 2 or not others:
         return None
-    return Decision(
-        _seat(g, c, side),
-        "aeron",
+    return D.AERON.ask(
+        _seat(g, f, side),
         f"Aeron Damphair: discard 2 of your {g.power[house]} power to play another card "
         "instead (card) or pass",
         ("pass", *others),
     )
 
 
-def _aeron_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
+def _aeron_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     if choice is None or choice == "pass":
         return
-    house = c.house(side)
+    house = f.house(side)
     g.discard_power(house, 2)
     discard_from_hand(g, house, "aeron_damphair")
-    c.set_card(side, choice)
-    g.say(f"Aeron Damphair: {_h(house)} discards 2 power and plays {card_name(choice)} instead")
-    if choice in TEXTS["immediately"]:  # R7.5.3 the new card's immediately text
-        c.queue = (f"immediately:{side}", *c.queue)
+    f.set_card(side, choice)
+    g.emit(E.CARD_TEXT(card="aeron_damphair", house=house, played=choice))
+    if ability(choice).immediately is not None:  # R7.5.3 the new card's immediately text
+        f.queue = (("immediately", side), *f.queue)
 
 
-_register("immediately", "aeron_damphair", _aeron_act, _aeron_ask)
+_ability("aeron_damphair", immediately=Text(_aeron_act, _aeron_ask))
 
 
 # ================================================================================== Tyrell
@@ -499,81 +573,86 @@ _register("immediately", "aeron_damphair", _aeron_act, _aeron_ask)
 
 
 # -- Mace Tyrell (R7.12.6, F16, Q16): destroy one attacking/defending footman of the opponent --
-def _mace_footmen(g: BoardGame, c: Combat, side: str) -> list[Unit]:
-    return [u for u in c.combat_units(g, c.other(side)) if u.kind == "footman"]
+def _mace_footmen(g: BoardGame, f: Fight, side: Side) -> list[Unit]:
+    return [u for u in f.combat_units(g, side.other) if u.kind == "footman"]
 
 
-def _mace_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
-    if prevents_casualties(c, c.other(side)):
+def _mace_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
+    if prevents_casualties(f, side.other):
         return None
-    if {u.routed for u in _mace_footmen(g, c, side)} != {True, False}:
+    if {u.routed for u in _mace_footmen(g, f, side)} != {True, False}:
         return None  # the choice does not matter
-    return Decision(
-        _seat(g, c, side),
-        "mace",
-        f"Mace Tyrell: destroy a standing or a routed footman of {_h(c.house(c.other(side)))}?",
+    return D.MACE.ask(
+        _seat(g, f, side),
+        f"Mace Tyrell: destroy a standing or a routed footman of {_h(f.house(side.other))}?",
         ("footman", "routed_footman"),
     )
 
 
-def _mace_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
-    victim = c.other(side)
-    if prevents_casualties(c, victim):
-        g.say("The Blackfish: Mace Tyrell destroys no footman")
+def _mace_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
+    victim = side.other
+    if casualties_prevented(g, f, victim, "mace_tyrell"):
         return
-    footmen = _mace_footmen(g, c, side)
-    if not footmen:
-        g.say(f"Mace Tyrell: {_h(c.house(victim))} has no footman in the combat")
-        return
-    if choice == "routed_footman":
+    footmen = _mace_footmen(g, f, side)
+    target = None
+    if footmen and choice == "routed_footman":
         target = next(u for u in footmen if u.routed)
-    else:
+    elif footmen:
         target = next((u for u in footmen if not u.routed), footmen[0])
-    c.destroy_unit(g, victim, target)
-    g.say(f"Mace Tyrell destroys a footman of {_h(c.house(victim))}")
+    if target is not None:
+        f.destroy_unit(g, victim, target)
+    g.emit(
+        E.CARD_TEXT(
+            card="mace_tyrell",
+            house=f.house(side),
+            victim=f.house(victim),
+            area=f.area,
+            units=E.units_field(() if target is None else (target,)),
+        )
+    )
 
 
-_register("immediately", "mace_tyrell", _mace_act, _mace_ask)
-
+_ability("mace_tyrell", immediately=Text(_mace_act, _mace_ask))
 
 # -- Ser Loras Tyrell (R7.12.9, F15): attacking and winning, the March order moves in ----------
-def moves_march_order(c: Combat) -> bool:
-    return c.winner == "attacker" and c.card("attacker") == "ser_loras_tyrell"
+_ability(
+    "ser_loras_tyrell",
+    moves_march_order=lambda f, side: side is Side.ATTACKER and f.winner is side,
+)
 
 
 # -- Queen of Thorns (R7.12.7, F17): remove one adjacent opponent order ------------------------
-def _qot_targets(g: BoardGame, c: Combat, side: str) -> tuple[str, ...]:
-    victim = c.house(c.other(side))
-    around = T.AREAS[c.area].neighbors
+def _qot_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
+    victim = f.house(side.other)
+    around = T.AREAS[f.area].neighbors
     return tuple(
         a
         for a in T.AREA_IDS
         if a in around
         and (o := g.orders.get(a)) is not None
         and o.house == victim
-        and not c.is_starting_march(g, a)
+        and not f.is_starting_march(g, a)
     )
 
 
-def _qot_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
-    targets = _qot_targets(g, c, side)
+def _qot_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
+    targets = _qot_targets(g, f, side)
     if not targets:
         return None
-    return Decision(
-        _seat(g, c, side),
-        "queen_of_thorns",
-        f"Queen of Thorns: remove one order of {_h(c.house(c.other(side)))} next to "
-        f"{T.area_name(c.area)} (area)",
+    return D.QUEEN_OF_THORNS.ask(
+        _seat(g, f, side),
+        f"Queen of Thorns: remove one order of {_h(f.house(side.other))} next to "
+        f"{T.area_name(f.area)} (area)",
         targets,  # the text is mandatory (no "may", D18)
     )
 
 
-def _qot_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
+def _qot_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     if choice is not None:  # None: no order to remove
-        _remove_order(g, "queen_of_thorns", choice)
+        _remove_order(g, f, side, "queen_of_thorns", choice)
 
 
-_register("immediately", "queen_of_thorns", _qot_act, _qot_ask)
+_ability("queen_of_thorns", immediately=Text(_qot_act, _qot_ask))
 
 
 # ================================================================================== Martell
@@ -582,37 +661,37 @@ _register("immediately", "queen_of_thorns", _qot_act, _qot_ask)
 
 
 # -- Nymeria Sand: defending +1 fortification, attacking +1 sword ------------------------------
-def _nymeria(g: BoardGame, c: Combat, side: str, stats: CardStats) -> CardStats:
-    if side == "defender":
+def _nymeria(g: BoardGame, f: Fight, side: Side, stats: CardStats) -> CardStats:
+    if side is Side.DEFENDER:
         return replace(stats, fortifications=stats.fortifications + 1)
     return replace(stats, swords=stats.swords + 1)
 
 
-CARD_MODIFIERS["nymeria_sand"] = _nymeria
+_ability("nymeria_sand", stats=_nymeria)
 
-
-# -- Arianne Martell (F15): defending and losing, the attacker does not move in ---------------
-def blocks_move_in(c: Combat) -> bool:
-    return c.winner == "attacker" and c.card("defender") == "arianne_martell"
+# -- Arianne Martell (F15, D23): defending and losing, the attacker does not move in ----------
+_ability(
+    "arianne_martell",
+    blocks_move_in=lambda f, side: side is Side.DEFENDER and f.winner is Side.ATTACKER,
+)
 
 
 # -- Doran Martell (R7.12.8, F12, F13): the opponent goes to the bottom of one track ----------
-def _doran_ask(g: BoardGame, c: Combat, side: str) -> Decision | None:
-    return Decision(
-        _seat(g, c, side),
-        "doran",
-        f"Doran Martell: move {_h(c.house(c.other(side)))} to the last position of which "
+def _doran_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
+    return D.DORAN.ask(
+        _seat(g, f, side),
+        f"Doran Martell: move {_h(f.house(side.other))} to the last position of which "
         "influence track?",
         TRACKS,
     )
 
 
-def _doran_act(g: BoardGame, c: Combat, side: str, choice: str | None) -> None:
+def _doran_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     if choice is None:
         return
-    victim = c.house(c.other(side))
+    victim = f.house(side.other)
     g.set_track(choice, [*(h for h in g.tracks[choice] if h != victim), victim])
-    g.say(f"Doran Martell moves {_h(victim)} to the bottom of the {TRACK_NAMES[choice]} track")
+    g.emit(E.CARD_TEXT(card="doran_martell", house=f.house(side), victim=victim, track=choice))
 
 
-_register("immediately", "doran_martell", _doran_act, _doran_ask)
+_ability("doran_martell", immediately=Text(_doran_act, _doran_ask))

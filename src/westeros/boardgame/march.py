@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.boardgame.neutral import NeutralAttack
+from westeros.boardgame.neutral import start_neutral_attack
 from westeros.boardgame.ports import check_ports
 from westeros.boardgame.state import BoardGame, Unit, supply_complies
 from westeros.boardgame.support import can_support, support_value, unit_value
@@ -37,26 +37,22 @@ def start_attack(
     units: tuple[Unit, ...],
     order_token: str,
 ) -> None:
-    """Push the combat (R7) of a march (neutral-force attacks are run by ResolveMarch, R6.5.2).
+    """Start the combat (R7) of a march (neutral-force attacks: ``start_neutral_attack``).
 
-    Called once the march's non-combat moves, its power token, the port check of the
-    starting area (R6.4.8) and the win check are done. ``units`` (the attacking units) have
-    already been taken off ``from_area``: the combat step holds them until it places them
-    (victory) or retreats them (R7.10.2). The March order is still on the board in
-    ``from_area`` (its modifier counts, R7.4.1; Queen of Thorns may not remove it); the combat
-    removes it in clean up (R7.11 step 2, or moves it for Loras).
+    Called when the march's units leave ``from_area`` (R6.4.8), before the port check of the
+    starting area and the win check: ``units`` (the attacking units, already taken off
+    ``from_area``) are held by the fight record ``g.fight`` until they move in, return or
+    retreat (R7.10.2); the combat step runs beneath any port takeover. Should the game end
+    first (R9.2), they stay in ``from_area`` (``fight.abandon_fight``). The March order is
+    still on the board in ``from_area`` (its modifier counts, R7.4.1; Queen of Thorns may not
+    remove it); the combat removes it in clean up (R7.11 step 2, or moves it for Loras).
     """
-    from westeros.boardgame.combat import Combat
+    from westeros.boardgame.combat import start_combat
 
-    g.push(Combat(house, from_area, target, units, order_token))
+    start_combat(g, house, from_area, target, units, order_token)
 
 
 # ------------------------------------------------------------------------------ queries
-
-
-def unit_text(kinds: Sequence[str]) -> str:
-    """``["footman", "knight", "footman"]`` -> ``"2 footmen, knight"`` (first-seen order)."""
-    return E.units_text(_units_data(kinds))
 
 
 def _units_data(kinds: Sequence[str]) -> list[dict[str, object]]:
@@ -224,8 +220,7 @@ class ResolveMarch(Step):
     Decisions: ``march_order`` (choices: areas holding its March orders), then ``march_move``
     repeatedly (``"<unit_kind>><destination>"``, e.g. ``"footman>moat_cailin"``, or
     ``"done"``), then ``march_token`` (``"yes"``/``"no"``) when R6.4.7 allows a power token.
-    After an attack hand-off the step runs once more (``resolved``) to call
-    :func:`start_attack` beneath any port takeovers of the starting area (R6.4.8).
+    An attack is handed off with :func:`start_attack` when the units leave (R6.4.8).
     """
 
     def __init__(
@@ -235,9 +230,6 @@ class ResolveMarch(Step):
         moves: tuple[tuple[str, str], ...] = (),
         done: bool = False,
         token: bool | None = None,
-        resolved: bool = False,
-        target: str | None = None,
-        order_token: str | None = None,
         neutral: str | None = None,
         excluded: tuple[str, ...] = (),
     ) -> None:
@@ -246,16 +238,11 @@ class ResolveMarch(Step):
         self.moves = moves
         self.done = done
         self.token = token
-        self.resolved = resolved
-        self.target = target
-        self.order_token = order_token
         self.neutral = neutral  # neutral-force area attacked first (R6.5.2)
         self.excluded = excluded  # neutral areas this order failed to take (R6.5.2)
 
     # -- decisions -------------------------------------------------------------------------
     def decisions(self, g: BoardGame) -> list[Decision]:
-        if self.resolved:
-            return []
         seat = g.seat_of(self.house)
         name = T.house_name(self.house)
         if self.area is None:
@@ -394,12 +381,6 @@ class ResolveMarch(Step):
         )
 
     def run(self, g: BoardGame) -> None:
-        if self.resolved:
-            assert self.area is not None and self.target is not None
-            assert self.order_token is not None
-            units = self._units_to(self.target)
-            start_attack(g, self.house, self.area, self.target, units, self.order_token)
-            return
         if self.area is None:
             return  # no March order left
         house, start = self.house, self.area
@@ -423,7 +404,7 @@ class ResolveMarch(Step):
                     self._leave_token(g)
                 self.neutral = target
                 g.push(self)
-                g.push(NeutralAttack(house, start, target, attackers, g.orders[start].token))
+                start_neutral_attack(g, house, start, target, attackers, g.orders[start].token)
                 return
         order = g.orders.get(start)
         target = None if self.neutral is not None else self._plan_target(g)
@@ -452,10 +433,7 @@ class ResolveMarch(Step):
             g.emit(E.MARCH_STAY(house=house, area=start))
         if target is not None:
             g.emit(self._march_event(start, target, by_dest[target], attack=True))
-            assert order is not None
-            self.resolved = True
-            self.target = target
-            self.order_token = order.token
-            g.push(self)  # beneath any port takeover (R6.4.8: ports before the attack)
+            assert order is not None  # the attackers are held by the fight from now on
+            start_attack(g, house, start, target, self._units_to(target), order.token)
         check_ports(g)  # R6.4.8 / R8.5
         check_win(g)  # R6.4.10 / R9.2 (ends the game and clears the stack at 7)

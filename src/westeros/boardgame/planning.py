@@ -23,9 +23,6 @@ from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame, Order
 from westeros.engine import Choice, Decision, Step
 
-order_label = E.order_name  # display name of an order token id, e.g. "Special March +1"
-
-
 # -- legal tokens (R5.1, R5.2) ---------------------------------------------------------------
 
 

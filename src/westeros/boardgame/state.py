@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.engine import Event, GameInfo, Outcome, StepGame
+
+if TYPE_CHECKING:
+    from westeros.boardgame.fight import Fight
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 AREA_ORDER = {a: i for i, a in enumerate(T.AREA_IDS)}  # map order, for stable listings
@@ -107,10 +110,8 @@ class BoardGame(StepGame):
     winner: str | None
     ranking: tuple[str, ...]  # final ranking, best first, once the game is over
     end_reason: str  # why the game ended (R9.2 castles or R9.3 last round), "" before
-
-    def say(self, text: str) -> None:
-        """Transitional: free text as a NOTE event (goes once every rule emits typed events)."""
-        self.emit(E.NOTE(text=text))
+    fight: Fight | None = None  # the fight in progress, holding its attacking units (R7, R6.5)
+    tides_next: tuple[str, ...] = ()  # Tides of Battle cards fixed on top of the next deck (E8)
 
     def push(self, *steps: Any) -> None:
         """Push steps (first runs first); nothing more runs once the game is over (R9)."""
@@ -164,17 +165,13 @@ class BoardGame(StepGame):
         return [(a, u) for a, us in self.units.items() for u in us if u.house == house]
 
     def count_units(self, house: str, kind: str) -> int:
-        """Units of a kind on the board plus those held by a step (attackers in a combat)."""
-        on_board = sum(
+        """Units of a kind on the board plus those held by the fight in progress (R1.4.2)."""
+        count = sum(
             1 for us in self.units.values() for u in us if u.house == house and u.kind == kind
         )
-        steps = self.stack if self.running is None else [*self.stack, self.running]
-        return on_board + sum(
-            1
-            for step in steps
-            for u in getattr(step, "attackers", ())
-            if u.house == house and u.kind == kind
-        )
+        if self.fight is not None:
+            count += sum(1 for u in self.fight.attackers if u.house == house and u.kind == kind)
+        return count
 
     def pool_left(self, house: str, kind: str) -> int:
         """Units of a kind still in the house's pool (R1.4.2)."""
@@ -313,6 +310,8 @@ class BoardGame(StepGame):
             "winner": self.winner,
             "ranking": list(self.ranking),
             "end_reason": self.end_reason,
+            "fight": None if self.fight is None else self.fight.snapshot(),
+            "tides_next": list(self.tides_next),
             "moves": self.moves,
         }
 
@@ -355,6 +354,8 @@ class BoardGame(StepGame):
         d, od = self.__dict__, other.__dict__
         for name in self._SHARED + self._SCALARS:
             od[name] = d[name]
+        od["tides_next"] = self.tides_next  # class defaults: maybe not in __dict__
+        od["fight"] = None if self.fight is None else self.fight.copy()
         for name in self._DICTS:
             od[name] = dict(d[name])
         for name, value in d.items():  # extra per-game fields added by rule modules

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
+from westeros.boardgame.fight import abandon_fight
 from westeros.boardgame.state import BoardGame
 
 
@@ -28,6 +29,7 @@ def end_game(g: BoardGame, reason: str) -> None:
     g.end_reason = reason
     g.phase = "over"
     g.orders_revealed = True
+    abandon_fight(g)  # a pending attack never happens: its units stay home (R9.2)
     g.stack.clear()
     g.emit(E.GAME_OVER(reason=reason, winner=g.winner))
     g.emit(

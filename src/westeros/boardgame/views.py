@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from westeros.boardgame import tables as T
-from westeros.boardgame.state import TRACKS, BoardGame
+from westeros.boardgame.combat import strengths
+from westeros.boardgame.fight import COMBAT
+from westeros.boardgame.neutral import strength_parts
+from westeros.boardgame.state import SIDES, TRACKS, BoardGame
 
 
 def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
@@ -80,36 +83,37 @@ def _orders(g: BoardGame, me: str | None) -> dict[str, dict[str, Any]]:
 
 
 def _combat(g: BoardGame, me: str | None) -> dict[str, Any] | None:
-    """The fight in progress, as far as ``me`` may know it: house cards only once both are
-    revealed (R7.5.1) and Tides of Battle cards only once both are revealed (R7.7.3: after the
-    blade's redraw choice, before its +1), except one's own."""
-    from westeros.boardgame.combat import Combat
-    from westeros.boardgame.support import SupportCall
-
-    fight = next((s for s in reversed(g.stack) if isinstance(s, SupportCall)), None)
-    if fight is None:
+    """The fight in progress (the public record ``g.fight``), as far as ``me`` may know it:
+    house cards only once both are revealed (R7.5.1) and Tides of Battle cards only once both
+    are revealed (R7.7.3: after the blade's redraw choice, before its +1), except one's own;
+    strength by the parts known so far (initial parts, then cards, blade and tides as they are
+    revealed)."""
+    f = g.fight
+    if f is None:
         return None
     out: dict[str, Any] = {
-        "kind": "combat" if isinstance(fight, Combat) else "neutral_force",
-        "attacker": fight.attacker,
-        "from_area": fight.from_area,
-        "area": fight.area,
-        "attacking_units": [u.kind for u in fight.attackers],
-        "support": [{"area": a, "house": h, "side": side} for a, h, side in fight.support],
+        "kind": "combat" if f.kind == COMBAT else "neutral_force",
+        "attacker": f.attacker,
+        "from_area": f.from_area,
+        "area": f.area,
+        "stage": f.stage,
+        "attacking_units": [u.kind for u in f.attackers],
+        "support": [{"area": a, "house": h, "side": side} for a, h, side in f.support],
     }
-    if isinstance(fight, Combat):
-        revealed = "revealed" in fight.flags
-        tides_known = "tides_shown" in fight.flags
-        out["defender"] = fight.defender
-        out["cards"] = {
-            "attacker": _secret(fight.att_card, revealed or me == fight.attacker),
-            "defender": _secret(fight.def_card, revealed or me == fight.defender),
-        }
-        out["tides"] = {
-            "attacker": _secret(fight.att_tide, tides_known or me == fight.attacker),
-            "defender": _secret(fight.def_tide, tides_known or me == fight.defender),
-        }
-        out["winner"] = fight.winner
+    if f.kind != COMBAT:
+        out["strength"] = {"attacker": strength_parts(g, f), "neutral_force": g.neutral[f.area]}
+        return out
+    out["defender"] = f.defender
+    out["cards"] = {
+        side: _secret(f.chosen_card(side), f.revealed or me == f.house(side)) for side in SIDES
+    }
+    out["tides"] = {
+        side: _secret(f.drawn_tide(side), f.tides_shown or me == f.house(side)) for side in SIDES
+    }
+    if f.defender:  # known once the fight has begun (R7.1)
+        st = strengths(g, f)
+        out["strength"] = {side: st[side].parts(f.revealed) for side in SIDES}
+    out["winner"] = f.winner
     return out
 
 

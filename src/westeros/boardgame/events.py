@@ -905,66 +905,37 @@ HAND_RECOVERED = _event(
 
 
 # ============================================================== house card texts (R7.12)
-def _card(c: str) -> str:
+def card_name(c: str) -> str:
     return T.HOUSE_CARD_BY_ID[c].name
 
 
-def _order(token: str) -> str:
-    """``"march+1*"`` → ``"Special March +1"`` ."""
-    kind = T.ORDER_KINDS[token]
-    name = "Consolidate Power" if kind.type == "consolidate" else kind.type.capitalize()
-    if kind.type in ("march", "defense") or kind.modifier:
-        name += f" {kind.modifier:+d}"
-    return f"Special {name}" if kind.special else name
+# The line each house card's text reads as, registered next to its ability in house_cards.py
+# (one home per card text); a card without a line reads as a generic one.
+CARD_LINES: dict[str, Callable[[Fields], str]] = {}
+
+
+def _card_line(f: Fields) -> str:
+    from westeros.boardgame import house_cards  # noqa: F401  (registers the card lines)
+
+    return CARD_LINES.get(f["card"], _card_generic)(f)
 
 
 CARD_TEXT = _event(
     "card_text",
-    lambda f: _CARD_TEXTS.get(f["card"], _card_generic)(f),
+    _card_line,
     "R7.12: a house card's text takes effect (card, house: its owner, victim; other fields "
     "per card)",
 )
-_CARD_TEXTS: dict[str, Callable[[Fields], str]] = {
-    "roose_bolton": lambda f: f"Roose Bolton: {house(f['house'])} takes its whole discard pile "
-    "back into hand",
-    "the_blackfish": lambda f: (
-        f"The Blackfish: {house(f['house'])} takes no sword casualties"
-        if f["cause"] == "swords"
-        else f"The Blackfish: {house(f['house'])} ignores the skull"
-        if f["cause"] == "skull"
-        else "The Blackfish: Mace Tyrell destroys no footman"
-    ),
-    "tywin_lannister": lambda f: f"Tywin Lannister: {house(f['house'])} gains {f['gained']} power",
-    "tyrion_lannister": lambda f: f"Tyrion Lannister cancels {_card(f['cancelled'])}: it returns "
-    f"to {house(f['victim'])}'s hand",
-    "cersei_lannister": lambda f: _order_removed(f),
-    "queen_of_thorns": lambda f: _order_removed(f),
-    "renly_baratheon": lambda f: f"Renly Baratheon: {house(f['house'])} upgrades a footman in "
-    f"{area(f['area'])} to a knight",
-    "patchface": lambda f: f"Patchface: {house(f['victim'])} discards {_card(f['discarded'])}",
-    "aeron_damphair": lambda f: f"Aeron Damphair: {house(f['house'])} discards 2 power and plays "
-    f"{_card(f['played'])} instead",
-    "mace_tyrell": lambda f: (
-        f"Mace Tyrell destroys a footman of {house(f['victim'])}"
-        if f["units"]
-        else f"Mace Tyrell: {house(f['victim'])} has no footman in the combat"
-    ),
-    "ser_loras_tyrell": lambda f: "Ser Loras Tyrell: the March order moves into "
-    f"{area(f['area'])}",
-    "arianne_martell": lambda f: f"Arianne Martell: {house(f['victim'])} may not move in; its "
-    f"units return to {area(f['to'])}",
-    "doran_martell": lambda f: f"Doran Martell moves {house(f['victim'])} to the bottom of the "
-    f"{TRACK_NAMES[f['track']]} track",
-}
 
 
 def _card_generic(f: Fields) -> str:
     """A card without its own line (e.g. a new expansion card): name and owner."""
-    return f"{_card(f['card'])}: {house(f['house'])}'s card text takes effect"
+    return f"{card_name(f['card'])}: {house(f['house'])}'s card text takes effect"
 
 
-def _order_removed(f: Fields) -> str:
+def order_removed_text(f: Fields) -> str:
+    """Cersei, Queen of Thorns: ``<card> removes <victim>'s <order> order in <area>``."""
     return (
-        f"{_card(f['card'])} removes {house(f['victim'])}'s {_order(f['token'])} order in "
-        f"{area(f['area'])}"
+        f"{card_name(f['card'])} removes {house(f['victim'])}'s {order_name(f['token'])} order "
+        f"in {area(f['area'])}"
     )

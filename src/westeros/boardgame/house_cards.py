@@ -24,10 +24,9 @@ choose) and ``act`` applies the choice (None when nothing was asked). Texts chan
 the fight record (:class:`~westeros.boardgame.fight.Fight`); the combat decides when they run.
 
 Adding a house card (an expansion): one row in ``data/house_cards.json`` (``timing`` not null
-when it has text) and, if it has text, one ``_ability("card_id", hook=...)`` entry here under
-its house with the hooks it uses. Its texts log ``E.CARD_TEXT(card=..., house=..., ...)``
-events, which read as a generic line unless a line is added to ``_CARD_TEXTS`` in
-:mod:`westeros.boardgame.events`. Nothing else names a card.
+when it has text) and, if it has text, one ``_ability("card_id", hook=..., says=...)`` entry
+here under its house with the hooks it uses and the line its ``E.CARD_TEXT(card=..., ...)``
+events read as (without ``says`` they read as a generic line). Nothing else names a card.
 """
 
 from __future__ import annotations
@@ -117,9 +116,12 @@ NO_TEXT = Ability()
 ABILITIES: dict[str, Ability] = {}
 
 
-def _ability(card: str, **hooks: object) -> None:
+def _ability(card: str, says: Callable[[E.Fields], str] | None = None, **hooks: object) -> None:
+    """Register a card's whole text: its hooks and (``says``) the line its event reads as."""
     assert card in T.HOUSE_CARD_BY_ID and card not in ABILITIES, card
     ABILITIES[card] = Ability(**hooks)  # type: ignore[arg-type]
+    if says is not None:
+        E.CARD_LINES[card] = says
 
 
 def ability(card: str | None) -> Ability:
@@ -290,10 +292,24 @@ def _roose_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     g.emit(E.CARD_TEXT(card="roose_bolton", house=house, cards=list(g.hands[house])))
 
 
-_ability("roose_bolton", outcome=Text(_roose_act))
+_ability(
+    "roose_bolton",
+    outcome=Text(_roose_act),
+    says=lambda f: f"Roose Bolton: {E.house(f['house'])} takes its whole discard pile back "
+    "into hand",
+)
 
 # -- The Blackfish (R7.9.5, Q16): no casualties from card texts, swords or Tides cards ---------
-_ability("the_blackfish", prevents_casualties=True)
+_BLACKFISH_LINES = {
+    "swords": "The Blackfish: {} takes no sword casualties",
+    "skull": "The Blackfish: {} ignores the skull",
+    "mace_tyrell": "The Blackfish: Mace Tyrell destroys no footman",
+}
+_ability(
+    "the_blackfish",
+    prevents_casualties=True,
+    says=lambda f: _BLACKFISH_LINES[f["cause"]].format(E.house(f["house"])),
+)
 
 # -- Catelyn Stark: the Defense order in the embattled area counts double -----------------------
 _ability("catelyn_stark", order_bonus=lambda bonus: 2 * bonus)
@@ -313,7 +329,11 @@ def _tywin_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     g.emit(E.CARD_TEXT(card="tywin_lannister", house=house, gained=gained))
 
 
-_ability("tywin_lannister", outcome=Text(_tywin_act))
+_ability(
+    "tywin_lannister",
+    outcome=Text(_tywin_act),
+    says=lambda f: f"Tywin Lannister: {E.house(f['house'])} gains {f['gained']} power",
+)
 
 # -- Ser Kevan Lannister (E11): attacking, participating Lannister footmen +1 more -------------
 _ability("ser_kevan_lannister", units=_attacking_plus_one("footman"))
@@ -352,7 +372,12 @@ def _tyrion_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     )
 
 
-_ability("tyrion_lannister", cancel=Text(_tyrion_act, _tyrion_ask))
+_ability(
+    "tyrion_lannister",
+    cancel=Text(_tyrion_act, _tyrion_ask),
+    says=lambda f: f"Tyrion Lannister cancels {E.card_name(f['cancelled'])}: it returns to "
+    f"{E.house(f['victim'])}'s hand",
+)
 
 
 # -- Cersei Lannister (R7.12.10): on victory remove one order of the loser anywhere ------------
@@ -384,7 +409,7 @@ def _cersei_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
         _remove_order(g, f, side, "cersei_lannister", choice)
 
 
-_ability("cersei_lannister", outcome=Text(_cersei_act, _cersei_ask))
+_ability("cersei_lannister", outcome=Text(_cersei_act, _cersei_ask), says=E.order_removed_text)
 
 
 # ================================================================================== Baratheon
@@ -451,7 +476,12 @@ def _renly_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     g.emit(E.CARD_TEXT(card="renly_baratheon", house=house, area=area, routed=old.routed))
 
 
-_ability("renly_baratheon", outcome=Text(_renly_act, _renly_ask))
+_ability(
+    "renly_baratheon",
+    outcome=Text(_renly_act, _renly_ask),
+    says=lambda f: f"Renly Baratheon: {E.house(f['house'])} upgrades a footman in "
+    f"{E.area(f['area'])} to a knight",
+)
 
 
 # -- Ser Davos Seaworth: +1 strength and +1 sword if Stannis is in the discard pile -------------
@@ -500,7 +530,11 @@ def _patchface_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> No
     discard_from_hand(g, victim, choice)
 
 
-_ability("patchface", after=Text(_patchface_act, _patchface_ask))
+_ability(
+    "patchface",
+    after=Text(_patchface_act, _patchface_ask),
+    says=lambda f: f"Patchface: {E.house(f['victim'])} discards {E.card_name(f['discarded'])}",
+)
 
 
 # ================================================================================== Greyjoy
@@ -564,7 +598,12 @@ def _aeron_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
         f.queue = (("immediately", side), *f.queue)
 
 
-_ability("aeron_damphair", immediately=Text(_aeron_act, _aeron_ask))
+_ability(
+    "aeron_damphair",
+    immediately=Text(_aeron_act, _aeron_ask),
+    says=lambda f: f"Aeron Damphair: {E.house(f['house'])} discards 2 power and plays "
+    f"{E.card_name(f['played'])} instead",
+)
 
 
 # ================================================================================== Tyrell
@@ -612,12 +651,21 @@ def _mace_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     )
 
 
-_ability("mace_tyrell", immediately=Text(_mace_act, _mace_ask))
+_ability(
+    "mace_tyrell",
+    immediately=Text(_mace_act, _mace_ask),
+    says=lambda f: (
+        f"Mace Tyrell destroys a footman of {E.house(f['victim'])}"
+        if f["units"]
+        else f"Mace Tyrell: {E.house(f['victim'])} has no footman in the combat"
+    ),
+)
 
 # -- Ser Loras Tyrell (R7.12.9, F15): attacking and winning, the March order moves in ----------
 _ability(
     "ser_loras_tyrell",
     moves_march_order=lambda f, side: side is Side.ATTACKER and f.winner is side,
+    says=lambda f: f"Ser Loras Tyrell: the March order moves into {E.area(f['area'])}",
 )
 
 
@@ -652,7 +700,7 @@ def _qot_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
         _remove_order(g, f, side, "queen_of_thorns", choice)
 
 
-_ability("queen_of_thorns", immediately=Text(_qot_act, _qot_ask))
+_ability("queen_of_thorns", immediately=Text(_qot_act, _qot_ask), says=E.order_removed_text)
 
 
 # ================================================================================== Martell
@@ -673,6 +721,8 @@ _ability("nymeria_sand", stats=_nymeria)
 _ability(
     "arianne_martell",
     blocks_move_in=lambda f, side: side is Side.DEFENDER and f.winner is Side.ATTACKER,
+    says=lambda f: f"Arianne Martell: {E.house(f['victim'])} may not move in; its units "
+    f"return to {E.area(f['to'])}",
 )
 
 
@@ -694,4 +744,9 @@ def _doran_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     g.emit(E.CARD_TEXT(card="doran_martell", house=f.house(side), victim=victim, track=choice))
 
 
-_ability("doran_martell", immediately=Text(_doran_act, _doran_ask))
+_ability(
+    "doran_martell",
+    immediately=Text(_doran_act, _doran_ask),
+    says=lambda f: f"Doran Martell moves {E.house(f['victim'])} to the bottom of the "
+    f"{E.TRACK_NAMES[f['track']]} track",
+)

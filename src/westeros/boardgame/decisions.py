@@ -22,7 +22,7 @@ client and the RL adapters read :func:`catalogue_json`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from westeros.engine import Choice, Decision
@@ -39,6 +39,13 @@ class Codec:
     words: tuple[str, ...] = ()
     integer: bool = False
     many: bool = False  # one part repeated, joined by sep ("a+b+c")
+    # derived once: the part names without "?", and how many parts a choice must have
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    required: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", tuple(p.rstrip("?") for p in self.parts))
+        object.__setattr__(self, "required", sum(1 for p in self.parts if not p.endswith("?")))
 
     @property
     def grammar(self) -> str:
@@ -71,10 +78,9 @@ class Codec:
             raise ValueError(f"{choice!r} is not one of {self.grammar}")
         if self.many:
             return {self.parts[0]: choice.split(self.sep)}
-        names = [p.rstrip("?") for p in self.parts]
+        names = self.names
         values = choice.split(self.sep, len(names) - 1) if self.sep else [choice]
-        required = sum(1 for p in self.parts if not p.endswith("?"))
-        if not required <= len(values) <= len(names) or not all(values):
+        if not self.required <= len(values) <= len(names) or "" in values:
             raise ValueError(f"{choice!r} does not match {self.grammar}")
         return dict(zip(names, values, strict=False))
 
@@ -83,7 +89,9 @@ class Codec:
         if self.integer:
             (value,) = values
             return int(value)
-        return self.sep.join(str(v) for v in values)
+        if len(values) == 1:
+            return str(values[0])
+        return self.sep.join(map(str, values))
 
     def unparse(self, parsed: Parsed) -> Choice:
         """The choice back from :meth:`parse`'s result (``unparse(parse(c)) == c``)."""
@@ -108,7 +116,9 @@ class DecisionKind:
 
     def ask(self, seat: int, prompt: str, choices: Iterable[Choice]) -> Decision:
         """Open a decision of this kind."""
-        return Decision(seat, self.name, prompt, tuple(choices))
+        return Decision(
+            seat, self.name, prompt, choices if type(choices) is tuple else tuple(choices)
+        )
 
     def parse(self, choice: Choice) -> Parsed:
         return self.codec.parse(choice)

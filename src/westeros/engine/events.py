@@ -15,9 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """One log entry. ``seats`` None: public; else only those seats see ``hidden`` fields."""
+    """One log entry. ``seats`` None: public; else only those seats see ``hidden`` fields.
+
+    Events are never changed once logged (clones share them); not frozen only because a
+    frozen dataclass is slower to build, and the log is written at every rule step.
+    """
 
     kind: str
     fields: dict[str, Any] = field(default_factory=dict)

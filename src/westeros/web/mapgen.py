@@ -45,7 +45,8 @@ __all__ = [
 
 CELL: Final = 10  # SVG units per grid cell
 NO_AREA: Final = ".."
-_SMOOTHING_ROUNDS: Final = 3
+_SMOOTHING_ROUNDS: Final = 2
+_RELAX_ROUNDS: Final = 8
 _STATIC: Final = Path(__file__).resolve().parent / "static"
 
 Point = tuple[float, float]
@@ -160,12 +161,14 @@ def _label(grid: MapGrid, x: int, y: int) -> str:
 
 def _is_junction(grid: MapGrid, vx: int, vy: int) -> bool:
     """A grid corner that must not move when smoothing: three or more labels meet there, two
-    meet crosswise, or it lies on the frame of the board."""
+    meet crosswise, it lies on the frame of the board, or on a port or the lake."""
     if vx in (0, grid.width) or vy in (0, grid.height):
         return True
     nw, ne = _label(grid, vx - 1, vy - 1), _label(grid, vx, vy - 1)
     sw, se = _label(grid, vx - 1, vy), _label(grid, vx, vy)
     labels = {nw, ne, sw, se}
+    if any(label == _LAKE or T.AREAS[label].is_port for label in labels if label != _OUTSIDE):
+        return True  # ports and the lake keep their crisp cell outline
     return len(labels) >= 3 or (len(labels) == 2 and nw == se and ne == sw)
 
 
@@ -219,6 +222,17 @@ def _smooth(grid: MapGrid, loop: Sequence[Vertex]) -> list[Point]:
     """Chaikin corner cutting with the junction corners pinned (see the module docstring)."""
     points: list[Point] = [(float(x), float(y)) for x, y in loop]
     pinned = [_is_junction(grid, x, y) for x, y in loop]
+    for _ in range(_RELAX_ROUNDS):
+        n = len(points)
+        points = [
+            points[i]
+            if pinned[i]
+            else (
+                (points[i - 1][0] + 2 * points[i][0] + points[(i + 1) % n][0]) / 4,
+                (points[i - 1][1] + 2 * points[i][1] + points[(i + 1) % n][1]) / 4,
+            )
+            for i in range(n)
+        ]
     for _ in range(_SMOOTHING_ROUNDS):
         new_points: list[Point] = []
         new_pinned: list[bool] = []

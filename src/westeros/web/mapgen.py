@@ -311,16 +311,50 @@ def _depth(grid: MapGrid, cells: Iterable[Vertex]) -> dict[Vertex, int]:
     return depth
 
 
+def _label_box(area_id: str) -> tuple[int, int, int]:
+    """Cells the name and marker row need around the anchor cell: (half width, rows above,
+    rows below)."""
+    area = T.AREAS[area_id]
+    if area.is_port:
+        return (0, 0, 0)
+    lines = _split_name(area.name)
+    text_width = max(len(line) for line in lines) * 5.6
+    half = int(text_width / 2 / CELL + 0.5)
+    return (half, len(lines), 1 if _has_markers(area) else 0)
+
+
 def anchors(grid: MapGrid) -> dict[str, Point]:
-    """Per area the anchor point in SVG units: the centre of its deepest cell (nearest to the
-    area's centroid among the deepest, so the choice is stable). Names and markers are drawn
-    around it; the web client places units and orders there."""
+    """Per area the anchor point in SVG units, where its name and markers are drawn and where
+    the web client places units and orders: the centre of the deepest cell around which the
+    name fits inside the area (narrowing the box until some cell fits), nearest to the area's
+    centroid among equals, so the choice is stable."""
     out: dict[str, Point] = {}
     for area, cells in sorted(area_cells(grid).items()):
+        mine = set(cells)
         depth = _depth(grid, cells)
         mx = sum(x for x, _ in cells) / len(cells)
         my = sum(y for _, y in cells) / len(cells)
-        best = max(cells, key=lambda c: (depth[c], -((c[0] - mx) ** 2 + (c[1] - my) ** 2), c))
+        if T.AREAS[area].is_port:  # a small block: its centre
+            out[area] = ((mx + 0.5) * CELL, (my + 0.5) * CELL)
+            continue
+        half, above, below = _label_box(area)
+        fitting: list[Vertex] = []
+        while not fitting:
+            fitting = [
+                (x, y)
+                for x, y in cells
+                if all(
+                    (x + dx, y + dy) in mine
+                    for dx in range(-half, half + 1)
+                    for dy in range(-above, below + 1)
+                )
+            ]
+            if half == 0 and above == 0 and below == 0:
+                fitting = fitting or list(cells)
+            half, above, below = max(0, half - 1), above, below
+            if not fitting and half == 0:
+                above, below = max(0, above - 1), max(0, below - 1)
+        best = max(fitting, key=lambda c: (depth[c], -((c[0] - mx) ** 2 + (c[1] - my) ** 2), c))
         out[area] = ((best[0] + 0.5) * CELL, (best[1] + 0.5) * CELL)
     return out
 
@@ -439,6 +473,10 @@ def _anchor_icon(x: float, y: float) -> str:
     return f'<path class="anchor-icon" d="{d}"/>'
 
 
+def _has_markers(area: T.Area) -> bool:
+    return bool(area.home_of or area.fortification or area.supply or area.power)
+
+
 def _markers(area: T.Area, x: float, y: float) -> list[str]:
     """Marker symbols in one row centred under (x, y)."""
     items: list[tuple[float, str]] = []  # (width, kind)
@@ -514,6 +552,8 @@ def render_svg(grid: MapGrid) -> str:
             out.append(f'<g data-for="{area_id}">{_anchor_icon(x, y)}</g>')
             continue
         lines = _split_name(area.name)
+        half_text = max(len(line) for line in lines) * 2.8 + 2
+        x = min(max(x, half_text), width - half_text)  # names stay on the board
         size = 10.0
         top = y - 4 - size * (len(lines) - 1)
         marks = _markers(area, x, y + 6)

@@ -100,7 +100,7 @@ def test_r1_1_svg_has_one_data_area_path_per_area() -> None:
         area = T.AREAS[el.attrib["data-area"]]
         assert el.attrib["class"].split() == ["area", area.kind]
         assert re.fullmatch(r"M[-0-9. ]+Z(M[-0-9. ]+Z)*", el.attrib["d"])
-        float(el.attrib["data-x"]), float(el.attrib["data-y"])
+        assert float(el.attrib["data-x"]) >= 0 and float(el.attrib["data-y"]) >= 0
 
 
 def test_r1_2_markers_for_castles_supply_power_and_home_areas() -> None:
@@ -129,6 +129,8 @@ def test_r1_2_markers_for_castles_supply_power_and_home_areas() -> None:
         if "data-for" in el.attrib
     }
     assert names == {a.id: a.name for a in T.AREAS.values() if not a.is_port}
+    legend = [el for el in root.iter(f"{SVG_NS}g") if el.attrib.get("id") == "legend"]
+    assert len(legend) == 1
 
 
 def test_anchor_points_lie_inside_their_own_area(grid: mapgen.MapGrid) -> None:

@@ -31,6 +31,7 @@ from westeros.boardgame import tables as T
 
 __all__ = [
     "CELL",
+    "LEGEND_HEIGHT",
     "MapGrid",
     "adjacent_pairs",
     "anchors",
@@ -47,6 +48,7 @@ CELL: Final = 10  # SVG units per grid cell
 NO_AREA: Final = ".."
 _SMOOTHING_ROUNDS: Final = 2
 _RELAX_ROUNDS: Final = 8
+LEGEND_HEIGHT: Final = 24  # SVG units under the board for the key to the symbols
 _STATIC: Final = Path(__file__).resolve().parent / "static"
 
 Point = tuple[float, float]
@@ -348,11 +350,10 @@ def anchors(grid: MapGrid) -> dict[str, Point]:
                     for dx in range(-half, half + 1)
                     for dy in range(-above, below + 1)
                 )
-            ]
-            if half == 0 and above == 0 and below == 0:
-                fitting = fitting or list(cells)
-            half, above, below = max(0, half - 1), above, below
-            if not fitting and half == 0:
+            ]  # with a 1x1 box every cell fits, so the loop ends
+            if half > 0:
+                half -= 1
+            else:
                 above, below = max(0, above - 1), max(0, below - 1)
         best = max(fitting, key=lambda c: (depth[c], -((c[0] - mx) ** 2 + (c[1] - my) ** 2), c))
         out[area] = ((best[0] + 0.5) * CELL, (best[1] + 0.5) * CELL)
@@ -398,6 +399,7 @@ _STYLE: Final = """
 .home circle { stroke: #2c2416; stroke-width: 0.8; }
 .home text { font-family: Georgia, 'DejaVu Serif', serif; font-size: 7px; font-weight: bold;
   text-anchor: middle; }
+.key { font-family: Georgia, 'DejaVu Serif', serif; font-size: 9.5px; fill: #2c2416; }
 .anchor-icon { fill: none; stroke: #f3f7fa; stroke-width: 0.9; stroke-linecap: round; }
 """
 
@@ -506,6 +508,33 @@ def _markers(area: T.Area, x: float, y: float) -> list[str]:
     return out
 
 
+def _legend(width: int, top: int) -> str:
+    """A key to the symbols, in a strip under the board."""
+    y = top + LEGEND_HEIGHT / 2
+    parts = [
+        f'<g id="legend"><rect x="0" y="{top}" width="{width}" height="{LEGEND_HEIGHT}" '
+        'fill="#f4efdf"/>'
+    ]
+    entries = (
+        (_home(0, 0, "stark"), "home area"),
+        (_castle(0, 0, True), "stronghold"),
+        (_castle(0, 0, False), "castle"),
+        (_barrel(0, 0), "supply"),
+        (_crown(0, 0), "power"),
+        (
+            '<rect class="port" x="-6" y="-4.5" width="12" height="9"/>' + _anchor_icon(0, 0),
+            "port",
+        ),
+    )
+    x = 14.0
+    for symbol, text in entries:
+        parts.append(f'<g transform="translate({_num(x)} {_num(y)})">{symbol}</g>')
+        parts.append(f'<text class="key" x="{_num(x + 9)}" y="{_num(y + 3.5)}">{text}</text>')
+        x += 26 + len(text) * 5.8
+    parts.append("</g>")
+    return "".join(parts)
+
+
 def render_svg(grid: MapGrid) -> str:
     """The whole map as an SVG document (deterministic text)."""
     width, height = grid.width * CELL, grid.height * CELL
@@ -517,7 +546,8 @@ def render_svg(grid: MapGrid) -> str:
     sea_colour = _colouring(grid, seas, len(_SEA_FILLS))
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" '
-        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}">',
+        f'viewBox="0 0 {width} {height + LEGEND_HEIGHT}" width="{width}" '
+        f'height="{height + LEGEND_HEIGHT}">',
         "<title>Westeros: the board of A Game of Thrones: The Board Game (own drawing)</title>",
         f"<style>{_STYLE}</style>",
         '<g id="areas">',
@@ -571,6 +601,7 @@ def render_svg(grid: MapGrid) -> str:
     out.append('<g id="names">')
     out.extend(labels)
     out.append("</g>")
+    out.append(_legend(width, height))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -1,0 +1,146 @@
+"""Our own SVG map (issue #10) agrees with the map data of the rules (R1.1).
+
+The map is drawn from the hand-authored grid ``westeros/web/map/grid.txt``; these tests prove
+that the drawing shows exactly the board's areas and borders (R1.1.1), that each port touches
+only its land area and its sea (R1.1.2), and that the committed SVG is the generator's output.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from importlib import resources
+
+import pytest
+
+from westeros.boardgame import tables as T
+from westeros.web import mapgen
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def grid() -> mapgen.MapGrid:
+    return mapgen.read_grid()
+
+
+def _static(name: str) -> str:
+    return resources.files("westeros.web").joinpath("static", name).read_text("utf-8")
+
+
+def test_r1_1_legend_names_exactly_the_58_areas(grid: mapgen.MapGrid) -> None:
+    legend_areas = [area for _, area in grid.legend]
+    assert sorted(legend_areas) == sorted(T.AREA_IDS)
+    assert len(T.AREA_IDS) == 58
+
+
+def test_r1_1_every_area_is_drawn_as_one_4_connected_region(grid: mapgen.MapGrid) -> None:
+    cells = mapgen.area_cells(grid)
+    assert set(cells) == set(T.AREA_IDS), f"not drawn: {sorted(set(T.AREA_IDS) - set(cells))}"
+    split = []
+    for area, own in cells.items():
+        todo = set(own)
+        stack = [own[0]]
+        todo.discard(own[0])
+        while stack:
+            x, y = stack.pop()
+            for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if nxt in todo:
+                    todo.discard(nxt)
+                    stack.append(nxt)
+        if todo:
+            split.append(area)
+    assert not split, f"areas drawn in more than one piece: {split}"
+
+
+def test_r1_1_1_areas_sharing_an_edge_are_exactly_the_143_borders(grid: mapgen.MapGrid) -> None:
+    drawn = set(mapgen.adjacent_pairs(grid))
+    assert len(T.BORDERS) == 143
+    missing = sorted(tuple(sorted(p)) for p in T.BORDERS - drawn)
+    extra = sorted(tuple(sorted(p)) for p in drawn - T.BORDERS)
+    assert not missing and not extra, f"missing borders {missing}; extra borders {extra}"
+
+
+def test_r1_1_no_area_cells_are_rare_and_surrounded_by_land(grid: mapgen.MapGrid) -> None:
+    # The border data has one place where six areas meet (Seagard, The Twins, The Mountains of
+    # the Moon, Crackclaw Point, Harrenhal, Riverrun) with no two opposite ones bordering: a grid
+    # corner joins at most four cells, so one no-area cell (a small lake) sits there.
+    holes = [
+        (x, y) for y, row in enumerate(grid.cells) for x, area in enumerate(row) if area is None
+    ]
+    assert len(holes) <= 1
+    for x, y in holes:
+        around = {grid.at(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        assert all(a is not None and T.AREAS[a].is_land for a in around)
+
+
+def test_r1_1_2_each_port_touches_only_its_land_area_and_its_sea(grid: mapgen.MapGrid) -> None:
+    pairs = mapgen.adjacent_pairs(grid)
+    cells = mapgen.area_cells(grid)
+    ports = [a for a in T.AREAS.values() if a.is_port]
+    assert len(ports) == 8
+    for port in ports:
+        touching = {b for pair in pairs if port.id in pair for b in pair if b != port.id}
+        assert touching == {port.port_land, port.port_sea}, port.id
+        for x, y in cells[port.id]:  # not even corner to corner with another area
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    if 0 <= x + dx < grid.width and 0 <= y + dy < grid.height:
+                        assert grid.at(x + dx, y + dy) in {port.id, port.port_land, port.port_sea}
+
+
+def test_r1_1_svg_has_one_data_area_path_per_area() -> None:
+    root = ET.fromstring(_static("map.svg"))
+    tagged = [el for el in root.iter() if "data-area" in el.attrib]
+    assert all(el.tag == f"{SVG_NS}path" for el in tagged)
+    ids = [el.attrib["data-area"] for el in tagged]
+    assert sorted(ids) == sorted(T.AREA_IDS)
+    for el in tagged:
+        area = T.AREAS[el.attrib["data-area"]]
+        assert el.attrib["class"].split() == ["area", area.kind]
+        assert re.fullmatch(r"M[-0-9. ]+Z(M[-0-9. ]+Z)*", el.attrib["d"])
+        assert float(el.attrib["data-x"]) >= 0 and float(el.attrib["data-y"]) >= 0
+
+
+def test_r1_2_markers_for_castles_supply_power_and_home_areas() -> None:
+    root = ET.fromstring(_static("map.svg"))
+    groups = {
+        el.attrib["data-for"]: el for el in root.iter(f"{SVG_NS}g") if "data-for" in el.attrib
+    }
+    for area in T.AREAS.values():
+        if area.is_port:
+            continue
+        group = groups.get(area.id)
+        classes = [] if group is None else [el.attrib.get("class") for el in group]
+        assert classes.count("stronghold") == (area.fortification == "stronghold"), area.id
+        assert classes.count("castle") == (area.fortification == "castle"), area.id
+        assert classes.count("barrel") == area.supply, area.id
+        assert classes.count("crown") == area.power, area.id
+        homes = (
+            []
+            if group is None
+            else [el.attrib["data-house"] for el in group if el.attrib.get("class") == "home"]
+        )
+        assert homes == ([area.home_of] if area.home_of else []), area.id
+    names = {
+        el.attrib["data-for"]: " ".join(t.text or "" for t in el)
+        for el in root.iter(f"{SVG_NS}text")
+        if "data-for" in el.attrib
+    }
+    assert names == {a.id: a.name for a in T.AREAS.values() if not a.is_port}
+    legend = [el for el in root.iter(f"{SVG_NS}g") if el.attrib.get("id") == "legend"]
+    assert len(legend) == 1
+
+
+def test_anchor_points_lie_inside_their_own_area(grid: mapgen.MapGrid) -> None:
+    data = json.loads(_static("map_anchors.json"))
+    assert set(data["anchors"]) == set(T.AREA_IDS)
+    for area, (x, y) in data["anchors"].items():
+        assert grid.at(int(x // mapgen.CELL), int(y // mapgen.CELL)) == area
+
+
+def test_committed_svg_and_anchors_are_the_generators_output(grid: mapgen.MapGrid) -> None:
+    assert _static("map.svg") == mapgen.render_svg(grid), "run: python -m westeros.web.mapgen"
+    assert _static("map_anchors.json") == mapgen.render_anchors_json(grid)
+    assert mapgen.main(["--check"]) == 0

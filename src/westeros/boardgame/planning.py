@@ -112,19 +112,19 @@ class AssignOrders(Step):
     def areas_left(self, g: BoardGame, house: str) -> list[str]:
         return [a for a in order_areas(g, house) if a not in g.orders and a not in self.skipped]
 
-    def _asked(self, g: BoardGame) -> list[str]:
-        houses = [h for h in g.turn_order() if self.areas_left(g, h)]
-        return houses[:1] if self.sequential else houses
+    def _asked(self, g: BoardGame) -> list[tuple[str, list[str]]]:
+        """The houses asked now, each with its areas still without an order."""
+        asked = [(h, left) for h in g.turn_order() if (left := self.areas_left(g, h))]
+        return asked[:1] if self.sequential else asked
 
     def decisions(self, g: BoardGame) -> list[Decision]:
         if self.chosen is not None:
             return []
         out: list[Decision] = []
-        for house in self._asked(g):
+        for house, areas in self._asked(g):
             tokens = placeable_tokens(g, house)
             if not tokens:
                 return []  # nothing to choose: run leaves its areas empty (R5.3)
-            areas = self.areas_left(g, house)
             choices: tuple[str, ...] = tokens
             if self.sequential and placeable_count(g, house) < len(areas):
                 choices += ("none",)  # R5.3 which areas stay without an order

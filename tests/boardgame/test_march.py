@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.boardgame.driver import assert_illegal, events_of, log_lines, pending, play
+from tests.boardgame.driver import assert_illegal, events_of, log_lines, pending, play, units_in
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import march
@@ -45,11 +45,6 @@ def marching(s: Scenario, area: str, house: str = "stark", token: str = "march+0
     return g
 
 
-def kinds(g: BoardGame, area: str) -> list[str]:
-    """The kinds of the units in ``area``, sorted (not the driver's decision kinds)."""
-    return sorted(u.kind for u in g.units.get(area, ()))
-
-
 # ------------------------------------------------------------------- choosing the order (D14)
 
 
@@ -69,7 +64,7 @@ def test_d14_march_order_lists_every_march_order_and_resolves_one() -> None:
     assert "moat_cailin" not in g.orders  # R6.4.1 the resolved order is removed
     assert g.orders["winterfell"].token == "march+0"  # the other one waits for its turn
     assert g.orders["karhold"].token == "defense+1"
-    assert kinds(g, "seagard") == ["knight"]
+    assert units_in(g, "seagard") == ["knight"]
 
 
 def test_r6_4_1_march_without_moving_removes_the_order() -> None:
@@ -78,7 +73,7 @@ def test_r6_4_1_march_without_moving_removes_the_order() -> None:
     play(g, "done")
     assert g.pending() == []
     assert g.orders == {}
-    assert kinds(g, "moat_cailin") == ["footman"]
+    assert units_in(g, "moat_cailin") == ["footman"]
     assert "without moving" in log_lines(g)[-1]
     (event,) = events_of(g, E.MARCH_STAY.name)
     assert event.fields == {"house": "stark", "area": "moat_cailin"}
@@ -94,7 +89,7 @@ def test_r6_4_9_staggered_march_moves_units_again() -> None:
     play(g, "moat_cailin")
     assert {"knight>seagard", "footman>seagard"} <= moves_of(g)
     play(g, "knight>seagard", "footman>seagard", "done", "no")
-    assert kinds(g, "seagard") == ["footman", "knight"]
+    assert units_in(g, "seagard") == ["footman", "knight"]
     assert g.orders == {}
 
 
@@ -135,7 +130,7 @@ def test_r8_4_port_of_a_non_home_castle_needs_control_of_its_land() -> None:
     g = marching(s, "the_narrow_sea")
     assert "port_of_white_harbor" in dests_of(g, "ship")
     play(g, "ship>port_of_white_harbor", "done")
-    assert kinds(g, "port_of_white_harbor") == ["ship"]
+    assert units_in(g, "port_of_white_harbor") == ["ship"]
 
 
 def test_r8_4_ships_in_a_port_move_only_to_its_sea_area() -> None:
@@ -143,7 +138,7 @@ def test_r8_4_ships_in_a_port_move_only_to_its_sea_area() -> None:
     g = marching(s, "port_of_winterfell")
     assert moves_of(g) == {"ship>bay_of_ice", "done"}
     play(g, "ship>bay_of_ice", "ship>bay_of_ice", "done")
-    assert kinds(g, "bay_of_ice") == ["ship", "ship"]
+    assert units_in(g, "bay_of_ice") == ["ship", "ship"]
     assert "port_of_winterfell" not in g.units
 
 
@@ -197,9 +192,9 @@ def test_r6_4_1_split_to_several_destinations_and_stay() -> None:
         "footman>karhold",
         "done",
     )
-    assert kinds(g, "moat_cailin") == ["footman", "knight"]
-    assert kinds(g, "karhold") == ["footman"]
-    assert kinds(g, "winterfell") == ["siege_engine"]
+    assert units_in(g, "moat_cailin") == ["footman", "knight"]
+    assert units_in(g, "karhold") == ["footman"]
+    assert units_in(g, "winterfell") == ["siege_engine"]
     assert "Stark marches footman, knight Winterfell → Moat Cailin" in log_lines(g)
     assert "Stark marches footman Winterfell → Karhold" in log_lines(g)
     marches = {e["to"]: e.fields for e in events_of(g, E.MARCH.name)}
@@ -224,8 +219,8 @@ def test_r6_4_3_transport_through_one_sea() -> None:
     g = marching(s, "winterfell")
     assert {"flints_finger", "greywater_watch"} <= dests_of(g)
     play(g, "footman>flints_finger", "done")
-    assert kinds(g, "flints_finger") == ["footman"]
-    assert kinds(g, "bay_of_ice") == ["ship"]  # ships do not move and need no order
+    assert units_in(g, "flints_finger") == ["footman"]
+    assert units_in(g, "bay_of_ice") == ["ship"]  # ships do not move and need no order
 
 
 def test_r6_4_3_transport_chain_needs_own_ships_in_every_sea() -> None:
@@ -473,7 +468,7 @@ def test_f39_power_token_keeps_the_port_ships() -> None:
     s.units("port_of_white_harbor", "stark", "ship", "ship")
     g = marching(s, "white_harbor")
     play(g, "footman>moat_cailin", "done", "yes")
-    assert kinds(g, "port_of_white_harbor") == ["ship", "ship"]
+    assert units_in(g, "port_of_white_harbor") == ["ship", "ship"]
 
 
 def test_f39_enemy_home_reverting_offers_port_takeover() -> None:
@@ -537,7 +532,7 @@ def test_r6_4_5_hostile_destinations_with_attacks_enabled(monkeypatch: Any) -> N
     assert (house, from_area, target, token) == ("stark", "moat_cailin", "the_twins", "march+1*")
     assert sorted(u.kind for u in units) == ["footman", "knight"]
     assert "moat_cailin" not in board  # attackers have left the start area (R6.4.8)
-    assert kinds(g, "greywater_watch") == ["footman"]  # non-combat move done first
+    assert units_in(g, "greywater_watch") == ["footman"]  # non-combat move done first
     assert g.orders["moat_cailin"].token == "march+1*"  # removed by combat clean up (R7.11)
 
 

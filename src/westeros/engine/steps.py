@@ -98,7 +98,7 @@ class StepGame:
 
     def apply(self, seat: int, choice: Choice) -> None:
         """Apply one legal choice; an illegal one raises IllegalAction and changes nothing."""
-        if isinstance(seat, bool) or not isinstance(seat, int):
+        if type(seat) is not int:  # a bool, a float equal to a seat, a numeric string: no seat
             raise IllegalAction(f"a seat must be an integer, not {seat!r}")
         decision = self._decision_of(seat)
         if isinstance(choice, bool) or not isinstance(choice, str | int):

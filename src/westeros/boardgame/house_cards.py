@@ -177,30 +177,29 @@ def casualties_prevented(g: BoardGame, f: Fight, side: Side, cause: str) -> bool
     return True
 
 
-def retreat_chooser(f: Fight) -> Side | None:
-    """The side whose card lets it choose the loser's retreat area, if any (R7.10.7)."""
+def _side_whose(f: Fight, hook: Callable[[Ability], SidePredicate]) -> Side | None:
+    """The first side whose revealed card's ``hook`` holds for it, if any."""
     for side in (Side.ATTACKER, Side.DEFENDER):
-        if ability(f.card(side)).chooses_retreat(f, side):
+        if hook(ability(f.card(side)))(f, side):
             return side
     return None
 
 
+def retreat_chooser(f: Fight) -> Side | None:
+    """The side whose card lets it choose the loser's retreat area, if any (R7.10.7)."""
+    return _side_whose(f, lambda a: a.chooses_retreat)
+
+
 def blocking_card(f: Fight) -> str | None:
     """The card that keeps the winning attacker out of the area, if any (F15)."""
-    for side in (Side.ATTACKER, Side.DEFENDER):
-        card = f.card(side)
-        if ability(card).blocks_move_in(f, side):
-            return card
-    return None
+    side = _side_whose(f, lambda a: a.blocks_move_in)
+    return None if side is None else f.card(side)
 
 
 def march_order_mover(f: Fight) -> str | None:
     """The card that moves the March order into the conquered area, if any (R7.12.9)."""
-    for side in (Side.ATTACKER, Side.DEFENDER):
-        card = f.card(side)
-        if ability(card).moves_march_order(f, side):
-            return card
-    return None
+    side = _side_whose(f, lambda a: a.moves_march_order)
+    return None if side is None else f.card(side)
 
 
 # -- helpers for the texts ----------------------------------------------------------------------

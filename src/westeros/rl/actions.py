@@ -78,7 +78,7 @@ _SIMPLE: dict[str, tuple[str, ...]] = {
 
 
 def _area_units() -> list[str]:
-    out = []
+    out: list[str] = []
     for a in AREAS:
         units = LAND_UNITS if a in LAND else ("ship",)
         out.extend(f"{a}:{u}" for u in units)

@@ -174,10 +174,8 @@ def encode(view: dict[str, Any]) -> Vector:
         val.append(_frac(len(info["hand"]), 7))
         pos.append(base + 11)
         val.append(_frac(len(info["discards"]), 7))
-        for c in info["hand"]:
-            idx.append(_CARDS0 + 2 * _CARD[c])
-        for c in info["discards"]:
-            idx.append(_CARDS0 + 2 * _CARD[c] + 1)
+        idx.extend(_CARDS0 + 2 * _CARD[card] for card in info["hand"])
+        idx.extend(_CARDS0 + 2 * _CARD[card] + 1 for card in info["discards"])
 
     dom = view["dominance"]
     for t, key in enumerate(("iron_throne", "valyrian_steel_blade", "messenger_raven")):

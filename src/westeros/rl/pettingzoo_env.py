@@ -34,10 +34,10 @@ def observation_space() -> spaces.Dict:
     )
 
 
-class WesterosAEC(AECEnv[str, Observation, int | None]):
+class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     """A Game of Thrones: The Board Game (2nd ed.) for 3–6 houses, as an AEC environment."""
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "render_modes": ["human", "ansi"],
         "name": "westeros_boardgame_v0",
         "is_parallelizable": False,
@@ -71,7 +71,7 @@ class WesterosAEC(AECEnv[str, Observation, int | None]):
         self._rng = np.random.default_rng(seed)
         self._castles: dict[str, int] = {}
         self._rendered = 0
-        self.agents = []
+        self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space

@@ -107,81 +107,80 @@ _COMBAT0 = SECTIONS["combat"][0]
 
 Vector = npt.NDArray[np.float32]
 
-
-def _frac(value: float, top: float) -> float:
-    return min(max(value / top, 0.0), 1.0)
+_ABASE = {a: _AREAS0 + i * AREA_WIDTH for i, a in enumerate(AREAS)}
+_UNIT_AT = {u: A_UNITS + i for i, u in enumerate(UNIT_KINDS)}
+_TOKEN_AT = {t: A_ORDER_TOKEN + i for i, t in enumerate(TOKENS)}
+_CARD_AT = {c: _CARDS0 + 2 * i for i, c in enumerate(CARDS)}
 
 
 def encode(view: dict[str, Any]) -> Vector:
     """The ``float32`` vector (length :data:`OBS_SIZE`) of one seat's view."""
-    idx: list[int] = []  # entries set to 1
-    pos: list[int] = []  # entries set to a fraction, with their values in val
+    # one-hot entries go to idx; fractions to pos/val, where repeated positions add up
+    # (bincount); everything is capped at 1 (no value is negative)
+    idx: list[int] = []
+    pos: list[int] = []
     val: list[float] = []
     me = view["house"]
+    abase = _ABASE
+    house = _H
 
     for area, units in view["units"].items():
         if not units:
             continue
-        base = _AREAS0 + _A[area] * AREA_WIDTH
-        idx.append(base + A_UNIT_HOUSE + _H[units[0]["house"]])
-        counts = [0, 0, 0, 0]
-        routed = 0
+        base = abase[area]
+        idx.append(base + house[units[0]["house"]])
         for u in units:
-            counts[_U[u["kind"]]] += 1
-            routed += u["routed"]
-        for k, c in enumerate(counts):
-            if c:
-                pos.append(base + A_UNITS + k)
-                val.append(min(c / 4, 1.0))
-        if routed:
-            pos.append(base + A_ROUTED)
-            val.append(min(routed / 4, 1.0))
-    for area, house in view["power_tokens"].items():
-        idx.append(_AREAS0 + _A[area] * AREA_WIDTH + A_TOKEN_HOUSE + _H[house])
+            pos.append(base + _UNIT_AT[u["kind"]])
+            val.append(0.25)
+            if u["routed"]:
+                pos.append(base + A_ROUTED)
+                val.append(0.25)
+    for area, owner in view["power_tokens"].items():
+        idx.append(abase[area] + A_TOKEN_HOUSE + house[owner])
     for area, strength in view["garrisons"].items():
-        pos.append(_AREAS0 + _A[area] * AREA_WIDTH + A_GARRISON)
-        val.append(_frac(strength, 4))
+        pos.append(abase[area] + A_GARRISON)
+        val.append(strength / 4)
     for area, strength in view["neutral_forces"].items():
-        pos.append(_AREAS0 + _A[area] * AREA_WIDTH + A_NEUTRAL)
-        val.append(_frac(strength, 6))
+        pos.append(abase[area] + A_NEUTRAL)
+        val.append(strength / 6)
     for area in view["impassable"]:
-        idx.append(_AREAS0 + _A[area] * AREA_WIDTH + A_IMPASSABLE)
+        idx.append(abase[area] + A_IMPASSABLE)
     for area, order in view["orders"].items():
-        base = _AREAS0 + _A[area] * AREA_WIDTH
-        idx.append(base + A_ORDER_HOUSE + _H[order["house"]])
+        base = abase[area]
+        idx.append(base + A_ORDER_HOUSE + house[order["house"]])
         token = order["token"]
-        idx.append(base + (A_ORDER_HIDDEN if token is None else A_ORDER_TOKEN + _TOK[token]))
+        idx.append(base + (A_ORDER_HIDDEN if token is None else _TOKEN_AT[token]))
 
-    tracks = view["tracks"]
-    for house, info in view["houses"].items():
-        h = _H[house]
-        base = _HOUSES0 + h * HOUSE_WIDTH
+    tracks = [view["tracks"][t] for t in TRACKS]
+    for name, info in view["houses"].items():
+        base = _HOUSES0 + house[name] * HOUSE_WIDTH
         idx.append(base)
-        if house == me:
+        if name == me:
             idx.append(base + 1)
         pos.extend(range(base + 2, base + 7))
-        val.append(_frac(info["power"], 20))
-        val.append(_frac(info["power_in_pool"], 20))
-        val.append(_frac(info["supply"], 6))
-        val.append(_frac(info["victory"], 7))
-        val.append(_frac(info["stars"], 3))
-        for t, track in enumerate(TRACKS):
-            order = tracks[track]
-            if house in order:
+        val.extend(
+            (
+                info["power"] / 20,
+                info["power_in_pool"] / 20,
+                info["supply"] / 6,
+                info["victory"] / 7,
+                info["stars"] / 3,
+            )
+        )
+        for t, order in enumerate(tracks):
+            if name in order:
                 pos.append(base + 7 + t)
-                val.append(_frac(order.index(house), 5))
-        pos.append(base + 10)
-        val.append(_frac(len(info["hand"]), 7))
-        pos.append(base + 11)
-        val.append(_frac(len(info["discards"]), 7))
-        idx.extend(_CARDS0 + 2 * _CARD[card] for card in info["hand"])
-        idx.extend(_CARDS0 + 2 * _CARD[card] + 1 for card in info["discards"])
+                val.append(order.index(name) / 5)
+        pos += (base + 10, base + 11)
+        val += (len(info["hand"]) / 7, len(info["discards"]) / 7)
+        idx.extend(_CARD_AT[card] for card in info["hand"])
+        idx.extend(_CARD_AT[card] + 1 for card in info["discards"])
 
     dom = view["dominance"]
     for t, key in enumerate(("iron_throne", "valyrian_steel_blade", "messenger_raven")):
         holder = dom[key]
         if holder is not None:
-            idx.append(_DOM0 + t * len(HOUSES) + _H[holder])
+            idx.append(_DOM0 + t * len(HOUSES) + house[holder])
     if dom["blade_used"]:
         idx.append(_DOM0 + 3 * len(HOUSES))
     if dom["raven_used"]:
@@ -189,8 +188,8 @@ def encode(view: dict[str, Any]) -> Vector:
 
     idx.extend(_RESTR0 + _TOK[t] for t in view["restrictions"])
 
-    pos += [_WILD0, _WILD0 + 1]
-    val += [_frac(view["wildling_threat"], 12), _frac(view["wildling_deck_size"], 9)]
+    pos += (_WILD0, _WILD0 + 1)
+    val += (view["wildling_threat"] / 12, view["wildling_deck_size"] / 9)
     if view["raven_peek"] is not None:
         idx.append(_WILD0 + 2 + _WILD[view["raven_peek"]])
 
@@ -198,28 +197,28 @@ def encode(view: dict[str, Any]) -> Vector:
         idx.append(_WEST0 + _WEST[card.split(":", 1)[1]])
     for d, size in view["westeros_deck_sizes"].items():
         pos.append(_WEST0 + len(WESTEROS_BASE) + int(d) - 1)
-        val.append(_frac(size, 10))
+        val.append(size / 10)
 
     pos.append(_ROUND0)
-    val.append(_frac(view["round"], 10))
+    val.append(view["round"] / 10)
     if view["phase"] in _PHASE:
         idx.append(_ROUND0 + 1 + _PHASE[view["phase"]])
 
     decision = view["decision"]
     if decision is not None:
-        idx += [_DEC0, _DEC0 + 1 + _KIND[decision["kind"]]]
+        idx += (_DEC0, _DEC0 + 1 + _KIND[decision["kind"]])
         pos.append(_DEC0 + 1 + len(KIND_IDS))
-        val.append(_frac(len(decision["choices"]), 64))
+        val.append(len(decision["choices"]) / 64)
     idx.extend(_DEC0 + 2 + len(KIND_IDS) + s for s in view["waiting_for"])
 
     combat = view["combat"]
     if combat is not None:
         _combat(combat, me, idx, pos, val)
 
-    out = np.zeros(OBS_SIZE, dtype=np.float32)
-    out[idx] = 1.0
-    out[pos] = val
-    return out
+    out = np.bincount(pos, weights=val, minlength=OBS_SIZE)  # float64; positions add up
+    out[idx] = 1.0  # one-hot positions never hold a fraction
+    np.minimum(out, 1.0, out=out)
+    return out.astype(np.float32)
 
 
 def _combat(
@@ -257,7 +256,7 @@ def _combat(
         else:
             total = part or 0
         pos.append(at + s)
-        val.append(_frac(total, 20))
+        val.append(max(total, 0) / 20)
     at += 2
     winner = combat.get("winner")
     if winner in ("attacker", "defender"):

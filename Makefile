@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-SRC := src tests benchmarks
+SRC := src tests benchmarks examples
 
 .PHONY: run test lint typecheck pytest bench clean
 

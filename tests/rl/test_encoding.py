@@ -40,7 +40,7 @@ def test_observations_are_float32_in_the_unit_interval() -> None:
             continue
         obs = encode(game.view(decision.seat))
         assert obs.shape == (OBS_SIZE,) and obs.dtype == np.float32
-        assert 0.0 <= obs.min() and obs.max() <= 1.0
+        assert obs.min() >= 0.0 and obs.max() <= 1.0
 
 
 def test_r1_14_other_seats_face_down_orders_do_not_change_an_observation() -> None:

@@ -24,7 +24,9 @@ def test_a_whole_episode_against_random_bots() -> None:
     done, steps, reward = False, 0, 0.0
     while not done:
         assert env.session.decision().seat == 2  # type: ignore[union-attr]
-        obs, reward, done, truncated, info = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, done, truncated, info = env.step(
+            rng.choice(np.flatnonzero(obs["action_mask"]))
+        )
         assert not truncated
         steps += 1
     assert steps > 20

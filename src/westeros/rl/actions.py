@@ -201,7 +201,10 @@ def decode(decision: Decision, action: int) -> Choice:
 
 def table(blocks: Iterable[Block] = BLOCKS) -> list[str]:
     """Markdown rows of the block table (for docs/rl.md)."""
-    return [f"| `{b.kind}` | {b.start} | {b.size} | `{b.grammar}` |" for b in blocks]
+    return [
+        f"| `{b.kind}` | {b.start} | {b.size} | `{b.grammar.replace('|', chr(92) + '|')}` |"
+        for b in blocks
+    ]
 
 
 def kinds_in(indices: Sequence[int]) -> set[str]:

@@ -119,9 +119,7 @@ class Session:
         outcome = self.g.outcome()
         assert outcome is not None, "the game is not over"
         if mode == "win":
-            return {
-                h: 1.0 if self.house_seat[h] == outcome.winner else 0.0 for h in self.houses
-            }
+            return {h: 1.0 if self.house_seat[h] == outcome.winner else 0.0 for h in self.houses}
         last = max(len(outcome.ranking) - 1, 1)
         place = {seat: i for i, seat in enumerate(outcome.ranking)}
         return {h: (last - place[self.house_seat[h]]) / last for h in self.houses}

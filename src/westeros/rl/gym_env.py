@@ -30,7 +30,7 @@ from westeros.rl.pettingzoo_env import observation_space
 class WesterosGym(gym.Env[Observation, np.int64]):
     """The board game from one seat's point of view, against bots."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -84,9 +84,7 @@ class WesterosGym(gym.Env[Observation, np.int64]):
         self._play_bots()
         return self._obs(), {"house": self.house, "game_seed": game_seed}
 
-    def step(
-        self, action: np.int64 | int
-    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         session = self.session
         if session.over:
             raise RuntimeError("the game is over: call reset()")

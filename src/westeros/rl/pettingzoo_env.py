@@ -37,7 +37,7 @@ def observation_space() -> spaces.Dict:
 class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     """A Game of Thrones: The Board Game (2nd ed.) for 3–6 houses, as an AEC environment."""
 
-    metadata: dict[str, Any] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (the base classes declare it so)
         "render_modes": ["human", "ansi"],
         "name": "westeros_boardgame_v0",
         "is_parallelizable": False,

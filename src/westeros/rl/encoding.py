@@ -245,7 +245,7 @@ def _combat(
     at += 2
     for s, side in enumerate(("attacker", "defender")):
         card = combat.get("cards", {}).get(side)
-        if card is not None:
+        if card:  # None: secret or not chosen; "": the side plays no card
             idx.append(at + s * nc + _CARD[card])
     at += 2 * nc
     strength = combat.get("strength") or {}

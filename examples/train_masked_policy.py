@@ -19,7 +19,7 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from westeros.rl.actions import N_ACTIONS
+from westeros.rl.actions import N_ACTIONS, choice
 from westeros.rl.encoding import OBS_SIZE
 from westeros.rl.gym_env import WesterosGym
 
@@ -103,6 +103,11 @@ def main() -> None:
     print(f"trained on {games} games in {time.perf_counter() - start:.0f} s")
     after = win_rate(env, policy, held_out)
     print(f"after: win rate {after:.3f} over the same {args.eval_games} games")
+    top = np.argsort(policy.b)[::-1][:8]
+    print(
+        "largest learned preferences (bias):",
+        ", ".join(f"{choice(i)[0]}:{choice(i)[1]}" for i in top),
+    )
 
 
 if __name__ == "__main__":

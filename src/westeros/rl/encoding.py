@@ -111,6 +111,7 @@ _ABASE = {a: _AREAS0 + i * AREA_WIDTH for i, a in enumerate(AREAS)}
 _UNIT_AT = {u: A_UNITS + i for i, u in enumerate(UNIT_KINDS)}
 _TOKEN_AT = {t: A_ORDER_TOKEN + i for i, t in enumerate(TOKENS)}
 _CARD_AT = {c: _CARDS0 + 2 * i for i, c in enumerate(CARDS)}
+_DISCARD_AT = {c: at + 1 for c, at in _CARD_AT.items()}
 
 
 def encode(view: dict[str, Any]) -> Vector:
@@ -123,6 +124,8 @@ def encode(view: dict[str, Any]) -> Vector:
     me = view["house"]
     abase = _ABASE
     house = _H
+    unit_at = _UNIT_AT
+    add_pos, add_val = pos.append, val.append
 
     for area, units in view["units"].items():
         if not units:
@@ -130,11 +133,11 @@ def encode(view: dict[str, Any]) -> Vector:
         base = abase[area]
         idx.append(base + house[units[0]["house"]])
         for u in units:
-            pos.append(base + _UNIT_AT[u["kind"]])
-            val.append(0.25)
+            add_pos(base + unit_at[u["kind"]])
+            add_val(0.25)
             if u["routed"]:
-                pos.append(base + A_ROUTED)
-                val.append(0.25)
+                add_pos(base + A_ROUTED)
+                add_val(0.25)
     for area, owner in view["power_tokens"].items():
         idx.append(abase[area] + A_TOKEN_HOUSE + house[owner])
     for area, strength in view["garrisons"].items():
@@ -152,6 +155,7 @@ def encode(view: dict[str, Any]) -> Vector:
         idx.append(base + (A_ORDER_HIDDEN if token is None else _TOKEN_AT[token]))
 
     tracks = [view["tracks"][t] for t in TRACKS]
+    card_at, discard_at = _CARD_AT.__getitem__, _DISCARD_AT.__getitem__
     for name, info in view["houses"].items():
         base = _HOUSES0 + house[name] * HOUSE_WIDTH
         idx.append(base)
@@ -173,8 +177,8 @@ def encode(view: dict[str, Any]) -> Vector:
                 val.append(order.index(name) / 5)
         pos += (base + 10, base + 11)
         val += (len(info["hand"]) / 7, len(info["discards"]) / 7)
-        idx.extend(_CARD_AT[card] for card in info["hand"])
-        idx.extend(_CARD_AT[card] + 1 for card in info["discards"])
+        idx.extend(map(card_at, info["hand"]))
+        idx.extend(map(discard_at, info["discards"]))
 
     dom = view["dominance"]
     for t, key in enumerate(("iron_throne", "valyrian_steel_blade", "messenger_raven")):

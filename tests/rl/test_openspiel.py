@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyspiel
+import pytest
 
 import westeros.rl.openspiel_game as osg
 from westeros.rl.actions import N_ACTIONS
@@ -20,9 +21,10 @@ def test_registered_with_imperfect_information() -> None:
     assert game.observation_tensor_size() == OBS_SIZE
 
 
-def test_openspiel_random_sim_test() -> None:
-    game = pyspiel.load_game(osg.SHORT_NAME, {"players": 3, "seeds": 20})
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+@pytest.mark.parametrize(("players", "tides"), [(3, False), (4, True), (6, False)])
+def test_openspiel_random_sim_test(players: int, tides: bool) -> None:
+    game = pyspiel.load_game(osg.SHORT_NAME, {"players": players, "tides": tides, "seeds": 20})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
 def test_chance_picks_the_seed_and_observations_are_the_encoded_views() -> None:

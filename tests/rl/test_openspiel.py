@@ -24,7 +24,7 @@ def test_registered_with_imperfect_information() -> None:
 @pytest.mark.parametrize(("players", "tides"), [(3, False), (4, True), (6, False)])
 def test_openspiel_random_sim_test(players: int, tides: bool) -> None:
     game = pyspiel.load_game(osg.SHORT_NAME, {"players": players, "tides": tides, "seeds": 20})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_chance_picks_the_seed_and_observations_are_the_encoded_views() -> None:
@@ -40,3 +40,14 @@ def test_chance_picks_the_seed_and_observations_are_the_encoded_views() -> None:
     clone.apply_action(clone.legal_actions()[0])
     assert state.game.moves < clone.game.moves  # the clone is independent
     assert state.legal_actions() == sorted(state.legal_actions())
+
+
+def test_a_state_deserializes_to_the_same_game() -> None:
+    game = pyspiel.load_game(osg.SHORT_NAME, {"players": 4, "seeds": 10})
+    state = game.new_initial_state()
+    state.apply_action(3)
+    for _ in range(40):
+        state.apply_action(state.legal_actions()[-1])
+    again = game.deserialize_state(state.serialize())
+    assert again.game.state_hash() == state.game.state_hash()
+    assert again.history() == state.history()

@@ -91,3 +91,26 @@ def test_human_and_ansi_render() -> None:
     assert isinstance(text, str) and text
     with pytest.raises(ValueError):
         env(render_mode="rgb_array")
+
+
+def test_r1_14_another_houses_face_down_orders_do_not_change_an_agents_observation() -> None:
+    """Two envs on the same seed; the first agent places different orders in each, while
+    the others have not placed theirs: every other agent observes exactly the same."""
+    a, b = env(players=4), env(players=4)
+    a.reset(seed=9)
+    b.reset(seed=9)
+    first = a.agent_selection
+    assert b.agent_selection == first
+    steps = 0
+    while a.agent_selection == first and b.agent_selection == first:
+        ma, mb = (e.observe(first)["action_mask"] for e in (a, b))
+        a.step(int(np.flatnonzero(ma)[0]))
+        b.step(int(np.flatnonzero(mb)[-1]))
+        steps += 1
+        for agent in a.agents:
+            if agent != first:
+                oa, ob = a.observe(agent), b.observe(agent)
+                assert np.array_equal(oa["observation"], ob["observation"])
+                assert np.array_equal(oa["action_mask"], ob["action_mask"])
+    assert steps >= 3
+    assert not np.array_equal(a.observe(first)["observation"], b.observe(first)["observation"])

@@ -2,9 +2,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-SRC := src tests benchmarks
+SRC := src tests benchmarks examples
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench bench-rl clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,7 +12,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,rl]'
 	touch $@
 
 run: $(VENV)/.installed
@@ -32,6 +32,9 @@ pytest: $(VENV)/.dev
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/boardgame.py
+
+bench-rl: $(VENV)/.dev
+	$(BIN)/python benchmarks/rl.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from westeros.boardgame import tables as T
 from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT
 from westeros.boardgame.neutral import strength_parts
-from westeros.boardgame.state import SIDES, TRACKS, BoardGame
+from westeros.boardgame.state import CASTLE_AREAS, SIDES, TRACKS, BoardGame
 
 
 def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
@@ -19,6 +20,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
     and the wildling card the Raven holder looked at.
     """
     me = g.house_of(seat) if seat is not None else None
+    castles = Counter(g.controller(a) for a in CASTLE_AREAS)  # R9.1, one pass for all houses
     return {
         "game": "boardgame",
         "seat": seat,
@@ -26,7 +28,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "round": g.round,
         "phase": g.phase,
         "seats": list(g.seat_houses),
-        "houses": {h: _house_public(g, h) for h in g.houses},
+        "houses": {h: _house_public(g, h, castles[h]) for h in g.houses},
         "tracks": {t: list(g.tracks[t]) for t in TRACKS},
         "dominance": {
             "iron_throne": g.holder("iron_throne"),
@@ -60,14 +62,14 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _house_public(g: BoardGame, house: str) -> dict[str, Any]:
+def _house_public(g: BoardGame, house: str, victory: int) -> dict[str, Any]:
     return {
         "name": T.house_name(house),
         "seat": g.seat_of(house),
         "power": g.power[house],  # public (R1.6.4)
         "power_in_pool": g.power_in_pool(house),
         "supply": g.supply[house],
-        "victory": g.victory_points(house),
+        "victory": victory,  # g.victory_points(house), counted once for every house
         "hand": list(g.hands[house]),  # public: every house's 7 cards are known (R1.14.2)
         "discards": list(g.discards[house]),
         "stars": g.stars(house),

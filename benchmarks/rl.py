@@ -1,0 +1,150 @@
+"""RL adapter speed: environment steps per second for the PettingZoo AEC env and the
+Gymnasium wrapper, observation encoding time, against the raw engine's decisions per second
+in the same run (the same games: same players, seeds and uniform random choices).
+
+Run: ``.venv/bin/python benchmarks/rl.py [--players 6] [--games 6]``. Figures are printed,
+never asserted; each row is the best of ``--repeat`` runs, rows interleaved, timed in CPU
+seconds of the process (the machine may be shared).
+Target (issue #12): the AEC env keeps at least half of the raw engine's decisions per second.
+
+Rows:
+
+* ``raw engine`` — ``play_out`` with random bots (no views, as ``westeros simulate``);
+* ``AEC, full loop`` — ``agent_iter`` / ``last()`` (observation and mask) / ``step`` with a
+  uniform random legal action; forced decisions (one choice) are taken inside the env
+  (default), so engine decisions per second are higher than env steps per second;
+* ``AEC, full loop, no skip`` — the same with ``skip_forced=False``: one step per decision;
+* ``AEC, no observation`` — ``last(observe=False)``, the action from the mask alone
+  (``session.decision()``): the env's own overhead;
+* ``Gymnasium`` — the learner at seat 0, random bots elsewhere; steps are the learner's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from westeros.bots import RandomBot, play_out
+from westeros.engine import new_game
+from westeros.rl import actions as A
+from westeros.rl.encoding import encode
+from westeros.rl.gym_env import WesterosGym
+from westeros.rl.pettingzoo_env import WesterosAEC
+
+# CPU seconds of this process: steadier than wall time on a shared machine
+clock = time.process_time
+
+
+def raw(players: int, games: int) -> tuple[int, int, float]:
+    decisions = 0
+    start = clock()
+    for seed in range(games):
+        g = new_game("boardgame", {"players": players}, seed)
+        n0 = g.moves
+        play_out(g, [RandomBot(seed * 7919 + s) for s in range(players)])
+        decisions += g.moves - n0
+    return decisions, decisions, clock() - start
+
+
+def aec(players: int, games: int, skip: bool, observe: bool) -> tuple[int, int, float]:
+    env = WesterosAEC(players=players, skip_forced=skip)
+    steps = decisions = 0
+    start = clock()
+    for seed in range(games):
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _i = env.last(observe)
+            if term or trunc:
+                env.step(None)
+                continue
+            if observe:
+                legal = np.flatnonzero(obs["action_mask"])  # type: ignore[index]
+                action = int(legal[rng.randrange(len(legal))])
+            else:
+                decision = env.session.decision()
+                assert decision is not None
+                action = A.index(decision.kind, rng.choice(decision.choices))
+            env.step(action)
+            steps += 1
+        decisions += env.session.decisions
+    return steps, decisions, clock() - start
+
+
+def gym(players: int, games: int) -> tuple[int, int, float]:
+    env = WesterosGym(players=players, seat=0)
+    steps = decisions = 0
+    start = clock()
+    for seed in range(games):
+        rng = random.Random(seed)
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _r, done, _t, _i = env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        decisions += env.session.decisions
+    return steps, decisions, clock() - start
+
+
+def encoding(players: int, games: int) -> tuple[float, float, float, int]:
+    """µs per view(), per encode(view), per mask, over every decision of random games."""
+    t_view = t_enc = t_mask = 0.0
+    n = 0
+    for seed in range(games):
+        g = new_game("boardgame", {"players": players}, seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            d = g.pending()[0]
+            t0 = clock()
+            v = g.view(d.seat)
+            t1 = clock()
+            encode(v)
+            t2 = clock()
+            A.mask(d)
+            t3 = clock()
+            t_view, t_enc, t_mask = t_view + t1 - t0, t_enc + t2 - t1, t_mask + t3 - t2
+            n += 1
+            g.apply(d.seat, bot.choose({}, d))
+    return t_view / n * 1e6, t_enc / n * 1e6, t_mask / n * 1e6, n
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--repeat", type=int, default=3, help="best of N runs per row")
+    args = parser.parse_args()
+    p, n = args.players, args.games
+    print(f"{p} players, {n} games each, action space Discrete({A.N_ACTIONS})")
+    rows: list[tuple[str, Callable[[], tuple[int, int, float]]]] = [
+        ("raw engine (random bots)", lambda: raw(p, n)),
+        ("AEC, full loop", lambda: aec(p, n, skip=True, observe=True)),
+        ("AEC, full loop, no skip", lambda: aec(p, n, skip=False, observe=True)),
+        ("AEC, no observation", lambda: aec(p, n, skip=True, observe=False)),
+        ("Gymnasium (seat 0)", lambda: gym(p, n)),
+    ]
+    print(f"{'':<26} {'steps/s':>9} {'decisions/s':>12} {'vs raw':>7}")
+    results: list[list[tuple[int, int, float]]] = [[] for _ in rows]
+    for _ in range(args.repeat):  # rows interleaved, so a busy spell hits them alike
+        for i, (_name, run) in enumerate(rows):
+            results[i].append(run())
+    base = 0.0
+    for (name, _run), runs in zip(rows, results, strict=True):
+        steps, decisions, seconds = min(runs, key=lambda r: r[2])
+        rate = decisions / seconds
+        base = base or rate
+        print(f"{name:<26} {steps / seconds:>9.0f} {rate:>12.0f} {rate / base:>7.2f}")
+    view_us, enc_us, mask_us, count = encoding(p, n)
+    print(
+        f"per decision ({count}): view() {view_us:.1f} µs, encode(view) {enc_us:.1f} µs, "
+        f"mask {mask_us:.1f} µs"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""The fixed action enumeration: every choice of every board-game decision kind has one index.
+
+The enumeration is built from the decision catalogue (:mod:`westeros.boardgame.decisions`:
+each kind's codec says which parts a choice has, its words, whether it is an integer or a
+``+``-joined list) and the tables (areas, unit kinds, order tokens, house cards, tracks,
+houses, Westeros card options). Each kind owns one contiguous block of indices, in catalogue
+order; inside a block the kind's words come first, then its values. A part's values come from
+its name:
+
+=========================  ============================================================
+part                       values
+=========================  ============================================================
+``area``, ``to``, ``from``  every map area (map order)
+``target``                 the areas adjacent to ``from``, then ``none``
+``unit``                   unit kinds (footman, knight, siege_engine, ship)
+``card``                   the 42 house cards (house order, then card order)
+``track``                  iron_throne, fiefdoms, kings_court
+``house``                  the six houses
+``token``                  the 11 distinct order tokens
+``option``                 the options of the Westeros cards
+``purchase``               footman, knight, siege_engine, upgrade_knight, upgrade_siege_engine,
+                           ship (only ``ship`` takes ``>to``, a sea or port area)
+``action``                 replace
+``routed``                 routed (Renly: land areas only)
+=========================  ============================================================
+
+Two pairs are narrowed by the map so the space stays small: ``<area>:<unit>`` pairs a ship
+with sea and port areas and the land units with land areas; a ``+``-joined list
+(``support_areas``) is one area or two areas in map order that share a neighbour (a house has
+at most three Support orders, so a proper subset has at most two). Integers run from 0 to
+their maximum (``bid``: every power token, ``port_takeover``: a port's ships).
+
+:data:`ACTIONS` is the whole list of ``(kind, choice)`` pairs; ``index(kind, choice)`` and
+``choice(index)`` convert; :func:`mask` marks a decision's legal choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from westeros.boardgame import decisions as D
+from westeros.boardgame import tables as T
+from westeros.engine import Choice, Decision
+
+AREAS: tuple[str, ...] = T.AREA_IDS
+LAND: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind == "land")
+WATER: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind != "land")
+CARDS: tuple[str, ...] = tuple(c.id for h in T.HOUSES for c in T.HOUSE_CARDS[h])
+TOKENS: tuple[str, ...] = tuple(dict.fromkeys(t.id for t in T.ORDER_TOKENS))
+TRACKS: tuple[str, ...] = ("iron_throne", "fiefdoms", "kings_court")
+OPTIONS: tuple[str, ...] = tuple(
+    dict.fromkeys(o for deck in T.WESTEROS_DECKS.values() for c in deck for o in c.options)
+)
+LAND_UNITS: tuple[str, ...] = tuple(u for u in T.UNIT_TYPES if u != "ship")
+PURCHASES: tuple[str, ...] = (*LAND_UNITS, "upgrade_knight", "upgrade_siege_engine")
+INTEGER_MAX: dict[str, int] = {
+    D.BID.name: T.POWER_TOKENS_TOTAL,
+    D.PORT_TAKEOVER.name: T.MAX_SHIPS_IN_PORT,
+}
+
+_SIMPLE: dict[str, tuple[str, ...]] = {
+    "area": AREAS,
+    "to": AREAS,
+    "from": AREAS,
+    "unit": T.UNIT_TYPES,
+    "card": CARDS,
+    "track": TRACKS,
+    "house": T.HOUSES,
+    "token": TOKENS,
+    "option": OPTIONS,
+    "purchase": PURCHASES,
+}
+
+
+def _area_units() -> list[str]:
+    out: list[str] = []
+    for a in AREAS:
+        units = LAND_UNITS if a in LAND else ("ship",)
+        out.extend(f"{a}:{u}" for u in units)
+    return out
+
+
+def _values(kind: D.DecisionKind) -> list[Choice]:
+    """Every value (not word) a choice of ``kind`` can take, in a fixed order."""
+    codec = kind.codec
+    if codec.integer:
+        return list(range(INTEGER_MAX[kind.name] + 1))
+    names = codec.names
+    if not names:
+        return []
+    if codec.many:
+        singles = list(AREAS)
+        pairs = [
+            f"{a}{codec.sep}{b}"
+            for a, b in combinations(AREAS, 2)
+            if T.AREAS[a].neighbors & T.AREAS[b].neighbors
+        ]
+        return [*singles, *pairs]
+    if names == ("area", "unit"):
+        return list(_area_units())
+    if names == ("from", "target"):
+        return [
+            f"{a}{codec.sep}{b}"
+            for a in AREAS
+            for b in (*(n for n in AREAS if n in T.AREAS[a].neighbors), "none")
+        ]
+    if names == ("purchase", "to"):
+        return [*PURCHASES, *(f"ship{codec.sep}{a}" for a in WATER)]
+    if names == ("action", "area"):
+        return [f"replace{codec.sep}{a}" for a in AREAS]
+    if names == ("area", "routed"):
+        return [*LAND, *(f"{a}{codec.sep}routed" for a in LAND)]
+    if names == ("unit", "to"):
+        return [f"{u}{codec.sep}{a}" for u in T.UNIT_TYPES for a in AREAS]
+    if len(names) == 1:
+        return list(_SIMPLE[names[0]])
+    raise ValueError(f"no enumeration for the parts {names} of {kind.name}")
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One decision kind's indices: ``start`` .. ``start + size - 1``."""
+
+    kind: str
+    start: int
+    size: int
+    grammar: str
+
+
+def _build() -> tuple[list[tuple[str, Choice]], list[Block]]:
+    actions: list[tuple[str, Choice]] = []
+    blocks: list[Block] = []
+    for kind in D.KINDS.values():
+        start = len(actions)
+        choices: list[Choice] = [*kind.codec.words, *_values(kind)]
+        actions.extend((kind.name, c) for c in choices)
+        blocks.append(Block(kind.name, start, len(choices), kind.grammar))
+    return actions, blocks
+
+
+_BUILT = _build()
+ACTIONS: tuple[tuple[str, Choice], ...] = tuple(_BUILT[0])
+BLOCKS: tuple[Block, ...] = tuple(_BUILT[1])
+N_ACTIONS: int = len(ACTIONS)
+KIND_IDS: tuple[str, ...] = tuple(D.KINDS)
+_INDEX: dict[tuple[str, Choice], int] = {a: i for i, a in enumerate(ACTIONS)}
+# an int choice and a str choice never share an index: bids are ints, "1" is not a bid
+assert len(_INDEX) == N_ACTIONS
+
+
+class UnknownChoice(KeyError):
+    """A legal choice with no index: the enumeration misses a case (a bug to report)."""
+
+
+def index(kind: str, choice: Choice) -> int:
+    """The fixed index of ``choice`` for a decision of ``kind``."""
+    try:
+        return _INDEX[(kind, choice)]
+    except KeyError:
+        raise UnknownChoice(f"no action index for {kind} choice {choice!r}") from None
+
+
+def choice(action: int) -> tuple[str, Choice]:
+    """The ``(kind, choice)`` of an index."""
+    return ACTIONS[action]
+
+
+def legal_indices(decision: Decision) -> list[int]:
+    """The indices of a decision's legal choices, in the decision's order."""
+    kind = decision.kind
+    try:
+        return [_INDEX[(kind, c)] for c in decision.choices]
+    except KeyError:
+        for c in decision.choices:
+            index(kind, c)  # raises UnknownChoice naming the choice
+        raise
+
+
+def mask(decision: Decision | None) -> npt.NDArray[np.int8]:
+    """An ``int8`` vector of length :data:`N_ACTIONS`: 1 for each legal choice."""
+    out = np.zeros(N_ACTIONS, dtype=np.int8)
+    if decision is not None:
+        out[legal_indices(decision)] = 1
+    return out
+
+
+def decode(decision: Decision, action: int) -> Choice:
+    """The decision's choice for ``action``; ValueError when it is not one of its legal ones."""
+    if not 0 <= action < N_ACTIONS:
+        raise ValueError(f"action {action} is outside 0..{N_ACTIONS - 1}")
+    kind, value = ACTIONS[action]
+    if kind != decision.kind or value not in decision.choices:
+        raise ValueError(f"action {action} ({kind} {value!r}) is not legal for {decision.kind}")
+    return value
+
+
+def table(blocks: Iterable[Block] = BLOCKS) -> list[str]:
+    """Markdown rows of the block table (for docs/rl.md)."""
+    return [
+        f"| `{b.kind}` | {b.start} | {b.size} | `{b.grammar.replace('|', chr(92) + '|')}` |"
+        for b in blocks
+    ]
+
+
+def kinds_in(indices: Sequence[int]) -> set[str]:
+    return {ACTIONS[i][0] for i in indices}

@@ -1,0 +1,267 @@
+"""The observation encoding: one seat's VIEW (``game.view(seat)``) as a fixed-size ``float32``
+vector with every entry in [0, 1].
+
+Only the view is read, never the game's state, so a seat's observation holds exactly what the
+seat may know (R1.14): another seat's face-down orders appear as "an order of that house is
+here", its bids and chosen house cards not at all. Counts are divided by a fixed maximum and
+clipped to 1. Houses are in the fixed order of :data:`westeros.boardgame.tables.HOUSES` (stark,
+lannister, baratheon, greyjoy, tyrell, martell), whatever the seats; a house not in the game
+has zeros. The layout, section by section (:data:`SECTIONS` gives each one's offset and size):
+
+* ``areas`` — per map area (58, map order), 38 values: the house of its units (6, one-hot),
+  its units by kind /4 (footman, knight, siege_engine, ship), routed units /4, the house of its
+  power token (6), garrison /4, neutral force /6, impassable, the house of its order (6), the
+  order token (11, one-hot; only when visible to the seat), "order hidden".
+* ``houses`` — per house (6), 12 values: in the game, is the observing seat, power /20, power
+  in pool /20, supply /6, castles /7, special-order stars /3, position on each influence track
+  (iron_throne, fiefdoms, kings_court; position/5), cards in hand /7, cards discarded /7.
+* ``dominance`` — for each of the three tracks the holder's house (6, one-hot), then the blade
+  used, the raven used.
+* ``cards`` — per house card (42, house order): in its owner's hand, in its owner's discards.
+* ``restrictions`` — per order token (11): barred this round by a Westeros card.
+* ``wildlings`` — threat /12, deck size /9, the wildling card the seat peeked at with the
+  Raven (9, one-hot).
+* ``westeros`` — per Westeros card kind (by base id): drawn this round (last cards); the three
+  decks' sizes /10.
+* ``round`` — round /10, phase (westeros, planning, action, over; one-hot).
+* ``decision`` — the seat has a decision, its kind (one per catalogue kind, one-hot), its
+  number of choices /64; which seats are awaited (6).
+* ``combat`` — a fight is on, it is against a neutral force, the attacker's and the
+  defender's house (6 + 6), the embattled and the marching-from areas (58 + 58, one-hot), the
+  seat is the attacker, the defender, each side's house card (42 + 42, one-hot; only when
+  visible to the seat), each side's total strength as far as known /20, the winner (attacker,
+  defender).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from westeros.boardgame import tables as T
+from westeros.rl.actions import AREAS, CARDS, KIND_IDS, TOKENS, TRACKS
+
+HOUSES: tuple[str, ...] = T.HOUSES
+UNIT_KINDS: tuple[str, ...] = T.UNIT_TYPES
+PHASES: tuple[str, ...] = ("westeros", "planning", "action", "over")
+WILDLINGS: tuple[str, ...] = tuple(c.id for c in T.WILDLING_CARDS)
+WESTEROS_BASE: tuple[str, ...] = tuple(
+    dict.fromkeys(c.base_id for deck in T.WESTEROS_DECKS.values() for c in deck)
+)
+
+_H = {h: i for i, h in enumerate(HOUSES)}
+_A = {a: i for i, a in enumerate(AREAS)}
+_U = {u: i for i, u in enumerate(UNIT_KINDS)}
+_TOK = {t: i for i, t in enumerate(TOKENS)}
+_CARD = {c: i for i, c in enumerate(CARDS)}
+_KIND = {k: i for i, k in enumerate(KIND_IDS)}
+_PHASE = {p: i for i, p in enumerate(PHASES)}
+_WILD = {w: i for i, w in enumerate(WILDLINGS)}
+_WEST = {w: i for i, w in enumerate(WESTEROS_BASE)}
+
+# per-area layout
+A_UNIT_HOUSE = 0
+A_UNITS = 6
+A_ROUTED = 10
+A_TOKEN_HOUSE = 11
+A_GARRISON = 17
+A_NEUTRAL = 18
+A_IMPASSABLE = 19
+A_ORDER_HOUSE = 20
+A_ORDER_TOKEN = 26
+A_ORDER_HIDDEN = 26 + len(TOKENS)
+AREA_WIDTH = A_ORDER_HIDDEN + 1
+HOUSE_WIDTH = 12
+
+_sizes = {
+    "areas": len(AREAS) * AREA_WIDTH,
+    "houses": len(HOUSES) * HOUSE_WIDTH,
+    "dominance": 3 * len(HOUSES) + 2,
+    "cards": 2 * len(CARDS),
+    "restrictions": len(TOKENS),
+    "wildlings": 2 + len(WILDLINGS),
+    "westeros": len(WESTEROS_BASE) + 3,
+    "round": 1 + len(PHASES),
+    "decision": 1 + len(KIND_IDS) + 1 + len(HOUSES),
+    "combat": 2 + 2 * len(HOUSES) + 2 * len(AREAS) + 2 + 2 * len(CARDS) + 2 + 2,
+}
+SECTIONS: dict[str, tuple[int, int]] = {}
+_at = 0
+for _name, _size in _sizes.items():
+    SECTIONS[_name] = (_at, _size)
+    _at += _size
+OBS_SIZE: int = _at
+
+_AREAS0 = SECTIONS["areas"][0]
+_HOUSES0 = SECTIONS["houses"][0]
+_DOM0 = SECTIONS["dominance"][0]
+_CARDS0 = SECTIONS["cards"][0]
+_RESTR0 = SECTIONS["restrictions"][0]
+_WILD0 = SECTIONS["wildlings"][0]
+_WEST0 = SECTIONS["westeros"][0]
+_ROUND0 = SECTIONS["round"][0]
+_DEC0 = SECTIONS["decision"][0]
+_COMBAT0 = SECTIONS["combat"][0]
+
+Vector = npt.NDArray[np.float32]
+
+_ABASE = {a: _AREAS0 + i * AREA_WIDTH for i, a in enumerate(AREAS)}
+_UNIT_AT = {u: A_UNITS + i for i, u in enumerate(UNIT_KINDS)}
+_TOKEN_AT = {t: A_ORDER_TOKEN + i for i, t in enumerate(TOKENS)}
+_CARD_AT = {c: _CARDS0 + 2 * i for i, c in enumerate(CARDS)}
+_DISCARD_AT = {c: at + 1 for c, at in _CARD_AT.items()}
+
+
+def encode(view: dict[str, Any]) -> Vector:
+    """The ``float32`` vector (length :data:`OBS_SIZE`) of one seat's view."""
+    # one-hot entries go to idx; fractions to pos/val, where repeated positions add up
+    # (bincount); everything is capped at 1 (no value is negative)
+    idx: list[int] = []
+    pos: list[int] = []
+    val: list[float] = []
+    me = view["house"]
+    abase = _ABASE
+    house = _H
+    unit_at = _UNIT_AT
+    add_pos, add_val = pos.append, val.append
+
+    for area, units in view["units"].items():
+        if not units:
+            continue
+        base = abase[area]
+        idx.append(base + house[units[0]["house"]])
+        for u in units:
+            add_pos(base + unit_at[u["kind"]])
+            add_val(0.25)
+            if u["routed"]:
+                add_pos(base + A_ROUTED)
+                add_val(0.25)
+    for area, owner in view["power_tokens"].items():
+        idx.append(abase[area] + A_TOKEN_HOUSE + house[owner])
+    for area, strength in view["garrisons"].items():
+        pos.append(abase[area] + A_GARRISON)
+        val.append(strength / 4)
+    for area, strength in view["neutral_forces"].items():
+        pos.append(abase[area] + A_NEUTRAL)
+        val.append(strength / 6)
+    for area in view["impassable"]:
+        idx.append(abase[area] + A_IMPASSABLE)
+    for area, order in view["orders"].items():
+        base = abase[area]
+        idx.append(base + A_ORDER_HOUSE + house[order["house"]])
+        token = order["token"]
+        idx.append(base + (A_ORDER_HIDDEN if token is None else _TOKEN_AT[token]))
+
+    tracks = [view["tracks"][t] for t in TRACKS]
+    card_at, discard_at = _CARD_AT.__getitem__, _DISCARD_AT.__getitem__
+    for name, info in view["houses"].items():
+        base = _HOUSES0 + house[name] * HOUSE_WIDTH
+        idx.append(base)
+        if name == me:
+            idx.append(base + 1)
+        pos.extend(range(base + 2, base + 7))
+        val.extend(
+            (
+                info["power"] / 20,
+                info["power_in_pool"] / 20,
+                info["supply"] / 6,
+                info["victory"] / 7,
+                info["stars"] / 3,
+            )
+        )
+        for t, order in enumerate(tracks):
+            if name in order:
+                pos.append(base + 7 + t)
+                val.append(order.index(name) / 5)
+        pos += (base + 10, base + 11)
+        val += (len(info["hand"]) / 7, len(info["discards"]) / 7)
+        idx.extend(map(card_at, info["hand"]))
+        idx.extend(map(discard_at, info["discards"]))
+
+    dom = view["dominance"]
+    for t, key in enumerate(("iron_throne", "valyrian_steel_blade", "messenger_raven")):
+        holder = dom[key]
+        if holder is not None:
+            idx.append(_DOM0 + t * len(HOUSES) + house[holder])
+    if dom["blade_used"]:
+        idx.append(_DOM0 + 3 * len(HOUSES))
+    if dom["raven_used"]:
+        idx.append(_DOM0 + 3 * len(HOUSES) + 1)
+
+    idx.extend(_RESTR0 + _TOK[t] for t in view["restrictions"])
+
+    pos += (_WILD0, _WILD0 + 1)
+    val += (view["wildling_threat"] / 12, view["wildling_deck_size"] / 9)
+    if view["raven_peek"] is not None:
+        idx.append(_WILD0 + 2 + _WILD[view["raven_peek"]])
+
+    for card in view["last_westeros_cards"]:
+        idx.append(_WEST0 + _WEST[card.split(":", 1)[1]])
+    for d, size in view["westeros_deck_sizes"].items():
+        pos.append(_WEST0 + len(WESTEROS_BASE) + int(d) - 1)
+        val.append(size / 10)
+
+    pos.append(_ROUND0)
+    val.append(view["round"] / 10)
+    if view["phase"] in _PHASE:
+        idx.append(_ROUND0 + 1 + _PHASE[view["phase"]])
+
+    decision = view["decision"]
+    if decision is not None:
+        idx += (_DEC0, _DEC0 + 1 + _KIND[decision["kind"]])
+        pos.append(_DEC0 + 1 + len(KIND_IDS))
+        val.append(len(decision["choices"]) / 64)
+    idx.extend(_DEC0 + 2 + len(KIND_IDS) + s for s in view["waiting_for"])
+
+    combat = view["combat"]
+    if combat is not None:
+        _combat(combat, me, idx, pos, val)
+
+    out = np.bincount(pos, weights=val, minlength=OBS_SIZE)  # float64; positions add up
+    out[idx] = 1.0  # one-hot positions never hold a fraction
+    np.minimum(out, 1.0, out=out)
+    return out.astype(np.float32)
+
+
+def _combat(
+    combat: dict[str, Any], me: str | None, idx: list[int], pos: list[int], val: list[float]
+) -> None:
+    c = _COMBAT0
+    nh, na, nc = len(HOUSES), len(AREAS), len(CARDS)
+    idx.append(c)
+    neutral = combat["kind"] != "combat"
+    if neutral:
+        idx.append(c + 1)
+    idx.append(c + 2 + _H[combat["attacker"]])
+    defender = combat.get("defender")
+    if defender:
+        idx.append(c + 2 + nh + _H[defender])
+    idx.append(c + 2 + 2 * nh + _A[combat["area"]])
+    if combat["from_area"]:
+        idx.append(c + 2 + 2 * nh + na + _A[combat["from_area"]])
+    at = c + 2 + 2 * nh + 2 * na
+    if me is not None and me == combat["attacker"]:
+        idx.append(at)
+    if me is not None and me == defender:
+        idx.append(at + 1)
+    at += 2
+    for s, side in enumerate(("attacker", "defender")):
+        card = combat.get("cards", {}).get(side)
+        if card:  # None: secret or not chosen; "": the side plays no card
+            idx.append(at + s * nc + _CARD[card])
+    at += 2 * nc
+    strength = combat.get("strength") or {}
+    for s, side in enumerate(("attacker", "defender" if not neutral else "neutral_force")):
+        part = strength.get(side)
+        if isinstance(part, dict):
+            total = part.get("final", part.get("initial", part.get("total", 0)))
+        else:
+            total = part or 0
+        pos.append(at + s)
+        val.append(max(total, 0) / 20)
+    at += 2
+    winner = combat.get("winner")
+    if winner in ("attacker", "defender"):
+        idx.append(at + (0 if winner == "attacker" else 1))

@@ -1,0 +1,150 @@
+"""A Gymnasium single-agent wrapper: one learning seat, the other seats played by bots.
+
+``WesterosGym(players=6, tides=False, seat=0, opponent="random")``: the learner sits at
+``seat`` (its house depends on the game's seed, as seats are drawn at set-up); every other
+seat is a bot from :func:`westeros.rl.opponents.make_opponent`, seeded from the game's seed.
+The observation and action space are those of the AEC environment
+(:mod:`westeros.rl.pettingzoo_env`): a dict of ``observation`` and ``action_mask``, and
+``Discrete(N_ACTIONS)``. An episode is one whole game; the reward is 1 if the learner wins and
+0 otherwise (``reward="rank"``: by place), plus optional castle-count shaping.
+
+An action outside the mask leaves the game unchanged and gives ``illegal_reward`` (-1 by
+default) with ``info["illegal_action"] = True``; ``illegal_action="raise"`` raises instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from westeros.bots import Bot
+from westeros.rl import actions as A
+from westeros.rl.core import REWARDS, Observation, Session, empty_observation
+from westeros.rl.opponents import make_opponent
+from westeros.rl.pettingzoo_env import observation_space
+
+
+class WesterosGym(gym.Env[Observation, np.int64]):
+    """The board game from one seat's point of view, against bots."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        players: int = 6,
+        tides: bool = False,
+        seat: int = 0,
+        opponent: str = "random",
+        render_mode: str | None = None,
+        reward: str = "win",
+        castle_shaping: float = 0.0,
+        illegal_action: str = "penalize",
+        illegal_reward: float = -1.0,
+    ) -> None:
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be in 0..{players - 1}, not {seat!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if illegal_action not in ("penalize", "raise"):
+            raise ValueError(f"illegal_action must be penalize or raise, not {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of human, ansi or None: {render_mode!r}")
+        self.session = Session(players, tides, skip_forced=True)
+        self.seat = seat
+        self.opponent = opponent
+        make_opponent(opponent, 0)  # fail early on an unknown name
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        self.castle_shaping = float(castle_shaping)
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.action_space = spaces.Discrete(A.N_ACTIONS)
+        self.observation_space = cast("spaces.Space[Observation]", observation_space())
+        self.bots: list[Bot] = []
+        self._castles = 0
+        self._rendered = 0
+
+    @property
+    def house(self) -> str:
+        """The learner's house in the current game."""
+        return self.session.seat_house[self.seat]
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**31))
+        self.session.reset(game_seed)
+        self.bots = [make_opponent(self.opponent, game_seed * 7919 + s) for s in range(6)]
+        self._castles = self._my_castles()
+        self._rendered = 0
+        self._play_bots()
+        return self._obs(), {"house": self.house, "game_seed": game_seed}
+
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        session = self.session
+        if session.over:
+            raise RuntimeError("the game is over: call reset()")
+        decision = session.decision()
+        assert decision is not None and decision.seat == self.seat
+        try:
+            A.decode(decision, int(action))
+        except ValueError:
+            if self.illegal_action == "raise":
+                raise
+            return self._obs(), self.illegal_reward, False, False, {"illegal_action": True}
+        session.step(int(action))
+        self._play_bots()
+        reward = 0.0
+        if self.castle_shaping:
+            castles = self._my_castles()
+            reward += self.castle_shaping * (castles - self._castles)
+            self._castles = castles
+        info: dict[str, Any] = {}
+        if session.over:
+            reward += session.final_rewards(self.reward_mode)[self.house]
+            outcome = session.g.outcome()
+            info["outcome"] = outcome.to_json() if outcome else None
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), reward, session.over, False, info
+
+    def _my_castles(self) -> int:
+        return self.session.castles()[self.house] if self.castle_shaping else 0
+
+    def _play_bots(self) -> None:
+        session = self.session
+        g = session.g
+        while True:
+            decision = session.decision()
+            if decision is None or decision.seat == self.seat:
+                return
+            bot = self.bots[decision.seat]
+            view = g.view(decision.seat) if getattr(bot, "needs_view", True) else {}
+            session.apply_choice(decision.seat, bot.choose(view, decision))
+
+    def _obs(self) -> Observation:
+        if self.session.over:
+            return empty_observation()
+        return self.session.observe(self.seat)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        g = self.session.g
+        events = g.events(None, self._rendered)
+        self._rendered += len(events)
+        text = "\n".join(g.render(e) for e in events)
+        if self.render_mode == "human":
+            if text:
+                print(text)
+            return None
+        return text
+
+
+GYM_ID = "westeros/BoardGame-v0"
+if GYM_ID not in gym.registry:
+    gym.register(id=GYM_ID, entry_point="westeros.rl.gym_env:WesterosGym")

@@ -1,0 +1,162 @@
+"""The board game as a PettingZoo AEC environment: agents are the houses.
+
+``env(players=6, tides=False, seed=None, render_mode=None)``. Every agent has the action space
+``Discrete(N_ACTIONS)`` (:mod:`westeros.rl.actions`) and a dict observation:
+``observation`` (``float32``, :data:`westeros.rl.encoding.OBS_SIZE`, the agent's view) and
+``action_mask`` (``int8``, 1 for each legal action of the agent's open decision). The agent to
+act is the house of the lowest pending seat; simultaneous secret decisions (orders, bids, house
+cards) are taken in seat order and the views never show an earlier seat's choice.
+
+Rewards: ``reward="win"`` gives 1 to the winner and 0 to the others when the game ends;
+``reward="rank"`` gives (n-1-place)/(n-1). ``castle_shaping=c`` adds c times the change of a
+house's castle count at every step (0 by default).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from westeros.rl import actions as A
+from westeros.rl.core import REWARDS, Observation, Session, empty_observation
+from westeros.rl.encoding import OBS_SIZE
+
+
+def observation_space() -> spaces.Dict:
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (A.N_ACTIONS,), dtype=np.int8),
+        }
+    )
+
+
+class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
+    """A Game of Thrones: The Board Game (2nd ed.) for 3–6 houses, as an AEC environment."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (the base classes declare it so)
+        "render_modes": ["human", "ansi"],
+        "name": "westeros_boardgame_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 6,
+        tides: bool = False,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        reward: str = "win",
+        castle_shaping: float = 0.0,
+        skip_forced: bool = True,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of human, ansi or None: {render_mode!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        self.session = Session(players, tides, skip_forced)
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        self.castle_shaping = float(castle_shaping)
+        self.possible_agents = list(self.session.houses)
+        self._action_space = spaces.Discrete(A.N_ACTIONS)
+        self._observation_space = observation_space()
+        self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
+        self.action_spaces = {a: self._action_space for a in self.possible_agents}
+        self._seed = seed
+        self._rng = np.random.default_rng(seed)
+        self._castles: dict[str, int] = {}
+        self._rendered = 0
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            game_seed = seed
+        elif self._seed is not None:
+            game_seed, self._seed = self._seed, None
+        else:
+            game_seed = int(self._rng.integers(2**31))
+        self.session.reset(game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._castles = self.session.castles() if self.castle_shaping else {}
+        self._rendered = 0
+        self._select()
+
+    def _select(self) -> None:
+        decision = self.session.decision()
+        if decision is not None:
+            self.agent_selection = self.session.seat_house[decision.seat]
+
+    def observe(self, agent: str) -> Observation:
+        if self.session.game is None or agent not in self.session.house_seat:
+            return empty_observation()
+        return self.session.observe(self.session.house_seat[agent])
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: an action index, not None")
+        self._cumulative_rewards[agent] = 0.0
+        self.session.step(int(action))
+        self._clear_rewards()
+        if self.castle_shaping:
+            castles = self.session.castles()
+            for h in self.agents:
+                self.rewards[h] += self.castle_shaping * (castles[h] - self._castles[h])
+            self._castles = castles
+        if self.session.over:
+            for h, r in self.session.final_rewards(self.reward_mode).items():
+                self.rewards[h] += r
+            outcome = self.session.g.outcome()
+            for h in self.agents:
+                self.terminations[h] = True
+                self.infos[h] = {"outcome": outcome.to_json() if outcome else None}
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.session.game is None:
+            return None
+        g = self.session.g
+        events = g.events(None, self._rendered)
+        self._rendered += len(events)
+        text = "\n".join(g.render(e) for e in events)
+        if self.render_mode == "human":
+            if text:
+                print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(**kwargs: Any) -> WesterosAEC:
+    return WesterosAEC(**kwargs)
+
+
+def env(**kwargs: Any) -> WesterosAEC:
+    """The AEC environment (no PettingZoo wrappers: the mask already refuses illegal moves)."""
+    return WesterosAEC(**kwargs)

@@ -163,6 +163,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Hosts A Game of Thrones games for people and bots. See docs/server.md.",
         lifespan=lifespan,
     )
+    app.add_middleware(BodyLimit, limit=settings.max_body)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub = request.app.state.hub

@@ -331,10 +331,10 @@ class Hub:
                 "waiting": [],
                 "error": live.error,
             }
+        pending = game.pending()  # first: it may run the rules on to the next decision
         events = game.events(seat, since)
         if not events and since > 0:
             since = min(since, len(game.events(None, 0)))
-        pending = game.pending()
         outcome = game.outcome()
         return {
             "game": live.id,
@@ -361,6 +361,7 @@ class Hub:
         async with live.lock:
             start = since
             if start is None and live.game is not None:
+                live.game.pending()
                 start = len(live.game.events(seat, 0))
             await self._move_locked(live, seat, number, choice)
             return self.message(live, seat, start or 0)

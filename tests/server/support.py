@@ -65,7 +65,9 @@ class Server:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> Server:
+    def start(self, timeout: float = 30.0, port_from: Server | None = None) -> Server:
+        if port_from is not None:
+            self.port = port_from.port
         out = open(self.log, "ab") if self.log is not None else subprocess.DEVNULL  # noqa: SIM115
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(

@@ -43,13 +43,13 @@ def b_secrets_leaked(game: Game, received: dict[str, Any]) -> list[str]:
     mine, public, got = game.view(B), game.view(None), received["view"]
     leaks: list[str] = []
     for area, order in mine["orders"].items():
-        if (
+        secret = (
             order["house"] == mine["house"]
             and order["token"]
             and not public["orders"][area]["token"]
-        ):
-            if got["orders"][area]["token"] is not None:
-                leaks.append(f"face-down order in {area}")
+        )
+        if secret and got["orders"][area]["token"] is not None:
+            leaks.append(f"face-down order in {area}")
     fight, public_fight = mine.get("combat"), public.get("combat")
     if fight and fight.get("cards") and public_fight:
         for side in ("attacker", "defender"):

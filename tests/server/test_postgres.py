@@ -85,7 +85,9 @@ def test_racing_moves_on_two_processes_exactly_one_is_applied(
             httpx.get(f"{one.url}/api/games/{gid}/state", headers=bearer(t)).json() for t in tokens
         ]
         assert mine[0]["move"] == number
-        seat = next(s for s in range(3) if mine[s]["decisions"])
+        deciding = [s for s in range(3) if mine[s]["decisions"]]
+        assert deciding, mine
+        seat = deciding[0]
         choice = mine[seat]["decisions"][0]["choices"][0]
         barrier = threading.Barrier(2)
         results: list[httpx.Response] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -13,7 +14,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from westeros.server import migrations
@@ -126,6 +127,11 @@ def _bearer(authorization: str | None) -> str | None:
 def _link(request: Request, game_id: str, seat: int, token: str) -> str:
     base = str(request.base_url).rstrip("/")
     return f"{base}/play/{game_id}?seat={seat}#token={token}"
+
+
+def _json(message: dict[str, Any]) -> Response:
+    """A state message as is (already JSON-ready: no second validation of the view)."""
+    return Response(json.dumps(message, separators=(",", ":")), media_type="application/json")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -261,11 +267,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request,
         since: Annotated[int, Query(ge=0)] = 0,
         authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    ) -> Response:
         hub = hub_of(request)
         await hub.get(game_id)
         seat = await hub.authenticate(game_id, _bearer(authorization))
-        return await hub.state(game_id, seat, since)
+        return _json(await hub.state(game_id, seat, since))
 
     @app.post("/api/games/{game_id}/moves", response_model=StateMessage)
     async def move(
@@ -274,7 +280,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request,
         since: Annotated[int | None, Query(ge=0)] = None,
         authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    ) -> Response:
         hub = hub_of(request)
         await hub.get(game_id)
         token = _bearer(authorization)
@@ -282,7 +288,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(401, "a move needs 'Authorization: Bearer <seat token>'")
         seat = await hub.authenticate(game_id, token)
         assert seat is not None
-        return await hub.move(game_id, seat, body.move, body.choice, since)
+        return _json(await hub.move(game_id, seat, body.move, body.choice, since))
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from westeros.engine import (
     new_game,
 )
 from westeros.server.storage import (
+    SEATS_CHANGED,
     Behind,
     GameInfoRow,
     NewSeat,
@@ -97,6 +98,7 @@ class LiveGame:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     bot_patient: bool = False
+    token_hashes: list[tuple[int, str | None]] | None = None  # cache of the seats' hashes
 
 
 class Hub:
@@ -231,6 +233,8 @@ class Hub:
             live.game, live.status, live.error = None, "broken", message
             return live
         live.game, live.move = game, len(moves)
+        if game.is_over:
+            live.status = "over"
         return live
 
     async def resume_all(self) -> list[str]:
@@ -268,7 +272,12 @@ class Hub:
         """The seat a token speaks for; None for no token (a spectator); 401 for a bad one."""
         if token is None:
             return None
-        hashes = await self.db(self.repo.seat_hashes, game_id)
+        live = self.live.get(game_id)
+        hashes = live.token_hashes if live is not None else None
+        if hashes is None:
+            hashes = await self.db(self.repo.seat_hashes, game_id)
+            if live is not None:
+                live.token_hashes = hashes
         found = None
         for seat, stored in hashes:
             if token_matches(token, stored):
@@ -295,10 +304,14 @@ class Hub:
             fresh = new_token()
             if not await self.db(self.repo.claim_free, game_id, seat, name, hash_token(fresh)):
                 raise ApiError(409, f"seat {seat} is already taken")
-        row = await self.db(self.repo.game, game_id)
+        await self._refresh_seats(live)
+        return fresh, name
+
+    async def _refresh_seats(self, live: LiveGame) -> None:
+        row = await self.db(self.repo.game, live.id)
         if row is not None:
             live.seats = row.seats
-        return fresh, name
+        live.token_hashes = await self.db(self.repo.seat_hashes, live.id)
 
     # -- state -----------------------------------------------------------------------------
 
@@ -458,9 +471,12 @@ class Hub:
     async def notified(self, game_id: str, moves: int) -> None:
         """Another process stored a move (or marked a game broken): catch up and push."""
         live = self.live.get(game_id)
-        if live is None or live.game is None:
+        if live is None:
             return
-        if 0 <= moves <= live.move:
+        if moves == SEATS_CHANGED:
+            await self._refresh_seats(live)
+            return
+        if live.game is None or 0 <= moves <= live.move:
             return
         async with live.lock:
             await self._catch_up(live)
@@ -602,6 +618,7 @@ def _replay(row: GameInfoRow, moves: list[StoredMove]) -> Game:
             raise RecordError(f"stored move {i} ({move.choice!r}) is illegal: {exc}") from None
         if game.state_hash() != move.state_hash:
             raise RecordError(f"the state hash after move {i} differs from the stored one")
-    if row.moves != len(moves):
+    # The row was read first: moves stored since (by another process) may follow it.
+    if len(moves) < row.moves:
         raise RecordError(f"the game row counts {row.moves} moves but {len(moves)} are stored")
     return game

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    insert,
     select,
     text,
     update,
@@ -39,6 +40,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from westeros.engine import Choice
 
 NOTIFY_CHANNEL = "westeros_moves"
+BROKEN = -1  # notification payloads other than a move count
+SEATS_CHANGED = -2
 
 
 class Base(DeclarativeBase):
@@ -282,7 +285,7 @@ class Repository:
                 .where(GameRow.id == game_id)
                 .values(status="broken", error=message, updated_at=now())
             )
-            self._notify(s, game_id, -1)
+            self._notify(s, game_id, BROKEN)
 
     # -- seats -----------------------------------------------------------------------------
 
@@ -301,6 +304,7 @@ class Repository:
                 .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
                 .values(name=name, token_hash=token_hash, claimed=True)
             )
+            self._notify(s, game_id, SEATS_CHANGED)
 
     def claim_free(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Claim an unclaimed human seat atomically; False when it is not free."""
@@ -315,6 +319,7 @@ class Repository:
                 )
                 .values(name=name, token_hash=token_hash, claimed=True)
             )
+            self._notify(s, game_id, SEATS_CHANGED)
             return bool(getattr(result, "rowcount", 0) == 1)
 
     # -- moves -----------------------------------------------------------------------------
@@ -339,8 +344,8 @@ class Repository:
             if stored is None:
                 raise KeyError(game_id)
             state_hash, status, outcome = prepare(stored)
-            s.add(
-                MoveRow(
+            s.execute(
+                insert(MoveRow).values(
                     game_id=game_id,
                     number=stored,
                     seat=seat,
@@ -359,6 +364,7 @@ class Repository:
                     outcome=outcome,
                     updated_at=stamp,
                 )
+                .execution_options(synchronize_session=False)
             )
             self._notify(s, game_id, stored + 1)
         return stored

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -37,11 +38,17 @@ from tests.server.support import free_port  # noqa: E402
 
 
 class Stats:
-    def __init__(self) -> None:
+    def __init__(self, games: int) -> None:
         self.latencies: list[float] = []
+        self.post_rtt: list[float] = []
         self.moves = 0
         self.conflicts = 0
         self.errors = 0
+        self.retries = 0
+        self.waiting = games
+        self.all_connected = asyncio.Event()
+        self.started = 0.0
+        self.elapsed = 0.0
 
 
 async def play(
@@ -68,6 +75,11 @@ async def play(
                 await connect(f"{ws_base}/api/games/{gid}/ws?token={token}", max_size=None)
             )
         latest = [json.loads(await ws.recv()) for ws in sockets]
+        stats.waiting -= 1
+        if stats.waiting == 0:
+            stats.started = time.perf_counter()
+            stats.all_connected.set()
+        await stats.all_connected.wait()  # measure once every game is set up
         while time.monotonic() < stop_at:
             move = latest[0]["move"]
             if latest[0]["status"] != "playing" or not latest[0]["waiting"]:
@@ -77,13 +89,16 @@ async def play(
             if think:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             sent = time.perf_counter()
-            r = await http.post(
-                f"/api/games/{gid}/moves",
-                json={"move": move, "choice": rng.choice(decision["choices"])},
-                headers={"Authorization": f"Bearer {tokens[seat]}"},
-            )
-            if r.status_code == 409:
-                stats.conflicts += 1
+            body = {"move": move, "choice": rng.choice(decision["choices"])}
+            auth = {"Authorization": f"Bearer {tokens[seat]}"}
+            try:
+                r = await http.post(f"/api/games/{gid}/moves", json=body, headers=auth)
+            except httpx.TransportError:  # a keep-alive connection closed under us: once more
+                stats.retries += 1
+                r = await http.post(f"/api/games/{gid}/moves", json=body, headers=auth)
+            stats.post_rtt.append(time.perf_counter() - sent)
+            if r.status_code == 409 and stats.retries:
+                stats.conflicts += 1  # the first attempt had been applied after all
             elif r.status_code != 200:
                 stats.errors += 1
                 return
@@ -99,11 +114,12 @@ async def play(
 
 
 async def run_games(url: str, games: int, players: int, think: float, seconds: float) -> Stats:
-    stats = Stats()
+    stats = Stats(games)
+    gc.collect()
+    gc.disable()  # the client's own collector pauses would count as server latency
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         stop_at = time.monotonic() + seconds
-        start = time.perf_counter()
         await asyncio.gather(
             *(
                 play(
@@ -118,7 +134,8 @@ async def run_games(url: str, games: int, players: int, think: float, seconds: f
                 for i in range(games)
             )
         )
-        stats.elapsed = time.perf_counter() - start  # type: ignore[attr-defined]
+        stats.elapsed = time.perf_counter() - stats.started
+    gc.enable()
     return stats
 
 
@@ -144,6 +161,12 @@ def serve(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError(f"the server did not start: {log.read_text()[-2000:]}")
 
 
+def percentiles(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return statistics.median(ordered) * 1000, p99 * 1000
+
+
 def bench(name: str, db: str, args: argparse.Namespace, tmp: Path) -> None:
     proc, url = serve(db, tmp / f"{name}.log")
     try:
@@ -151,18 +174,18 @@ def bench(name: str, db: str, args: argparse.Namespace, tmp: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
-    lat = sorted(stats.latencies)
-    if not lat:
+    if not stats.latencies:
         print(f"{name}: no moves measured")
         return
-    p50 = statistics.median(lat) * 1000
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-    elapsed = stats.elapsed  # type: ignore[attr-defined]
+    p50, p99 = percentiles(stats.latencies)
+    r50, r99 = percentiles(stats.post_rtt)
+    elapsed = stats.elapsed
     print(
         f"{name:10} {args.games} games x {args.players} players, think {args.think}s: "
         f"{stats.moves} moves in {elapsed:.1f}s = {stats.moves / elapsed:.0f} moves/s, "
         f"POST->websocket p50 {p50:.1f} ms, p99 {p99:.1f} ms "
-        f"(conflicts {stats.conflicts}, errors {stats.errors})"
+        f"(POST response p50 {r50:.1f} ms, p99 {r99:.1f} ms) "
+        f"(retries {stats.retries}, errors {stats.errors})"
     )
 
 

@@ -50,7 +50,10 @@ def westeros_command() -> list[str]:
 class Server:
     """A real `westeros serve` process on 127.0.0.1 and a free port."""
 
-    def __init__(self, db: str, bot_delay: float = 0.0, log: Path | None = None) -> None:
+    def __init__(
+        self, db: str, bot_delay: float = 0.0, log: Path | None = None, log_level: str = "warning"
+    ) -> None:
+        self.log_level = log_level
         self.db = db
         self.bot_delay = bot_delay
         self.port = free_port()
@@ -81,7 +84,7 @@ class Server:
                 "--bot-delay",
                 str(self.bot_delay),
                 "--log-level",
-                "warning",
+                self.log_level,
             ],
             stdout=out,
             stderr=subprocess.STDOUT,

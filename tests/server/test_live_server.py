@@ -142,3 +142,19 @@ def test_racing_moves_exactly_one_is_applied(server: Server) -> None:
             races += 1
     assert races == 25
     assert len(stored_moves(server.db)) == 25
+
+
+def test_seat_tokens_stay_out_of_the_server_log(sqlite_db: str, tmp_path: Path) -> None:
+    log = tmp_path / "info.log"
+    srv = Server(sqlite_db, log=log, log_level="info").start()
+    try:
+        created = httpx.post(srv.url + "/api/games", json=board_game(3, humans_and_bots(3, 0)))
+        gid, token = created.json()["id"], created.json()["seats"][0]["token"]
+        with connect(f"{srv.ws_url}/api/games/{gid}/ws?token={token}", open_timeout=10) as ws:
+            assert loads(ws.recv(timeout=10))["seat"] == 0
+        httpx.get(f"{srv.url}/api/games/{gid}/state", headers=bearer(token))
+    finally:
+        srv.stop()
+    text = log.read_text()
+    assert "WebSocket" in text and "token=***" in text
+    assert token not in text

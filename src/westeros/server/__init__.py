@@ -4,7 +4,25 @@ contract only. See docs/server.md."""
 
 from __future__ import annotations
 
+import logging
+import re
+
 from westeros.server.app import DEFAULT_DB, Settings, create_app
+
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Seat tokens travel in websocket URLs (browsers cannot set headers there): keep them out
+    of the logs."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args
+            )
+        record.msg = _TOKEN.sub(r"\1***", str(record.msg))
+        return True
 
 
 def serve(
@@ -23,8 +41,10 @@ def serve(
     # or every database round trip waits out the event loop's 5 ms time slices.
     sys.setswitchinterval(0.0005)
 
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logging.getLogger(name).addFilter(RedactTokens())
     app = create_app(Settings(db=db, bot_delay=bot_delay))
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024)
 
 
-__all__ = ["DEFAULT_DB", "Settings", "create_app", "serve"]
+__all__ = ["DEFAULT_DB", "RedactTokens", "Settings", "create_app", "serve"]

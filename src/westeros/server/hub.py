@@ -433,6 +433,7 @@ class Hub:
                 live.status = "over"
             self._broadcast(live)
             self._schedule_bots(live, patience=0.0)
+            self._forget_if_done(live)
             return
         raise ApiError(503, "the game moves too fast to catch up; try again")
 
@@ -497,6 +498,12 @@ class Hub:
     def disconnect(self, live: LiveGame, conn: Connection) -> None:
         live.conns.discard(conn)
         conn.closed = True
+        self._forget_if_done(live)
+
+    def _forget_if_done(self, live: LiveGame) -> None:
+        """A finished game nobody watches leaves memory (it is rebuilt if asked for)."""
+        if live.status == "over" and not live.conns and self.live.get(live.id) is live:
+            del self.live[live.id]
 
     def _drop(self, live: LiveGame, conn: Connection) -> None:
         self.disconnect(live, conn)
@@ -572,8 +579,8 @@ class Hub:
                     async with live.lock:
                         await self._move_locked(live, seat, number, choice)
                 except ApiError as exc:
-                    if exc.status == 409 and live.status == "playing":
-                        continue
+                    if exc.status in (403, 409) and live.status == "playing":
+                        continue  # someone else moved first: look again
                     if exc.status == 400:
                         log.error("bot of seat %d chose %r: %s", seat, choice, exc.detail)
                         async with live.lock:

@@ -131,3 +131,21 @@ def test_bots_on_one_process_watched_from_the_other(two_servers: tuple[Server, S
     record = Record.from_json(httpx.get(f"{one.url}/api/games/{gid}/record").json())
     assert len(record.moves) == moves[-1]
     replay(record)
+
+
+def test_when_the_process_driving_bots_dies_another_takes_over(
+    two_servers: tuple[Server, Server],
+) -> None:
+    one, two = two_servers
+    gid = httpx.post(one.url + "/api/games", json=board_game(3, humans_and_bots(0, 3))).json()["id"]
+    seen: list[dict[str, Any]] = []
+    with connect(f"{two.ws_url}/api/games/{gid}/ws", open_timeout=10, max_size=None) as ws:
+        while not seen or seen[-1]["move"] < 30:
+            seen.append(loads(ws.recv(timeout=30)))
+        one.kill()
+        while seen[-1]["status"] != "over":
+            seen.append(loads(ws.recv(timeout=60)))
+    moves = [m["move"] for m in seen]
+    assert moves == list(range(moves[0], moves[0] + len(moves)))
+    record = Record.from_json(httpx.get(f"{two.url}/api/games/{gid}/record").json())
+    replay(record)

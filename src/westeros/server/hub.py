@@ -552,12 +552,14 @@ class Hub:
     async def _bots(self, live: LiveGame, patience: float) -> None:
         me = asyncio.current_task()
         try:
-            if patience > 0:
+            while patience > 0:  # another process drives: step in only once it stalls
                 start = live.move
                 await asyncio.sleep(patience)
-                if live.move != start:
+                if live.game is None or live.status != "playing":
                     return
-                live.bot_patient = False
+                if live.move == start:
+                    live.bot_patient = False
+                    break
             loop = asyncio.get_running_loop()
             while not self.closing:
                 async with live.lock:

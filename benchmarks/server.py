@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -35,6 +36,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.server.pg import Cluster  # noqa: E402
 from tests.server.support import free_port  # noqa: E402
+
+NO_COMPRESSION = False
 
 
 class Stats:
@@ -72,7 +75,11 @@ async def play(
     try:
         for token in tokens:
             sockets.append(
-                await connect(f"{ws_base}/api/games/{gid}/ws?token={token}", max_size=None)
+                await connect(
+                    f"{ws_base}/api/games/{gid}/ws?token={token}",
+                    max_size=None,
+                    compression=None if NO_COMPRESSION else "deflate",
+                )
             )
         latest = [json.loads(await ws.recv()) for ws in sockets]
         stats.waiting -= 1
@@ -161,6 +168,15 @@ def serve(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError(f"the server did not start: {log.read_text()[-2000:]}")
 
 
+def run(main: Any) -> Any:
+    """The client on uvloop when it is there (as the server runs): less client overhead."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
+
+
 def percentiles(values: list[float]) -> tuple[float, float]:
     ordered = sorted(values)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
@@ -170,7 +186,7 @@ def percentiles(values: list[float]) -> tuple[float, float]:
 def bench(name: str, db: str, args: argparse.Namespace, tmp: Path) -> None:
     proc, url = serve(db, tmp / f"{name}.log")
     try:
-        stats = asyncio.run(run_games(url, args.games, args.players, args.think, args.seconds))
+        stats = run(run_games(url, args.games, args.players, args.think, args.seconds))
     finally:
         proc.terminate()
         proc.wait(timeout=20)
@@ -196,13 +212,18 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument(
+        "--no-compression", action="store_true", help="no permessage-deflate on the websockets"
+    )
     args = parser.parse_args()
+    global NO_COMPRESSION
+    NO_COMPRESSION = args.no_compression
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         if args.db in ("sqlite", "both"):
             bench("sqlite", f"sqlite:///{tmp / 'bench.sqlite3'}", args, tmp)
         if args.db in ("postgres", "both"):
-            cluster = Cluster().start()
+            cluster = Cluster(fsync=True).start()
             try:
                 bench("postgres", cluster.create_database("bench"), args, tmp)
             finally:

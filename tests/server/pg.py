@@ -24,7 +24,10 @@ def bindir() -> Path | None:
 
 
 class Cluster:
-    def __init__(self) -> None:
+    """``fsync=False`` (the tests) trades durability of the throw-away cluster for speed."""
+
+    def __init__(self, fsync: bool = False) -> None:
+        self.fsync = fsync
         bins = bindir()
         if bins is None:
             raise RuntimeError(MISSING)
@@ -55,7 +58,7 @@ class Cluster:
         )
         options = (
             f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} "
-            "-c fsync=off -c max_connections=200"
+            f"-c fsync={'on' if self.fsync else 'off'} -c max_connections=200"
         )
         self.run(
             str(self.bin / "pg_ctl"),

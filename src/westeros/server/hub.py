@@ -33,6 +33,7 @@ from westeros.engine import (
     new_game,
 )
 from westeros.server.storage import (
+    BROKEN,
     SEATS_CHANGED,
     Behind,
     GameInfoRow,
@@ -437,13 +438,13 @@ class Hub:
             return
         raise ApiError(503, "the game moves too fast to catch up; try again")
 
-    async def _catch_up(self, live: LiveGame) -> None:
+    async def _catch_up(self, live: LiveGame, check_broken: bool = False) -> None:
         """Apply the moves another process stored (checking their hashes), telling this
         process's websockets about each. Caller holds ``live.lock``."""
         if live.game is None:
             return
         moves = await self.db(self.repo.moves, live.id, live.move)
-        if not moves:
+        if not moves and check_broken:
             row = await self.db(self.repo.game, live.id)
             if row is not None and row.status == "broken" and live.status != "broken":
                 live.status, live.error, live.game = "broken", row.error, None
@@ -480,7 +481,9 @@ class Hub:
         if live.game is None or 0 <= moves <= live.move:
             return
         async with live.lock:
-            await self._catch_up(live)
+            if 0 <= moves <= live.move:
+                return  # our own move: its NOTIFY can arrive before the mover is done
+            await self._catch_up(live, check_broken=moves == BROKEN)
         # The process that moved drives the bots; step in only if it stops.
         self._schedule_bots(live, patience=self.bot_delay + 3.0)
 

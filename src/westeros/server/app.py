@@ -288,7 +288,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(401, "a move needs 'Authorization: Bearer <seat token>'")
         seat = await hub.authenticate(game_id, token)
         assert seat is not None
-        return _json(await hub.move(game_id, seat, body.move, body.choice, since))
+        text = await hub.move(game_id, seat, body.move, body.choice, since)
+        return Response(text, media_type="application/json")
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request) -> dict[str, Any]:

@@ -50,6 +50,8 @@ log = logging.getLogger("westeros.server")
 T = TypeVar("T")
 
 QUEUE_LIMIT = 4096
+MessageKey = tuple[int | None, int]  # (seat, since)
+Encoded = tuple[str, int]  # (JSON text, next)
 
 
 class ApiError(Exception):
@@ -100,6 +102,7 @@ class LiveGame:
     bot_task: asyncio.Task[None] | None = None
     bot_patient: bool = False
     token_hashes: list[tuple[int, str | None]] | None = None  # cache of the seats' hashes
+    recent: dict[MessageKey, Encoded] = field(default_factory=dict)  # the last broadcast's
 
 
 class Hub:
@@ -369,8 +372,9 @@ class Hub:
 
     async def move(
         self, game_id: str, seat: int, number: int, choice: Choice, since: int | None = None
-    ) -> dict[str, Any]:
-        """Apply ``choice`` for ``seat`` as move ``number``; the seat's state after it."""
+    ) -> str:
+        """Apply ``choice`` for ``seat`` as move ``number``; the seat's state message after
+        it, as JSON text (the one its websocket got, when it has one)."""
         live = await self.get(game_id)
         async with live.lock:
             start = since
@@ -378,7 +382,12 @@ class Hub:
                 live.game.pending()
                 start = len(live.game.events(seat, 0))
             await self._move_locked(live, seat, number, choice)
-            return self.message(live, seat, start or 0)
+            key = (seat, start or 0)
+            encoded = live.recent.get(key)
+            if encoded is None:
+                message = self.message(live, seat, start or 0)
+                return json.dumps(message, separators=(",", ":"))
+            return encoded[0]
 
     async def _move_locked(self, live: LiveGame, seat: int, number: int, choice: Choice) -> None:
         for _ in range(100):
@@ -514,15 +523,20 @@ class Hub:
             conn.queue.put_nowait(None)
 
     def _broadcast(self, live: LiveGame) -> None:
-        views: dict[int | None, Any] = {}
+        """One state message per connection, each serialised once per (seat, since)."""
+        live.recent = {}
         for conn in list(live.conns):
-            self._push(live, conn, views)
+            self._push(live, conn, live.recent)
 
-    def _push(self, live: LiveGame, conn: Connection, views: dict[int | None, Any]) -> None:
-        message = self.message(live, conn.seat, conn.next)
-        conn.next = message["next"]
+    def _push(self, live: LiveGame, conn: Connection, cache: dict[MessageKey, Encoded]) -> None:
+        key = (conn.seat, conn.next)
+        encoded = cache.get(key)
+        if encoded is None:
+            message = self.message(live, conn.seat, conn.next)
+            encoded = cache[key] = (json.dumps(message, separators=(",", ":")), message["next"])
+        conn.next = encoded[1]
         try:
-            conn.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            conn.queue.put_nowait(encoded[0])
         except asyncio.QueueFull:
             log.warning("dropping a websocket of game %s that does not read", live.id)
             live.conns.discard(conn)

@@ -69,7 +69,7 @@ def test_seat_a_never_receives_seat_b_secrets(client: TestClient) -> None:
     http_a: list[dict[str, Any]] = []  # A's HTTP state messages
     raw_a: list[str] = []  # every body A received
     b_moves: list[tuple[int, str, Any]] = []  # (move number, decision kind, choice)
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 150
     with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[A]}") as ws:
         over = False
         for _ in range(20_000):

@@ -233,10 +233,13 @@ class Repository:
                     )
                 )
 
-    def _info(self, s: Session, row: GameRow) -> GameInfoRow:
-        seats = s.scalars(
-            select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)
-        ).all()
+    def _info(
+        self, s: Session, row: GameRow, seats: Sequence[SeatRow] | None = None
+    ) -> GameInfoRow:
+        if seats is None:
+            seats = s.scalars(
+                select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)
+            ).all()
         return GameInfoRow(
             row.id,
             row.kind,
@@ -258,8 +261,16 @@ class Repository:
 
     def games(self, limit: int = 200) -> list[GameInfoRow]:
         with self.sessions() as s:
-            rows = s.scalars(select(GameRow).order_by(GameRow.created_at.desc()).limit(limit))
-            return [self._info(s, r) for r in rows.all()]
+            rows = s.scalars(select(GameRow).order_by(GameRow.created_at.desc()).limit(limit)).all()
+            by_game: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
+            seats = s.scalars(
+                select(SeatRow)
+                .where(SeatRow.game_id.in_(list(by_game)))
+                .order_by(SeatRow.game_id, SeatRow.seat)
+            ).all()
+            for seat in seats:
+                by_game[seat.game_id].append(seat)
+            return [self._info(s, r, by_game[r.id]) for r in rows]
 
     def unfinished(self) -> list[str]:
         with self.sessions() as s:

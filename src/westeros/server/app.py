@@ -18,7 +18,8 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from westeros.server import migrations
-from westeros.server.hub import ApiError, Hub
+from westeros.server.errors import ApiError
+from westeros.server.hub import Hub
 from westeros.server.schemas import (
     Claim,
     Claimed,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 import secrets
@@ -19,12 +18,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from westeros.bots.base import Bot, wants_view
-from westeros.bots.registry import BOTS, make_bot
+from westeros.bots.base import Bot
+from westeros.bots.registry import BOTS
 from westeros.engine import (
     Choice,
     ConfigError,
-    Decision,
     Game,
     IllegalAction,
     Record,
@@ -32,6 +30,8 @@ from westeros.engine import (
     game_info,
     new_game,
 )
+from westeros.server.bots import BotRunner
+from westeros.server.errors import ApiError
 from westeros.server.storage import (
     BROKEN,
     SEATS_CHANGED,
@@ -54,24 +54,9 @@ MessageKey = tuple[int | None, int]  # (seat, since)
 Encoded = tuple[str, int]  # (JSON text, next)
 
 
-class ApiError(Exception):
-    """An error a client caused or must know about; ``status`` is the HTTP status."""
-
-    def __init__(self, status: int, detail: str, move: int | None = None) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
-        self.move = move
-
-
 def new_token() -> str:
     """A 128-bit random seat token."""
     return secrets.token_urlsafe(16)
-
-
-def derive_seed(seed: int, *parts: int) -> int:
-    data = ":".join(str(p) for p in (seed, *parts)).encode()
-    return int.from_bytes(hashlib.sha256(data).digest()[:8], "big") >> 1
 
 
 @dataclass(eq=False)
@@ -120,7 +105,7 @@ class Hub:
         self.bot_delay = bot_delay
         threads = db_threads if db_threads is not None else (8 if self.shared else 1)
         self.db_pool = ThreadPoolExecutor(threads, thread_name_prefix="westeros-db")
-        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="westeros-bot")
+        self.bots = BotRunner(self, bot_delay, bot_threads)
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
@@ -142,7 +127,7 @@ class Hub:
             for conn in list(live.conns):
                 self._drop(live, conn)
         self.db_pool.shutdown(wait=True)
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bots.close()
 
     # -- games -----------------------------------------------------------------------------
 
@@ -197,7 +182,7 @@ class Hub:
             game=game,
         )
         self.live[game_id] = live
-        self._schedule_bots(live, patience=0.0)
+        self.bots.schedule(live, patience=0.0)
         return game_id, checked, tokens
 
     async def get(self, game_id: str) -> LiveGame:
@@ -247,7 +232,7 @@ class Hub:
         for game_id in ids:
             live = await self.get(game_id)
             if live.game is not None:
-                self._schedule_bots(live, patience=0.0)
+                self.bots.schedule(live, patience=0.0)
         return ids
 
     async def lobby(self) -> list[GameInfoRow]:
@@ -323,7 +308,7 @@ class Hub:
         live = await self.get(game_id)
         async with live.lock:
             if self.shared:
-                await self._catch_up(live)
+                await self.catch_up(live)
             return self.message(live, seat, since)
 
     def message(self, live: LiveGame, seat: int | None, since: int) -> dict[str, Any]:
@@ -381,7 +366,7 @@ class Hub:
             if start is None and live.game is not None:
                 live.game.pending()
                 start = len(live.game.events(seat, 0))
-            await self._move_locked(live, seat, number, choice)
+            await self.move_locked(live, seat, number, choice)
             key = (seat, start or 0)
             encoded = live.recent.get(key)
             if encoded is None:
@@ -389,7 +374,7 @@ class Hub:
                 return json.dumps(message, separators=(",", ":"))
             return encoded[0]
 
-    async def _move_locked(self, live: LiveGame, seat: int, number: int, choice: Choice) -> None:
+    async def move_locked(self, live: LiveGame, seat: int, number: int, choice: Choice) -> None:
         for _ in range(100):
             if live.game is None or live.status == "broken":
                 raise ApiError(409, live.error or f"game {live.id} is broken")
@@ -422,7 +407,7 @@ class Hub:
             try:
                 await self.db(self.repo.append_move, live.id, seat, choice, prepare)
             except Behind:
-                await self._catch_up(live)
+                await self.catch_up(live)
                 continue
             except StaleMove as exc:
                 raise ApiError(
@@ -442,12 +427,12 @@ class Hub:
             if game.is_over:
                 live.status = "over"
             self._broadcast(live)
-            self._schedule_bots(live, patience=0.0)
+            self.bots.schedule(live, patience=0.0)
             self._forget_if_done(live)
             return
         raise ApiError(503, "the game moves too fast to catch up; try again")
 
-    async def _catch_up(self, live: LiveGame, check_broken: bool = False) -> None:
+    async def catch_up(self, live: LiveGame, check_broken: bool = False) -> None:
         """Apply the moves another process stored (checking their hashes), telling this
         process's websockets about each. Caller holds ``live.lock``."""
         if live.game is None:
@@ -492,9 +477,9 @@ class Hub:
         async with live.lock:
             if 0 <= moves <= live.move:
                 return  # our own move: its NOTIFY can arrive before the mover is done
-            await self._catch_up(live, check_broken=moves == BROKEN)
+            await self.catch_up(live, check_broken=moves == BROKEN)
         # The process that moved drives the bots; step in only if it stops.
-        self._schedule_bots(live, patience=self.bot_delay + 3.0)
+        self.bots.schedule(live, patience=self.bot_delay + 3.0)
 
     # -- websockets ------------------------------------------------------------------------
 
@@ -502,7 +487,7 @@ class Hub:
         conn = Connection(seat, since)
         async with live.lock:
             if self.shared:
-                await self._catch_up(live)
+                await self.catch_up(live)
             self._push(live, conn, {})
             live.conns.add(conn)
         return conn
@@ -541,91 +526,6 @@ class Hub:
             log.warning("dropping a websocket of game %s that does not read", live.id)
             live.conns.discard(conn)
             conn.closed = True
-
-    # -- bots ------------------------------------------------------------------------------
-
-    def _schedule_bots(self, live: LiveGame, patience: float) -> None:
-        if self.closing or live.game is None or live.status != "playing":
-            return
-        if not any(s.type == "bot" for s in live.seats):
-            return
-        task = live.bot_task
-        if task is not None and not task.done():
-            if not (live.bot_patient and patience == 0.0):
-                return
-            task.cancel()
-        live.bot_patient = patience > 0
-        live.bot_task = asyncio.get_running_loop().create_task(self._bots(live, patience))
-
-    def _bot(self, live: LiveGame, seat: int) -> Bot:
-        bot = live.bots.get(seat)
-        if bot is None:
-            assert live.game is not None
-            name = live.seats[seat].bot or "random"
-            bot = make_bot(name, derive_seed(live.game.seed, seat, live.move))
-            live.bots[seat] = bot
-        return bot
-
-    async def _bots(self, live: LiveGame, patience: float) -> None:
-        me = asyncio.current_task()
-        try:
-            while patience > 0:  # another process drives: step in only once it stalls
-                start = live.move
-                await asyncio.sleep(patience)
-                if live.game is None or live.status != "playing":
-                    return
-                if live.move == start:
-                    live.bot_patient = False
-                    break
-            loop = asyncio.get_running_loop()
-            while not self.closing:
-                async with live.lock:
-                    if self.shared:
-                        await self._catch_up(live)
-                    job = self._bot_job(live)
-                    if job is None:
-                        if live.bot_task is me:
-                            live.bot_task = None
-                        return
-                    seat, decision, number, view, bot = job
-                if self.bot_delay > 0:
-                    await asyncio.sleep(self.bot_delay)
-                if len(decision.choices) == 1:
-                    choice = decision.choices[0]
-                else:
-                    choice = await loop.run_in_executor(self.bot_pool, bot.choose, view, decision)
-                try:
-                    async with live.lock:
-                        await self._move_locked(live, seat, number, choice)
-                except ApiError as exc:
-                    if exc.status in (403, 409) and live.status == "playing":
-                        continue  # someone else moved first: look again
-                    if exc.status == 400:
-                        log.error("bot of seat %d chose %r: %s", seat, choice, exc.detail)
-                        async with live.lock:
-                            with contextlib.suppress(ApiError):
-                                await self._move_locked(live, seat, number, decision.choices[0])
-                        continue
-                    log.warning("bot of game %s stops: %s", live.id, exc.detail)
-                    return
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bots of game %s failed", live.id)
-        finally:
-            if live.bot_task is me:
-                live.bot_task = None
-
-    def _bot_job(self, live: LiveGame) -> tuple[int, Decision, int, dict[str, Any], Bot] | None:
-        game = live.game
-        if game is None or live.status != "playing":
-            return None
-        for decision in game.pending():
-            if live.seats[decision.seat].type == "bot":
-                bot = self._bot(live, decision.seat)
-                view = game.view(decision.seat) if wants_view(bot) else {}
-                return decision.seat, decision, live.move, view, bot
-        return None
 
 
 def _replay(row: GameInfoRow, moves: list[StoredMove]) -> Game:

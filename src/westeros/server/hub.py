@@ -523,9 +523,13 @@ class Hub:
         try:
             conn.queue.put_nowait(encoded[0])
         except asyncio.QueueFull:
-            log.warning("dropping a websocket of game %s that does not read", live.id)
+            # A client that does not read: close it (it may reconnect with ?since=N).
+            log.warning("closing a websocket of game %s that does not read", live.id)
             live.conns.discard(conn)
             conn.closed = True
+            while not conn.queue.empty():
+                conn.queue.get_nowait()
+            conn.queue.put_nowait(None)
 
 
 def _replay(row: GameInfoRow, moves: list[StoredMove]) -> Game:

@@ -73,3 +73,30 @@ def test_a_hash_mismatch_marks_the_game_broken(db_url: str) -> None:
     # it stays broken: never replayed into a different game
     with TestClient(create_app(Settings(db=db_url, bot_delay=0))) as c:
         assert c.get(f"/api/games/{gid}/state").json()["status"] == "broken"
+
+
+def test_a_group_commit_stores_the_good_moves_and_refuses_the_others(tmp_path: Path) -> None:
+    from westeros.server.storage import MoveRequest, NewSeat, Repository
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    upgrade(engine)
+    repo = Repository(engine)
+    for gid in ("a", "b"):
+        repo.create_game(
+            gid, "boardgame", {"players": 3}, 1, "h0", [NewSeat("bot", "random", "x", None)] * 3
+        )
+
+    def ok(stored: int) -> tuple[str, str, None]:
+        return (f"h{stored + 1}", "playing", None)
+
+    def refuse(stored: int) -> tuple[str, str, None]:
+        raise ValueError(f"no move at {stored}")
+
+    good, bad = MoveRequest("a", 0, "x", ok), MoveRequest("b", 1, "y", refuse)
+    repo.append_moves([good, bad])
+    assert good.result == 0
+    assert isinstance(bad.result, ValueError) and "no move at 0" in str(bad.result)
+    assert [m.state_hash for m in repo.moves("a")] == ["h1"]
+    assert repo.moves("b") == []
+    assert repo.move_count("a") == 1 and repo.move_count("b") == 0
+    engine.dispose()

@@ -37,7 +37,9 @@ from westeros.server.storage import (
     SEATS_CHANGED,
     Behind,
     GameInfoRow,
+    MoveRequest,
     NewSeat,
+    Prepare,
     Repository,
     SeatInfo,
     StaleMove,
@@ -107,6 +109,8 @@ class Hub:
         self.db_pool = ThreadPoolExecutor(threads, thread_name_prefix="westeros-db")
         self.bots = BotRunner(self, bot_delay, bot_threads)
         self.live: dict[str, LiveGame] = {}
+        self._batch: list[tuple[MoveRequest, asyncio.Future[int]]] = []
+        self._flusher: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Lock] = {}
         self.closing = False
 
@@ -405,7 +409,7 @@ class Hub:
                 )
 
             try:
-                await self.db(self.repo.append_move, live.id, seat, choice, prepare)
+                await self._append(live.id, seat, choice, prepare)
             except Behind:
                 await self.catch_up(live)
                 continue
@@ -431,6 +435,38 @@ class Hub:
             self._forget_if_done(live)
             return
         raise ApiError(503, "the game moves too fast to catch up; try again")
+
+    async def _append(self, game_id: str, seat: int, choice: Choice, prepare: Prepare) -> int:
+        """Store a move. One process on SQLite: the moves of all games waiting to be stored
+        go in one transaction (one fsync); several processes: one transaction each."""
+        if self.shared:
+            return await self.db(self.repo.append_move, game_id, seat, choice, prepare)
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._batch.append((MoveRequest(game_id, seat, choice, prepare), future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        return await future
+
+    async def _flush(self) -> None:
+        while self._batch:
+            batch, self._batch = self._batch, []
+            requests = [request for request, _ in batch]
+            failure: BaseException | None = None
+            try:
+                await self.db(self.repo.append_moves, requests)
+            except Exception as exc:
+                failure = exc
+            for request, future in batch:
+                if future.done():
+                    continue
+                if isinstance(request.result, BaseException):
+                    future.set_exception(request.result)
+                elif failure is not None:
+                    future.set_exception(failure)
+                elif request.result is None:
+                    future.set_exception(RuntimeError("the move was not stored"))
+                else:
+                    future.set_result(request.result)
 
     async def catch_up(self, live: LiveGame, check_broken: bool = False) -> None:
         """Apply the moves another process stored (checking their hashes), telling this

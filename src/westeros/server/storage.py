@@ -146,6 +146,28 @@ class NewSeat:
     token_hash: str | None
 
 
+Prepare = Callable[[int], tuple[str, str, dict[str, Any] | None]]
+
+
+@dataclass(slots=True)
+class MoveRequest:
+    """One move to append (see ``Repository.append_move``); ``result`` after the write."""
+
+    game_id: str
+    seat: int
+    choice: Choice
+    prepare: Prepare
+    result: int | BaseException | None = None
+
+
+class _Refused(Exception):
+    """``prepare`` refused a move before anything of it was written."""
+
+    def __init__(self, exc: BaseException) -> None:
+        super().__init__(str(exc))
+        self.exc = exc
+
+
 class Behind(Exception):
     """The stored game is ahead of this process's copy (another process moved): catch up."""
 
@@ -335,13 +357,7 @@ class Repository:
 
     # -- moves -----------------------------------------------------------------------------
 
-    def append_move(
-        self,
-        game_id: str,
-        seat: int,
-        choice: Choice,
-        prepare: Callable[[int], tuple[str, str, dict[str, Any] | None]],
-    ) -> int:
+    def append_move(self, game_id: str, seat: int, choice: Choice, prepare: Prepare) -> int:
         """Append the next move of a game in one transaction holding the game's row lock.
 
         ``prepare(stored_moves)`` runs under the lock before anything is written: it checks
@@ -349,35 +365,57 @@ class Repository:
         hash, status and outcome after it. The transaction commits before this returns (with
         a PostgreSQL NOTIFY); the number of the move is returned.
         """
+        try:
+            with self.sessions.begin() as s:
+                return self._append(s, MoveRequest(game_id, seat, choice, prepare), now())
+        except _Refused as refused:
+            raise refused.exc from None
+
+    def append_moves(self, requests: Sequence[MoveRequest]) -> None:
+        """Moves of several games in one transaction: one commit (one fsync) for all (SQLite's
+        group commit; one process writes). Each request gets its move number, or the exception
+        its ``prepare`` raised (that request wrote nothing). Raises if the commit fails: then
+        no request was stored."""
         stamp = now()
         with self.sessions.begin() as s:
-            stored = s.scalar(select(GameRow.moves).where(GameRow.id == game_id).with_for_update())
-            if stored is None:
-                raise KeyError(game_id)
-            state_hash, status, outcome = prepare(stored)
-            s.execute(
-                insert(MoveRow).values(
-                    game_id=game_id,
-                    number=stored,
-                    seat=seat,
-                    choice=choice,
-                    state_hash=state_hash,
-                    created_at=stamp,
-                )
+            for request in requests:
+                try:
+                    request.result = self._append(s, request, stamp)
+                except _Refused as refused:
+                    request.result = refused.exc
+
+    def _append(self, s: Session, request: MoveRequest, stamp: datetime) -> int:
+        game_id = request.game_id
+        stored = s.scalar(select(GameRow.moves).where(GameRow.id == game_id).with_for_update())
+        if stored is None:
+            raise _Refused(KeyError(game_id))
+        try:
+            state_hash, status, outcome = request.prepare(stored)
+        except Exception as exc:
+            raise _Refused(exc) from None
+        s.execute(
+            insert(MoveRow).values(
+                game_id=game_id,
+                number=stored,
+                seat=request.seat,
+                choice=request.choice,
+                state_hash=state_hash,
+                created_at=stamp,
             )
-            s.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(
-                    moves=stored + 1,
-                    state_hash=state_hash,
-                    status=status,
-                    outcome=outcome,
-                    updated_at=stamp,
-                )
-                .execution_options(synchronize_session=False)
+        )
+        s.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id)
+            .values(
+                moves=stored + 1,
+                state_hash=state_hash,
+                status=status,
+                outcome=outcome,
+                updated_at=stamp,
             )
-            self._notify(s, game_id, stored + 1)
+            .execution_options(synchronize_session=False)
+        )
+        self._notify(s, game_id, stored + 1)
         return stored
 
     def _notify(self, s: Session, game_id: str, moves: int) -> None:

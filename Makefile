@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SRC := src tests benchmarks examples
 
-.PHONY: run test lint typecheck pytest bench bench-rl clean
+.PHONY: run test lint typecheck pytest bench bench-rl bench-server clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,9 @@ bench: $(VENV)/.installed
 
 bench-rl: $(VENV)/.dev
 	$(BIN)/python benchmarks/rl.py
+
+bench-server: $(VENV)/.dev
+	$(BIN)/python benchmarks/server.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

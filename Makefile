@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SRC := src tests benchmarks
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench bench-server clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ pytest: $(VENV)/.dev
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/boardgame.py
+
+bench-server: $(VENV)/.dev
+	$(BIN)/python benchmarks/server.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -147,5 +147,29 @@ def replay_cmd(
     console.print(f"replayed {len(record.moves)} moves, state hash {checked}: OK")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pw@host/db "
+            "(default: the SQLite file westeros-server.sqlite3 here; one process only)",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", min=0.0, help="seconds a bot waits before moving")
+    ] = 0.5,
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
+) -> None:
+    """Host games for people and bots: the HTTP + websocket API (docs at /docs)."""
+    from westeros.server import DEFAULT_DB
+    from westeros.server import serve as run_server
+
+    run_server(host, port, db or DEFAULT_DB, bot_delay, log_level)
+
+
 def main() -> None:  # pragma: no cover
     app()

@@ -1,0 +1,116 @@
+"""The API's pydantic models: what requests must look like and what responses hold.
+
+A state message (``GET /api/games/{id}/state`` and every websocket message) is documented in
+docs/server.md; its ``view`` and event fields belong to the game kind, so they are free-form
+JSON here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+Name = Field(default=None, min_length=1, max_length=64)
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["human", "bot"]
+    bot: str | None = Field(default=None, max_length=32)
+    name: str | None = Name
+
+
+class CreateGame(BaseModel):
+    """``players`` and ``tides`` are board-game config keys; other kinds put theirs in
+    ``config``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str = Field(max_length=32)
+    players: StrictInt | None = None
+    tides: StrictBool | None = None
+    config: dict[str, Any] | None = None
+    seats: list[SeatSpec] | None = Field(default=None, max_length=16)
+
+
+class SeatLink(BaseModel):
+    seat: int
+    name: str
+    token: str
+    link: str
+
+
+class Created(BaseModel):
+    id: str
+    kind: str
+    config: dict[str, Any]
+    seats: list[SeatLink]
+
+
+class SeatPublic(BaseModel):
+    seat: int
+    type: str
+    bot: str | None
+    name: str
+    claimed: bool
+
+
+class LobbyGame(BaseModel):
+    id: str
+    kind: str
+    config: dict[str, Any]
+    status: str
+    move: int
+    players: list[SeatPublic]
+    free_seats: list[int]
+    created_at: str
+    error: str | None = None
+
+
+class Lobby(BaseModel):
+    games: list[LobbyGame]
+
+
+class Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=64)
+
+
+class Claimed(BaseModel):
+    game: str
+    seat: int
+    name: str
+    token: str
+    link: str
+
+
+class Move(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    move: StrictInt = Field(ge=0)
+    choice: StrictStr | StrictInt
+
+
+class StateMessage(BaseModel):
+    """One seat's (or a spectator's) state; see docs/server.md."""
+
+    game: str
+    seat: int | None
+    move: int
+    status: str
+    view: dict[str, Any] | None
+    decisions: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    next: int
+    outcome: dict[str, Any] | None
+    players: list[dict[str, Any]]
+    waiting: list[int]
+    error: str | None = None
+
+
+class Problem(BaseModel):
+    detail: str
+    move: int | None = None

@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.pg import MISSING, Cluster, bindir
+from westeros.server import Settings, create_app
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """The app in-process on a fresh SQLite file, bots moving without delay."""
+    with TestClient(create_app(Settings(db=db_url, bot_delay=0.0))) as c:
+        yield c
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A PostgreSQL server for the whole session. Missing PostgreSQL fails, never skips."""
+    if bindir() is None:
+        pytest.fail(MISSING)
+    cluster = Cluster().start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: Cluster) -> str:
+    """A fresh database on the session's PostgreSQL server."""
+    return pg_cluster.create_database(f"test_{secrets.token_hex(6)}")

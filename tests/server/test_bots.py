@@ -1,0 +1,79 @@
+"""Bots on the server: the registry, thinking off the event loop, the delay."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.support import board_game, humans_and_bots, wait_for
+from westeros.bots import BOTS, RandomBot, make_bot
+from westeros.engine import Choice, Decision
+from westeros.server import Settings, create_app
+
+
+class SlowBot:
+    """Thinks for a while (blocking its thread), then plays like the random bot."""
+
+    needs_view = True
+    thinking = threading.Event()
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomBot(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        assert view["seat"] == decision.seat  # a view-reading bot gets its own seat's view
+        SlowBot.thinking.set()
+        time.sleep(0.3)
+        return self.inner.choose(view, decision)
+
+
+@pytest.fixture
+def slow_bot() -> Iterator[None]:
+    BOTS["slow"] = SlowBot
+    try:
+        yield
+    finally:
+        del BOTS["slow"]
+
+
+def test_the_registry_builds_seeded_bots() -> None:
+    assert "random" in BOTS
+    bot = make_bot("random", 7)
+    assert isinstance(bot, RandomBot)
+    with pytest.raises(KeyError, match="random"):
+        make_bot("nope", 1)
+
+
+def test_a_thinking_bot_blocks_neither_the_server_nor_other_games(
+    client: TestClient, slow_bot: None
+) -> None:
+    slow = client.post("/api/games", json=board_game(3, [{"type": "bot", "bot": "slow"}] * 3))
+    assert slow.status_code == 201
+    assert wait_for(SlowBot.thinking.is_set, timeout=10, what="the slow bot to think")
+    fast = client.post("/api/games", json=board_game(3, humans_and_bots(0, 3))).json()["id"]
+    started = time.perf_counter()
+    # while slow bots think (0.3 s a move), another game's random bots play many moves
+    moved = wait_for(
+        lambda: client.get(f"/api/games/{fast}/state").json()["move"] >= 50,
+        timeout=10,
+        what="the other game to move on",
+    )
+    assert moved and time.perf_counter() - started < 3
+    slow_moves = client.get(f"/api/games/{slow.json()['id']}/state").json()["move"]
+    assert slow_moves < 20
+    t = time.perf_counter()
+    assert client.get("/api/games").status_code == 200
+    assert time.perf_counter() - t < 0.25
+
+
+def test_the_bot_delay_lets_people_follow(db_url: str) -> None:
+    with TestClient(create_app(Settings(db=db_url, bot_delay=0.2))) as c:
+        gid = c.post("/api/games", json=board_game(3, humans_and_bots(0, 3))).json()["id"]
+        started = time.perf_counter()
+        wait_for(lambda: c.get(f"/api/games/{gid}/state").json()["move"] >= 3, timeout=10)
+        assert time.perf_counter() - started >= 0.6 - 0.05

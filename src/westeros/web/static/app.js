@@ -543,7 +543,7 @@ function GameScreen({ id, seat, token }) {
         const r = await api(`/api/games/${id}/moves?since=${ref.current.next}`, { method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
           body: JSON.stringify({ move: ref.current.move, choice }) });
-        if (r.ok) { accept(r.body); return; }
+        if (r.ok) { accept(r.body); window.__westerosSent = (window.__westerosSent || 0) + 1; return; }
         if (r.status === 409 && typeof r.body.move === 'number' && r.body.move > ref.current.move) {
           ref.current.move = r.body.move; // somebody moved first (simultaneous decisions): again
           continue;

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SRC := src tests benchmarks
 
-.PHONY: run test lint typecheck pytest bench bench-server clean
+.PHONY: run watch test lint typecheck pytest screenshot bench bench-server clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,12 @@ $(VENV)/.dev: $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $@
 
+# the game server with the web client on http://127.0.0.1:8000 (SQLite file westeros-server.sqlite3)
 run: $(VENV)/.installed
+	$(BIN)/westeros serve --host 127.0.0.1 --port 8000
+
+# a whole 6-player game between bots in the terminal
+watch: $(VENV)/.installed
 	$(BIN)/westeros watch --players 6 --seed 1
 
 test: lint typecheck pytest
@@ -29,6 +34,10 @@ typecheck: $(VENV)/.dev
 
 pytest: $(VENV)/.dev
 	$(BIN)/pytest
+
+# refreshes docs/screenshot.png (shown in the README) from the browser test's board
+screenshot: $(VENV)/.dev
+	WESTEROS_SCREENSHOT=$(CURDIR)/docs/screenshot.png $(BIN)/pytest -q tests/web/test_browser.py -k person
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/boardgame.py

@@ -24,8 +24,14 @@ ARGS = [
     "--disable-sync",
 ]
 VIEWPORT = {"width": 1500, "height": 1400}  # the whole map fits: clicks land on what is shown
-INITIAL = {"stark": "S", "lannister": "L", "baratheon": "B", "greyjoy": "G", "tyrell": "T",
-           "martell": "M"}
+INITIAL = {
+    "stark": "S",
+    "lannister": "L",
+    "baratheon": "B",
+    "greyjoy": "G",
+    "tyrell": "T",
+    "martell": "M",
+}
 
 
 def require_chromium() -> Path:
@@ -148,7 +154,8 @@ class Person:
         if popup.count():
             self.click_and_wait(popup.first)
         else:
-            self.click_and_wait(self.page.locator(f'#decision button[data-choice="{choice}"]').first)
+            button = self.page.locator(f'#decision button[data-choice="{choice}"]')
+            self.click_and_wait(button.first)
 
     def close(self) -> None:
         self.context.close()

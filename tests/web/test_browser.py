@@ -144,7 +144,8 @@ class Play:
         if not self.illegal_checked and moves:
             # a click on an area the units cannot reach: the engine's message, nothing changes
             far = next(
-                a for a in ("the_arbor", "castle_black", "sunspear", "karhold")
+                a
+                for a in ("the_arbor", "castle_black", "sunspear", "karhold")
                 if all(not c.endswith(">" + a) for c in moves)
             )
             before = p.shown_move()
@@ -162,7 +163,8 @@ class Play:
 
         attack = [c for c in moves if enemy(c.split(">")[1])]
         walk = [
-            c for c in moves
+            c
+            for c in moves
             if not view["units"].get(c.split(">")[1])
             and c.split(">")[1] not in view["neutral_forces"]
         ]
@@ -241,8 +243,12 @@ def test_two_people_never_see_each_others_orders_before_the_reveal(
 ) -> None:
     game = create_game(
         server,
-        [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Ben"},
-         {"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}],
+        [
+            {"type": "human", "name": "Ann"},
+            {"type": "human", "name": "Ben"},
+            {"type": "bot", "bot": "random"},
+            {"type": "bot", "bot": "random"},
+        ],
     )
     a_seat, b_seat = game["seats"]
     ann = Person(browser, server, game["id"], 0, a_seat["token"])
@@ -251,7 +257,7 @@ def test_two_people_never_see_each_others_orders_before_the_reveal(
     a_house = ann.state()["view"]["house"]
     a_play = Play(ann)
     a_play.step()  # Ann's first order, by clicking
-    (area, token), = a_play.orders_placed.items()
+    ((area, token),) = a_play.orders_placed.items()
     # Ben's page shows that an order lies there, face down
     ben.wait_shown(ann.state()["move"])
     ben.page.wait_for_selector(f'[data-order="{area}"].facedown', timeout=5_000)
@@ -308,8 +314,11 @@ def test_a_reload_in_the_middle_of_planning_keeps_the_orders(
 ) -> None:
     game = create_game(
         server,
-        [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"},
-         {"type": "bot", "bot": "random"}],
+        [
+            {"type": "human", "name": "Ann"},
+            {"type": "bot", "bot": "random"},
+            {"type": "bot", "bot": "random"},
+        ],
     )
     (seat,) = game["seats"]
     ann = Person(browser, server, game["id"], 0, seat["token"])

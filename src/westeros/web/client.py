@@ -58,8 +58,12 @@ def boardgame_data() -> str:
         "westeros_cards": {c.id: {"name": c.name, "deck": c.deck} for c in _westeros(T)},
         "wildling_cards": {c.id: {"name": c.name} for c in T.WILDLING_CARDS},
         "tides": {
-            c.id: {"strength": c.strength, "swords": c.swords, "forts": c.fortifications,
-                   "skulls": c.skulls}
+            c.id: {
+                "strength": c.strength,
+                "swords": c.swords,
+                "forts": c.fortifications,
+                "skulls": c.skulls,
+            }
             for c in T.TIDES_OF_BATTLE
         },
         "orders": {

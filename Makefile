@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SRC := src tests benchmarks
 
-.PHONY: run watch test lint typecheck pytest screenshot bench bench-server clean
+.PHONY: run watch test lint typecheck pytest screenshot bench bench-server bench-web clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,9 @@ bench: $(VENV)/.installed
 
 bench-server: $(VENV)/.dev
 	$(BIN)/python benchmarks/server.py
+
+bench-web: $(VENV)/.dev
+	$(BIN)/python benchmarks/web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -175,7 +175,7 @@ function Lobby() {
             <td><label><input type="radio" name=${'seat' + i} checked=${k === 'human'} onChange=${() => setKind(i, 'human')}/> a person</label>
                 <label><input type="radio" name=${'seat' + i} data-bot=${i} checked=${k === 'bot'} onChange=${() => setKind(i, 'bot')}/> a bot</label></td></tr>`)}
         </table>
-        <p class="hint">Houses are dealt by the seat order of the player count (seat 1 is Baratheon with 3–4 players…). The first person seat is yours; share the other links.</p>
+        <p class="hint">The houses are dealt to the seats at random when the game starts. The first seat played by a person is yours; the other persons' join links are shown for you to share.</p>
         <button type="submit" id="create" class="primary">Start the game</button>
       </form>
       ${error && html`<p class="error">${error}</p>`}
@@ -191,7 +191,7 @@ function Lobby() {
         ${open.map((g) => html`<tr>
           <td>${g.id.slice(0, 8)}${g.config.tides ? ' · tides' : ''}</td>
           <td>${g.config.players}</td><td>${g.move}</td>
-          <td>${g.players.map((p) => html`<span class="chip">${p.name}${p.type === 'bot' ? ' (bot)' : p.claimed ? '' : ' (free)'}</span>`)}</td>
+          <td>${g.players.map((p) => html`<span class="chip">${p.name}${p.type === 'bot' && !/bot/i.test(p.name) ? ' (bot)' : p.type !== 'bot' && !p.claimed ? ' (free)' : ''}</span>`)}</td>
           <td>${g.free_seats.map((s) => html`<button onClick=${() => join(g, s)}>Join seat ${s + 1}</button>`)}
               <a href=${'/play/' + g.id}>watch</a></td></tr>`)}
       </table>`}
@@ -353,7 +353,7 @@ function Houses({ view, players }) {
       const info = view.houses[hs];
       const p = players ? players[seat] : null;
       return html`<tr data-house=${hs} class=${view.waiting_for.includes(seat) ? 'waiting' : ''}>
-        <td><${Chip} house=${hs}/></td><td>${p ? `${p.name}${p.type === 'bot' ? ' (bot)' : ''}` : ''}${view.waiting_for.includes(seat) ? ' (to play)' : ''}</td>
+        <td><${Chip} house=${hs}/></td><td>${p ? `${p.name}${p.type === 'bot' && !/bot/i.test(p.name) ? ' (bot)' : ''}` : ''}${view.waiting_for.includes(seat) ? ' (to play)' : ''}</td>
         <td>${info.power}</td><td>${info.supply}</td><td>${info.victory}</td><td>${info.hand.length}</td>
         <td class="discards">${info.discards.map(cardName).join(', ') || '—'}</td></tr>`;
     })}</table></section>`;

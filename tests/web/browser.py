@@ -122,21 +122,46 @@ class Person:
 
     # -- clicks
     def click_area(self, area: str) -> None:
-        """A click on the map at the area's anchor (inside its own shape, tested)."""
-        box = self.page.locator(".map svg").bounding_box()
-        assert box is not None
-        scale = box["width"] / 600.0
-        x, y = self.anchors[area]
-        self.page.mouse.click(box["x"] + x * scale, box["y"] + (y + 1) * scale)
+        """A real mouse click on the map, at a point where the area itself is on top: its
+        anchor when nothing else covers it there, else the first such point of its shape."""
+        point = self.page.evaluate(
+            """([a, ax, ay]) => {
+              const svg = document.querySelector('.map svg');
+              const box = svg.getBoundingClientRect();
+              const k = box.width / svg.viewBox.baseVal.width;
+              const hits = (x, y) => {
+                const el = document.elementFromPoint(x, y);
+                const t = el && el.closest('[data-area],[data-for]');
+                return t && (t.getAttribute('data-area') || t.getAttribute('data-for')) === a;
+              };
+              const x0 = box.left + ax * k, y0 = box.top + (ay + 1) * k;
+              if (hits(x0, y0)) return [x0, y0];
+              const shape = svg.querySelector(`[data-area="${a}"]`).getBoundingClientRect();
+              for (let dy = 0.5; dy < 1; dy += 0.1) for (let f = 0.1; f < 1; f += 0.1) {
+                for (const yy of [dy, 1 - dy]) {
+                  const x = shape.left + shape.width * f, y = shape.top + shape.height * yy;
+                  if (hits(x, y)) return [x, y];
+                }
+              }
+              return [x0, y0];
+            }""",
+            [area, *self.anchors[area]],
+        )
+        self.page.mouse.click(point[0], point[1])
 
     def sent(self) -> int:
         """How many of this page's moves the server has accepted."""
         return int(self.page.evaluate("window.__westerosSent || 0"))
 
     def wait_sent(self, before: int, timeout: float = 15_000) -> None:
-        self.page.wait_for_function(
-            "n => (window.__westerosSent || 0) > n", arg=before, timeout=timeout
-        )
+        try:
+            self.page.wait_for_function(
+                "n => (window.__westerosSent || 0) > n", arg=before, timeout=timeout
+            )
+        except Exception as exc:
+            error = self.page.locator("#error")
+            shown = error.inner_text() if error.count() else "no message shown"
+            raise AssertionError(f"the move was not accepted: {shown}") from exc
 
     def click_and_wait(self, target: Any) -> None:
         """Click (a locator, or an area id on the map) and wait for the server to accept the

@@ -504,7 +504,9 @@ function GameScreen({ id, seat, token }) {
     }
     st.next = Math.max(st.next, m.next || 0);
     if (m.move >= st.move) {
-      if (m.move > st.move) setPopup(null);
+      // a menu stays open while others move (simultaneous decisions), closes when ours changes
+      const key = (x) => (x && x.decisions && x.decisions[0] ? `${x.decisions[0].kind}|${x.decisions[0].prompt}` : '');
+      if (key(m) !== key(st.msg)) setPopup(null);
       st.move = m.move;
       st.msg = m;
       setMsg(m);
@@ -519,6 +521,7 @@ function GameScreen({ id, seat, token }) {
       if (token) q.set('token', token);
       q.set('since', String(ref.current.next));
       ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws?${q}`);
+      window.__westerosSocket = ws; // for the tests: drop the connection on purpose
       setConn('connecting');
       ws.onopen = () => { retry = 0; setConn('live'); };
       ws.onmessage = (ev) => {
@@ -539,13 +542,14 @@ function GameScreen({ id, seat, token }) {
   const send = async (choice) => {
     setError(null); setPopup(null); setBusy(true);
     try {
-      for (let attempt = 0; attempt < 4; attempt++) {
+      let move = ref.current.move;
+      for (let attempt = 0; attempt < 30; attempt++) { // bots may take several numbers first
         const r = await api(`/api/games/${id}/moves?since=${ref.current.next}`, { method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ move: ref.current.move, choice }) });
+          body: JSON.stringify({ move, choice }) });
         if (r.ok) { accept(r.body); window.__westerosSent = (window.__westerosSent || 0) + 1; return; }
-        if (r.status === 409 && typeof r.body.move === 'number' && r.body.move > ref.current.move) {
-          ref.current.move = r.body.move; // somebody moved first (simultaneous decisions): again
+        if (r.status === 409 && typeof r.body.move === 'number' && r.body.move !== move) {
+          move = Math.max(r.body.move, ref.current.move); // somebody moved first: again
           continue;
         }
         setError(r.body.detail);

@@ -374,3 +374,28 @@ def test_a_reload_in_the_middle_of_planning_keeps_the_orders(
     assert ann.shown_move() > before
     assert ann.page.locator("#conn").inner_text().strip() == "● live"
     ann.close()
+
+
+def test_the_lobby_lists_open_games_and_joins_a_free_seat(server: Server, browser: Browser) -> None:
+    game = create_game(
+        server,
+        [{"type": "bot", "bot": "random"}, {"type": "human"}, {"type": "bot", "bot": "random"}],
+    )
+    person = Person(browser, server)
+    page = person.page
+    page.goto(server.url + "/")
+    join = page.locator(f'tr[data-game="{game["id"]}"] button[data-join="1"]')
+    join.wait_for(timeout=10_000)
+    join.click()
+    page.wait_for_url(f"**/play/{game['id']}?seat=1")
+    page.wait_for_selector("#decision")
+    person.adopt_from_page()
+    assert person.state()["view"]["seat"] == 1
+    # the creator's link for that seat no longer works: the seat was claimed with a new token
+    old = httpx.get(
+        f"{server.url}/api/games/{game['id']}/state",
+        headers={"authorization": f"Bearer {game['seats'][0]['token']}"},
+    )
+    assert old.status_code == 401
+    assert not person.errors, person.errors
+    person.close()

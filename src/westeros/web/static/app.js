@@ -152,7 +152,7 @@ function Lobby() {
   };
   const join = async (g, seat) => {
     const r = await api(`/api/games/${g.id}/seats/${seat}/claim`, { method: 'POST',
-      headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: name || null }) });
+      headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: name.trim() || `Player ${seat + 1}` }) });
     if (!r.ok) { setError(r.body.detail); refresh(); return; }
     rememberGame(g.id, seat, r.body.token);
     location.href = seatLink(g.id, seat);
@@ -188,11 +188,11 @@ function Lobby() {
       <h2>Open games</h2>
       ${open.length === 0 ? html`<p>No game in progress.</p>` : html`<table class="games">
         <tr><th>Game</th><th>Players</th><th>Move</th><th>Seats</th><th></th></tr>
-        ${open.map((g) => html`<tr>
+        ${open.map((g) => html`<tr data-game=${g.id}>
           <td>${g.id.slice(0, 8)}${g.config.tides ? ' · tides' : ''}</td>
           <td>${g.config.players}</td><td>${g.move}</td>
           <td>${g.players.map((p) => html`<span class="chip">${p.name}${p.type === 'bot' && !/bot/i.test(p.name) ? ' (bot)' : p.type !== 'bot' && !p.claimed ? ' (free)' : ''}</span>`)}</td>
-          <td>${g.free_seats.map((s) => html`<button onClick=${() => join(g, s)}>Join seat ${s + 1}</button>`)}
+          <td>${g.free_seats.map((s) => html`<button data-join=${s} onClick=${() => join(g, s)}>Join seat ${s + 1}</button>`)}
               <a href=${'/play/' + g.id}>watch</a></td></tr>`)}
       </table>`}
     </section>
@@ -406,6 +406,7 @@ function lastFight(events) {
     if (e.kind === 'tides_revealed') fight.tides = e.tides;
     if (e.kind === 'combat_won') fight.winner = e.winner;
     fight.lines.push(e.text);
+    if (e.kind === 'combat_over') break;
   }
   return fight;
 }

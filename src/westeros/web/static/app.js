@@ -28,14 +28,13 @@ let MAP_SVG = '';
 let AREA_BY_NAME = [];
 
 // ------------------------------------------------------------------ names and labels
-const esc = (s) => String(s);
 const humanize = (s) => String(s).replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const areaName = (a) => (DATA.areas[a] ? DATA.areas[a].name : humanize(a));
 const houseName = (hs) => (hs ? DATA.houses[hs] || humanize(hs) : '—');
 const cardName = (c) => (DATA.house_cards[c] ? DATA.house_cards[c].name : humanize(c));
 function westerosName(id) {
   const c = DATA.westeros_cards[id];
-  return c ? `${c.name} (${'I'.repeat(c.deck).replace('III', 'III')})` : humanize(id);
+  return c ? `${c.name} (${'I'.repeat(c.deck)})` : humanize(id);
 }
 function orderLabel(token) {
   if (!token) return '?';
@@ -113,7 +112,12 @@ function rememberGame(id, seat, token) {
 function seatLink(id, seat) { return `/play/${id}?seat=${seat}`; }
 
 async function api(path, options = {}) {
-  const r = await fetch(path, options);
+  let r;
+  try {
+    r = await fetch(path, options);
+  } catch (e) {
+    return { ok: false, status: 0, body: { detail: 'The server cannot be reached: nothing was sent. Try again.' } };
+  }
   let body = null;
   try { body = await r.json(); } catch (e) { body = { detail: `HTTP ${r.status}` }; }
   return { ok: r.ok, status: r.status, body };
@@ -415,7 +419,7 @@ function Combat({ view, events }) {
   const c = view.combat;
   const last = lastFight(events);
   if (!c && !last) return null;
-  const tides = view.houses && Object.values(view.houses).length && (c ? c.tides : last.tides);
+  const tides = c ? c.tides : last.tides;
   if (c) {
     const st = c.strength || {};
     return html`<section class="panel combat" id="combat"><h2>Combat in ${areaName(c.area)}</h2>

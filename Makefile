@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SRC := src tests benchmarks examples
 
-.PHONY: run test lint typecheck pytest bench bench-rl bench-server clean
+.PHONY: run watch test lint typecheck pytest screenshot bench bench-rl bench-server bench-web clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,12 @@ $(VENV)/.dev: $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,rl]'
 	touch $@
 
+# the game server with the web client on http://127.0.0.1:8000 (SQLite file westeros-server.sqlite3)
 run: $(VENV)/.installed
+	$(BIN)/westeros serve --host 127.0.0.1 --port 8000
+
+# a whole 6-player game between bots in the terminal
+watch: $(VENV)/.installed
 	$(BIN)/westeros watch --players 6 --seed 1
 
 test: lint typecheck pytest
@@ -30,6 +35,10 @@ typecheck: $(VENV)/.dev
 pytest: $(VENV)/.dev
 	$(BIN)/pytest
 
+# refreshes docs/screenshot.png (shown in the README) from the browser test's board
+screenshot: $(VENV)/.dev
+	WESTEROS_SCREENSHOT=$(CURDIR)/docs/screenshot.png $(BIN)/pytest -q tests/web/test_browser.py -k person
+
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/boardgame.py
 
@@ -38,6 +47,9 @@ bench-rl: $(VENV)/.dev
 
 bench-server: $(VENV)/.dev
 	$(BIN)/python benchmarks/server.py
+
+bench-web: $(VENV)/.dev
+	$(BIN)/python benchmarks/web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -44,6 +44,8 @@ def serve(
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
     app = create_app(Settings(db=db, bot_delay=bot_delay))
+    shown = f"[{host}]" if ":" in host else host
+    print(f"westeros: play in a browser at http://{shown}:{port}/  (Ctrl-C stops)", flush=True)
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024)
 
 

@@ -46,6 +46,7 @@ class Settings:
     bot_delay: float = 0.5
     max_body: int = MAX_BODY
     listen: bool = True  # PostgreSQL: LISTEN for other processes' moves
+    web: bool = True  # the browser client at / and /play/{id} (westeros.web.client)
 
 
 Scope = MutableMapping[str, Any]
@@ -171,6 +172,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    if settings.web:
+        from westeros.web.client import mount
+
+        mount(app)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub = request.app.state.hub

@@ -1,0 +1,658 @@
+// The westeros web client: the lobby and the game screen. Plain ES modules, no build step:
+// Preact + htm are vendored under /static/vendor (scripts/vendor.sh). The page knows the server
+// only through its documented API (docs/server.md) and the board game's static data
+// (/static/boardgame.json: names, cards, the decision catalogue).
+import { h, render } from 'preact';
+import { useState, useEffect, useRef, useMemo } from 'preact/hooks';
+import htm from 'htm';
+
+const html = htm.bind(h);
+
+const COLORS = {
+  stark: ['#e8e8e8', '#222'], lannister: ['#a8232a', '#fff'], baratheon: ['#f2c400', '#222'],
+  greyjoy: ['#222222', '#fff'], tyrell: ['#2f7d32', '#fff'], martell: ['#e07b1f', '#222'],
+};
+const INITIAL = { stark: 'S', lannister: 'L', baratheon: 'B', greyjoy: 'G', tyrell: 'T', martell: 'M' };
+const TRACK_NAMES = { iron_throne: 'Iron Throne', fiefdoms: 'Fiefdoms', kings_court: "King's Court" };
+const DOMINANCE = { iron_throne: 'Iron Throne', valyrian_steel_blade: 'Valyrian Steel Blade', messenger_raven: 'Messenger Raven' };
+const UNIT_NAMES = { footman: 'Footman', knight: 'Knight', siege_engine: 'Siege engine', ship: 'Ship' };
+const SUPPORT_WORDS = { attacker: 'attacker', defender: 'defender' };
+// decisions done on the map or the hand; the rest also get a list of their choices
+const MAP_KINDS = new Set(['place_order', 'march_order', 'march_move', 'raid', 'consolidate', 'retreat',
+  'muster', 'raven', 'reconcile', 'destroy_unit', 'replace_knight', 'upgrade_footman', 'horde_area',
+  'queen_of_thorns', 'cersei', 'renly']);
+const CARD_KINDS = new Set(['house_card', 'aeron', 'discard_card']);
+
+let DATA = null;
+let MAP_SVG = '';
+let AREA_BY_NAME = [];
+
+// ------------------------------------------------------------------ names and labels
+const humanize = (s) => String(s).replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const areaName = (a) => (DATA.areas[a] ? DATA.areas[a].name : humanize(a));
+const houseName = (hs) => (hs ? DATA.houses[hs] || humanize(hs) : '—');
+const cardName = (c) => (DATA.house_cards[c] ? DATA.house_cards[c].name : humanize(c));
+function westerosName(id) {
+  const c = DATA.westeros_cards[id];
+  return c ? `${c.name} (${'I'.repeat(c.deck)})` : humanize(id);
+}
+function orderLabel(token) {
+  if (!token) return '?';
+  const o = DATA.orders[token];
+  if (!o) return humanize(token);
+  const letter = { march: 'M', defense: 'D', support: 'S', raid: 'R', consolidate: 'C' }[o.type] || '?';
+  const mod = o.type === 'raid' || o.type === 'consolidate' ? '' : (o.modifier < 0 ? `−${-o.modifier}` : `+${o.modifier}`);
+  return letter + mod + (o.special ? '★' : '');
+}
+function orderTitle(token) {
+  const o = DATA.orders[token];
+  if (!o) return humanize(token);
+  const mod = o.type === 'raid' || o.type === 'consolidate' ? '' : ` ${o.modifier < 0 ? '−' + -o.modifier : '+' + o.modifier}`;
+  return `${humanize(o.type === 'consolidate' ? 'consolidate power' : o.type)}${mod}${o.special ? ' ★ (special)' : ''}`;
+}
+function partLabel(p) {
+  if (DATA.areas[p]) return areaName(p);
+  if (DATA.house_cards[p]) return cardName(p);
+  if (DATA.houses[p]) return houseName(p);
+  if (TRACK_NAMES[p]) return TRACK_NAMES[p];
+  if (UNIT_NAMES[p]) return UNIT_NAMES[p];
+  if (DATA.orders[p]) return `${orderLabel(p)} ${orderTitle(p)}`;
+  return humanize(p);
+}
+function choiceLabel(kind, c) {
+  if (typeof c === 'number') return String(c);
+  if (kind === 'place_order' || kind === 'raven_replace') return `${orderLabel(c)}  ${orderTitle(c)}`;
+  if (kind === 'march_move' && c !== 'done') { const [u, to] = c.split('>'); return `${UNIT_NAMES[u] || u} → ${areaName(to)}`; }
+  if (kind === 'raid' && c.includes('>')) { const [f, t] = c.split('>'); return t === 'none' ? `${areaName(f)}: remove without effect` : `${areaName(f)} raids ${areaName(t)}`; }
+  if (kind === 'muster' && c.includes('>')) { const [u, to] = c.split('>'); return `${UNIT_NAMES[u] || humanize(u)} in ${areaName(to)}`; }
+  if (kind === 'raven' && c.startsWith('replace:')) return `Replace the order in ${areaName(c.slice(8))}`;
+  if (kind === 'raven' && c === 'look') return 'Look at the top wildling card';
+  if (kind === 'raven' && c === 'pass') return 'Pass (keep the Raven unused)';
+  if (kind === 'renly' && c.endsWith(':routed')) return `${areaName(c.split(':')[0])} (routed footman)`;
+  if (kind === 'support' && SUPPORT_WORDS[c]) return c;
+  const sep = c.includes('>') ? '>' : c.includes(':') ? ':' : c.includes('+') && !DATA.orders[c] ? '+' : null;
+  if (sep) return c.split(sep).map(partLabel).join(sep === '>' ? ' → ' : sep === '+' ? ' + ' : ': ');
+  return partLabel(c);
+}
+// the area a choice points at on the map (the last part naming an area), or null
+function areaOfChoice(c) {
+  if (typeof c !== 'string') return null;
+  const parts = c.split(/[>:+]/);
+  for (let i = parts.length - 1; i >= 0; i--) if (DATA.areas[parts[i]]) return parts[i];
+  return null;
+}
+// the area a prompt speaks of ("order for Kingswood", "muster in Riverrun"), longest name first
+function areaInPrompt(prompt) {
+  for (const [name, id] of AREA_BY_NAME) if (prompt.includes(name)) return id;
+  return null;
+}
+function focusArea(d) {
+  if (!d) return null;
+  if (['place_order', 'raven_replace', 'muster', 'consolidate_special', 'march_move', 'march_token'].includes(d.kind)) {
+    return areaInPrompt(d.prompt);
+  }
+  return null;
+}
+function shade(hex, amount) { // mix a colour with white (amount > 0) or black (< 0)
+  const n = parseInt(hex.slice(1), 16);
+  let r = n >> 16, g = (n >> 8) & 255, b = n & 255;
+  const t = amount > 0 ? 255 : 0, k = Math.abs(amount);
+  r = Math.round(r + (t - r) * k); g = Math.round(g + (t - g) * k); b = Math.round(b + (t - b) * k);
+  return `rgb(${r},${g},${b})`;
+}
+
+// ------------------------------------------------------------------ tokens in the browser
+const tokenKey = (id, seat) => `westeros.token.${id}.${seat}`;
+function rememberGame(id, seat, token) {
+  localStorage.setItem(tokenKey(id, seat), token);
+  const mine = JSON.parse(localStorage.getItem('westeros.mine') || '[]').filter((g) => !(g.id === id && g.seat === seat));
+  mine.unshift({ id, seat, at: Date.now() });
+  localStorage.setItem('westeros.mine', JSON.stringify(mine.slice(0, 30)));
+}
+function seatLink(id, seat) { return `/play/${id}?seat=${seat}`; }
+
+async function api(path, options = {}) {
+  let r;
+  try {
+    r = await fetch(path, options);
+  } catch (e) {
+    return { ok: false, status: 0, body: { detail: 'The server cannot be reached: nothing was sent. Try again.' } };
+  }
+  let body = null;
+  try { body = await r.json(); } catch (e) { body = { detail: `HTTP ${r.status}` }; }
+  return { ok: r.ok, status: r.status, body };
+}
+
+// ------------------------------------------------------------------ lobby
+function Lobby() {
+  const [players, setPlayers] = useState(4);
+  const [tides, setTides] = useState(false);
+  const [name, setName] = useState(localStorage.getItem('westeros.name') || '');
+  const [kinds, setKinds] = useState(['human', 'bot', 'bot', 'bot', 'bot', 'bot']);
+  const [games, setGames] = useState([]);
+  const [created, setCreated] = useState(null);
+  const [error, setError] = useState(null);
+  const mine = JSON.parse(localStorage.getItem('westeros.mine') || '[]');
+
+  const refresh = async () => {
+    const r = await api('/api/games');
+    if (r.ok) setGames(r.body.games);
+  };
+  useEffect(() => { refresh(); const t = setInterval(refresh, 4000); return () => clearInterval(t); }, []);
+
+  const create = async (ev) => {
+    ev.preventDefault();
+    setError(null);
+    localStorage.setItem('westeros.name', name);
+    const seats = kinds.slice(0, players).map((k, i) => (k === 'bot' ? { type: 'bot', bot: 'random' }
+      : { type: 'human', name: i === kinds.indexOf('human') && name ? name : undefined }));
+    const r = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'boardgame', players, tides, seats }) });
+    if (!r.ok) { setError(r.body.detail); return; }
+    for (const s of r.body.seats) rememberGame(r.body.id, s.seat, s.token);
+    if (r.body.seats.length === 1) { location.href = seatLink(r.body.id, r.body.seats[0].seat); return; }
+    setCreated(r.body);
+    refresh();
+  };
+  const join = async (g, seat) => {
+    const r = await api(`/api/games/${g.id}/seats/${seat}/claim`, { method: 'POST',
+      headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: name.trim() || `Player ${seat + 1}` }) });
+    if (!r.ok) { setError(r.body.detail); refresh(); return; }
+    rememberGame(g.id, seat, r.body.token);
+    location.href = seatLink(g.id, seat);
+  };
+  const setKind = (i, k) => setKinds(kinds.map((x, j) => (j === i ? k : x)));
+  const open = games.filter((g) => g.status === 'playing');
+
+  return html`<div class="lobby">
+    <h1>Westeros <small>A Game of Thrones: The Board Game (2nd ed.)</small></h1>
+    <section class="panel">
+      <h2>New game</h2>
+      <form onSubmit=${create} class="newgame">
+        <label>Your name <input name="name" value=${name} onInput=${(e) => setName(e.target.value)} placeholder="optional"/></label>
+        <label>Players <select name="players" value=${players} onChange=${(e) => setPlayers(+e.target.value)}>
+          ${[3, 4, 5, 6].map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
+        <label><input type="checkbox" name="tides" checked=${tides} onChange=${(e) => setTides(e.target.checked)}/> Tides of Battle</label>
+        <table class="seats"><tr><th>Seat</th><th>Played by</th></tr>
+          ${kinds.slice(0, players).map((k, i) => html`<tr>
+            <td>${i + 1}</td>
+            <td><label><input type="radio" name=${'seat' + i} checked=${k === 'human'} onChange=${() => setKind(i, 'human')}/> a person</label>
+                <label><input type="radio" name=${'seat' + i} data-bot=${i} checked=${k === 'bot'} onChange=${() => setKind(i, 'bot')}/> a bot</label></td></tr>`)}
+        </table>
+        <p class="hint">The houses are dealt to the seats at random when the game starts. The first seat played by a person is yours; the other persons' join links are shown for you to share.</p>
+        <button type="submit" id="create" class="primary">Start the game</button>
+      </form>
+      ${error && html`<p class="error">${error}</p>`}
+      ${created && html`<div class="created"><h3>Game created: share the join links</h3>
+        <ul>${created.seats.map((s) => html`<li>Seat ${s.seat + 1} (${s.name}): <a href=${s.link} data-seat=${s.seat}>${s.link}</a></li>`)}</ul></div>`}
+    </section>
+    ${mine.length > 0 && html`<section class="panel"><h2>Your games</h2><ul class="mine">
+      ${mine.slice(0, 8).map((g) => html`<li><a href=${seatLink(g.id, g.seat)}>${g.id.slice(0, 8)} — seat ${g.seat + 1}</a></li>`)}</ul></section>`}
+    <section class="panel">
+      <h2>Open games</h2>
+      ${open.length === 0 ? html`<p>No game in progress.</p>` : html`<table class="games">
+        <tr><th>Game</th><th>Players</th><th>Move</th><th>Seats</th><th></th></tr>
+        ${open.map((g) => html`<tr data-game=${g.id}>
+          <td>${g.id.slice(0, 8)}${g.config.tides ? ' · tides' : ''}</td>
+          <td>${g.config.players}</td><td>${g.move}</td>
+          <td>${g.players.map((p) => html`<span class="chip">${p.name}${p.type === 'bot' && !/bot/i.test(p.name) ? ' (bot)' : p.type !== 'bot' && !p.claimed ? ' (free)' : ''}</span>`)}</td>
+          <td>${g.free_seats.map((s) => html`<button data-join=${s} onClick=${() => join(g, s)}>Join seat ${s + 1}</button>`)}
+              <a href=${'/play/' + g.id}>watch</a></td></tr>`)}
+      </table>`}
+    </section>
+    <p class="foot">Map, cards and visuals are this project's own; no Fantasy Flight Games artwork is used.</p>
+  </div>`;
+}
+
+// ------------------------------------------------------------------ the board (map + pieces)
+const K = 1.45; // pieces drawn larger than the map's own markers
+function UnitShape({ kind, house, routed, x, y }) {
+  const [fill, ink] = COLORS[house] || ['#999', '#000'];
+  const title = `${houseName(house)} ${UNIT_NAMES[kind] || kind}${routed ? ' (routed)' : ''}`;
+  let shape;
+  if (kind === 'footman') shape = html`<circle cx=${x} cy=${y} r="4.3"/>`;
+  else if (kind === 'knight') shape = html`<path d=${`M${x} ${y - 5.2}L${x + 5.2} ${y}L${x} ${y + 5.2}L${x - 5.2} ${y}Z`}/>`;
+  else if (kind === 'siege_engine') shape = html`<path d=${`M${x} ${y - 5.2}L${x + 5.2} ${y + 4.2}L${x - 5.2} ${y + 4.2}Z`}/>`;
+  else shape = html`<path d=${`M${x - 6} ${y - 2}L${x + 6} ${y - 2}L${x + 3.5} ${y + 4}L${x - 3.5} ${y + 4}Z M${x - 0.6} ${y - 2}V${y - 6}h1.2V${y - 2}Z`}/>`;
+  return html`<g class=${'unit' + (routed ? ' routed' : '')} fill=${fill} data-unit=${kind} data-house=${house}
+      transform=${`translate(${x * (1 - K)} ${y * (1 - K)}) scale(${K})`}>
+    <title>${title}</title>${shape}
+    <text x=${x} y=${y + (kind === 'siege_engine' ? 2.8 : kind === 'ship' ? 2.6 : 1.9)} fill=${ink} class="uinit">${INITIAL[house]}</text>
+    ${routed && html`<path class="routed-mark" d=${`M${x - 5} ${y + 5}L${x + 5} ${y - 5}`}/>`}</g>`;
+}
+
+function Pieces({ view, choiceAreas, onOrder }) {
+  const out = [];
+  const areas = DATA.areas;
+  for (const [a, info] of Object.entries(areas)) {
+    if (!info.xy) continue;
+    const [x, y0] = info.xy;
+    const port = info.kind === 'port';
+    const y = port ? y0 : y0 + 19;
+    const units = view.units[a] || [];
+    const order = view.orders[a];
+    const token = view.power_tokens[a];
+    const items = [];
+    const w = 15.5;
+    const n = units.length + (token ? 1 : 0);
+    let cx = x - ((n - 1) * w) / 2 + (order && !port ? 6 : 0);
+    for (const u of units) { items.push(html`<${UnitShape} ...${u} x=${cx} y=${y}/>`); cx += w; }
+    if (token) {
+      const [fill, ink] = COLORS[token];
+      items.push(html`<g class="power" data-house=${token}><title>Power token: ${houseName(token)}</title>
+        <circle cx=${cx} cy=${y} r="6" fill=${fill}/><text x=${cx} y=${y + 2.6} fill=${ink} class="uinit big">${INITIAL[token]}</text></g>`);
+    }
+    if (order) {
+      const ox = port ? x + 13 : x - ((n - 1) * w) / 2 - 9;
+      const oy = port ? y0 - 9 : y;
+      const [fill, ink] = COLORS[order.house];
+      const clickable = choiceAreas.has(a);
+      items.push(html`<g class=${'order' + (order.token ? '' : ' facedown') + (clickable ? ' hit' : '')}
+          data-order=${a} onClick=${clickable ? (e) => { e.stopPropagation(); onOrder(a, e); } : null}>
+        <title>${order.token ? `${houseName(order.house)}: ${orderTitle(order.token)}` : `${houseName(order.house)}: an order (face down)`}</title>
+        <circle cx=${ox} cy=${oy} r="8.6" fill=${order.token ? '#3b3020' : fill} stroke=${fill}/>
+        <text x=${ox} y=${oy + 2.3} fill=${order.token ? '#fff8e0' : ink} class="otext">${order.token ? orderLabel(order.token) : INITIAL[order.house] + '?'}</text></g>`);
+    }
+    const garrison = view.garrisons[a];
+    if (garrison) {
+      items.push(html`<g class="garrison"><title>Garrison of strength ${garrison}</title>
+        <path d=${`M${x + 16} ${y0 - 27}h10v6q0 5-5 7q-5-2-5-7Z`}/><text x=${x + 21} y=${y0 - 19.5}>${garrison}</text></g>`);
+    }
+    const neutral = view.neutral_forces[a];
+    if (neutral) {
+      items.push(html`<g class="neutral"><title>Neutral force: strength ${neutral}</title>
+        <rect x=${x - 11} y=${y - 6} width="22" height="12" rx="2"/><text x=${x} y=${y + 3}>⚔${neutral}</text></g>`);
+    }
+    if (items.length) out.push(html`<g data-pieces=${a}>${items}</g>`);
+  }
+  return out;
+}
+
+function Board({ view, decision, onArea, onOrder, popup, onPick, onClosePopup }) {
+  const host = useRef(null);
+  const wrap = useRef(null);
+  const choiceAreas = useMemo(() => {
+    const s = new Set();
+    if (decision) for (const c of decision.choices) { const a = areaOfChoice(c); if (a) s.add(a); }
+    const f = focusArea(decision);
+    if (f && decision.kind === 'place_order') s.add(f);
+    return s;
+  }, [decision]);
+  const focus = focusArea(decision);
+  useEffect(() => { if (host.current && !host.current.firstChild) host.current.innerHTML = MAP_SVG; }, []);
+  // control by house colour, choices and the fight marked on the drawn areas
+  useEffect(() => {
+    if (!host.current) return;
+    const control = {};
+    for (const [a, us] of Object.entries(view.units)) if (us.length) control[a] = us[0].house;
+    for (const [a, hs] of Object.entries(view.power_tokens)) control[a] = control[a] || hs;
+    const fight = view.combat ? view.combat.area : null;
+    for (const el of host.current.querySelectorAll('[data-area]')) {
+      const a = el.getAttribute('data-area');
+      if (!el.dataset.fill) el.dataset.fill = el.getAttribute('fill') || '';
+      const hs = control[a];
+      if (hs && DATA.areas[a].kind === 'land') el.setAttribute('fill', shade(COLORS[hs][0], hs === 'greyjoy' ? 0.45 : hs === 'stark' ? -0.12 : 0.35));
+      else if (el.dataset.fill) el.setAttribute('fill', el.dataset.fill);
+      el.classList.toggle('choice', choiceAreas.has(a));
+      el.classList.toggle('focus', a === focus);
+      el.classList.toggle('fight', a === fight);
+      if (hs) el.setAttribute('data-control', hs); else el.removeAttribute('data-control');
+    }
+  });
+  const click = (e) => {
+    const el = e.target.closest('[data-area],[data-for]');
+    if (!el) return;
+    const a = el.getAttribute('data-area') || el.getAttribute('data-for');
+    const box = wrap.current.getBoundingClientRect();
+    onArea(a, e.clientX - box.left, e.clientY - box.top);
+  };
+  return html`<div class="board" ref=${wrap}>
+    <div class="map" ref=${host} onClick=${click}></div>
+    <svg class="pieces" viewBox=${`0 0 ${DATA.width} ${DATA.height + 24}`}>
+      ${Pieces({ view, choiceAreas, onOrder: (a, e) => { const box = wrap.current.getBoundingClientRect(); onArea(a, e.clientX - box.left, e.clientY - box.top); } })}
+      ${view.combat && DATA.areas[view.combat.area] && html`<g class="fightmark"><title>Combat here</title>
+        <text x=${DATA.areas[view.combat.area].xy[0] - 24} y=${DATA.areas[view.combat.area].xy[1] - 8}>⚔</text></g>`}
+    </svg>
+    ${popup && html`<div class="popup" style=${`left:${popup.x}px;top:${popup.y}px`}>
+      <div class="popup-title">${popup.title}</div>
+      ${popup.choices.map((c) => html`<button data-choice=${String(c)} onClick=${() => onPick(c)}>${choiceLabel(popup.kind, c)}</button>`)}
+      <button class="cancel" onClick=${onClosePopup}>Cancel</button></div>`}
+  </div>`;
+}
+
+// ------------------------------------------------------------------ panels
+function Chip({ house, label }) {
+  if (!house) return html`<span class="chip">—</span>`;
+  const [fill, ink] = COLORS[house];
+  return html`<span class="chip house" style=${`background:${fill};color:${ink}`} data-house=${house}>${INITIAL[house]} ${label || houseName(house)}</span>`;
+}
+
+function Tracks({ view }) {
+  const dom = view.dominance;
+  const holderOf = { iron_throne: 'iron_throne', fiefdoms: 'valyrian_steel_blade', kings_court: 'messenger_raven' };
+  const used = { valyrian_steel_blade: dom.blade_used, messenger_raven: dom.raven_used };
+  const houses = Object.keys(view.houses);
+  const supply = [0, 1, 2, 3, 4, 5, 6].map((n) => houses.filter((hs) => view.houses[hs].supply === n));
+  const victory = [...houses].sort((a, b) => view.houses[b].victory - view.houses[a].victory);
+  return html`<section class="panel tracks"><h2>Tracks</h2>
+    ${Object.entries(view.tracks).map(([t, order]) => html`<div class="track" data-track=${t}>
+      <span class="tname">${TRACK_NAMES[t]}</span>
+      ${order.map((hs, i) => html`<span class="slot"><small>${i + 1}</small><${Chip} house=${hs}/>
+        ${t === 'kings_court' && view.houses[hs].stars > 0 ? html`<span class="stars" title="special orders allowed">${'★'.repeat(view.houses[hs].stars)}</span>` : ''}</span>`)}
+      <span class="dom">${DOMINANCE[holderOf[t]]}${used[holderOf[t]] ? ' (used)' : ''}</span></div>`)}
+    <div class="track"><span class="tname">Supply</span>
+      ${supply.map((hs, n) => html`<span class="slot"><small>${n}</small>${hs.map((x) => html`<${Chip} house=${x} label=" "/>`)}</span>`)}</div>
+    <div class="track"><span class="tname">Victory</span>
+      ${victory.map((hs) => html`<span class="slot"><${Chip} house=${hs}/> <b>${view.houses[hs].victory}</b> castles</span>`)}</div>
+    <div class="track"><span class="tname">Wildlings</span>
+      <span class="wild"><span class="bar" style=${`width:${(view.wildling_threat / 12) * 100}%`}></span></span>
+      <b>${view.wildling_threat}</b>/12</div>
+  </section>`;
+}
+
+function Houses({ view, players }) {
+  return html`<section class="panel"><h2>Houses</h2><table class="houses">
+    <tr><th>House</th><th>Player</th><th title="power tokens available">Power</th><th>Supply</th><th>Castles</th><th>Cards</th><th>Discards</th></tr>
+    ${view.seats.map((hs, seat) => {
+      const info = view.houses[hs];
+      const p = players ? players[seat] : null;
+      return html`<tr data-house=${hs} class=${view.waiting_for.includes(seat) ? 'waiting' : ''}>
+        <td><${Chip} house=${hs}/></td><td>${p ? `${p.name}${p.type === 'bot' && !/bot/i.test(p.name) ? ' (bot)' : ''}` : ''}${view.waiting_for.includes(seat) ? ' (to play)' : ''}</td>
+        <td>${info.power}</td><td>${info.supply}</td><td>${info.victory}</td><td>${info.hand.length}</td>
+        <td class="discards">${info.discards.map(cardName).join(', ') || '—'}</td></tr>`;
+    })}</table></section>`;
+}
+
+function HouseCard({ id, playable, onPlay }) {
+  const c = DATA.house_cards[id];
+  return html`<button class=${'card' + (playable ? ' playable' : '')} data-card=${id} disabled=${!playable}
+      onClick=${playable ? () => onPlay(id) : null} title=${c.ability || ''}>
+    <span class="cstr">${c.strength}</span><span class="cname">${c.name}</span>
+    <span class="cicons">${'⚔'.repeat(c.swords)}${'▣'.repeat(c.forts)}</span>
+    ${c.ability && html`<span class="cab">${c.ability}</span>`}</button>`;
+}
+
+function Hand({ view, decision, send }) {
+  if (!view.house) return null;
+  const hand = view.houses[view.house].hand;
+  const playable = new Set(decision && CARD_KINDS.has(decision.kind) ? decision.choices : []);
+  return html`<section class="panel"><h2>Your house cards (${houseName(view.house)})</h2>
+    <div class="hand">${hand.map((c) => html`<${HouseCard} id=${c} playable=${playable.has(c)} onPlay=${send}/>`)}</div></section>`;
+}
+
+function Westeros({ view }) {
+  return html`<section class="panel"><h2>Westeros</h2>
+    <p>Revealed: ${view.last_westeros_cards.length ? view.last_westeros_cards.map((c) => html`<span class="chip wcard">${westerosName(c)}</span>`) : '—'}</p>
+    <p class="small">Decks: ${Object.entries(view.westeros_deck_sizes).map(([d, n]) => `${'I'.repeat(+d)}: ${n}`).join(' · ')} · wildling deck ${view.wildling_deck_size}
+    ${view.restrictions.length ? html` · <b>restricted: ${view.restrictions.map(orderLabel).join(', ')}</b>` : ''}
+    ${view.raven_peek ? html` · top wildling card: <b>${DATA.wildling_cards[view.raven_peek] ? DATA.wildling_cards[view.raven_peek].name : view.raven_peek}</b>` : ''}</p>
+  </section>`;
+}
+
+function sideRow(label, parts) {
+  if (!parts) return null;
+  const keys = ['units', 'order', 'support', 'garrison', 'house_card', 'blade', 'tides'];
+  return html`<tr><th>${label}</th>${keys.map((k) => html`<td>${parts[k] === undefined ? '·' : parts[k]}</td>`)}
+    <td><b>${parts.final !== undefined ? parts.final : parts.initial}</b></td></tr>`;
+}
+
+function lastFight(events) {
+  let start = -1;
+  for (let i = events.length - 1; i >= 0; i--) if (events[i] && events[i].kind === 'combat_begin') { start = i; break; }
+  if (start < 0) return null;
+  const fight = { begin: events[start], lines: [] };
+  for (let i = start; i < events.length; i++) {
+    const e = events[i];
+    if (!e) continue;
+    if (i > start && (e.kind === 'combat_begin' || e.kind === 'march_order' || e.kind === 'round')) break;
+    if (e.kind === 'combat_final' || e.kind === 'combat_won') fight.final = e;
+    if (e.kind === 'cards_revealed' || e.kind === 'card_replayed') fight.cards = e.cards;
+    if (e.kind === 'tides_revealed') fight.tides = e.tides;
+    if (e.kind === 'combat_won') fight.winner = e.winner;
+    fight.lines.push(e.text);
+    if (e.kind === 'combat_over') break;
+  }
+  return fight;
+}
+
+function Combat({ view, events }) {
+  const c = view.combat;
+  const last = lastFight(events);
+  if (!c && !last) return null;
+  const tides = c ? c.tides : last.tides;
+  if (c) {
+    const st = c.strength || {};
+    return html`<section class="panel combat" id="combat"><h2>Combat in ${areaName(c.area)}</h2>
+      <p><${Chip} house=${c.attacker}/> attacks from ${areaName(c.from_area)} with ${c.attacking_units.map((u) => UNIT_NAMES[u]).join(', ')}
+      ${c.defender ? html` against <${Chip} house=${c.defender}/>` : html` against a neutral force of ${st.neutral_force}`} · stage ${humanize(c.stage)}</p>
+      ${c.support.length > 0 && html`<p>Support: ${c.support.map((s) => html`<span class="chip">${houseName(s.house)} from ${areaName(s.area)} → ${s.side || '?'}</span>`)}</p>`}
+      <table class="strength"><tr><th></th><th>units</th><th>order</th><th>support</th><th>garrison</th><th>card</th><th>blade</th><th>tides</th><th>total</th></tr>
+        ${c.defender ? [sideRow(houseName(c.attacker), st.attacker), sideRow(houseName(c.defender), st.defender)] : sideRow(houseName(c.attacker), st.attacker)}</table>
+      ${c.cards && html`<p>House cards: ${houseName(c.attacker)} ${c.cards.attacker ? cardName(c.cards.attacker) : '(hidden)'} · ${houseName(c.defender)} ${c.cards.defender ? cardName(c.cards.defender) : '(hidden)'}</p>`}
+      ${tides && (tides.attacker || tides.defender) && html`<p>Tides of Battle: ${humanize(tides.attacker || '?')} / ${humanize(tides.defender || '?')}</p>`}
+      <p>Valyrian Steel Blade: ${houseName(view.dominance.valyrian_steel_blade)}${view.dominance.blade_used ? ' (used)' : ''}
+      ${c.winner ? html` · <b>winner: ${houseName(c[c.winner])}</b>` : ''}</p>
+    </section>`;
+  }
+  const f = last.final;
+  const st = f && f.strength;
+  return html`<section class="panel combat" id="combat"><h2>Last combat</h2>
+    <p>${last.begin.text}</p>
+    ${st && html`<table class="strength"><tr><th></th><th>units</th><th>order</th><th>support</th><th>garrison</th><th>card</th><th>blade</th><th>tides</th><th>total</th></tr>
+      ${sideRow(houseName(f.attacker || last.begin.attacker), st.attacker)}${sideRow(houseName(f.defender || last.begin.defender), st.defender)}</table>`}
+    <ul class="fightlog">${last.lines.slice(1).map((l) => html`<li>${l}</li>`)}</ul></section>`;
+}
+
+function Log({ events }) {
+  const box = useRef(null);
+  useEffect(() => { if (box.current) box.current.scrollTop = box.current.scrollHeight; }, [events.length]);
+  return html`<section class="panel"><h2>Game log</h2><ol class="log" ref=${box}>
+    ${events.slice(-250).map((e) => e && html`<li class=${'ev-' + e.kind}>${e.text}</li>`)}</ol></section>`;
+}
+
+function EndScreen({ outcome, view }) {
+  return html`<div class="endscreen" id="endscreen"><div class="endbox"><h2>Game over</h2>
+    <p>${outcome.reason}</p>
+    <ol>${outcome.ranking.map((seat) => html`<li><${Chip} house=${view.seats[seat]} label=${outcome.names[seat]}/>
+      ${outcome.scores[seat] ? html` <small>${Object.entries(outcome.scores[seat]).map(([k, v]) => `${humanize(k)} ${v}`).join(' · ')}</small>` : ''}</li>`)}</ol>
+    <p>${outcome.rounds} rounds. <a href="/">Back to the lobby</a></p></div></div>`;
+}
+
+// ------------------------------------------------------------------ decisions
+function DecisionPanel({ d, view, send, busy }) {
+  const [bid, setBid] = useState(0);
+  useEffect(() => setBid(0), [d && d.prompt]);
+  if (!d) return null;
+  const focus = focusArea(d);
+  let body;
+  if (d.kind === 'bid') {
+    const max = Math.max(...d.choices);
+    body = html`<div class="bid"><input type="number" id="bid" min="0" max=${max} value=${bid} onInput=${(e) => setBid(+e.target.value)}/>
+      <button class="primary" id="bid-send" onClick=${() => send(bid)} disabled=${busy}>Bid ${bid}</button> <small>(0–${max} power)</small></div>`;
+  } else if (d.kind === 'support') {
+    const c = view.combat;
+    body = html`<div class="choices">${d.choices.map((s) => html`<button data-choice=${s} class="primary" onClick=${() => send(s)}>
+      ${s === 'none' ? 'Support nobody' : `Support ${houseName(c ? (s === 'attacker' ? c.attacker : c.defender) : s)} (${s})`}</button>`)}</div>`;
+  } else {
+    const onMap = MAP_KINDS.has(d.kind);
+    const hint = d.kind === 'place_order' ? `Click ${areaName(focus)} on the map (or pick a token here).`
+      : d.kind === 'march_order' ? 'Click a March order on the map.'
+      : d.kind === 'march_move' ? 'Click a destination on the map, then the unit; "done" carries out the march.'
+      : d.kind === 'retreat' ? 'Click the area to retreat to.'
+      : CARD_KINDS.has(d.kind) ? 'Click a card of your hand.'
+      : onMap ? 'Click a highlighted area on the map (or choose here).' : '';
+    body = html`<p class="hint">${hint}</p><div class="choices">${d.choices.map((c) => html`<button data-choice=${String(c)}
+      class=${typeof c === 'string' && ['done', 'pass', 'none'].includes(c) ? 'word' : ''} onClick=${() => send(c)} disabled=${busy}>${choiceLabel(d.kind, c)}</button>`)}</div>`;
+  }
+  return html`<section class="panel decision" id="decision" data-kind=${d.kind}><h2>Your move</h2><p class="prompt">${d.prompt}</p>${body}</section>`;
+}
+
+// ------------------------------------------------------------------ the game screen
+function GameScreen({ id, seat, token }) {
+  const [msg, setMsg] = useState(null);
+  const [events, setEvents] = useState([]);
+  const [conn, setConn] = useState('connecting');
+  const [error, setError] = useState(null);
+  const [fatal, setFatal] = useState(null);
+  const [popup, setPopup] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const ref = useRef({ next: 0, move: -1, events: [] });
+
+  const accept = (m) => {
+    const st = ref.current;
+    if (m.events && m.events.length) {
+      const start = m.next - m.events.length;
+      const evs = st.events.slice();
+      m.events.forEach((e, i) => { evs[start + i] = e; });
+      st.events = evs;
+      setEvents(evs);
+    }
+    st.next = Math.max(st.next, m.next || 0);
+    if (m.move >= st.move) {
+      // a menu stays open while others move (simultaneous decisions), closes when ours changes
+      const key = (x) => (x && x.decisions && x.decisions[0] ? `${x.decisions[0].kind}|${x.decisions[0].prompt}` : '');
+      if (key(m) !== key(st.msg)) setPopup(null);
+      st.move = m.move;
+      st.msg = m;
+      setMsg(m);
+      window.__westeros = { move: m.move, status: m.status, at: performance.now() };
+    }
+  };
+
+  useEffect(() => {
+    let ws = null; let closed = false; let retry = 0; let timer = null;
+    const connect = () => {
+      const q = new URLSearchParams();
+      if (token) q.set('token', token);
+      q.set('since', String(ref.current.next));
+      ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws?${q}`);
+      window.__westerosSocket = ws; // for the tests: drop the connection on purpose
+      setConn('connecting');
+      ws.onopen = () => { retry = 0; setConn('live'); };
+      ws.onmessage = (ev) => {
+        const m = JSON.parse(ev.data);
+        if (m.error) { setFatal(m.error); closed = true; return; }
+        accept(m);
+      };
+      ws.onclose = () => {
+        if (closed) return;
+        setConn('offline');
+        timer = setTimeout(connect, Math.min(4000, 200 * 2 ** retry++));
+      };
+    };
+    connect();
+    return () => { closed = true; clearTimeout(timer); if (ws) ws.close(); };
+  }, [id, token]);
+
+  const send = async (choice) => {
+    setError(null); setPopup(null); setBusy(true);
+    try {
+      let move = ref.current.move;
+      for (let attempt = 0; attempt < 30; attempt++) { // bots may take several numbers first
+        const r = await api(`/api/games/${id}/moves?since=${ref.current.next}`, { method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ move, choice }) });
+        if (r.ok) { accept(r.body); window.__westerosSent = (window.__westerosSent || 0) + 1; return; }
+        if (r.status === 409 && typeof r.body.move === 'number' && r.body.move !== move) {
+          move = Math.max(r.body.move, ref.current.move); // somebody moved first: again
+          continue;
+        }
+        setError(r.body.detail);
+        return;
+      }
+    } finally { setBusy(false); }
+  };
+
+  if (fatal) return html`<div class="lobby"><p class="error">${fatal}</p><a href="/">Back to the lobby</a></div>`;
+  if (!msg) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
+  const view = msg.view;
+  if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
+  const d = msg.decisions[0] || null;
+
+  const onArea = (a, x, y) => {
+    if (!d) { setError(token ? 'Nothing to do now: waiting for the other houses.' : 'You are watching this game.'); return; }
+    setError(null);
+    if (d.kind === 'place_order' || d.kind === 'raven_replace') {
+      const f = focusArea(d);
+      if (a !== f) { setError(`Orders are placed area by area: now ${areaName(f)}.`); return; }
+      setPopup({ x, y, title: `Order for ${areaName(a)}`, kind: d.kind, choices: d.choices });
+      return;
+    }
+    const here = d.choices.filter((c) => areaOfChoice(c) === a);
+    if (d.kind === 'muster' && a === focusArea(d)) {
+      setPopup({ x, y, title: `Muster in ${areaName(a)}`, kind: d.kind, choices: d.choices.filter((c) => !String(c).includes('>')) });
+      return;
+    }
+    if (here.length === 1) { send(here[0]); return; }
+    if (here.length > 1) { setPopup({ x, y, title: areaName(a), kind: d.kind, choices: here }); return; }
+    // not a legal choice: ask the engine with the same shape of choice, show its message
+    const model = d.choices.find((c) => areaOfChoice(c));
+    if (model) {
+      const ma = areaOfChoice(model);
+      const parts = model.split(/([>:+])/);
+      const i = parts.lastIndexOf(ma);
+      parts[i] = a;
+      send(parts.join(''));
+    } else setError(`${areaName(a)} is not a choice for this decision.`);
+  };
+
+  const me = seat !== null && view.house ? view.house : null;
+  return html`<div class="game">
+    <header class="top">
+      <a href="/" class="home">Westeros</a>
+      <span id="round">Round <b>${view.round}</b>/10</span>
+      <span id="phase">Phase: <b>${humanize(view.phase)}</b></span>
+      <span>Wildlings: <b>${view.wildling_threat}</b></span>
+      <span>${me ? html`You: <${Chip} house=${me}/> (seat ${seat + 1})` : 'Spectator'}</span>
+      <span>Move <b id="move">${msg.move}</b></span>
+      <span class=${'conn ' + conn} id="conn">${conn === 'live' ? '● live' : conn === 'connecting' ? '○ connecting' : '○ reconnecting'}</span>
+      ${msg.waiting.length > 0 && html`<span class="waiting">Waiting for: ${msg.waiting.map((s) => html`<${Chip} house=${view.seats[s]}/>`)}</span>`}
+    </header>
+    <main class="layout">
+      <div class="left"><${Board} view=${view} decision=${d} onArea=${onArea} popup=${popup}
+        onOrder=${() => {}} onPick=${send} onClosePopup=${() => setPopup(null)}/></div>
+      <div class="right">
+        ${error && html`<p class="error" id="error">${error}</p>`}
+        <${DecisionPanel} d=${d} view=${view} send=${send} busy=${busy}/>
+        ${!d && msg.status === 'playing' && html`<section class="panel idle"><p>${token ? 'Waiting for the other houses…' : 'Watching.'}</p></section>`}
+        <${Combat} view=${view} events=${events}/>
+        <${Hand} view=${view} decision=${d} send=${send}/>
+        <${Tracks} view=${view}/>
+        <${Houses} view=${view} players=${msg.players}/>
+        <${Westeros} view=${view}/>
+        <${Log} events=${events}/>
+      </div>
+    </main>
+    ${msg.outcome && html`<${EndScreen} outcome=${msg.outcome} view=${view}/>`}
+  </div>`;
+}
+
+// ------------------------------------------------------------------ start
+async function main() {
+  const [data, svg] = await Promise.all([
+    fetch('/static/boardgame.json').then((r) => r.json()),
+    fetch('/static/map.svg').then((r) => r.text()),
+  ]);
+  DATA = data;
+  MAP_SVG = svg.replace(/^<\?xml[^>]*>/, '');
+  AREA_BY_NAME = Object.entries(DATA.areas).map(([id, a]) => [a.name, id]).sort((x, y) => y[0].length - x[0].length);
+  const root = document.getElementById('app');
+  root.textContent = '';
+  const m = location.pathname.match(/^\/play\/([^/]+)/);
+  if (!m) { render(html`<${Lobby}/>`, root); return; }
+  const id = m[1];
+  const params = new URLSearchParams(location.search);
+  const seat = params.has('seat') ? +params.get('seat') : null;
+  let token = null;
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (seat !== null && hash.get('token')) {
+    token = hash.get('token');
+    rememberGame(id, seat, token);
+    history.replaceState(null, '', seatLink(id, seat)); // the token stays in this browser only
+  } else if (seat !== null) {
+    token = localStorage.getItem(tokenKey(id, seat));
+  }
+  render(html`<${GameScreen} id=${id} seat=${token ? seat : null} token=${token}/>`, root);
+}
+
+main();

@@ -121,9 +121,9 @@ TRACK_NAMES = {"iron_throne": "Iron Throne", "fiefdoms": "Fiefdoms", "kings_cour
 GAME_SETUP = _event(
     "game_setup",
     lambda f: f"A new {f['players']}-player game: "
-    + ", ".join(f"seat {i} {house(h)}" for i, h in enumerate(f["seats"]))
+    + ", ".join(f"seat {i} {house(h)}" for i, h in enumerate(f["seats"], 1))
     + (" (Tides of Battle)" if f["tides"] else ""),
-    "R2: the game is set up; seats lists the house of each seat",
+    "R2: the game is set up; seats lists the house of each seat (the text counts seats from 1)",
 )
 ROUND = _event("round", lambda f: f"=== Round {f['round']} ===", "R3.1: a new game round begins")
 DOMINANCE = _event(

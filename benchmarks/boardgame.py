@@ -45,6 +45,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--tides", action="store_true")
     args = parser.parse_args()
+    play_board_game(3, 999, args.tides)  # warm up: import every rules module before timing
     print(f"{'players':>7} {'games/s':>8} {'decisions/game':>15} {'µs/decision':>12}")
     for players in (3, 4, 5, 6):
         rate, per_game, us = bench_games(players, args.games, args.tides)

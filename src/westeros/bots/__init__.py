@@ -2,5 +2,6 @@
 
 from westeros.bots.base import Bot, play_out
 from westeros.bots.random_bot import RandomBot
+from westeros.bots.registry import BOTS, make_bot
 
-__all__ = ["Bot", "RandomBot", "play_out"]
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "play_out"]

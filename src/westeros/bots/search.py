@@ -1,0 +1,166 @@
+"""A search bot: determinized Monte Carlo search at the root (UCB1 over its legal choices,
+each iteration on a fresh determinization of the game as its seat knows it).
+
+The harness hands it a :class:`~westeros.bots.base.Sampler` (``sample(seed) -> Game``),
+never the game: each sample resamples everything the seat may not know (others' orders,
+bids and chosen cards, deck order, the random generator). An iteration applies one candidate
+choice in a sample, plays on with heuristic bots for every seat up to a cut-off (``depth``
+decisions), and scores the position for the seat (:func:`evaluate`). The budget is a number
+of iterations (deterministic for a seed) or milliseconds (``ms``; not deterministic).
+
+Cheap decisions (which support to accept, word-only formalities) go straight to the
+heuristic; the search spends its budget where choices matter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from westeros.boardgame import decisions as D
+from westeros.bots.heuristic import HeuristicBot
+from westeros.engine import Choice, Decision, Game, Rng
+
+Sample = Callable[[int], Game]
+
+SEARCHED = frozenset(
+    k.name
+    for k in (
+        D.PLACE_ORDER,
+        D.MARCH_MOVE,
+        D.MARCH_ORDER,
+        D.HOUSE_CARD,
+        D.BID,
+        D.MUSTER,
+        D.RETREAT,
+        D.SUPPORT,
+        D.RAID,
+        D.WESTEROS_CHOICE,
+        D.MARCH_TOKEN,
+        D.CONSOLIDATE_SPECIAL,
+        D.TIE_BREAK,
+    )
+)
+MAX_CANDIDATES = 8
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """How good the position is for ``seat``, in [0, 1]: 1 a win, 0 a loss; before the end a
+    squashed lead over the best other house (castles first, then land, supply, power)."""
+    outcome = game.outcome()
+    if outcome is not None:
+        if outcome.winner == seat:
+            return 1.0
+        rank = outcome.ranking.index(seat)
+        return 0.2 * (1 - rank / max(1, len(outcome.ranking) - 1))
+    view = game.view(None)
+    units = view["units"]
+    strength: dict[str, int] = {}
+    for us in units.values():
+        for u in us:
+            strength[u["house"]] = strength.get(u["house"], 0) + (2 if u["kind"] == "knight" else 1)
+    me = view["seats"][seat]
+    scores = {}
+    for house, h in view["houses"].items():
+        scores[house] = (
+            3.0 * h["victory"] + 0.3 * h["supply"] + 0.15 * h["power"] + 0.2 * strength.get(house, 0)
+        )
+    best_other = max(v for h, v in scores.items() if h != me)
+    return 0.5 + 0.5 * math.tanh((scores[me] - best_other) / 6.0)
+
+
+class SearchBot:
+    """Determinized UCB1 search at the root with heuristic roll-outs.
+
+    ``iterations``: play-outs per searched decision (deterministic for ``seed``); ``ms``: a time
+    budget instead (stops at whichever comes first when both are given). ``depth``: decisions
+    played in a roll-out before the position is scored.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = 60,
+        ms: float | None = None,
+        depth: int = 80,
+    ) -> None:
+        self.seed = seed
+        self.iterations = iterations
+        self.ms = ms
+        self.depth = depth
+        self.fallback = HeuristicBot(seed)
+        self.playouts = 0  # statistics for the benchmark
+        self.rollout_decisions = 0
+        self.search_seconds = 0.0
+        self.searched = 0
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        """Without a sampler the bot plays its heuristic."""
+        return self.fallback.choose(view, decision)
+
+    def choose_with(self, view: dict[str, Any], decision: Decision, sample: Sample) -> Choice:
+        default = self.fallback.choose(view, decision)
+        if len(decision.choices) < 2 or decision.kind not in SEARCHED:
+            return default
+        started = time.perf_counter()
+        self.searched += 1
+        key = f"{self.seed}|{view.get('log_size')}|{decision.kind}|{decision.prompt}|"
+        key += ",".join(map(str, decision.choices))
+        rng = Rng(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big"))
+        candidates = self._candidates(decision, default, rng)
+        visits = [0] * len(candidates)
+        totals = [0.0] * len(candidates)
+        deadline = None if self.ms is None else started + self.ms / 1000.0
+        limit = self.iterations if self.iterations is not None else 1_000_000
+        for i in range(max(limit, len(candidates))):
+            if deadline is not None and i >= len(candidates) and time.perf_counter() > deadline:
+                break
+            if i < len(candidates):
+                pick = i
+            else:
+                log_n = math.log(i)
+                pick = max(
+                    range(len(candidates)),
+                    key=lambda j: totals[j] / visits[j] + 0.7 * math.sqrt(log_n / visits[j]),
+                )
+            game = sample(rng.next64() & 0xFFFFFFFF)
+            value = self._playout(game, decision.seat, candidates[pick], rng.next64())
+            visits[pick] += 1
+            totals[pick] += value
+        self.search_seconds += time.perf_counter() - started
+        # the heuristic's choice (index 0) holds unless another is clearly better
+        means = [totals[j] / visits[j] if visits[j] else -1.0 for j in range(len(candidates))]
+        best = max(range(len(candidates)), key=lambda j: (means[j], visits[j]))
+        if best != 0 and means[best] <= means[0] + 0.02:
+            best = 0
+        return candidates[best]
+
+    def _candidates(self, decision: Decision, default: Choice, rng: Rng) -> list[Choice]:
+        others = [c for c in decision.choices if c != default]
+        if decision.kind == D.BID.name:  # a spread of amounts
+            top = max(int(c) for c in decision.choices)
+            amounts = sorted({0, 1, 2, 3, 5, 8, top // 2, top} - {int(default)})
+            others = [a for a in amounts if a in decision.choices]
+        if len(others) > MAX_CANDIDATES - 1:
+            others = list(rng.shuffled(others))[: MAX_CANDIDATES - 1]
+        return [default, *others]
+
+    def _playout(self, game: Game, seat: int, choice: Choice, seed: int) -> float:
+        self.playouts += 1
+        game.apply(seat, choice)
+        bots = [HeuristicBot(seed + s) for s in range(len(game.seat_names()))]
+        for _ in range(self.depth):
+            pending = game.pending()
+            if not pending:
+                break
+            d = pending[0]
+            if len(d.choices) == 1:
+                c = d.choices[0]
+            else:
+                c = bots[d.seat].choose(game.view(d.seat), d)
+            game.apply(d.seat, c)
+            self.rollout_decisions += 1
+        return evaluate(game, seat)

@@ -112,6 +112,32 @@ class Board:
                     out[n] = value
         return out
 
+    def reach(self, area: str) -> list[str]:
+        """Areas the units in ``area`` could march to: neighbours of the same kind, and for
+        land units the land areas along a chain of seas holding the house's ships (R6.4.3)."""
+        land = T.AREAS[area].kind == "land"
+        out = [
+            n
+            for n in self.neighbors(area)
+            if T.AREAS[n].kind != "port" and (T.AREAS[n].kind == "land") == land
+        ]
+        if not land:
+            return out
+        seen: set[str] = set()
+        todo = [n for n in self.neighbors(area) if T.AREAS[n].kind == "sea"]
+        while todo:
+            sea = todo.pop()
+            if sea in seen or self.owner(sea) != self.me:
+                continue
+            seen.add(sea)
+            for n in self.neighbors(sea):
+                kind = T.AREAS[n].kind
+                if kind == "sea":
+                    todo.append(n)
+                elif kind == "land" and n != area and n not in out:
+                    out.append(n)
+        return out
+
     def my_areas(self) -> list[str]:
         return [a for a in T.AREA_IDS if self.owner(a) == self.me]
 

@@ -46,23 +46,12 @@ def expand_score(b: Board, src: str, dest: str) -> float:
     return v
 
 
-def _targets(b: Board, area: str) -> list[str]:
-    land = T.AREAS[area].kind == "land"
-    out = []
-    for n in b.neighbors(area):
-        kind = T.AREAS[n].kind
-        if kind == "port" or (kind == "land") != land:
-            continue
-        out.append(n)
-    return out
-
-
 def order_scores(b: Board, area: str) -> dict[str, float]:
     """A score per order type for the house's units in ``area``."""
     info = T.AREAS[area]
     mine = b.strength(area, True)
     threat = b.threat.get(area, 0)
-    targets = _targets(b, area)
+    targets = b.reach(area)
     march = 0.0
     if mine > 0:
         for n in targets:

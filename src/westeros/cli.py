@@ -57,9 +57,7 @@ def _fail(message: str) -> None:
 
 
 @app.command()
-def watch(
-    players: Players = 6, seed: Seed = 1, tides: Tides = False, seat: Seats = None
-) -> None:
+def watch(players: Players = 6, seed: Seed = 1, tides: Tides = False, seat: Seats = None) -> None:
     """Watch one whole board game between bots, printed as a readable game log."""
     from westeros.simulate import play_board_game
 

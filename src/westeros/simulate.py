@@ -100,9 +100,7 @@ def play_board_game(
     seats: dict[str, str] | None = None,
 ) -> tuple[Game, GameResult]:
     """One board game between seeded bots (random unless ``seats`` names others)."""
-    return play_game(
-        "boardgame", board_config(players, tides), seed, on_move, with_hashes, seats
-    )
+    return play_game("boardgame", board_config(players, tides), seed, on_move, with_hashes, seats)
 
 
 def save_record(record: Record, directory: Path, name: str) -> Path:

@@ -66,7 +66,10 @@ def evaluate(game: Game, seat: int) -> float:
     scores = {}
     for house, h in view["houses"].items():
         scores[house] = (
-            3.0 * h["victory"] + 0.3 * h["supply"] + 0.15 * h["power"] + 0.2 * strength.get(house, 0)
+            3.0 * h["victory"]
+            + 0.3 * h["supply"]
+            + 0.15 * h["power"]
+            + 0.2 * strength.get(house, 0)
         )
     best_other = max(v for h, v in scores.items() if h != me)
     return 0.5 + 0.5 * math.tanh((scores[me] - best_other) / 6.0)
@@ -144,8 +147,10 @@ class SearchBot:
             top = max(int(c) for c in decision.choices)
             amounts = sorted({0, 1, 2, 3, 5, 8, top // 2, top} - {int(default)})
             others = [a for a in amounts if a in decision.choices]
-        if len(others) > MAX_CANDIDATES - 1:
-            others = list(rng.shuffled(others))[: MAX_CANDIDATES - 1]
+        # no more candidates than play-outs: a tiny budget only checks a few alternatives
+        most = min(MAX_CANDIDATES, self.iterations or MAX_CANDIDATES)
+        if len(others) > most - 1:
+            others = list(rng.shuffled(others))[: most - 1]
         return [default, *others]
 
     def _playout(self, game: Game, seat: int, choice: Choice, seed: int) -> float:
@@ -157,10 +162,8 @@ class SearchBot:
             if not pending:
                 break
             d = pending[0]
-            if len(d.choices) == 1:
-                c = d.choices[0]
-            else:
-                c = bots[d.seat].choose(game.view(d.seat), d)
+            one = len(d.choices) == 1  # a forced choice needs no view
+            c = d.choices[0] if one else bots[d.seat].choose(game.view(d.seat), d)
             game.apply(d.seat, c)
             self.rollout_decisions += 1
         return evaluate(game, seat)

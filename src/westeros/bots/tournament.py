@@ -31,7 +31,9 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
 
 
 def seating(bots: list[str], players: int, index: int) -> list[str]:
@@ -208,7 +210,8 @@ def plot(data: dict[str, Any], path: Path) -> None:
     width = 0.8 / max(1, len(bots))
     for i, bot in enumerate(bots):
         rates = [
-            per_house[bot].get(h, {}).get("wins", 0) / max(1, per_house[bot].get(h, {}).get("seats", 0))
+            per_house[bot].get(h, {}).get("wins", 0)
+            / max(1, per_house[bot].get(h, {}).get("seats", 0))
             for h in houses
         ]
         xs = [x + i * width for x in range(len(houses))]

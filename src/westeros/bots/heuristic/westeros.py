@@ -9,7 +9,11 @@ from westeros.bots.heuristic.board import STRENGTH, Board, area_in_prompt, card_
 from westeros.engine import Choice, Decision
 
 TRACK_WEIGHT = {"iron_throne": 0.3, "fiefdoms": 0.3, "kings_court": 0.35}
-TRACK_BY_NAME = {"Iron Throne": "iron_throne", "Fiefdoms": "fiefdoms", "King's Court": "kings_court"}
+TRACK_BY_NAME = {
+    "Iron Throne": "iron_throne",
+    "Fiefdoms": "fiefdoms",
+    "King's Court": "kings_court",
+}
 OPTION_BASE = {
     "mustering": 2.0,
     "supply": 1.5,

@@ -52,7 +52,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", default=None, help="write the per-game results as JSON")
+    parser.add_argument("--out", default=None, help="append each game's result (JSON lines)")
     args = parser.parse_args()
     tasks = [(args.bot, args.against, args.players, args.seed, i) for i in range(args.games)]
     started = time.perf_counter()
@@ -60,6 +60,9 @@ def main() -> None:
     with Pool(args.jobs) as pool:
         for r in pool.imap_unordered(one_game, tasks):
             results.append(r)
+            if args.out:
+                with open(args.out, "a") as fh:
+                    fh.write(json.dumps(r) + "\n")
             wins = sum(x["won"] for x in results)
             print(f"{len(results)}/{args.games} games, {wins} wins", flush=True)
     wins = sum(r["won"] for r in results)
@@ -80,9 +83,6 @@ def main() -> None:
             f"decisions/s in roll-outs, {secs / max(1, asked):.2f} s per searched decision "
             f"({asked / len(searched):.0f} searched decisions per game)"
         )
-    if args.out:
-        with open(args.out, "w") as fh:
-            json.dump(results, fh, indent=1)
 
 
 if __name__ == "__main__":

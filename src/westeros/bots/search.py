@@ -1,5 +1,6 @@
-"""A search bot: determinized Monte Carlo search at the root (UCB1 over its legal choices,
-each iteration on a fresh determinization of the game as its seat knows it).
+"""A search bot: determinized Monte Carlo search at the root — each candidate choice is
+played out on the same fresh determinizations of the game as its seat knows it (paired
+samples), and the heuristic's own choice is kept unless another beats it beyond the noise.
 
 The harness hands it a :class:`~westeros.bots.base.Sampler` (``sample(seed) -> Game``),
 never the game: each sample resamples everything the seat may not know (others' orders,
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from westeros.boardgame import decisions as D
+from westeros.boardgame import tables as T
 from westeros.bots.heuristic import HeuristicBot
 from westeros.engine import Choice, Decision, Game, Rng
 
@@ -76,10 +78,11 @@ def evaluate(game: Game, seat: int) -> float:
 
 
 class SearchBot:
-    """Determinized UCB1 search at the root with heuristic roll-outs.
+    """Determinized Monte Carlo search at the root with heuristic roll-outs.
 
-    ``iterations``: play-outs per searched decision (deterministic for ``seed``); ``ms``: a time
-    budget instead (stops at whichever comes first when both are given). ``depth``: decisions
+    ``iterations``: play-outs per searched decision, shared among the candidates
+    (deterministic for ``seed``); ``ms``: a time budget instead (stops at whichever comes
+    first when both are given). ``depth``: decisions
     played in a roll-out before the position is scored.
     """
 
@@ -114,35 +117,56 @@ class SearchBot:
         key += ",".join(map(str, decision.choices))
         rng = Rng(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big"))
         candidates = self._candidates(decision, default, rng)
-        visits = [0] * len(candidates)
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         deadline = None if self.ms is None else started + self.ms / 1000.0
-        limit = self.iterations if self.iterations is not None else 1_000_000
-        for i in range(max(limit, len(candidates))):
-            if deadline is not None and i >= len(candidates) and time.perf_counter() > deadline:
+        rounds = max(1, (self.iterations or 1_000_000) // len(candidates))
+        for _ in range(rounds):
+            # one sample of the hidden information and of the roll-out's luck for every
+            # candidate (common random numbers: their differences are far less noisy)
+            base = sample(rng.next64() & 0xFFFFFFFF)
+            luck = rng.next64() & 0xFFFFFFFF
+            for j, choice in enumerate(candidates):
+                game = base if j == len(candidates) - 1 else base.clone()
+                values[j].append(self._playout(game, decision.seat, choice, luck))
+            if deadline is not None and time.perf_counter() > deadline:
                 break
-            if i < len(candidates):
-                pick = i
-            else:
-                log_n = math.log(i)
-                pick = max(
-                    range(len(candidates)),
-                    key=lambda j: totals[j] / visits[j] + 0.7 * math.sqrt(log_n / visits[j]),
-                )
-            game = sample(rng.next64() & 0xFFFFFFFF)
-            value = self._playout(game, decision.seat, candidates[pick], rng.next64())
-            visits[pick] += 1
-            totals[pick] += value
         self.search_seconds += time.perf_counter() - started
-        # the heuristic's choice (index 0) holds unless another is clearly better
-        means = [totals[j] / visits[j] if visits[j] else -1.0 for j in range(len(candidates))]
-        best = max(range(len(candidates)), key=lambda j: (means[j], visits[j]))
-        if best != 0 and means[best] <= means[0] + 0.02:
-            best = 0
-        return candidates[best]
+        return candidates[self._best(values)]
+
+    @staticmethod
+    def _best(values: list[list[float]]) -> int:
+        """The candidate with the best mean; the heuristic's (index 0) holds unless another
+        beats it on the paired samples by more than the noise (one standard error)."""
+        n = len(values[0])
+        best, best_gain = 0, 0.0
+        for j in range(1, len(values)):
+            diffs = [values[j][i] - values[0][i] for i in range(n)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+            if mean > max(0.01, math.sqrt(var / n)) and mean > best_gain:
+                best, best_gain = j, mean
+        return best
 
     def _candidates(self, decision: Decision, default: Choice, rng: Rng) -> list[Choice]:
         others = [c for c in decision.choices if c != default]
+        if decision.kind == D.PLACE_ORDER.name:  # the strongest token of each order type
+            tokens: dict[str, str] = {}
+            for c in sorted(
+                others, key=lambda c: -T.ORDER_KINDS[str(c)].modifier if c != "none" else 0
+            ):
+                kind = "none" if c == "none" else T.ORDER_KINDS[str(c)].type
+                tokens.setdefault(kind, str(c))
+            mine = "none" if default == "none" else T.ORDER_KINDS[str(default)].type
+            others = [c for k, c in tokens.items() if k != mine]
+        if decision.kind == D.MARCH_MOVE.name:  # one move per destination, and done
+            dests: dict[str, Choice] = {}
+            for c in others:
+                if c != "done":
+                    dests.setdefault(str(D.MARCH_MOVE.parse(c)["to"]), c)
+            mine_to = "" if default == "done" else str(D.MARCH_MOVE.parse(default)["to"])
+            others = [c for d, c in dests.items() if d != mine_to]
+            if default != "done" and "done" in decision.choices:
+                others.append("done")
         if decision.kind == D.BID.name:  # a spread of amounts
             top = max(int(c) for c in decision.choices)
             amounts = sorted({0, 1, 2, 3, 5, 8, top // 2, top} - {int(default)})

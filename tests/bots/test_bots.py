@@ -146,3 +146,16 @@ def test_the_registry_builds_bots_by_name_and_budget() -> None:
     for bad in ("search:", "search:x", "search:0", "search:-5ms"):
         with pytest.raises(ValueError, match="bad budget"):
             make_bot(bad, 1)
+
+
+def test_bots_play_another_game_kind_through_the_contract() -> None:
+    """On a game they have no rules of thumb for (the toy game), the heuristic and search bots
+    fall back to seeded legal choices."""
+    from tests.engine.toy import INFO as TOY
+    from westeros.engine import register
+
+    register(TOY)
+    for seed in range(5):
+        game = new_game("toy-nim", {"pile": 9}, seed)
+        play_out(game, [SearchSpy(SearchBot(seed, iterations=4)), Spy(HeuristicBot(seed))])
+        assert game.outcome() is not None

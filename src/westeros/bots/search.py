@@ -109,7 +109,8 @@ class SearchBot:
 
     def choose_with(self, view: dict[str, Any], decision: Decision, sample: Sample) -> Choice:
         default = self.fallback.choose(view, decision)
-        if len(decision.choices) < 2 or decision.kind not in SEARCHED:
+        searched = view.get("game") == "boardgame" and decision.kind in SEARCHED
+        if len(decision.choices) < 2 or not searched:
             return default
         started = time.perf_counter()
         self.searched += 1

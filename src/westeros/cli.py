@@ -24,12 +24,44 @@ console = Console()
 Players = Annotated[int, typer.Option("--players", "-p", min=3, max=6, help="3 to 6 players")]
 Seed = Annotated[int, typer.Option("--seed", "-s", min=0, help="random seed")]
 Tides = Annotated[bool, typer.Option("--tides", help="use the Tides of Battle cards")]
+Seats = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seat",
+        help="HOUSE=BOT, repeatable, e.g. --seat stark=search:300 --seat lannister=heuristic "
+        "(bots: random, heuristic, search[:PLAYOUTS or :MSms]; default random)",
+    ),
+]
+
+
+def _parse_seats(values: list[str] | None) -> dict[str, str]:
+    """``["stark=search"]`` -> ``{"stark": "search"}``; a bad entry or bot name exits 2."""
+    from westeros.bots import make_bot
+
+    out: dict[str, str] = {}
+    for value in values or []:
+        house, sep, bot = value.partition("=")
+        if not sep or not house or not bot:
+            _fail(f"--seat takes HOUSE=BOT, not {value!r}")
+        try:
+            make_bot(bot, 0)
+        except (KeyError, ValueError) as exc:
+            _fail(str(exc).strip('"'))
+        out[house.strip().lower()] = bot.strip()
+    return out
+
+
+def _fail(message: str) -> None:
+    console.print(f"[red]error:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(2)
 
 
 @app.command()
-def watch(players: Players = 6, seed: Seed = 1, tides: Tides = False) -> None:
+def watch(players: Players = 6, seed: Seed = 1, tides: Tides = False, seat: Seats = None) -> None:
     """Watch one whole board game between bots, printed as a readable game log."""
     from westeros.simulate import play_board_game
+
+    seats = _parse_seats(seat)
 
     printed = 0
 
@@ -40,7 +72,10 @@ def watch(players: Players = 6, seed: Seed = 1, tides: Tides = False) -> None:
             console.print(_style(game.render(event)), highlight=False)
         printed += len(new)
 
-    game, result = play_board_game(players, seed, tides, on_move=show)
+    try:
+        game, result = play_board_game(players, seed, tides, on_move=show, seats=seats)
+    except ValueError as exc:
+        _fail(str(exc))
     show(game, 0, None)
     console.print(_result_table(result.outcome))
     console.print(f"{result.decisions} decisions. Winner: [bold]{result.winner}")
@@ -74,9 +109,12 @@ def simulate(
     save: Annotated[
         Path | None, typer.Option("--save", help="write each game's record into this folder")
     ] = None,
+    seat: Seats = None,
 ) -> None:
-    """Play many whole games between random bots and print a summary."""
+    """Play many whole games between bots (random unless --seat) and print a summary."""
     from westeros.simulate import Summary, play_board_game, save_record
+
+    seats = _parse_seats(seat)
 
     summary = Summary()
     started = time.perf_counter()
@@ -89,7 +127,13 @@ def simulate(
     ) as progress:
         task = progress.add_task(f"{players}-player games", total=games)
         for i in range(games):
-            _, result = play_board_game(players, seed + i, tides, with_hashes=save is not None)
+            try:
+                _, result = play_board_game(
+                    players, seed + i, tides, with_hashes=save is not None, seats=seats
+                )
+            except ValueError as exc:
+                progress.stop()
+                _fail(str(exc))
             summary.add(result)
             if save is not None:
                 save_record(result.record, save, f"game-{players}p-seed{seed + i}")
@@ -110,6 +154,68 @@ def simulate(
     )
     if save is not None:
         console.print(f"records written to {save}/")
+
+
+@app.command()
+def tournament(
+    players: Players = 6,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="number of games")] = 12,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help="comma-separated bots, e.g. heuristic,search:40,random (seats rotate)"
+        ),
+    ] = "heuristic,random",
+    seed: Seed = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="worker processes")] = 1,
+    tides: Tides = False,
+    out: Annotated[
+        Path, typer.Option("--out", help="folder for results.json (with records) and ratings.png")
+    ] = Path("tournament"),
+) -> None:
+    """Bots against each other, seats rotated over the houses: win rates with 95% intervals,
+    openskill ratings, results JSON with every record and a PNG plot."""
+    from westeros.bots import tournament as tour
+    from westeros.bots.registry import make_bot
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if not names:
+        _fail("--bots lists no bot")
+    for name in names:
+        try:
+            make_bot(name, 0)
+        except (KeyError, ValueError) as exc:
+            _fail(str(exc).strip('"'))
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+    ) as progress:
+        task = progress.add_task(f"{players}-player games", total=games)
+        results = tour.run(
+            names, players, games, seed, jobs, tides, on_game=lambda _: progress.advance(task)
+        )
+    json_path, png_path = tour.save(results, out)
+    rates, ratings = results.win_rates(), results.ratings()
+    table = Table(title=f"{games} games, {players} players, bots {', '.join(names)}")
+    for col in ("bot", "seats", "wins", "win rate", "95% CI", "rating mu", "sigma"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for name in sorted(rates, key=lambda n: -ratings[n]["ordinal"]):
+        r, q = rates[name], ratings[name]
+        low, high = r["ci95"]
+        table.add_row(
+            name,
+            str(r["seats"]),
+            str(r["wins"]),
+            f"{r['win_rate']:.1%}",
+            f"{low:.1%}–{high:.1%}",
+            f"{q['mu']:.2f}",
+            f"{q['sigma']:.2f}",
+        )
+    console.print(table)
+    console.print(f"results: {json_path}  plot: {png_path}", highlight=False, soft_wrap=True)
 
 
 @app.command("replay")

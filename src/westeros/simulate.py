@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from westeros.bots import RandomBot, play_out
+from westeros.bots import make_bot, play_out
 from westeros.engine import Choice, Game, Outcome, Record, game_info, new_game
 
 
@@ -48,18 +48,35 @@ def board_config(players: int, tides: bool) -> dict[str, Any]:
     return {"players": players, "tides": tides}
 
 
+def seat_bots(names: tuple[str, ...], seats: dict[str, str] | None) -> list[str]:
+    """The bot name of each seat: ``seats`` maps a seat's display name (e.g. ``stark`` for
+    Stark, any case) to a registered bot (``search:300``...); other seats get ``random``.
+    ValueError names the seats when a key matches none of them."""
+    chosen = ["random"] * len(names)
+    for key, bot in (seats or {}).items():
+        matches = [i for i, n in enumerate(names) if n.lower() == key.lower()]
+        if not matches:
+            raise ValueError(f"no seat {key!r} in this game (seats: {', '.join(names)})")
+        for i in matches:
+            chosen[i] = bot
+    return chosen
+
+
 def play_game(
     kind: str,
     config: dict[str, Any],
     seed: int,
     on_move: Callable[[Game, int, Choice], None] | None = None,
     with_hashes: bool = False,
+    seats: dict[str, str] | None = None,
 ) -> tuple[Game, GameResult]:
-    """Play one game between seeded random bots (bot seeds derive from ``seed``)."""
+    """Play one game between seeded bots (bot seeds derive from ``seed``): random bots, or
+    the registered bots named per seat in ``seats`` (see :func:`seat_bots`)."""
     info = game_info(kind)
     game = new_game(kind, config, seed)
     record = Record(kind, config, seed, hashes=[] if with_hashes else None)
-    bots = [RandomBot(seed * 7919 + seat) for seat in range(info.players(game.config))]
+    names = seat_bots(game.seat_names(), seats)
+    bots = [make_bot(names[seat], seed * 7919 + seat) for seat in range(info.players(game.config))]
 
     def hook(g: Game, seat: int, choice: Choice) -> None:
         if record.hashes is not None:
@@ -80,9 +97,10 @@ def play_board_game(
     tides: bool = False,
     on_move: Callable[[Game, int, Choice], None] | None = None,
     with_hashes: bool = False,
+    seats: dict[str, str] | None = None,
 ) -> tuple[Game, GameResult]:
-    """One board game between seeded random bots."""
-    return play_game("boardgame", board_config(players, tides), seed, on_move, with_hashes)
+    """One board game between seeded bots (random unless ``seats`` names others)."""
+    return play_game("boardgame", board_config(players, tides), seed, on_move, with_hashes, seats)
 
 
 def save_record(record: Record, directory: Path, name: str) -> Path:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from westeros.engine import Decision, Event, GameInfo, Outcome, Step, StepGame
+from westeros.engine import Decision, Event, GameInfo, Outcome, Rng, Step, StepGame
 
 
 class Bid(Step):
@@ -85,6 +85,24 @@ class Nim(StepGame):
 
     def seat_names(self) -> tuple[str, ...]:
         return ("a", "b")
+
+    def determinize(self, seat: int, seed: int) -> Nim:
+        """The other seat's unrevealed bid is redrawn (0..2) and the generator reseeded."""
+        other = self.clone()
+        rng = Rng(seed)
+        other.seed = seed
+        other.rng = Rng(rng.next64())
+        other.log = [e.for_seat(seat) for e in self.log]
+        other.stack = list(other.stack)
+        for i, step in enumerate(other.stack):
+            if isinstance(step, Bid):
+                bids = list(step.bids)
+                bids[1 - seat] = None if bids[1 - seat] is None else rng.below(3)
+                fresh = Bid()
+                fresh.bids = (bids[0], bids[1])
+                other.stack[i] = fresh
+        other._pending = None
+        return other
 
     def clone(self) -> Nim:
         other = Nim.__new__(Nim)

@@ -363,6 +363,12 @@ class BoardGame(StepGame):
                 od[name] = dict(value) if isinstance(value, dict) else value
         return other
 
+    def determinize(self, seat: int, seed: int) -> BoardGame:
+        """A new game as ``seat`` knows this one, its unknowns resampled from ``seed`` (R1.14)."""
+        from westeros.boardgame.determinize import determinize
+
+        return determinize(self, seat, seed)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         from westeros.boardgame.views import view
 

@@ -14,6 +14,25 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice: ...
 
 
+class Sampler:
+    """What a search bot is handed instead of the game: ``sample(seed)`` is a new game in which
+    everything its seat may not know is resampled (:meth:`Game.determinize`).
+
+    It keeps only a determinized copy of the game, made when the decision is asked, so no
+    secret of the real game is reachable from it (a determinization of a determinization is
+    a determinization of the game: the sample depends on the seat's knowledge only).
+    """
+
+    __slots__ = ("_base", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._base = game.determinize(seat, 0)
+        self.seat = seat
+
+    def __call__(self, seed: int) -> Game:
+        return self._base.determinize(self.seat, seed)
+
+
 def wants_view(bot: Bot) -> bool:
     """Bots that ignore the view (e.g. the random bot) say so with ``needs_view = False``."""
     return bool(getattr(bot, "needs_view", True))
@@ -29,7 +48,9 @@ def play_out(
     """Ask the bots for every pending decision until the game ends.
 
     With several decisions open at once (secret choices) the lowest seat answers first;
-    the others' decisions stay open, so the order does not leak anything. Each move is
+    the others' decisions stay open, so the order does not leak anything. A bot with a
+    ``choose_with(view, decision, sample)`` method (a search bot) is called with a
+    :class:`Sampler` instead of ``choose``. Each move is
     appended to ``record`` if given.
     """
     for _ in range(max_moves):
@@ -42,7 +63,11 @@ def play_out(
         else:
             bot = bots[decision.seat]
             view = game.view(decision.seat) if wants_view(bot) else {}
-            choice = bot.choose(view, decision)
+            search = getattr(bot, "choose_with", None)
+            if search is not None:
+                choice = search(view, decision, Sampler(game, decision.seat))
+            else:
+                choice = bot.choose(view, decision)
         game.apply(decision.seat, choice)
         if record is not None:
             record.moves.append((decision.seat, choice))

@@ -82,6 +82,12 @@ class Game(Protocol):
 
     def clone(self) -> Game: ...
 
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A new game in which everything ``seat`` may not know (others' secrets, deck order,
+        the random generator) is resampled from ``seed`` consistently with its view; search
+        bots play on these, never on the real game."""
+        ...
+
     def state_hash(self) -> str: ...
 
     def outcome(self) -> Outcome | None:

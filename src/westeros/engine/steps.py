@@ -161,6 +161,10 @@ class StepGame:
         """An independent copy; subclasses copy their state and call _clone_engine_into."""
         raise NotImplementedError
 
+    def determinize(self, seat: int, seed: int) -> StepGame:
+        """A copy with what ``seat`` may not know resampled from ``seed``; each game's own."""
+        raise NotImplementedError
+
     def push(self, *steps: Step) -> None:
         """Push steps so that the first one given runs first."""
         self.stack.extend(reversed(steps))

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from westeros.bots.base import Bot, wants_view
+from westeros.bots.base import Bot, Sampler, wants_view
 from westeros.bots.registry import make_bot
-from westeros.engine import Decision
+from westeros.engine import Choice, Decision, Game
 from westeros.server.errors import ApiError
 
 if TYPE_CHECKING:
@@ -85,13 +87,13 @@ class BotRunner:
                         if live.bot_task is me:
                             live.bot_task = None
                         return
-                    seat, decision, number, view, bot = job
+                    seat, decision, number, think = job
                 if self.delay > 0:
                     await asyncio.sleep(self.delay)
                 if len(decision.choices) == 1:
                     choice = decision.choices[0]
                 else:
-                    choice = await loop.run_in_executor(self.pool, bot.choose, view, decision)
+                    choice = await loop.run_in_executor(self.pool, think)
                 try:
                     async with live.lock:
                         await self.hub.move_locked(live, seat, number, choice)
@@ -114,13 +116,23 @@ class BotRunner:
             if live.bot_task is me:
                 live.bot_task = None
 
-    def _job(self, live: LiveGame) -> tuple[int, Decision, int, dict[str, Any], Bot] | None:
+    def _job(self, live: LiveGame) -> tuple[int, Decision, int, Callable[[], Choice]] | None:
         game = live.game
         if game is None or live.status != "playing":
             return None
         for decision in game.pending():
             if live.seats[decision.seat].type == "bot":
                 bot = self._bot(live, decision.seat)
-                view = game.view(decision.seat) if wants_view(bot) else {}
-                return decision.seat, decision, live.move, view, bot
+                return decision.seat, decision, live.move, _thinker(bot, game, decision)
         return None
+
+
+def _thinker(bot: Bot, game: Game, decision: Decision) -> Callable[[], Choice]:
+    """What a bot's thread runs, prepared under the game's lock: ``choose`` on the seat's view,
+    or for a search bot ``choose_with`` and a :class:`Sampler` made now (a determinized copy
+    of the game for that seat, never the live game)."""
+    view = game.view(decision.seat) if wants_view(bot) else {}
+    search = getattr(bot, "choose_with", None)
+    if search is None:
+        return functools.partial(bot.choose, view, decision)
+    return functools.partial(search, view, decision, Sampler(game, decision.seat))

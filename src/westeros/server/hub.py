@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from westeros.bots.base import Bot
-from westeros.bots.registry import BOTS
+from westeros.bots.registry import make_bot
 from westeros.engine import (
     Choice,
     ConfigError,
@@ -164,8 +164,10 @@ class Hub:
         for i, spec in enumerate(seats):
             if spec["type"] == "bot":
                 bot = spec.get("bot") or "random"
-                if bot not in BOTS:
-                    raise ApiError(400, f"unknown bot {bot!r} (known: {', '.join(sorted(BOTS))})")
+                try:  # a registered name, or a budgeted spec such as "search:300"
+                    make_bot(bot, 0)
+                except (KeyError, ValueError) as exc:
+                    raise ApiError(400, str(exc.args[0])) from None
                 name = spec.get("name") or f"{bot} bot ({names[i]})"
                 new_seats.append(NewSeat("bot", bot, name, None))
             else:

@@ -1,0 +1,140 @@
+"""Determinization (R1.14): a copy of the game in which everything one seat may not know is
+resampled consistently with what that seat sees. Search bots play on such copies, never on
+the real game.
+
+Resampled (each from public facts only, so the sample carries no secret of the real game):
+
+* other houses' face-down orders (R1.14.1, R5.1): per house, one token per area holding one of
+  its orders, drawn from the tokens it may still place (restrictions and King's Court stars);
+* bids not yet revealed (R3.7.2, R4.3.2): 0..the bidder's available power;
+* house cards chosen but not yet revealed (R7.5.1): one of that house's cards in hand;
+* Tides of Battle cards not yet shown and the rest of the fight's Tides deck (R7.7);
+* the order of the Westeros decks and of the wildling deck, keeping the seat's Raven peek on
+  top (or at the bottom) and the publicly drawn wildling cards at the bottom in their order;
+* the random generator (reseeded from ``seed``); the game's ``seed`` becomes ``seed``; the
+  log keeps only what the seat may read (others' secret fields redacted).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from westeros.boardgame import events as E
+from westeros.boardgame.planning import placeable_tokens
+from westeros.boardgame.state import SIDES, BoardGame, Order
+from westeros.engine import Rng
+
+_MIX = 0x9E3779B97F4A7C15
+
+
+def determinize(g: BoardGame, seat: int, seed: int) -> BoardGame:
+    """A new game: ``g`` as ``seat`` knows it, the unknown parts drawn with ``Rng(seed)``."""
+    me = g.house_of(seat)
+    out = g.clone()
+    rng = Rng((seed * _MIX + 0x5BD1E995) & ((1 << 64) - 1))
+    out.seed = seed
+    out.rng = Rng(rng.next64())
+    out.log = [e.for_seat(seat) for e in g.log]
+    _orders(out, me, rng)
+    _bids(out, me, rng)
+    _fight(out, me, rng)
+    out.westeros_decks = {d: rng.shuffled(sorted(cards)) for d, cards in g.westeros_decks.items()}
+    _wildlings(out, me, rng)
+    out._pending = None
+    return out
+
+
+def _orders(g: BoardGame, me: str, rng: Rng) -> None:
+    if g.orders_revealed:
+        return
+    for house in g.houses:
+        if house == me:
+            continue
+        areas = g.orders_of(house)  # map order: public (an order is here)
+        for area in areas:
+            del g.orders[area]
+        for area in areas:
+            tokens = placeable_tokens(g, house)
+            if tokens:
+                g.orders[area] = Order(house, rng.choice(tokens))
+
+
+def _bids(g: BoardGame, me: str, rng: Rng) -> None:
+    """Bids held by a bidding step (``stage == "bid"``) are secret until their reveal."""
+    for step in g.stack:
+        bids = getattr(step, "bids", None)
+        if getattr(step, "stage", None) != "bid" or not bids:
+            continue
+        step.bids = tuple(  # type: ignore[attr-defined]
+            (h, amount if h == me else rng.below(g.power[h] + 1)) for h, amount in bids
+        )
+
+
+def _fight(g: BoardGame, me: str, rng: Rng) -> None:
+    f = g.fight
+    if f is None:
+        return
+    f = g.fight = f.copy()
+    if not f.revealed:
+        chosen = list(f.chosen)
+        for i, side in enumerate(SIDES):
+            card = chosen[i]
+            if card and f.house(side) != me:
+                hand = [c for c in g.hands[f.house(side)] if c not in f.excluded]
+                chosen[i] = rng.choice(sorted(hand)) if hand else card
+        f.chosen = (chosen[0], chosen[1])
+    hidden = [
+        i
+        for i, side in enumerate(SIDES)
+        if f.drawn[i] is not None and not f.tides_shown and f.house(side) != me
+    ]
+    pool = [*f.tides_deck, *(f.drawn[i] for i in hidden)]
+    if not pool:
+        return
+    shuffled = list(rng.shuffled(sorted(c for c in pool if c is not None)))
+    drawn = list(f.drawn)
+    for i in hidden:
+        drawn[i] = shuffled.pop()
+    f.drawn = (drawn[0], drawn[1])
+    f.tides_deck = tuple(shuffled)
+
+
+def _wildlings(g: BoardGame, me: str, rng: Rng) -> None:
+    """Shuffle the wildling deck but for what is known: the cards drawn in public go to the
+    bottom in order (the known suffix), and the seat's own Raven peek stays where it put it."""
+    deck = list(g.wildling_deck)
+    if not deck:
+        return
+    public = _drawn_wildlings(g)
+    known = 0
+    while known < len(deck) and deck[len(deck) - 1 - known] in public:
+        known += 1
+    bottom = deck[len(deck) - known :]
+    rest = deck[: len(deck) - known]
+    top: list[str] = []
+    peek, mine = g.raven_peek, g.raven_peek_house == me
+    other_peek_on_top = False
+    if peek is not None and peek in rest:
+        rest.remove(peek)
+        if mine and deck[0] == peek:
+            top = [peek]
+        elif mine:  # put at the bottom: under the unknown part, above later public draws
+            bottom = [peek, *bottom]
+        else:  # another seat's peek: an unknown card, on top or at the bottom as it chose
+            other_peek_on_top = deck[0] == peek
+            rest.append(peek)
+    middle = list(rng.shuffled(sorted(rest)))
+    g.wildling_deck = (*top, *middle, *bottom)
+    if peek is not None and not mine and middle:
+        g.raven_peek = middle[0] if other_peek_on_top else middle[-1]
+
+
+def _drawn_wildlings(g: BoardGame) -> set[str]:
+    out: set[str] = set()
+    name = E.WILDLING_CARD.name
+    for event in g.log:
+        if event.kind == name:
+            card: Any = event.fields.get("card")
+            if isinstance(card, str):
+                out.add(card)
+    return out

@@ -1,0 +1,82 @@
+"""A heuristic board-game bot: it reads only its seat's view (JSON data) and the decision
+catalogue, and answers each decision kind with a simple rule of thumb (``orders``, ``fights``,
+``westeros``). Unknown kinds get a seeded random legal choice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from westeros.boardgame import decisions as D
+from westeros.bots.heuristic import fights, orders, westeros
+from westeros.bots.heuristic.board import Board
+from westeros.engine import Choice, Decision, Rng
+
+Rule = Callable[[Board, Decision], Choice]
+
+
+def _word(word: str) -> Rule:
+    def rule(b: Board, decision: Decision) -> Choice:
+        return word if word in decision.choices else decision.choices[0]
+
+    return rule
+
+
+RULES: dict[str, Rule] = {
+    D.PLACE_ORDER.name: orders.place_order,
+    D.RAVEN.name: _word("pass"),
+    D.RAVEN_WILDLING.name: _word("keep"),
+    D.RAID.name: orders.raid,
+    D.MARCH_ORDER.name: orders.march_order,
+    D.MARCH_MOVE.name: orders.march_move,
+    D.MARCH_TOKEN.name: orders.march_token,
+    D.CONSOLIDATE_SPECIAL.name: _word("muster"),
+    D.PORT_TAKEOVER.name: orders.port_takeover,
+    D.SUPPORT.name: fights.support,
+    D.SUPPORT_AREAS.name: _word("all"),
+    D.ACCEPT_SUPPORT.name: _word("accept"),
+    D.HOUSE_CARD.name: fights.house_card,
+    D.BLADE.name: fights.blade,
+    D.CASUALTY.name: fights.casualty,
+    D.RETREAT_CASUALTY.name: fights.casualty,
+    D.RETREAT.name: fights.retreat,
+    D.TYRION.name: fights.tyrion,
+    D.AERON.name: _word("pass"),
+    D.MACE.name: _word("footman"),
+    D.QUEEN_OF_THORNS.name: fights.order_to_remove,
+    D.CERSEI.name: fights.order_to_remove,
+    D.DORAN.name: fights.doran,
+    D.RENLY.name: fights.first_action,
+    D.PATCHFACE.name: fights.strongest_card,
+    D.BID.name: westeros.bid,
+    D.TIE_BREAK.name: westeros.tie_break,
+    D.WESTEROS_CHOICE.name: westeros.westeros_choice,
+    D.MUSTER.name: westeros.muster,
+    D.WILDLING_OPTION.name: _word("drop"),
+    D.DESTROY_UNIT.name: westeros.lose_unit,
+    D.RECONCILE.name: westeros.lose_unit,
+    D.UPGRADE_FOOTMAN.name: fights.first_action,
+    D.DISCARD_CARD.name: westeros.weakest_card,
+    D.RETRIEVE_CARD.name: fights.strongest_card,
+    D.CHOOSE_TRACK.name: westeros.track_choice,
+    D.HORDE_AREA.name: fights.first_action,
+}
+
+
+class HeuristicBot:
+    """Rules of thumb over the seat's view; never sees the game object."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        if len(decision.choices) == 1:
+            return decision.choices[0]
+        rule = RULES.get(decision.kind)
+        if rule is None or view.get("game") != "boardgame":
+            return self.rng.choice(decision.choices)
+        choice = rule(Board(view), decision)
+        return choice if choice in decision.choices else self.rng.choice(decision.choices)
+
+
+__all__ = ["RULES", "HeuristicBot"]

@@ -1,0 +1,123 @@
+"""The Westeros phase and wildlings: bids by the value of track positions, tie-breaks, the
+dominance holders' card options, mustering toward threatened borders, supply and wildling
+penalties (lose the least useful units and cards)."""
+
+from __future__ import annotations
+
+from westeros.boardgame import tables as T
+from westeros.bots.heuristic.board import STRENGTH, Board, area_in_prompt, card_strength
+from westeros.engine import Choice, Decision
+
+TRACK_WEIGHT = {"iron_throne": 0.3, "fiefdoms": 0.3, "kings_court": 0.35}
+TRACK_BY_NAME = {
+    "Iron Throne": "iron_throne",
+    "Fiefdoms": "fiefdoms",
+    "King's Court": "kings_court",
+}
+OPTION_BASE = {
+    "mustering": 2.0,
+    "supply": 1.5,
+    "clash_of_kings": 1.0,
+    "game_of_thrones": 1.5,
+    "no_defense": 1.2,
+    "no_march_plus1": 1.0,
+    "nothing": 0.8,
+}
+
+
+def bid(b: Board, decision: Decision) -> Choice:
+    power = b.power()
+    top = max(int(c) for c in decision.choices)
+    if "track" not in decision.prompt:  # a wildling attack
+        threat = int(b.view["wildling_threat"])
+        share = -(-threat // max(1, len(b.houses)))
+        wanted = share + 1 if threat >= 6 else share
+        return max(0, min(top, wanted, power))
+    track = next((t for n, t in TRACK_BY_NAME.items() if f"the {n} track" in decision.prompt), "")
+    weight = TRACK_WEIGHT.get(track, 0.3)
+    if track and b.position(track) == 1:
+        weight += 0.1  # keep the dominance token
+    return max(0, min(top, round(power * weight)))
+
+
+def tie_break(b: Board, decision: Decision) -> Choice:
+    houses = [str(c) for c in decision.choices]
+    if "lowest" in decision.prompt:  # the wildlings' victim: the leader, never me
+        others = [h for h in houses if h != b.me] or houses
+        return max(others, key=b.castles)
+    if b.me in houses:
+        return b.me
+    return min(houses, key=b.castles)
+
+
+def westeros_choice(b: Board, decision: Decision) -> Choice:
+    avg_power = sum(int(h["power"]) for h in b.houses.values()) / max(1, len(b.houses))
+    avg_castles = sum(int(h["victory"]) for h in b.houses.values()) / max(1, len(b.houses))
+
+    def score(option: Choice) -> float:
+        s = OPTION_BASE.get(str(option), 0.5)
+        if option == "mustering" and b.castles(b.me) >= avg_castles:
+            s += 1.0
+        if option == "clash_of_kings" and b.power() > avg_power:
+            s += 1.0
+        return s
+
+    return max(decision.choices, key=score)
+
+
+def track_choice(b: Board, decision: Decision) -> Choice:
+    tracks = [str(c) for c in decision.choices]
+    if "position 1" in decision.prompt:  # a gain: where I stand worst
+        return max(tracks, key=lambda t: (b.position(t), t == "iron_throne"))
+    name = T.house_name(b.me)
+    if "drops" in decision.prompt and name not in decision.prompt:
+        victim = next((h for h in b.houses if T.house_name(h) in decision.prompt), b.me)
+        return min(tracks, key=lambda t: b.position(t, victim))
+    return max(tracks, key=lambda t: b.position(t))  # a loss: where I have least to lose
+
+
+def lose_unit(b: Board, decision: Decision) -> Choice:
+    """destroy_unit, reconcile: the weakest unit in the least valuable, most crowded area."""
+
+    def score(choice: Choice) -> float:
+        area, _, kind = str(choice).partition(":")
+        crowd = len(b.units.get(area, ()))
+        alone = crowd <= 1
+        return -STRENGTH.get(kind, 1) - (b.value(area) if alone else 0.0) + 0.2 * crowd
+
+    return max(decision.choices, key=score)
+
+
+def weakest_card(b: Board, decision: Decision) -> Choice:
+    return min(decision.choices, key=lambda c: (card_strength(str(c)), str(c)))
+
+
+def muster(b: Board, decision: Decision) -> Choice:
+    area = area_in_prompt(decision.prompt, "muster in ")
+    threat = b.threat.get(area, 0) if area else 0
+    near_castle = area is not None and any(
+        T.AREAS[n].has_castle and b.owner(n) not in (None, b.me) for n in b.neighbors(area)
+    )
+
+    def score(choice: Choice) -> float:
+        purchase, _, to = str(choice).partition(">")
+        if purchase == "knight":
+            return 3.0 + 0.3 * threat
+        if purchase == "upgrade_knight":
+            return 2.5
+        if purchase == "siege_engine":
+            return 2.6 if near_castle else 0.7
+        if purchase == "upgrade_siege_engine":
+            return 2.2 if near_castle else 0.4
+        if purchase == "footman":
+            return 2.0 + 0.3 * threat
+        if purchase == "ship":
+            if to not in T.AREAS:
+                return 1.0
+            enemy = sum(1 for n in b.neighbors(to) if b.owner(n) not in (None, b.me))
+            return 1.6 + 0.5 * enemy - 0.3 * threat
+        if purchase == "later":
+            return 0.1
+        return 0.0  # done
+
+    return max(decision.choices, key=score)

@@ -1,0 +1,227 @@
+"""Tournaments between registered bots: seats rotated so that each bot plays each house, win
+rates with 95% Wilson intervals, an openskill (Plackett-Luce) multiplayer rating, the results
+as JSON with every game's record, and a PNG plot of ratings and win rates per house.
+
+Each game's seed and seating are fixed by its index, so the results do not depend on the
+number of worker processes (``jobs``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from westeros.bots.base import play_out
+from westeros.bots.registry import make_bot
+from westeros.engine import Record, new_game
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
+
+
+def seating(bots: list[str], players: int, index: int) -> list[str]:
+    """The bot of each seat in game ``index``: the list of bots repeated to fill the seats,
+    rotated by the game index, so over ``players`` games each bot sits in every seat (and
+    plays every house) equally often."""
+    line = [bots[i % len(bots)] for i in range(players)]
+    shift = index % players
+    return line[shift:] + line[:shift]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    index: int
+    players: int
+    seed: int
+    seats: tuple[str, ...]
+    tides: bool = False
+
+
+def play_one(spec: GameSpec) -> dict[str, Any]:
+    """Play one tournament game; its result and record as JSON data."""
+    config = {"players": spec.players, "tides": spec.tides}
+    game = new_game("boardgame", config, spec.seed)
+    record = Record("boardgame", config, spec.seed)
+    bots = [make_bot(name, spec.seed * 100 + s) for s, name in enumerate(spec.seats)]
+    play_out(game, bots, record=record)
+    record.final_hash = game.state_hash()
+    outcome = game.outcome()
+    assert outcome is not None
+    return {
+        "index": spec.index,
+        "seed": spec.seed,
+        "seats": list(spec.seats),
+        "houses": list(outcome.names),
+        "winner": outcome.winner,
+        "ranking": list(outcome.ranking),
+        "rounds": outcome.rounds,
+        "reason": outcome.reason,
+        "record": json.loads(record.dumps()),
+    }
+
+
+@dataclass
+class Results:
+    players: int
+    bots: list[str]
+    seed: int
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    def win_rates(self) -> dict[str, dict[str, Any]]:
+        """Per bot: seats played, wins, win rate and its 95% interval."""
+        out: dict[str, dict[str, Any]] = {}
+        for bot in self.bots:
+            seats = sum(g["seats"].count(bot) for g in self.games)
+            wins = sum(1 for g in self.games if g["seats"][g["winner"]] == bot)
+            low, high = wilson(wins, seats)
+            out[bot] = {
+                "seats": seats,
+                "wins": wins,
+                "win_rate": wins / seats if seats else 0.0,
+                "ci95": [low, high],
+            }
+        return out
+
+    def per_house(self) -> dict[str, dict[str, dict[str, int]]]:
+        """Per bot and house: seats played and wins."""
+        out: dict[str, dict[str, dict[str, int]]] = {b: {} for b in self.bots}
+        for g in self.games:
+            for seat, bot in enumerate(g["seats"]):
+                cell = out[bot].setdefault(g["houses"][seat], {"seats": 0, "wins": 0})
+                cell["seats"] += 1
+                cell["wins"] += int(g["winner"] == seat)
+        return out
+
+    def ratings(self) -> dict[str, dict[str, float]]:
+        """An openskill Plackett-Luce rating per bot, every seat a one-player team, games in
+        index order (mu, sigma and the conservative ordinal mu - 3 sigma)."""
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        ratings = {b: model.rating(name=b) for b in self.bots}
+        for g in sorted(self.games, key=lambda g: g["index"]):
+            seats = g["seats"]
+            teams = [[ratings[seats[s]]] for s in range(len(seats))]
+            ranks = [g["ranking"].index(s) + 1 for s in range(len(seats))]
+            new = model.rate(teams, ranks=ranks)
+            # a bot in several seats: average its updated ratings
+            merged: dict[str, list[tuple[float, float]]] = {}
+            for s, team in enumerate(new):
+                merged.setdefault(seats[s], []).append((team[0].mu, team[0].sigma))
+            for bot, values in merged.items():
+                ratings[bot].mu = sum(m for m, _ in values) / len(values)
+                ratings[bot].sigma = sum(s for _, s in values) / len(values)
+        return {
+            b: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma}
+            for b, r in ratings.items()
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "bots": self.bots,
+            "seed": self.seed,
+            "games_played": len(self.games),
+            "win_rates": self.win_rates(),
+            "ratings": self.ratings(),
+            "per_house": self.per_house(),
+            "games": sorted(self.games, key=lambda g: g["index"]),
+        }
+
+
+def run(
+    bots: list[str],
+    players: int,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    tides: bool = False,
+    on_game: Callable[[dict[str, Any]], None] | None = None,
+) -> Results:
+    """Play the tournament (``jobs`` worker processes); ``on_game`` after each game."""
+    for name in set(bots):
+        make_bot(name, 0)  # a bad name fails before any game is played
+    specs = [
+        GameSpec(i, players, seed + i, tuple(seating(bots, players, i)), tides)
+        for i in range(games)
+    ]
+    results = Results(players, list(bots), seed)
+    if jobs <= 1:
+        outcomes = map(play_one, specs)
+        for result in outcomes:
+            results.games.append(result)
+            if on_game is not None:
+                on_game(result)
+        return results
+    with Pool(jobs) as pool:
+        for result in pool.imap_unordered(play_one, specs):
+            results.games.append(result)
+            if on_game is not None:
+                on_game(result)
+    results.games.sort(key=lambda g: g["index"])
+    return results
+
+
+def save(results: Results, out: Path) -> tuple[Path, Path]:
+    """Write ``results.json`` (with every record) and ``ratings.png`` into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    data = results.to_json()
+    json_path = out / "results.json"
+    json_path.write_text(json.dumps(data, indent=1))
+    png_path = out / "ratings.png"
+    plot(data, png_path)
+    return json_path, png_path
+
+
+def plot(data: dict[str, Any], path: Path) -> None:
+    """Ratings (mu ± 3 sigma) and win rates per house of each bot, as a PNG (Agg backend)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bots: list[str] = data["bots"]
+    ratings = data["ratings"]
+    per_house = data["per_house"]
+    houses = sorted({h for b in bots for h in per_house[b]})
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
+    mus = [ratings[b]["mu"] for b in bots]
+    errs = [3 * ratings[b]["sigma"] for b in bots]
+    left.bar(bots, mus, yerr=errs, capsize=6, color="#4a6fa5")
+    left.set_title("openskill rating (mu ± 3 sigma)")
+    left.set_ylabel("mu")
+    width = 0.8 / max(1, len(bots))
+    for i, bot in enumerate(bots):
+        rates = [
+            per_house[bot].get(h, {}).get("wins", 0)
+            / max(1, per_house[bot].get(h, {}).get("seats", 0))
+            for h in houses
+        ]
+        xs = [x + i * width for x in range(len(houses))]
+        right.bar(xs, rates, width=width, label=bot)
+    right.set_xticks([x + width * (len(bots) - 1) / 2 for x in range(len(houses))])
+    right.set_xticklabels(houses, rotation=20)
+    right.set_ylim(0, 1)
+    right.set_title("win rate per house")
+    right.legend()
+    fig.suptitle(f"{data['games_played']} games, {data['players']} players")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

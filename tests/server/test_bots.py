@@ -77,3 +77,45 @@ def test_the_bot_delay_lets_people_follow(db_url: str) -> None:
         started = time.perf_counter()
         wait_for(lambda: c.get(f"/api/games/{gid}/state").json()["move"] >= 3, timeout=10)
         assert time.perf_counter() - started >= 0.6 - 0.05
+
+
+class SpyingSearchBot:
+    """Records what a search bot is handed on the server: a view and a Sampler."""
+
+    handed: list[tuple[Any, Any]] = []  # noqa: RUF012
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomBot(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        raise AssertionError("a search bot is asked through choose_with on the server")
+
+    def choose_with(self, view: dict[str, Any], decision: Decision, sample: Any) -> Choice:
+        SpyingSearchBot.handed.append((view, sample))
+        game = sample(1)  # a determinized game: it has the same decision open
+        assert decision in game.pending()
+        return self.inner.choose(view, decision)
+
+
+def test_search_bots_get_a_sampler_never_the_live_game(client: TestClient) -> None:
+    """Issue #11: the server hands a search bot ``choose_with(view, decision, Sampler)``."""
+    from westeros.bots.base import Sampler
+
+    BOTS["spy"] = SpyingSearchBot
+    try:
+        gid = client.post("/api/games", json=board_game(3, [{"type": "bot", "bot": "spy"}] * 3))
+        assert gid.status_code == 201
+        assert wait_for(lambda: len(SpyingSearchBot.handed) >= 5, timeout=20, what="5 moves")
+    finally:
+        del BOTS["spy"]
+    view, sample = SpyingSearchBot.handed[0]
+    assert isinstance(view, dict) and isinstance(sample, Sampler)
+
+
+def test_budgeted_bot_specs_are_accepted_and_bad_ones_refused(client: TestClient) -> None:
+    ok = client.post("/api/games", json=board_game(3, [{"type": "bot", "bot": "search:2"}] * 3))
+    assert ok.status_code == 201
+    bad = client.post("/api/games", json=board_game(3, [{"type": "bot", "bot": "search:x"}] * 3))
+    assert bad.status_code == 400 and "budget" in bad.json()["detail"]
+    nope = client.post("/api/games", json=board_game(3, [{"type": "bot", "bot": "nope"}] * 3))
+    assert nope.status_code == 400 and "unknown bot" in nope.json()["detail"]

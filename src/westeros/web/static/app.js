@@ -144,7 +144,7 @@ function Lobby() {
     ev.preventDefault();
     setError(null);
     localStorage.setItem('westeros.name', name);
-    const seats = kinds.slice(0, players).map((k, i) => (k === 'bot' ? { type: 'bot', bot: 'random' }
+    const seats = kinds.slice(0, players).map((k, i) => (k === 'bot' ? { type: 'bot', bot: 'heuristic' }
       : { type: 'human', name: i === kinds.indexOf('human') && name ? name : undefined }));
     const r = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ kind: 'boardgame', players, tides, seats }) });

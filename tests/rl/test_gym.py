@@ -64,3 +64,15 @@ def test_opponents_by_name() -> None:
     assert make_opponent("random", 1) is not None
     with pytest.raises(ValueError, match="unknown opponent"):
         WesterosGym(opponent="genius")
+
+
+def test_registry_bots_fill_the_other_seats() -> None:
+    """Opponents come from the bot registry (issue #11): heuristic bots play the other seats."""
+    env = WesterosGym(players=3, opponent="heuristic")
+    obs, _ = env.reset(seed=4)
+    for _ in range(30):
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, _, done, _, _ = env.step(int(legal[0]))
+        if done:
+            break
+    assert make_opponent("heuristic", 1).__class__.__name__ == "HeuristicBot"

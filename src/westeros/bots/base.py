@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -38,6 +39,22 @@ def wants_view(bot: Bot) -> bool:
     return bool(getattr(bot, "needs_view", True))
 
 
+def thinker(bot: Bot, game: Game, decision: Decision) -> Callable[[], Choice]:
+    """How ``bot`` answers ``decision``, prepared now from ``game`` and run later (perhaps on
+    another thread): ``choose`` on the seat's view, or for a search bot ``choose_with`` and a
+    :class:`Sampler` (a determinized copy for that seat, never the game itself)."""
+    view = game.view(decision.seat) if wants_view(bot) else {}
+    search = getattr(bot, "choose_with", None)
+    if search is None:
+        return functools.partial(bot.choose, view, decision)
+    return functools.partial(search, view, decision, Sampler(game, decision.seat))
+
+
+def ask(bot: Bot, game: Game, decision: Decision) -> Choice:
+    """The bot's answer to ``decision`` (see :func:`thinker`)."""
+    return thinker(bot, game, decision)()
+
+
 def play_out(
     game: Game,
     bots: Sequence[Bot],
@@ -61,13 +78,7 @@ def play_out(
         if len(decision.choices) == 1:
             choice = decision.choices[0]
         else:
-            bot = bots[decision.seat]
-            view = game.view(decision.seat) if wants_view(bot) else {}
-            search = getattr(bot, "choose_with", None)
-            if search is not None:
-                choice = search(view, decision, Sampler(game, decision.seat))
-            else:
-                choice = bot.choose(view, decision)
+            choice = ask(bots[decision.seat], game, decision)
         game.apply(decision.seat, choice)
         if record is not None:
             record.moves.append((decision.seat, choice))

@@ -21,6 +21,7 @@ import numpy as np
 from gymnasium import spaces
 
 from westeros.bots import Bot
+from westeros.bots.base import ask
 from westeros.rl import actions as A
 from westeros.rl.core import REWARDS, Observation, Session, empty_observation
 from westeros.rl.opponents import make_opponent
@@ -122,9 +123,7 @@ class WesterosGym(gym.Env[Observation, np.int64]):
             decision = session.decision()
             if decision is None or decision.seat == self.seat:
                 return
-            bot = self.bots[decision.seat]
-            view = g.view(decision.seat) if getattr(bot, "needs_view", True) else {}
-            session.apply_choice(decision.seat, bot.choose(view, decision))
+            session.apply_choice(decision.seat, ask(self.bots[decision.seat], g, decision))
 
     def _obs(self) -> Observation:
         if self.session.over:

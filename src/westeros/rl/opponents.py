@@ -1,19 +1,19 @@
-"""Opponents for the single-agent wrapper: one small function to switch to the bot registry.
+"""Opponents for the single-agent wrapper: the bots of the registry, by name.
 
-``src/westeros/bots/registry.py`` (``make_bot(name, seed) -> Bot``) is being added on another
-branch; until it lands, :func:`make_opponent` knows only ``"random"``. When it lands, this
-function becomes ``return registry.make_bot(name, seed)`` and nothing else changes.
+Any registered bot (``random``, ``heuristic``, ``search``, ``search:300``…) can fill the other
+seats; a search bot is handed a sampler (a determinized copy), never the game.
 """
 
 from __future__ import annotations
 
-from westeros.bots import Bot, RandomBot
+from westeros.bots import BOTS, Bot, make_bot
 
-OPPONENTS: tuple[str, ...] = ("random",)
+OPPONENTS: tuple[str, ...] = tuple(BOTS)
 
 
 def make_opponent(name: str, seed: int) -> Bot:
-    """A seeded bot by name (``"random"``: uniform over the legal choices)."""
-    if name == "random":
-        return RandomBot(seed)
-    raise ValueError(f"unknown opponent {name!r}; known: {', '.join(OPPONENTS)}")
+    """A seeded bot by registry name (ValueError names the known ones)."""
+    try:
+        return make_bot(name, seed)
+    except KeyError:
+        raise ValueError(f"unknown opponent {name!r}; known: {', '.join(sorted(BOTS))}") from None

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
-from westeros.bots.base import Bot, Sampler, wants_view
+from westeros.bots.base import Bot, thinker
 from westeros.bots.registry import make_bot
-from westeros.engine import Choice, Decision, Game
+from westeros.engine import Choice, Decision
 from westeros.server.errors import ApiError
 
 if TYPE_CHECKING:
@@ -123,16 +122,5 @@ class BotRunner:
         for decision in game.pending():
             if live.seats[decision.seat].type == "bot":
                 bot = self._bot(live, decision.seat)
-                return decision.seat, decision, live.move, _thinker(bot, game, decision)
+                return decision.seat, decision, live.move, thinker(bot, game, decision)
         return None
-
-
-def _thinker(bot: Bot, game: Game, decision: Decision) -> Callable[[], Choice]:
-    """What a bot's thread runs, prepared under the game's lock: ``choose`` on the seat's view,
-    or for a search bot ``choose_with`` and a :class:`Sampler` made now (a determinized copy
-    of the game for that seat, never the live game)."""
-    view = game.view(decision.seat) if wants_view(bot) else {}
-    search = getattr(bot, "choose_with", None)
-    if search is None:
-        return functools.partial(bot.choose, view, decision)
-    return functools.partial(search, view, decision, Sampler(game, decision.seat))

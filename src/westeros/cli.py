@@ -92,6 +92,17 @@ def _result_table(outcome: Outcome) -> Table:
     return table
 
 
+def _progress() -> Progress:
+    """The progress bar of long commands: what, a bar, done/total, time elapsed."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+    )
+
+
 def _style(line: str) -> str:
     if line.startswith("Round") or line.startswith("==="):
         return f"[bold cyan]{line}[/]"
@@ -118,13 +129,7 @@ def simulate(
 
     summary = Summary()
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-    ) as progress:
+    with _progress() as progress:
         task = progress.add_task(f"{players}-player games", total=games)
         for i in range(games):
             try:
@@ -186,13 +191,7 @@ def tournament(
             make_bot(name, 0)
         except (KeyError, ValueError) as exc:
             _fail(str(exc).strip('"'))
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-    ) as progress:
+    with _progress() as progress:
         task = progress.add_task(f"{players}-player games", total=games)
         results = tour.run(
             names, players, games, seed, jobs, tides, on_game=lambda _: progress.advance(task)

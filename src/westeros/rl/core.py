@@ -130,3 +130,15 @@ def empty_observation() -> Observation:
         "observation": np.zeros(OBS_SIZE, dtype=np.float32),
         "action_mask": np.zeros(A.N_ACTIONS, dtype=np.int8),
     }
+
+
+def render_new(game: Game, since: int, mode: str | None) -> tuple[str | None, int]:
+    """The log since event ``since`` as text, for an env's ``render()``; with ``mode`` "human"
+    it is printed and None returned. Also returns the index to continue from."""
+    events = game.events(None, since)
+    text = "\n".join(game.render(e) for e in events)
+    if mode == "human":
+        if text:
+            print(text)
+        return None, since + len(events)
+    return text, since + len(events)

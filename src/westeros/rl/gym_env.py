@@ -23,7 +23,7 @@ from gymnasium import spaces
 from westeros.bots import Bot
 from westeros.bots.base import ask
 from westeros.rl import actions as A
-from westeros.rl.core import REWARDS, Observation, Session, empty_observation
+from westeros.rl.core import REWARDS, Observation, Session, empty_observation, render_new
 from westeros.rl.opponents import make_opponent
 from westeros.rl.pettingzoo_env import observation_space
 
@@ -133,14 +133,7 @@ class WesterosGym(gym.Env[Observation, np.int64]):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        g = self.session.g
-        events = g.events(None, self._rendered)
-        self._rendered += len(events)
-        text = "\n".join(g.render(e) for e in events)
-        if self.render_mode == "human":
-            if text:
-                print(text)
-            return None
+        text, self._rendered = render_new(self.session.g, self._rendered, self.render_mode)
         return text
 
 

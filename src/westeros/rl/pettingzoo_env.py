@@ -21,7 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from westeros.rl import actions as A
-from westeros.rl.core import REWARDS, Observation, Session, empty_observation
+from westeros.rl.core import REWARDS, Observation, Session, empty_observation, render_new
 from westeros.rl.encoding import OBS_SIZE
 
 
@@ -139,14 +139,7 @@ class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None or self.session.game is None:
             return None
-        g = self.session.g
-        events = g.events(None, self._rendered)
-        self._rendered += len(events)
-        text = "\n".join(g.render(e) for e in events)
-        if self.render_mode == "human":
-            if text:
-                print(text)
-            return None
+        text, self._rendered = render_new(self.session.g, self._rendered, self.render_mode)
         return text
 
     def close(self) -> None:

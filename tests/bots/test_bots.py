@@ -159,3 +159,39 @@ def test_bots_play_another_game_kind_through_the_contract() -> None:
         game = new_game("toy-nim", {"pile": 9}, seed)
         play_out(game, [SearchSpy(SearchBot(seed, iterations=4)), Spy(HeuristicBot(seed))])
         assert game.outcome() is not None
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 21), (6, 22)])
+def test_the_heuristic_bot_never_reads_the_prompt(players: int, seed: int) -> None:
+    """Issue #8: programs read data, not English. Two identically seeded heuristic bots, one
+    handed every decision with its prompt blanked, choose the same at every decision: what a
+    decision is about comes from its structured context (``Decision.about``)."""
+    from dataclasses import replace
+
+    game = new_game("boardgame", {"players": players, "tides": True}, seed)
+    reading, blind = HeuristicBot(seed), HeuristicBot(seed)
+    steps = 0
+    while game.pending() and steps < 1500:
+        d = game.pending()[0]
+        view = game.view(d.seat)
+        choice = reading.choose(view, d)
+        assert blind.choose(view, replace(d, prompt="")) == choice, (d.kind, d.prompt)
+        game.apply(d.seat, choice)
+        steps += 1
+    assert steps > 150  # a whole game was played
+
+
+def test_decisions_say_what_they_are_about() -> None:
+    """The area of an order, a march, a power token or a muster; the track of a bid."""
+    game = new_game("boardgame", {"players": 5}, 8)
+    bot = RandomBot(3)
+    seen: dict[str, set[str]] = {}
+    while game.pending():
+        d = game.pending()[0]
+        seen.setdefault(d.kind, set()).update(k for k, _ in d.context)
+        assert d.to_json()["context"] == dict(d.context)
+        game.apply(d.seat, bot.choose({}, d))
+    for kind in ("place_order", "march_move", "march_token", "muster"):
+        assert "area" in seen.get(kind, {"area"}), kind
+    assert {"area"} <= seen["place_order"] and {"area"} <= seen["march_move"]
+    assert seen["bid"] & {"track", "wildlings"}

@@ -18,7 +18,9 @@ from westeros.engine import Choice, Decision, Step
 Bids = tuple[tuple[str, int], ...]
 
 
-def bid_decisions(g: BoardGame, houses: tuple[str, ...], bids: Bids, what: str) -> list[Decision]:
+def bid_decisions(
+    g: BoardGame, houses: tuple[str, ...], bids: Bids, what: str, **context: str | int
+) -> list[Decision]:
     """One secret :data:`~decisions.BID` decision per house still to bid: 0..available power.
 
     The prompt announces the house's available power (R1.6.4, FAQ F42). A house with no
@@ -30,6 +32,7 @@ def bid_decisions(g: BoardGame, houses: tuple[str, ...], bids: Bids, what: str) 
             g.seat_of(h),
             f"{T.house_name(h)}: secret bid for {what} (you have {g.power[h]} power)",
             range(g.power[h] + 1),
+            **context,
         )
         for h in houses
         if h not in done
@@ -116,7 +119,11 @@ class ClashOfKings(Step):
     def decisions(self, g: BoardGame) -> list[Decision]:
         if self.stage == "bid":
             return bid_decisions(
-                g, self.bidders(g), self.bids, f"the {TRACK_NAMES[self.track]} track"
+                g,
+                self.bidders(g),
+                self.bids,
+                f"the {TRACK_NAMES[self.track]} track",
+                track=self.track,
             )
         if self.stage == "order" and self.choice is None:
             tie = self.open_tie(g)
@@ -131,6 +138,7 @@ class ClashOfKings(Step):
                         f"the {TRACK_NAMES[self.track]} track; who takes position "
                         f"{len(self.placed) + 1}?",
                         left,
+                        track=self.track,
                     )
                 ]
         return []

@@ -114,10 +114,16 @@ class DecisionKind:
     def grammar(self) -> str:
         return self.codec.grammar
 
-    def ask(self, seat: int, prompt: str, choices: Iterable[Choice]) -> Decision:
-        """Open a decision of this kind."""
+    def ask(
+        self, seat: int, prompt: str, choices: Iterable[Choice], **context: str | int
+    ) -> Decision:
+        """Open a decision of this kind; ``context`` says what it is about (an area, a track…)."""
         return Decision(
-            seat, self.name, prompt, choices if type(choices) is tuple else tuple(choices)
+            seat,
+            self.name,
+            prompt,
+            choices if type(choices) is tuple else tuple(choices),
+            tuple(context.items()),
         )
 
     def parse(self, choice: Choice) -> Parsed:

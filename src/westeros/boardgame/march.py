@@ -257,13 +257,13 @@ class ResolveMarch(Step):
                 f"{name}: march from {T.area_name(self.area)} — move one unit "
                 f"(unit>destination) or done (planned: {planned})"
             )
-            return [D.MARCH_MOVE.ask(seat, prompt, self.move_choices(g))]
+            return [D.MARCH_MOVE.ask(seat, prompt, self.move_choices(g), area=self.area)]
         if self.token is None and self.token_allowed(g):
             prompt = (
                 f"{name}: leave a power token in {T.area_name(self.area)} "
                 f"({g.power[self.house]} available)?"
             )
-            return [D.MARCH_TOKEN.ask(seat, prompt, ("yes", "no"))]
+            return [D.MARCH_TOKEN.ask(seat, prompt, ("yes", "no"), area=self.area)]
         return []
 
     def _plan_target(self, g: BoardGame) -> str | None:

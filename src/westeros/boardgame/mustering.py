@@ -164,7 +164,7 @@ class Muster(Step):
             f"{T.house_name(self.house)}: muster in {T.area_name(area)} "
             f"({_points_word(left)} left)"
         )
-        return [D.MUSTER.ask(g.seat_of(self.house), prompt, (*options, "done"))]
+        return [D.MUSTER.ask(g.seat_of(self.house), prompt, (*options, "done"), area=area)]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.choice = str(choice)

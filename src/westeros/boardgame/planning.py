@@ -129,7 +129,7 @@ class AssignOrders(Step):
             if self.sequential and placeable_count(g, house) < len(areas):
                 choices += ("none",)  # R5.3 which areas stay without an order
             prompt = f"{T.house_name(house)}: order for {T.area_name(areas[0])}"
-            out.append(D.PLACE_ORDER.ask(g.seat_of(house), prompt, choices))
+            out.append(D.PLACE_ORDER.ask(g.seat_of(house), prompt, choices, area=areas[0]))
         return out
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:

@@ -200,7 +200,7 @@ class WildlingAttack(_Choosing):
     def decisions(self, g: BoardGame) -> list[Decision]:
         if self.stage == "bid":  # R4.3.2 / D7 secret, simultaneous
             what = f"the Night's Watch against a wildling attack of strength {self.strength}"
-            return bid_decisions(g, self.houses, self.bids, what)
+            return bid_decisions(g, self.houses, self.bids, what, wildlings=self.strength)
         return super().decisions(g)
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
@@ -219,6 +219,7 @@ class WildlingAttack(_Choosing):
             f"{_hn(holder)} (Iron Throne): choose the {which} bidder among "
             + ", ".join(_hn(h) for h in self.tied),
             self.tied,
+            bidder=which,
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:
@@ -448,7 +449,11 @@ class ChooseTrack(_Choosing):
             "drop2": f"the track on which {_hn(self.house)} drops 2 positions",
         }[self.mode]
         return D.CHOOSE_TRACK.ask(
-            g.seat_of(self.decider), f"{_hn(self.decider)}: choose {what}", self.options
+            g.seat_of(self.decider),
+            f"{_hn(self.decider)}: choose {what}",
+            self.options,
+            house=self.house,
+            move=self.mode,
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:

@@ -12,12 +12,24 @@ Choice = str | int
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One open decision. Several may be open at once (secret simultaneous choices)."""
+    """One open decision. Several may be open at once (secret simultaneous choices).
+
+    ``context`` says what the decision is about as data (``(("area", "winterfell"),)``), so
+    that no program has to read the prompt: the prompt is for people.
+    """
 
     seat: int
     kind: str
     prompt: str
     choices: tuple[Choice, ...]
+    context: tuple[tuple[str, str | int], ...] = ()
+
+    def about(self, key: str) -> str | int | None:
+        """One item of the context (None when the decision does not say)."""
+        for name, value in self.context:
+            if name == key:
+                return value
+        return None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -25,4 +37,5 @@ class Decision:
             "kind": self.kind,
             "prompt": self.prompt,
             "choices": list(self.choices),
+            "context": dict(self.context),
         }

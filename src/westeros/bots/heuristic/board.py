@@ -7,23 +7,16 @@ from functools import cached_property
 from typing import Any
 
 from westeros.boardgame import tables as T
+from westeros.engine import Decision
 
 STRENGTH = {"footman": 1, "knight": 2, "siege_engine": 0, "ship": 1}
 SIEGE_VS_CASTLE = 4
-NAME_TO_AREA = {T.area_name(a): a for a in T.AREA_IDS}
 
 
-def area_in_prompt(prompt: str, marker: str) -> str | None:
-    """The area named right after ``marker`` in a decision prompt (names can hold spaces)."""
-    at = prompt.find(marker)
-    if at < 0:
-        return None
-    rest = prompt[at + len(marker) :]
-    best: str | None = None
-    for name, area in NAME_TO_AREA.items():
-        if rest.startswith(name) and (best is None or len(name) > len(T.area_name(best))):
-            best = area
-    return best
+def area_of(decision: Decision) -> str | None:
+    """The area a decision is about (its structured context, never its prompt)."""
+    area = decision.about("area")
+    return str(area) if area is not None else None
 
 
 class Board:

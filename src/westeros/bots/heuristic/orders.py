@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from westeros.boardgame import decisions as D
 from westeros.boardgame import tables as T
-from westeros.bots.heuristic.board import Board, area_in_prompt
+from westeros.bots.heuristic.board import Board, area_of
 from westeros.engine import Choice, Decision
 
 UNIT_ORDER = ("knight", "footman", "siege_engine", "ship")
@@ -83,7 +83,7 @@ def order_scores(b: Board, area: str) -> dict[str, float]:
 
 
 def place_order(b: Board, decision: Decision) -> Choice:
-    area = area_in_prompt(decision.prompt, "order for ")
+    area = area_of(decision)
     tokens = [c for c in decision.choices if c != "none"]
     if area is None or not tokens:
         return decision.choices[0]
@@ -116,7 +116,7 @@ def march_order(b: Board, decision: Decision) -> Choice:
 
 
 def march_move(b: Board, decision: Decision) -> Choice:
-    src = area_in_prompt(decision.prompt, "march from ")
+    src = area_of(decision)
     moves = [c for c in decision.choices if c != "done"]
     if src is None or not moves:
         return "done"
@@ -140,7 +140,7 @@ def march_move(b: Board, decision: Decision) -> Choice:
 
 
 def march_token(b: Board, decision: Decision) -> Choice:
-    area = area_in_prompt(decision.prompt, "power token in ")
+    area = area_of(decision)
     if area is None or b.power() == 0:
         return "no"
     worth = b.value(area) >= 2.0 or T.AREAS[area].power > 0

@@ -5,15 +5,10 @@ penalties (lose the least useful units and cards)."""
 from __future__ import annotations
 
 from westeros.boardgame import tables as T
-from westeros.bots.heuristic.board import STRENGTH, Board, area_in_prompt, card_strength
+from westeros.bots.heuristic.board import STRENGTH, Board, area_of, card_strength
 from westeros.engine import Choice, Decision
 
 TRACK_WEIGHT = {"iron_throne": 0.3, "fiefdoms": 0.3, "kings_court": 0.35}
-TRACK_BY_NAME = {
-    "Iron Throne": "iron_throne",
-    "Fiefdoms": "fiefdoms",
-    "King's Court": "kings_court",
-}
 OPTION_BASE = {
     "mustering": 2.0,
     "supply": 1.5,
@@ -28,12 +23,12 @@ OPTION_BASE = {
 def bid(b: Board, decision: Decision) -> Choice:
     power = b.power()
     top = max(int(c) for c in decision.choices)
-    if "track" not in decision.prompt:  # a wildling attack
+    track = str(decision.about("track") or "")
+    if not track:  # a wildling attack
         threat = int(b.view["wildling_threat"])
         share = -(-threat // max(1, len(b.houses)))
         wanted = share + 1 if threat >= 6 else share
         return max(0, min(top, wanted, power))
-    track = next((t for n, t in TRACK_BY_NAME.items() if f"the {n} track" in decision.prompt), "")
     weight = TRACK_WEIGHT.get(track, 0.3)
     if track and b.position(track) == 1:
         weight += 0.1  # keep the dominance token
@@ -42,7 +37,7 @@ def bid(b: Board, decision: Decision) -> Choice:
 
 def tie_break(b: Board, decision: Decision) -> Choice:
     houses = [str(c) for c in decision.choices]
-    if "lowest" in decision.prompt:  # the wildlings' victim: the leader, never me
+    if decision.about("bidder") == "lowest":  # the wildlings' victim: the leader, never me
         others = [h for h in houses if h != b.me] or houses
         return max(others, key=b.castles)
     if b.me in houses:
@@ -67,12 +62,11 @@ def westeros_choice(b: Board, decision: Decision) -> Choice:
 
 def track_choice(b: Board, decision: Decision) -> Choice:
     tracks = [str(c) for c in decision.choices]
-    if "position 1" in decision.prompt:  # a gain: where I stand worst
+    move, house = decision.about("move"), decision.about("house")
+    if move == "first" and house == b.me:  # a gain: where I stand worst
         return max(tracks, key=lambda t: (b.position(t), t == "iron_throne"))
-    name = T.house_name(b.me)
-    if "drops" in decision.prompt and name not in decision.prompt:
-        victim = next((h for h in b.houses if T.house_name(h) in decision.prompt), b.me)
-        return min(tracks, key=lambda t: b.position(t, victim))
+    if house is not None and house != b.me:  # another house moves: hurt it where it stands best
+        return min(tracks, key=lambda t: b.position(t, str(house)))
     return max(tracks, key=lambda t: b.position(t))  # a loss: where I have least to lose
 
 
@@ -93,7 +87,7 @@ def weakest_card(b: Board, decision: Decision) -> Choice:
 
 
 def muster(b: Board, decision: Decision) -> Choice:
-    area = area_in_prompt(decision.prompt, "muster in ")
+    area = area_of(decision)
     threat = b.threat.get(area, 0) if area else 0
     near_castle = area is not None and any(
         T.AREAS[n].has_castle and b.owner(n) not in (None, b.me) for n in b.neighbors(area)

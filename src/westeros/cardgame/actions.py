@@ -1,0 +1,682 @@
+"""The primitives every rule and card text uses to change the game: kneel, stand, kill,
+discard, sacrifice, draw, gain power and gold, put into play, marshal, ambush, play events.
+
+Each primitive that is an occurrence (C16.9) is queued as one (see :mod:`flow`) so that its
+interrupts and reactions open in order; the ``*_now`` functions are the occurrences'
+resolutions. State checks run after every change: 15 power wins (C20.3), an empty draw deck
+eliminates (C20.4), an attachment no longer legal is discarded (C19.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from westeros.cardgame import decisions as D
+from westeros.cardgame.abilities import Ctx, Occ, text_of
+from westeros.cardgame.events import event
+from westeros.cardgame.flow import Call, ask, do, occur
+from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
+from westeros.engine import Choice
+
+
+def names(g: CardGame, cards: tuple[int, ...] | list[int]) -> list[str]:
+    return [g.defs[c].name for c in cards]
+
+
+# -- moving cards ----------------------------------------------------------------------
+
+
+def remove_from_zone(g: CardGame, cid: int) -> None:
+    """Take a card out of wherever it is (list zone or in play)."""
+    zone = g.where[cid]
+    p = g.players[g.owner[cid]]
+    if zone in ("deck", "hand", "discard", "dead", "plots", "used"):
+        p.zone(zone).remove(cid)
+    elif zone == "plot":
+        for q in g.players:
+            if q.plot == cid:
+                q.plot = None
+    g.play.pop(cid, None)
+    g.where[cid] = "limbo"
+    g.changed()
+
+
+def to_zone(g: CardGame, cid: int, zone: str) -> None:
+    """Put a card into its owner's out-of-play zone (C3.4), on top."""
+    remove_from_zone(g, cid)
+    g.players[g.owner[cid]].zone(zone).append(cid)
+    g.where[cid] = zone
+
+
+def enter_play(g: CardGame, cid: int, seat: int, parent: int | None = None) -> None:
+    """Place a card in ``seat``'s play area, standing (C2.4–C2.6), as a new copy (C16.19.1)."""
+    remove_from_zone(g, cid)
+    g.entered_count += 1
+    rec = InPlay(seat, g.entered_count)
+    rec.parent = parent
+    g.play[cid] = rec
+    g.where[cid] = "play"
+    g.changed()
+
+
+def leave_play(g: CardGame, cid: int, zone: str) -> None:
+    """C18.13: the card goes to ``zone`` of its owner; its power returns to the treasury, its
+    duplicates are discarded, its attachments go back to their owners' hands (terminal ones
+    to the discard pile)."""
+    if cid not in g.play:
+        return
+    for dup in g.duplicates_on(cid):
+        to_zone(g, dup, "discard")
+    for att in g.attachments_on(cid):
+        to_zone(g, att, "discard" if g.has_keyword(att, "terminal") else "hand")
+    to_zone(g, cid, zone)
+    if g.challenge is not None:
+        ch = g.challenge
+        if cid in ch.attackers:
+            ch.attackers.remove(cid)
+        if cid in ch.defenders:
+            ch.defenders.remove(cid)
+
+
+def check_attachments(g: CardGame) -> None:
+    """C19.4: an attachment no longer legally attached is discarded."""
+    for att, rec in list(g.play.items()):
+        if g.where[att] == "play" and rec.parent is not None and att in g.play:
+            if not can_attach(g, att, rec.parent, check_room=False):
+                leave_play(g, att, "discard")
+                g.emit(event("discarded", cards=[att], names=[g.name(att)]))
+
+
+# -- uniqueness and attachments (C18, C19) ---------------------------------------------
+
+
+def unique_in_play(g: CardGame, cid: int, seat: int) -> int | None:
+    """The in-play copy of a unique card that ``seat`` owns and controls, if any (C18.3)."""
+    name = g.defs[cid].name
+    for other, rec in g.play.items():
+        if (
+            other != cid
+            and g.where[other] == "play"
+            and rec.controller == seat
+            and g.owner[other] == seat
+            and g.defs[other].name == name
+        ):
+            return other
+    return None
+
+
+def unique_blocked(g: CardGame, cid: int, seat: int) -> bool:
+    """C18.2: a unique title in the player's dead pile cannot be brought into play."""
+    name = g.defs[cid].name
+    return any(g.defs[c].name == name for c in g.players[seat].dead)
+
+
+def can_attach(g: CardGame, att: int, parent: int, check_room: bool = True) -> bool:
+    """C19.1, C17.6: an attachment may go on this card (a character unless its text says)."""
+    if parent not in g.play or g.where[parent] != "play" or g.play[parent].facedown:
+        return False
+    entry = text_of(g.defs[att].code)
+    if entry.attach is not None:
+        if not entry.attach.ok(g, att, parent):
+            return False
+    elif g.defs[parent].type != "character":
+        return False
+    if g.has_keyword(parent, "no attachments"):
+        allowed = g.defs[parent].keyword("no attachments")
+        if not (isinstance(allowed, str) and g.has_trait(att, allowed)):
+            return False
+    return True
+
+
+def hosts(g: CardGame, att: int) -> list[int]:
+    return [c for c in g.cards_in_play() if c != att and can_attach(g, att, c)]
+
+
+# -- marshaling, ambush, events (C9.4, C17.2, C16.8) -----------------------------------
+
+
+def reducers(g: CardGame, cid: int, seat: int) -> int:
+    """Gold off the next card marshaled or played (one-shot reducers on the state)."""
+    return sum(r[1] for r in _reducers(g, cid, seat))
+
+
+def _reducers(g: CardGame, cid: int, seat: int) -> list[tuple[int, int, int]]:
+    out = []
+    for key, amount in g.uses.items():
+        if key[0] == "reducer" and key[1] == seat and amount > 0:
+            test = REDUCER_TESTS[key[2]]
+            if test(g, cid):
+                out.append((key[3], amount, key[2]))
+    return out
+
+
+REDUCER_TESTS: dict[str, Callable[[CardGame, int], bool]] = {}
+
+
+def add_reducer(g: CardGame, seat: int, test_name: str, amount: int, source: int) -> None:
+    """"The next <kind> card you marshal (or play) this phase costs N less" (until the phase
+    ends). ``test_name`` names a test in REDUCER_TESTS."""
+    key = ("reducer", seat, test_name, source)
+    g.uses[key] = g.uses.get(key, 0) + amount
+
+
+def consume_reducers(g: CardGame, cid: int, seat: int) -> None:
+    for key in [k for k in g.uses if k[0] == "reducer" and k[1] == seat]:
+        if REDUCER_TESTS[key[2]](g, cid) and g.uses[key] > 0:
+            del g.uses[key]
+
+
+def marshal_cost(g: CardGame, cid: int, seat: int) -> int:
+    return max(0, g.cost(cid, seat) - reducers(g, cid, seat))
+
+
+def can_bring_in(g: CardGame, cid: int, seat: int) -> bool:
+    """Uniqueness (C18.2) and attachment hosts (C9.4.3) allow this card to enter play."""
+    d = g.defs[cid]
+    if d.unique and unique_in_play(g, cid, seat) is None and unique_blocked(g, cid, seat):
+        return False
+    if d.type == "attachment" and unique_in_play(g, cid, seat) is None:
+        return bool(hosts(g, cid))
+    return True
+
+
+def can_marshal(g: CardGame, cid: int, seat: int) -> bool:
+    d = g.defs[cid]
+    if d.type not in ("character", "location", "attachment"):
+        return False
+    if d.unique and unique_in_play(g, cid, seat) is not None:
+        return True  # as a duplicate, free (C9.5)
+    if d.keyword("limited") and g.players[seat].limited >= 1 + g.bonus("limited", seat, True):
+        return False
+    if g.has("cannot_marshal", cid):
+        return False
+    return marshal_cost(g, cid, seat) <= g.players[seat].gold and can_bring_in(g, cid, seat)
+
+
+def can_play_event(g: CardGame, cid: int, seat: int) -> bool:
+    """An event in hand may be played (C2.7, C16.4): gold, Limited, play restrictions."""
+    d = g.defs[cid]
+    if g.owner[cid] != seat or g.where[cid] != "hand":
+        return False
+    if d.keyword("limited") and g.players[seat].limited >= 1 + g.bonus("limited", seat, True):
+        return False
+    if marshal_cost(g, cid, seat) > g.players[seat].gold:
+        return False
+    entry = text_of(d.code)
+    return entry.play_if is None or entry.play_if.ok(g, Ctx(cid, seat))
+
+
+def player_actions(g: CardGame, seat: int, window: str) -> list[Choice]:
+    """The rule-granted player actions of C6.5 in this window."""
+    out: list[Choice] = []
+    p = g.players[seat]
+    if window == "marshaling" and g.active == seat:
+        for cid in p.hand:
+            if can_marshal(g, cid, seat):
+                out.append(f"marshal:{cid}")
+    elif g.phase == "challenges" and window.startswith("challenges"):
+        for cid in p.hand:
+            if can_ambush(g, cid, seat):
+                out.append(f"ambush:{cid}")
+    return out
+
+
+def ambush_cost(g: CardGame, cid: int, seat: int) -> int:
+    value = g.defs[cid].keyword("ambush")
+    base = value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return max(0, base - g.bonus("reduce", cid) - reducers(g, cid, seat))
+
+
+def can_ambush(g: CardGame, cid: int, seat: int) -> bool:
+    """C17.2: pay X gold to put a card with ambush from hand into play."""
+    d = g.defs[cid]
+    if d.keyword("ambush") is None or d.type not in ("character", "location", "attachment"):
+        return False
+    return ambush_cost(g, cid, seat) <= g.players[seat].gold and can_bring_in(g, cid, seat)
+
+
+def take_player_action(g: CardGame, seat: int, choice: str) -> None:
+    verb, cid_text = choice.split(":")
+    cid = int(cid_text)
+    if verb == "marshal":
+        marshal(g, seat, cid)
+    elif verb == "ambush":
+        cost = ambush_cost(g, cid, seat)
+        pay_gold(g, seat, cost)
+        consume_reducers(g, cid, seat)
+        g.emit(event("ambush", player=seat, card=cid, name=g.name(cid), cost=cost))
+        put_into_play(g, seat, cid, how="ambush")
+
+
+def marshal(g: CardGame, seat: int, cid: int) -> None:
+    """C9.4: pay the cost, place the card (an attachment on a chosen card), then reactions to
+    its being marshaled and entering play. A unique copy becomes a duplicate (C9.5)."""
+    d = g.defs[cid]
+    original = unique_in_play(g, cid, seat) if d.unique else None
+    if original is not None:
+        place_duplicate(g, cid, original)
+        g.emit(event("duplicate", player=seat, card=original, name=d.name))
+        return
+    cost = marshal_cost(g, cid, seat)
+    pay_gold(g, seat, cost)
+    consume_reducers(g, cid, seat)
+    if d.keyword("limited"):
+        g.players[seat].limited += 1
+    put_into_play(g, seat, cid, how="marshal", cost=cost)
+
+
+def place_duplicate(g: CardGame, cid: int, original: int) -> None:
+    """C18.6: the copy goes under the card, blank."""
+    remove_from_zone(g, cid)
+    rec = InPlay(g.controller(original))
+    rec.parent = original
+    g.play[cid] = rec
+    g.where[cid] = "dup"
+    g.changed()
+
+
+def put_into_play(g: CardGame, seat: int, cid: int, how: str = "put", cost: int = 0) -> None:
+    """Bring a card into play under ``seat`` (C18.14): an attachment asks for its card."""
+    d = g.defs[cid]
+    original = unique_in_play(g, cid, seat) if d.unique else None
+    if original is not None:
+        place_duplicate(g, cid, original)
+        g.emit(event("duplicate", player=seat, card=original, name=d.name))
+        return
+    if d.type == "attachment":
+        options = hosts(g, cid)
+        if not options:
+            to_zone(g, cid, "discard")
+            return
+        remove_from_zone(g, cid)  # in limbo while its card is chosen
+        g.where[cid] = "limbo"
+        ask(
+            g,
+            seat,
+            D.ATTACH_TO,
+            f"attach {d.name} to",
+            list(options),
+            _attach_chosen,
+            seat,
+            cid,
+            how,
+            cost,
+            context=(("card", cid),),
+        )
+        return
+    _entered(g, seat, cid, how, cost, None)
+
+
+def _attach_chosen(g: CardGame, parent: Choice, seat: int, cid: int, how: str, cost: int) -> None:
+    _entered(g, seat, cid, how, cost, int(parent))
+
+
+def _entered(g: CardGame, seat: int, cid: int, how: str, cost: int, parent: int | None) -> None:
+    enter_play(g, cid, seat, parent)
+    kind = {"marshal": "marshal", "ambush": "put_into_play"}.get(how, "put_into_play")
+    host = {"host": parent, "host_name": g.name(parent)} if parent is not None else {}
+    if how == "marshal":
+        g.emit(event(kind, player=seat, card=cid, name=g.name(cid), cost=cost, **host))
+    elif how != "ambush" or parent is not None:
+        g.emit(event("put_into_play", player=seat, card=cid, name=g.name(cid), **host))
+    if how == "ambush":
+        g.history = g.history | {("ambushed", cid, g.play[cid].entered)}
+    check_attachments(g)
+    if how == "marshal":
+        occur(g, Occ("marshaled", (cid,), seat))
+    occur(g, Occ("enters_play", (cid,), seat, (("how", how),)))
+
+
+def begin_event(g: CardGame, cid: int, seat: int) -> None:
+    """C16.8: the event is revealed and leaves the hand; its gold cost is paid."""
+    cost = marshal_cost(g, cid, seat)
+    pay_gold(g, seat, cost)
+    consume_reducers(g, cid, seat)
+    if g.defs[cid].keyword("limited"):
+        g.players[seat].limited += 1
+    remove_from_zone(g, cid)
+    g.emit(event("event_played", player=seat, card=cid, name=g.name(cid)))
+
+
+def finish_event(g: CardGame, cid: int, seat: int) -> None:
+    """C16.8: after resolving, the event goes to its owner's discard pile; then reactions."""
+    if g.where[cid] == "limbo":
+        g.players[g.owner[cid]].discard.append(cid)
+        g.where[cid] = "discard"
+    occur(g, Occ("played", (cid,), seat))
+
+
+def log_ability(g: CardGame, ctx: Ctx) -> None:
+    if g.defs[ctx.source].type == "event":
+        return
+    fields: dict[str, object] = {"player": ctx.you, "card": ctx.source, "name": g.name(ctx.source)}
+    if ctx.targets:
+        fields["targets"] = list(ctx.targets)
+        fields["target_names"] = [
+            g.name(t) if 0 <= t < len(g.defs) and not _is_seat_target(g, ctx) else g.names[t]
+            for t in ctx.targets
+        ]
+    g.emit(event("ability", **fields))
+
+
+def _is_seat_target(g: CardGame, ctx: Ctx) -> bool:
+    a = text_of(g.defs[ctx.source].code).abilities[ctx.index]
+    return a.target is not None and a.target.players
+
+
+# -- gold and power (C3.7, C20) --------------------------------------------------------
+
+
+def pay_gold(g: CardGame, seat: int, amount: int) -> None:
+    g.players[seat].gold -= amount
+    assert g.players[seat].gold >= 0, "gold went negative"
+
+
+def gain_gold(g: CardGame, seat: int, amount: int) -> None:
+    do(g, Call(gain_gold_now, seat, amount))
+
+
+def gain_gold_now(g: CardGame, seat: int, amount: int) -> None:
+    if amount <= 0:
+        return
+    g.players[seat].gold += amount
+    g.emit(event("gold", player=seat, gains="gains", amount=amount))
+
+
+def gain_power(g: CardGame, cid: int, amount: int) -> None:
+    """Power from the treasury onto a card (C20.2); the faction card for "your faction"."""
+    if amount > 0 and not g.has("cannot_gain_power", g.controller(cid), True):
+        occur(g, Occ("power_gained", (cid,), g.controller(cid), (("amount", amount),)), _gain)
+
+
+def _gain(g: CardGame, occ: Occ) -> None:
+    cid, amount = occ.cards[0], occ.get("amount")
+    if cid not in g.play:
+        return
+    g.play[cid].power += amount
+    g.emit(event("power", player=g.controller(cid), card=cid, name=g.name(cid), amount=amount))
+    check_win(g)
+
+
+def move_power(g: CardGame, source: int, dest: int, amount: int) -> None:
+    do(g, Call(move_power_now, source, dest, amount))
+
+
+def move_power_now(g: CardGame, source: int, dest: int, amount: int) -> int:
+    """Move up to ``amount`` power; only what exists moves (C12.4, Q5)."""
+    if source not in g.play or dest not in g.play:
+        return 0
+    moved = min(amount, g.play[source].power)
+    if moved <= 0:
+        return 0
+    g.play[source].power -= moved
+    g.play[dest].power += moved
+    g.emit(
+        event(
+            "power_moved",
+            amount=moved,
+            source=source,
+            dest=dest,
+            from_name=g.name(source),
+            to_name=g.name(dest),
+        )
+    )
+    check_win(g)
+    return moved
+
+
+def discard_power(g: CardGame, cid: int, amount: int) -> None:
+    """Power from a card back to the treasury."""
+    if cid in g.play:
+        g.play[cid].power = max(0, g.play[cid].power - amount)
+
+
+def faction(g: CardGame, seat: int) -> int:
+    return g.players[seat].faction
+
+
+# -- kneel and stand (C2.13) -----------------------------------------------------------
+
+
+def kneel(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
+    cards = tuple(c for c in cards if g.standing(c))
+    if cards:
+        occur(g, Occ("knelt", cards), _kneel)
+
+
+def _kneel(g: CardGame, occ: Occ) -> None:
+    done = [c for c in occ.cards if g.standing(c)]
+    for c in done:
+        g.play[c].knelt = True
+    if done:
+        g.emit(event("knelt", cards=done, names=names(g, done)))
+
+
+def kneel_now(g: CardGame, cid: int) -> None:
+    """Kneel as a cost or a framework step (no occurrence of its own)."""
+    g.play[cid].knelt = True
+
+
+def stand(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
+    cards = tuple(c for c in cards if c in g.play and g.play[c].knelt)
+    if cards:
+        occur(g, Occ("stood", cards), _stand)
+
+
+def _stand(g: CardGame, occ: Occ) -> None:
+    done = [c for c in occ.cards if c in g.play and g.play[c].knelt]
+    for c in done:
+        g.play[c].knelt = False
+    if done:
+        g.emit(event("stood", cards=done, names=names(g, done)))
+
+
+# -- leaving play (C18.8–C18.13) -------------------------------------------------------
+
+
+def kill(g: CardGame, cards: list[int] | tuple[int, ...], save: bool = True) -> None:
+    """C18.9: characters go to their owners' dead piles ("cannot be killed" ones stay)."""
+    cards = tuple(c for c in cards if _killable(g, c))
+    if cards:
+        occur(g, Occ("killed", cards, info=(("save", save),)), _kill)
+
+
+def _killable(g: CardGame, cid: int) -> bool:
+    return (
+        cid in g.play
+        and g.where[cid] == "play"
+        and g.defs[cid].type == "character"
+        and not g.has("cannot_be_killed", cid)
+    )
+
+
+def _kill(g: CardGame, occ: Occ) -> None:
+    _leave(g, occ, "dead", "killed")
+
+
+def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
+    gone = []
+    for c in occ.cards:
+        if c not in g.play or g.where[c] != "play":
+            continue
+        if occ.get("save", True) and _save_with_duplicate(g, c):
+            continue
+        leave_play(g, c, zone)
+        gone.append(c)
+    if gone:
+        g.emit(event(kind, cards=gone, names=names(g, gone)))
+        check_attachments(g)
+        check_deck(g)
+        occur(g, Occ("leaves_play", tuple(gone), info=(("how", kind),)))
+
+
+def _save_with_duplicate(g: CardGame, cid: int) -> bool:
+    """C18.7: a duplicate is discarded to save its card (auto-answered, as Q10 allows)."""
+    dups = g.duplicates_on(cid)
+    if not dups:
+        return False
+    to_zone(g, dups[0], "discard")
+    g.emit(event("saved", card=cid, name=g.name(cid)))
+    return True
+
+
+def discard_from_play(g: CardGame, cards: list[int] | tuple[int, ...], save: bool = True) -> None:
+    cards = tuple(c for c in cards if c in g.play and g.where[c] == "play")
+    if cards:
+        occur(g, Occ("discarded", cards, info=(("save", save),)), _discard)
+
+
+def _discard(g: CardGame, occ: Occ) -> None:
+    _leave(g, occ, "discard", "discarded")
+
+
+def sacrifice(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
+    """C18.11: cannot be saved."""
+    cards = tuple(c for c in cards if c in g.play and g.where[c] == "play")
+    if cards:
+        occur(g, Occ("sacrificed", cards, info=(("save", False),)), _sacrifice)
+
+
+def _sacrifice(g: CardGame, occ: Occ) -> None:
+    _leave(g, occ, "discard", "sacrificed")
+
+
+def return_to_hand(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
+    cards = tuple(c for c in cards if c in g.play and g.where[c] == "play")
+    if cards:
+        occur(g, Occ("returned", cards), _return)
+
+
+def _return(g: CardGame, occ: Occ) -> None:
+    _leave(g, occ, "hand", "returned")
+
+
+# -- hands and decks -------------------------------------------------------------------
+
+
+def draw(g: CardGame, seat: int, count: int) -> None:
+    if count > 0:
+        occur(g, Occ("drawn", (), seat, (("count", count),)), _draw)
+
+
+def _draw(g: CardGame, occ: Occ) -> None:
+    assert occ.player is not None
+    draw_now(g, occ.player, occ.get("count"))
+
+
+def draw_now(g: CardGame, seat: int, count: int) -> list[int]:
+    """C8.3: draw what is there; an empty deck eliminates (C20.4)."""
+    p = g.players[seat]
+    drawn = []
+    for _ in range(count):
+        if not p.deck:
+            break
+        cid = p.deck.pop()
+        p.hand.append(cid)
+        g.where[cid] = "hand"
+        drawn.append(cid)
+    if drawn:
+        g.emit(
+            event(
+                "draw",
+                seats=(seat,),
+                hidden=("cards", "names"),
+                player=seat,
+                count=len(drawn),
+                cards=drawn,
+                names=names(g, drawn),
+            )
+        )
+    check_deck(g)
+    return drawn
+
+
+def discard_from_hand(g: CardGame, seat: int, cards: list[int] | tuple[int, ...]) -> None:
+    cards = tuple(c for c in cards if g.where[c] == "hand")
+    if cards:
+        occur(g, Occ("hand_discarded", cards, seat), _hand_discard)
+
+
+def _hand_discard(g: CardGame, occ: Occ) -> None:
+    assert occ.player is not None
+    done = [c for c in occ.cards if g.where[c] == "hand"]
+    for c in done:
+        to_zone(g, c, "discard")
+    if done:
+        g.emit(event("hand_discarded", player=occ.player, cards=done, names=names(g, done)))
+
+
+def discard_at_random(g: CardGame, seat: int, count: int) -> None:
+    """C12.3: cards at random from hand, with the game's generator."""
+    hand = list(g.players[seat].hand)
+    picked = []
+    for _ in range(min(count, len(hand))):
+        picked.append(hand.pop(g.rng.below(len(hand))))
+    discard_from_hand(g, seat, picked)
+
+
+def discard_from_deck(g: CardGame, seat: int, count: int) -> list[int]:
+    """Discard the top ``count`` cards of a draw deck (pillage, C17.7)."""
+    p = g.players[seat]
+    done = []
+    for _ in range(min(count, len(p.deck))):
+        cid = p.deck[-1]
+        to_zone(g, cid, "discard")
+        done.append(cid)
+    if done:
+        g.emit(event("deck_discarded", player=seat, cards=done, names=names(g, done)))
+    check_deck(g)
+    return done
+
+
+def shuffle_deck(g: CardGame, seat: int) -> None:
+    g.rng.shuffle(g.players[seat].deck)
+
+
+# -- winning and elimination (C20) -----------------------------------------------------
+
+
+def check_win(g: CardGame) -> None:
+    """C20.3: 15 power wins at once (simultaneous: the first player's order picks)."""
+    if g.winner is not None or g.phase == "setup":
+        return
+    for seat in g.order():
+        if g.total_power(seat) >= WIN_POWER:
+            end_game(g, seat, f"{g.names[seat]} reached {WIN_POWER} power")
+            return
+
+
+def check_deck(g: CardGame) -> None:
+    """C20.4: a player whose draw deck is empty is eliminated (state check after setup)."""
+    if g.winner is not None or g.phase == "setup":
+        return
+    for seat in g.order():
+        if not g.players[seat].deck:
+            eliminate(g, seat)
+    alive = [p.seat for p in g.players if not p.eliminated]
+    if len(alive) == 1 and g.winner is None:
+        end_game(g, alive[0], f"{g.names[alive[0]]} is the last player left")
+
+
+def eliminate(g: CardGame, seat: int) -> None:
+    p = g.players[seat]
+    if p.eliminated:
+        return
+    p.eliminated = True
+    g.emit(event("eliminated", player=seat))
+    if g.first == seat:  # C20.5
+        order = [s for s in range(len(g.players)) if not g.players[s].eliminated]
+        if order:
+            g.first = min(order, key=lambda s: (s - seat) % len(g.players))
+
+
+def end_game(g: CardGame, winner: int | None, reason: str) -> None:
+    g.winner = winner
+    g.reason = reason
+    n = len(g.players)
+    others = sorted(
+        (s for s in range(n) if s != winner),
+        key=lambda s: (g.players[s].eliminated, -g.total_power(s), s),
+    )
+    g.ranking = ((winner,) if winner is not None else ()) + tuple(others)
+    g.emit(event("game_over", result=reason, winner=winner))

@@ -1,0 +1,551 @@
+"""The timing machinery of C6 and C16 as steps: effects queued in order, occurrences with
+their interrupt and reaction windows, action windows, and the initiation of abilities.
+
+* :func:`run_effect` runs an effect function; the steps it queues (``g.do``) run in the
+  order queued, after it returns — so "kill A, then draw" happens in that order even when
+  the kill opens windows.
+* :class:`Occurrence` is C16.9: forced interrupts and an interrupt window, the occurrence
+  itself (unless canceled), then forced reactions and a reaction window. Windows open only
+  when some player has an ability that answers (the "fast auto-pass" of Q13).
+* :class:`ActionWindow` is C6.4: the first player has the first opportunity; it closes when
+  every player has passed in a row; a player without a usable action passes automatically.
+* :class:`Initiate` is C16.4: costs, then targets, then the effect (or a cancel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from westeros.cardgame import decisions as D
+from westeros.cardgame.abilities import (
+    ACTION,
+    FORCED_INTERRUPT,
+    FORCED_REACTION,
+    INTERRUPT,
+    REACTION,
+    Ability,
+    Ctx,
+    Occ,
+    text_of,
+)
+from westeros.cardgame.state import CardGame
+from westeros.engine import Choice, Decision, Step
+
+Resolve = Callable[[CardGame, Occ], None]
+
+
+def run_effect(g: CardGame, fn: Callable[..., None], *args: Any) -> None:
+    """Run ``fn(g, *args)``; the steps it queues with ``g.do`` run next, in queue order."""
+    outer = g.buffer
+    g.buffer = []
+    try:
+        fn(g, *args)
+    finally:
+        queued, g.buffer = g.buffer, outer
+    if outer is not None:
+        outer.extend(queued)
+    elif queued:
+        g.push(*queued)
+
+
+def do(g: CardGame, step: Step) -> None:
+    """Queue a step after the running effect (or push it when no effect runs)."""
+    if g.buffer is not None:
+        g.buffer.append(step)
+    else:
+        g.push(step)
+
+
+class Call(Step):
+    """Run a function later, in queue order (its own queued steps follow it)."""
+
+    def __init__(self, fn: Callable[..., None], *args: Any) -> None:
+        self.fn = fn
+        self.args = args
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, self.fn, *self.args)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"step": "Call", "fn": self.fn.__qualname__, "args": repr(self.args)}
+
+
+class Ask(Step):
+    """One decision with a continuation: ``then(g, choice, *args)`` runs once it is made."""
+
+    def __init__(
+        self,
+        seat: int,
+        kind: str,
+        prompt: str,
+        choices: tuple[Choice, ...],
+        then: Callable[..., None],
+        *args: Any,
+        context: tuple[tuple[str, str | int], ...] = (),
+    ) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.prompt = prompt
+        self.choices = choices
+        self.then = then
+        self.args = args
+        self.context = context
+        self.choice: Choice | None = None
+
+    def decisions(self, g: CardGame) -> list[Decision]:
+        if self.choice is not None:
+            return []
+        return [D.ask(self.kind, self.seat, self.prompt, self.choices, self.context)]
+
+    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
+        self.choice = choice
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, self.then, self.choice, *self.args)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "step": "Ask",
+            "seat": self.seat,
+            "kind": self.kind,
+            "choices": list(self.choices),
+            "then": self.then.__qualname__,
+            "args": repr(self.args),
+            "choice": self.choice,
+        }
+
+
+def ask(
+    g: CardGame,
+    seat: int,
+    kind: str,
+    prompt: str,
+    choices: list[Choice] | tuple[Choice, ...],
+    then: Callable[..., None],
+    *args: Any,
+    context: tuple[tuple[str, str | int], ...] = (),
+) -> None:
+    """Queue a decision; with a single legal choice it is taken without asking."""
+    if len(choices) == 1:
+        do(g, Call(then, choices[0], *args))
+    elif choices:
+        do(g, Ask(seat, kind, prompt, tuple(choices), then, *args, context=context))
+
+
+# -- occurrences (C16.9) ---------------------------------------------------------------
+
+
+class Occurrence(Step):
+    """An occurrence with its interrupts, resolution and reactions (C16.9)."""
+
+    def __init__(self, occ: Occ, resolve: Resolve | None, stage: int = 0) -> None:
+        self.occ = occ
+        self.resolve = resolve
+        self.stage = stage
+        self.canceled = False
+
+    def run(self, g: CardGame) -> None:
+        if self.stage == 0:
+            self.stage = 1
+            if _answers(g, self.occ, (INTERRUPT, FORCED_INTERRUPT)):
+                g.push(self, TriggerWindow(self.occ, INTERRUPT))
+                return
+        if self.stage == 1:
+            if self.canceled:
+                return
+            self.stage = 2
+            g.push(self)
+            if self.resolve is not None:
+                run_effect(g, self.resolve, self.occ)
+            return
+        if _answers(g, self.occ, (REACTION, FORCED_REACTION)):
+            g.push(TriggerWindow(self.occ, REACTION))
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "step": "Occurrence",
+            "occ": repr(self.occ),
+            "resolve": getattr(self.resolve, "__qualname__", None),
+            "stage": self.stage,
+            "canceled": self.canceled,
+        }
+
+
+def occur(g: CardGame, occ: Occ, resolve: Resolve | None = None) -> None:
+    """Queue an occurrence; ``resolve`` makes it happen (None: a pure timing point)."""
+    do(g, Occurrence(occ, resolve))
+
+
+def current_occurrence(g: CardGame) -> Occurrence | None:
+    """The occurrence whose interrupts are resolving (for saves and cancels, C16.9 step 2)."""
+    for step in reversed(g.stack):
+        if isinstance(step, Occurrence) and step.stage == 1:
+            return step
+    return None
+
+
+def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
+    """Cards whose abilities may be used: in play (face up), revealed plots, agendas,
+    titles, and events in hand (C1.3)."""
+    out = [
+        c
+        for c, r in g.play.items()
+        if not r.facedown and g.where[c] != "dup" and (seat is None or r.controller == seat)
+    ]
+    for p in g.players:
+        if seat is not None and p.seat != seat or p.eliminated:
+            continue
+        if p.agenda is not None:
+            out.append(p.agenda)
+        out.extend(c for c in p.hand if g.defs[c].type == "event")
+    return out
+
+
+def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
+    for cid in trigger_sources(g):
+        entry = text_of(g.defs[cid].code)
+        for i in entry.by_occ.get(occ.kind, ()):
+            a = entry.abilities[i]
+            if a.kind in kinds and usable(g, a, ctx_for(g, cid, i, occ)):
+                return True
+    return False
+
+
+def ctx_for(g: CardGame, cid: int, index: int, occ: Occ | None = None) -> Ctx:
+    return Ctx(source=cid, you=g.controller(cid), index=index, occ=occ)
+
+
+def triggered(g: CardGame, occ: Occ, kind: str, seat: int | None = None) -> list[Ctx]:
+    """The abilities of ``kind`` that can answer ``occ`` now, optionally one seat's."""
+    out = []
+    for cid in trigger_sources(g, seat):
+        entry = text_of(g.defs[cid].code)
+        for i in entry.by_occ.get(occ.kind, ()):
+            a = entry.abilities[i]
+            ctx = ctx_for(g, cid, i, occ)
+            if a.kind == kind and usable(g, a, ctx):
+                out.append(ctx)
+    return out
+
+
+class TriggerWindow(Step):
+    """Forced abilities, then an interrupt or reaction window for one occurrence (C16.9
+    steps 3–4 and 7–8). Each copy answers an occurrence at most once (C16.10)."""
+
+    def __init__(self, occ: Occ, kind: str) -> None:
+        self.occ = occ
+        self.kind = kind
+        self.forced_done = False
+        self.turn = 0
+        self.passes = 0
+        self.used: frozenset[tuple[int, int]] = frozenset()
+        self.taken: Choice | None = None
+
+    def _options(self, g: CardGame, seat: int) -> list[Choice]:
+        return [
+            f"use:{c.source}:{c.index}"
+            for c in triggered(g, self.occ, self.kind, seat)
+            if (c.source, c.index) not in self.used
+        ]
+
+    def decisions(self, g: CardGame) -> list[Decision]:
+        if not self.forced_done or self.taken is not None:
+            return []
+        found = _next_opportunity(g, self.turn, self.passes, self._options)
+        if found is None:
+            return []
+        seat, options = found
+        kind = D.INTERRUPT if self.kind == INTERRUPT else D.REACTION
+        what = self.occ.kind.replace("_", " ")
+        return [D.ask(kind, seat, f"{self.kind} to: {what}", (*options, "pass"))]
+
+    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
+        self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
+        self.taken = None if choice == "pass" else choice
+
+    def run(self, g: CardGame) -> None:
+        if not self.forced_done:
+            self.forced_done = True
+            forced = FORCED_INTERRUPT if self.kind == INTERRUPT else FORCED_REACTION
+            order = {s: k for k, s in enumerate(g.order())}
+            due = sorted(triggered(g, self.occ, forced), key=lambda c: (order.get(c.you, 9), c.source))
+            g.push(self, *[Initiate(c) for c in reversed(due)])
+            return
+        if self.taken is None:
+            return
+        _, cid, index = str(self.taken).split(":")
+        self.used = self.used | {(int(cid), int(index))}
+        self.taken = None
+        g.push(self, Initiate(ctx_for(g, int(cid), int(index), self.occ)))
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "step": "TriggerWindow",
+            "occ": repr(self.occ),
+            "kind": self.kind,
+            "state": [self.forced_done, self.turn, self.passes, sorted(self.used), self.taken],
+        }
+
+
+# -- action windows (C6.3, C6.4) -------------------------------------------------------
+
+Options = Callable[[CardGame, int], list[Choice]]
+
+
+def _next_opportunity(
+    g: CardGame, turn: int, passes: int, options: Options
+) -> tuple[int, list[Choice]] | None:
+    """The next seat in rotation with something to do, unless everyone has passed in a row."""
+    order = g.order()
+    n = len(order)
+    for k in range(n - passes):
+        seat = order[(turn + k) % n]
+        found = options(g, seat)
+        if found:
+            return seat, found
+    return None
+
+
+def _after_opportunity(
+    g: CardGame, turn: int, passes: int, seat: int, choice: Choice
+) -> tuple[int, int]:
+    """The rotation after ``seat`` acted: skipped seats count as passes (auto-pass)."""
+    order = g.order()
+    n = len(order)
+    k = (order.index(seat) - turn) % n
+    turn = (turn + k + 1) % n
+    return turn, (passes + k + 1 if choice == "pass" else 0)
+
+
+class ActionWindow(Step):
+    """An action window (C6.4). ``extra(g, seat)`` adds player actions the rules grant here
+    (marshal, ambush; C6.5); ``handle`` runs them."""
+
+    def __init__(self, name: str, turn: int = 0) -> None:
+        self.name = name
+        self.turn = turn
+        self.passes = 0
+        self.taken: Choice | None = None
+        self.seat = -1
+
+    def _options(self, g: CardGame, seat: int) -> list[Choice]:
+        from westeros.cardgame.actions import player_actions
+
+        return player_actions(g, seat, self.name) + card_actions(g, seat)
+
+    def decisions(self, g: CardGame) -> list[Decision]:
+        if self.taken is not None or g.winner is not None:
+            return []
+        found = _next_opportunity(g, self.turn, self.passes, self._options)
+        if found is None:
+            return []
+        seat, options = found
+        return [
+            D.ask(D.ACTION, seat, f"{self.name}: take an action or pass", (*options, "pass"),
+                  (("window", self.name),))
+        ]
+
+    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
+        self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
+        self.taken = None if choice == "pass" else choice
+        self.seat = seat
+
+    def run(self, g: CardGame) -> None:
+        if self.taken is None:
+            return
+        choice, self.taken = str(self.taken), None
+        g.push(self)
+        if choice.startswith("use:"):
+            _, cid, index = choice.split(":")
+            g.push(Initiate(ctx_for(g, int(cid), int(index))))
+        else:
+            from westeros.cardgame.actions import take_player_action
+
+            run_effect(g, take_player_action, self.seat, choice)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"step": "ActionWindow", **{k: repr(v) for k, v in vars(self).items()}}
+
+
+def card_actions(g: CardGame, seat: int) -> list[Choice]:
+    """The Action abilities ``seat`` may use now (C6.5): cards they control, events in hand."""
+    out: list[Choice] = []
+    for cid in trigger_sources(g, seat):
+        entry = text_of(g.defs[cid].code)
+        for i, a in enumerate(entry.abilities):
+            if a.kind == ACTION and usable(g, a, ctx_for(g, cid, i)):
+                out.append(f"use:{cid}:{i}")
+    return out
+
+
+# -- using an ability (C16.4, C16.19) --------------------------------------------------
+
+
+def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
+    """Whether an ability could be initiated now (C1.4, C16.4 steps 1–2, C16.19)."""
+    from westeros.cardgame import actions
+
+    cid = ctx.source
+    zone = g.where[cid]
+    if a.zone == "hand":
+        if zone != "hand" or not actions.can_play_event(g, cid, ctx.you):
+            return False
+    elif zone not in ("play", "plot", "faction", "title", "agenda"):
+        return False
+    if a.phase is not None and g.phase != a.phase:
+        return False
+    if a.limit is not None and g.uses.get(_limit_key(g, a, ctx), 0) >= a.limit[0]:
+        return False
+    if a.max is not None and g.uses.get(_max_key(g, ctx), 0) >= a.max[0]:
+        return False
+    if not all(c.can_pay(g, ctx) for c in a.cost):
+        return False
+    if a.target is not None and len(candidates(g, a, ctx)) < (1 if a.target.up_to else a.target.count):
+        return False
+    return a.when(g, ctx)
+
+
+def _limit_key(g: CardGame, a: Ability, ctx: Ctx) -> tuple[Any, ...]:
+    rec = g.play.get(ctx.source)
+    period = a.limit[1] if a.limit else ""
+    return ("limit", period, ctx.source, ctx.index, rec.entered if rec else 0)
+
+
+def _max_key(g: CardGame, ctx: Ctx) -> tuple[Any, ...]:
+    a = text_of(g.defs[ctx.source].code).abilities[ctx.index]
+    period = a.max[1] if a.max else ""
+    return ("max", period, ctx.you, g.defs[ctx.source].name)
+
+
+def candidates(g: CardGame, a: Ability, ctx: Ctx) -> list[int]:
+    """The legal targets of an ability (C16.6): cards (or seats) its test accepts."""
+    t = a.target
+    assert t is not None
+    if t.players:
+        pool = [p.seat for p in g.players if not p.eliminated]
+    elif t.zone == "play":
+        pool = g.cards_in_play()
+    else:
+        pool = list(g.players[ctx.you].zone(t.zone))
+    return [c for c in pool if t.ok(g, ctx, c)]
+
+
+class Initiate(Step):
+    """C16.4 for one ability use: pay costs (asking which card pays when several could),
+    choose targets, then resolve the effect (events go to the discard pile after)."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+        self.stage = "start"
+        self.cost_index = 0
+        self.pick: Choice | None = None
+        self.chosen: tuple[int, ...] = ()
+
+    def _ability(self, g: CardGame) -> Ability:
+        return text_of(g.defs[self.ctx.source].code).abilities[self.ctx.index]
+
+    def decisions(self, g: CardGame) -> list[Decision]:
+        if self.pick is not None:
+            return []
+        a = self._ability(g)
+        if self.stage == "cost":
+            cost = a.cost[self.cost_index]
+            assert cost.options is not None
+            return [D.ask(D.COST, self.ctx.you, f"pay: {cost.label}", tuple(cost.options(g, self.ctx)))]
+        if self.stage == "target":
+            assert a.target is not None
+            left = [c for c in candidates(g, a, self.ctx) if c not in self.chosen]
+            done: tuple[Choice, ...] = ("done",) if a.target.up_to and self.chosen else ()
+            return [D.ask(D.TARGET, self.ctx.you, a.target.prompt, (*left, *done))]
+        return []
+
+    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
+        self.pick = choice
+
+    def run(self, g: CardGame) -> None:
+        a = self._ability(g)
+        if self.stage == "start":
+            self._start(g, a)
+        if self.stage == "cost":
+            if not self._pay(g, a):
+                return
+        if self.stage == "target":
+            if not self._target(g, a):
+                return
+        if self.stage == "resolve":
+            self._resolve(g, a)
+
+    def _start(self, g: CardGame, a: Ability) -> None:
+        from westeros.cardgame import actions
+
+        ctx = self.ctx
+        key = _limit_key(g, a, ctx) if a.limit else _max_key(g, ctx) if a.max else None
+        if key is not None:
+            g.uses[key] = g.uses.get(key, 0) + 1
+        if a.zone == "hand":
+            actions.begin_event(g, ctx.source, ctx.you)
+        self.stage = "cost"
+
+    def _pay(self, g: CardGame, a: Ability) -> bool:
+        while self.cost_index < len(a.cost):
+            cost = a.cost[self.cost_index]
+            if cost.options is None:
+                cost.pay(g, self.ctx, -1)
+            else:
+                options = cost.options(g, self.ctx)
+                if self.pick is None and len(options) > 1:
+                    g.push(self)
+                    return False
+                pick = int(self.pick) if self.pick is not None else options[0]
+                self.pick = None
+                cost.pay(g, self.ctx, pick)
+                self.ctx = _with(self.ctx, paid=(*self.ctx.paid, pick))
+            self.cost_index += 1
+        self.stage = "target"
+        return True
+
+    def _target(self, g: CardGame, a: Ability) -> bool:
+        t = a.target
+        if t is not None:
+            if self.pick == "done":
+                self.pick = None
+            elif self.pick is not None:
+                self.chosen = (*self.chosen, int(self.pick))
+                self.pick = None
+            while len(self.chosen) < t.count:
+                left = [c for c in candidates(g, a, self.ctx) if c not in self.chosen]
+                if not left:
+                    break
+                if len(left) == 1 and not t.up_to and len(left) + len(self.chosen) <= t.count:
+                    self.chosen = (*self.chosen, left[0])
+                    continue
+                g.push(self)
+                return False
+            self.ctx = _with(self.ctx, targets=self.chosen)
+        self.stage = "resolve"
+        return True
+
+    def _resolve(self, g: CardGame, a: Ability) -> None:
+        from westeros.cardgame import actions
+
+        actions.log_ability(g, self.ctx)
+        run_effect(g, _effect_then_finish, a, self.ctx)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"step": "Initiate", **{k: repr(v) for k, v in vars(self).items()}}
+
+
+def _effect_then_finish(g: CardGame, a: Ability, ctx: Ctx) -> None:
+    """The effect, then (for an event) the card to the discard pile (C16.8)."""
+    from westeros.cardgame import actions
+
+    a.effect(g, ctx)
+    if a.zone == "hand":
+        do(g, Call(actions.finish_event, ctx.source, ctx.you))
+
+
+def _with(ctx: Ctx, **changes: Any) -> Ctx:
+    from dataclasses import replace
+
+    return replace(ctx, **changes)

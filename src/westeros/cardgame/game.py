@@ -1,0 +1,111 @@
+"""The card game's entry point: its :data:`INFO`, config check and ``new_game``.
+
+Config: ``{"decks": [deck, deck]}`` where each deck is a shipped deck id (see
+:data:`westeros.cardgame.decklists.SHIPPED`) or a deck object (``faction``, ``agenda``,
+``plots``, ``draw`` as ``{code: count}``); ``"casual": true`` checks decks as starter decks
+(C4.8). A deck holding a card whose text is not implemented yet is refused, naming those cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from westeros.cardgame.decks import Deck, DeckError, check_deck
+from westeros.cardgame.state import CardGame
+from westeros.engine import Config, ConfigError, GameInfo, Rng
+
+DEFAULT_DECKS = ("westeros-stark", "westeros-lannister")
+
+
+def _deck_of(spec: Any, casual: bool) -> Deck:
+    from westeros.cardgame.decklists import SHIPPED, deck_from_json, unimplemented
+
+    if isinstance(spec, str):
+        if spec not in SHIPPED:
+            raise ConfigError(f"unknown deck {spec!r} (shipped: {', '.join(sorted(SHIPPED))})")
+        deck = SHIPPED[spec]()
+    elif isinstance(spec, dict):
+        try:
+            deck = deck_from_json(spec)
+        except DeckError as exc:
+            raise ConfigError(f"bad deck: {exc}") from None
+    else:
+        raise ConfigError(f"a deck must be a deck id or an object, not {spec!r}")
+    problems = check_deck(deck, casual=casual)
+    if problems:
+        raise ConfigError("illegal deck:\n" + "\n".join(problems))
+    missing = unimplemented(deck)
+    if missing:
+        raise ConfigError("the deck holds cards not implemented yet: " + ", ".join(missing))
+    return deck
+
+
+def validate_config(config: Config) -> Config:
+    unknown = set(config) - {"decks", "casual", "players"}
+    if unknown:
+        raise ConfigError(f"unknown card game option(s): {', '.join(sorted(unknown))}")
+    casual = config.get("casual", True)
+    if not isinstance(casual, bool):
+        raise ConfigError(f"'casual' must be true or false, not {casual!r}")
+    decks = config.get("decks", list(DEFAULT_DECKS))
+    if not isinstance(decks, list) or len(decks) != 2:
+        raise ConfigError("a joust needs exactly two decks ('decks': [deck, deck])")
+    players = config.get("players", 2)
+    if players != 2 or isinstance(players, bool):
+        raise ConfigError(f"the card game is played by 2 players (joust), not {players!r}")
+    for spec in decks:
+        _deck_of(spec, casual)
+    return {"decks": decks, "casual": casual, "players": 2}
+
+
+def new_game(config: Config, seed: int) -> CardGame:
+    """Set up a game (C5) and run the rules until the first decision."""
+    from westeros.cardgame import texts  # noqa: F401  (registers every card text)
+    from westeros.cardgame.setup import Setup, new_state
+
+    decks = [_deck_of(spec, config["casual"]) for spec in config["decks"]]
+    g = new_state(config, seed, decks)
+    g.push(Setup())
+    return g
+
+
+def determinize(g: CardGame, seat: int, seed: int) -> CardGame:
+    """A copy in which what ``seat`` cannot know is resampled: other hands and decks are
+    shuffled together and dealt again, every deck order reshuffled, and plots others chose
+    but have not revealed chosen again at random."""
+    from westeros.cardgame.phases import ChoosePlots
+
+    other = g.clone()
+    rng = Rng(seed)
+    for p in other.players:
+        if p.seat == seat:
+            rng.shuffle(p.deck)
+            continue
+        pool = p.hand + p.deck
+        rng.shuffle(pool)
+        p.hand, p.deck = pool[: len(p.hand)], pool[len(p.hand) :]
+        for c in p.hand:
+            other.where[c] = "hand"
+        for c in p.deck:
+            other.where[c] = "deck"
+    for step in other.stack:
+        if isinstance(step, ChoosePlots):
+            step.chosen = tuple(
+                (s, c if s == seat else rng.choice(other.players[s].plots)) for s, c in step.chosen
+            )
+    other.rng = rng
+    other._pending = None
+    return other
+
+
+INFO = GameInfo(
+    name="cardgame",
+    title="A Game of Thrones: The Card Game (Second Edition)",
+    min_players=2,
+    max_players=2,
+    simultaneous_moves=True,  # plots are chosen secretly and at once (C7.2)
+    hidden_information=True,  # hands, decks, face-down setup cards (C1.9)
+    validate=validate_config,
+    factory=new_game,
+)
+CardGame.INFO = INFO

@@ -1,0 +1,334 @@
+"""The round (C6.1) and its seven phases (C7–C15), as steps.
+
+Each phase opens with a "phase begins" occurrence and closes with "phase ends", after which
+lasting effects "until the end of the phase" expire (C6.7); the round's end expires "until
+the end of the round". Action windows sit where C6.3 puts them.
+"""
+
+from __future__ import annotations
+
+from westeros.cardgame import decisions as D
+from westeros.cardgame import events as E
+from westeros.cardgame.abilities import WHEN_REVEALED, Occ, text_of
+from westeros.cardgame.actions import (
+    discard_from_hand,
+    draw,
+    gain_power,
+    stand,
+)
+from westeros.cardgame.flow import ActionWindow, Initiate, ask, ctx_for, occur, run_effect, usable
+from westeros.cardgame.state import CardGame, InPlay
+from westeros.engine import Choice, Decision, Step
+
+
+class Round(Step):
+    """C6.1: the seven phases, then the next round."""
+
+    def run(self, g: CardGame) -> None:
+        from westeros.cardgame.challenges import ChallengesPhase
+
+        g.round += 1
+        g.emit(E.event("round", round=g.round))
+        for p in g.players:
+            p.limited = 0
+        g.push(
+            Phase("plot", PlotPhase()),
+            Phase("draw", DrawPhase()),
+            Phase("marshaling", MarshalingPhase()),
+            Phase("challenges", ChallengesPhase()),
+            Phase("dominance", DominancePhase()),
+            Phase("standing", StandingPhase()),
+            Phase("taxation", TaxationPhase()),
+            EndOfPeriod("round"),
+            Round(),
+        )
+
+
+class Phase(Step):
+    """A phase: it begins (C6.2), runs its framework steps, then ends (C6.7)."""
+
+    def __init__(self, name: str, body: Step) -> None:
+        self.name = name
+        self.body = body
+
+    def run(self, g: CardGame) -> None:
+        g.phase = self.name
+        g.emit(E.event("phase", phase=self.name.capitalize()))
+        g.push(
+            _Occur(Occ("phase_begins", info=(("phase", self.name),))),
+            self.body,
+            *([] if self.name in ("marshaling", "challenges") else [ActionWindow(self.name)]),
+            _Occur(Occ("phase_ends", info=(("phase", self.name),))),
+            EndOfPeriod("phase"),
+        )
+
+    def snapshot(self) -> dict[str, object]:
+        return {"step": "Phase", "name": self.name, "body": self.body.snapshot()}
+
+
+class _Occur(Step):
+    def __init__(self, occ: Occ) -> None:
+        self.occ = occ
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, occur, self.occ)
+
+
+class EndOfPeriod(Step):
+    """C6.7 step 2: effects lasting "until the end of" this period expire; limits reset."""
+
+    def __init__(self, period: str) -> None:
+        self.period = period
+
+    def run(self, g: CardGame) -> None:
+        expire(g, self.period)
+
+
+def expire(g: CardGame, period: str) -> None:
+    ends = {"challenge": ("challenge",), "phase": ("challenge", "phase"), "round": ("round",)}
+    periods = ends[period]
+    if any(e.until in periods for e in g.lasting):
+        g.lasting = tuple(e for e in g.lasting if e.until not in periods)
+        g.changed()
+    stale = [k for k in g.uses if k[1] in periods or (k[0] == "reducer" and period == "phase")]
+    for key in stale:
+        del g.uses[key]
+
+
+# -- plot phase (C7) -------------------------------------------------------------------
+
+
+class PlotPhase(Step):
+    def run(self, g: CardGame) -> None:
+        g.push(ChoosePlots())
+
+
+class ChoosePlots(Step):
+    """C7.2: every player chooses a plot secretly and at once (forced if one is left)."""
+
+    def __init__(self) -> None:
+        self.chosen: tuple[tuple[int, int], ...] = ()
+
+    def decisions(self, g: CardGame) -> list[Decision]:
+        done = {s for s, _ in self.chosen}
+        return [
+            D.ask(D.PLOT, seat, "choose your plot (secret)", tuple(g.players[seat].plots))
+            for seat in g.order()
+            if seat not in done and len(g.players[seat].plots) > 1
+        ]
+
+    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
+        self.chosen = (*self.chosen, (seat, int(choice)))
+        g.emit(E.event("plot_chosen", player=seat))
+
+    def run(self, g: CardGame) -> None:
+        chosen = dict(self.chosen)
+        for seat in g.order():
+            if seat not in chosen and g.players[seat].plots:
+                chosen[seat] = g.players[seat].plots[0]
+        g.push(RevealPlots(tuple(sorted(chosen.items()))))
+
+
+class RevealPlots(Step):
+    """C7.3: reveal at once; initiative (I); first player (II); When Revealed (III) in the
+    first player's order (auto-answered: player order, Q4); recycling (Q22); reactions."""
+
+    def __init__(self, chosen: tuple[tuple[int, int], ...]) -> None:
+        self.chosen = chosen
+
+    def run(self, g: CardGame) -> None:
+        revealed = []
+        for seat, plot in self.chosen:
+            p = g.players[seat]
+            if p.plot is not None:
+                old = p.plot
+                del g.play[old]
+                p.used.append(old)
+                g.where[old] = "used"
+            p.plots.remove(plot)
+            p.plot = plot
+            g.where[plot] = "plot"
+            g.play[plot] = InPlay(seat)
+            revealed.append(plot)
+            g.emit(E.event("plot_revealed", player=seat, card=plot, name=g.name(plot)))
+        g.changed()
+        winner = initiative_winner(g)
+        g.emit(E.event("initiative", player=winner, initiative=g.plot_value(winner, "initiative")))
+        g.push(ChooseFirst(winner), WhenRevealed(tuple(revealed)), Recycle(tuple(revealed)))
+
+
+def initiative_winner(g: CardGame) -> int:
+    """C7.3.1: highest initiative; tie: lowest power; still tied: at random."""
+    seats = g.order()
+    best = max(g.plot_value(s, "initiative") for s in seats)
+    tied = [s for s in seats if g.plot_value(s, "initiative") == best]
+    if len(tied) > 1:
+        low = min(g.total_power(s) for s in tied)
+        tied = [s for s in tied if g.total_power(s) == low]
+    return tied[0] if len(tied) == 1 else tied[g.rng.below(len(tied))]
+
+
+class ChooseFirst(Step):
+    """C7.3.2/D6: the initiative winner names the first player."""
+
+    def __init__(self, winner: int) -> None:
+        self.winner = winner
+        self.choice: Choice | None = None
+
+    def decisions(self, g: CardGame) -> list[Decision]:
+        if self.choice is not None:
+            return []
+        return [D.ask(D.FIRST_PLAYER, self.winner, "choose the first player", tuple(g.order()))]
+
+    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
+        self.choice = choice
+
+    def run(self, g: CardGame) -> None:
+        g.first = int(self.choice) if self.choice is not None else self.winner
+        g.emit(E.event("first_player", player=g.first))
+        run_effect(g, occur, Occ("initiative_won", (), self.winner))
+
+
+class WhenRevealed(Step):
+    """C7.3.3: every When Revealed ability on the new plots initiates (player order)."""
+
+    def __init__(self, plots: tuple[int, ...]) -> None:
+        self.plots = plots
+
+    def run(self, g: CardGame) -> None:
+        order = {s: k for k, s in enumerate(g.order())}
+        due = []
+        for plot in sorted(self.plots, key=lambda c: order.get(g.owner[c], 9)):
+            entry = text_of(g.defs[plot].code)
+            for i, a in enumerate(entry.abilities):
+                ctx = ctx_for(g, plot, i)
+                if a.kind == WHEN_REVEALED and usable(g, a, ctx):
+                    due.append(Initiate(ctx))
+        g.push(*due)
+
+
+class Recycle(Step):
+    """C7.3.5 (Q22): an empty plot deck takes back the used pile; then reactions to the
+    reveal (C7.3.4)."""
+
+    def __init__(self, plots: tuple[int, ...]) -> None:
+        self.plots = plots
+
+    def run(self, g: CardGame) -> None:
+        for p in g.players:
+            if not p.plots and not p.eliminated:
+                p.plots, p.used = p.used, []
+                for c in p.plots:
+                    g.where[c] = "plots"
+                g.emit(E.event("recycle", player=p.seat))
+        run_effect(g, occur, Occ("plots_revealed", self.plots))
+
+
+# -- draw phase (C8) -------------------------------------------------------------------
+
+
+class DrawPhase(Step):
+    def run(self, g: CardGame) -> None:
+        for seat in g.order():
+            draw(g, seat, 2 + g.bonus("draw", seat, players=True))  # C8.2
+
+
+# -- marshaling phase (C9) -------------------------------------------------------------
+
+
+class MarshalingPhase(Step):
+    def run(self, g: CardGame) -> None:
+        g.push(*[MarshalingTurn(seat) for seat in g.order()], _NoActive())
+
+
+class MarshalingTurn(Step):
+    """C9.2–C9.3: income, then the special window in which the active player marshals."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def run(self, g: CardGame) -> None:
+        if g.players[self.seat].eliminated:
+            return
+        g.active = self.seat
+        income = g.plot_value(self.seat, "income")
+        g.players[self.seat].gold += income
+        g.emit(E.event("income", player=self.seat, amount=income))
+        g.push(ActionWindow("marshaling"))
+        run_effect(g, occur, Occ("income", (), self.seat))
+
+
+class _NoActive(Step):
+    def run(self, g: CardGame) -> None:
+        g.active = None
+
+
+# -- dominance, standing, taxation (C13–C15) -------------------------------------------
+
+
+class DominancePhase(Step):
+    """C13.2–C13.3: standing STR plus gold; a single highest total gains 1 power."""
+
+    def run(self, g: CardGame) -> None:
+        totals = {seat: dominance_total(g, seat) for seat in g.order()}
+        best = max(totals.values())
+        leaders = [s for s, t in totals.items() if t == best]
+        if len(leaders) == 1:
+            winner = leaders[0]
+            g.emit(E.event("dominance", result=f"{g.names[winner]} wins dominance ({best}).",
+                           player=winner, totals={str(k): v for k, v in totals.items()}))
+            gain_power(g, g.players[winner].faction, 1)
+            occur(g, Occ("dominance_won", (), winner))
+        else:
+            g.emit(E.event("dominance", result=f"Nobody wins dominance (tie at {best}).",
+                           player=None, totals={str(k): v for k, v in totals.items()}))
+
+
+def dominance_total(g: CardGame, seat: int) -> int:
+    chars = sum(
+        g.strength(c) for c in g.characters(seat) if g.standing(c) and not g.has("no_dominance", c)
+    )
+    return chars + g.players[seat].gold + g.bonus("dominance", seat, players=True)
+
+
+class StandingPhase(Step):
+    """C14.2: every kneeling card stands (unless an effect keeps it knelt)."""
+
+    def run(self, g: CardGame) -> None:
+        knelt = [c for c, r in g.play.items() if r.knelt and not g.has("does_not_stand", c)]
+        g.emit(E.event("stand_all"))
+        stand(g, knelt)
+
+
+class TaxationPhase(Step):
+    """C15.2–C15.3: gold returns; players over reserve discard down to it, in player order."""
+
+    def run(self, g: CardGame) -> None:
+        for p in g.players:
+            p.gold = 0
+        g.emit(E.event("tax"))
+        g.push(*[DiscardToReserve(seat) for seat in g.order()])
+
+
+class DiscardToReserve(Step):
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def run(self, g: CardGame) -> None:
+        p = g.players[self.seat]
+        extra = len(p.hand) - g.plot_value(self.seat, "reserve")
+        if extra > 0 and not p.eliminated:
+            run_effect(g, _ask_discard, self.seat, extra, ())
+
+
+def _ask_discard(g: CardGame, seat: int, left: int, chosen: tuple[int, ...]) -> None:
+    if left <= 0:
+        discard_from_hand(g, seat, chosen)
+        return
+    options = [c for c in g.players[seat].hand if c not in chosen]
+    ask(g, seat, D.RESERVE, f"discard {left} more card(s) down to your reserve", options,
+        _discarded, seat, left, chosen)
+
+
+def _discarded(g: CardGame, choice: Choice, seat: int, left: int, chosen: tuple[int, ...]) -> None:
+    _ask_discard(g, seat, left - 1, (*chosen, int(choice)))

@@ -1,0 +1,413 @@
+"""The card game's state: cards, zones, players, the round, and the values rules read.
+
+Every physical card in the game has an integer id. What is printed on it is its
+:class:`~westeros.cardgame.cards.CardDef` (``g.defs[id]``, shared by clones); where it is
+lies in ``g.where[id]`` and in its owner's ordered zone lists; a card in play (C3.1) also has
+a mutable :class:`InPlay` record (C2.11) in ``g.play``. Values a rule reads (STR, icons,
+keywords, plot values…) are computed from the printed value plus every active modifier
+(C1.6) by :meth:`CardGame.value`, never stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from westeros.cardgame.cards import CHALLENGES, CardDef
+from westeros.engine import Event, GameInfo, Outcome, StepGame
+
+if TYPE_CHECKING:
+    from westeros.cardgame.abilities import Modifier
+
+# Zones (C3): ordered per-player lists, plus "play" (in play), "faction", "agenda", "plot"
+# (the revealed plot), "setup" (face down at setup, C5.8), "dup" (a duplicate, C18.6),
+# "limbo" (an event resolving, C16.8), "title" (borne title).
+LIST_ZONES = ("deck", "hand", "discard", "dead", "plots", "used")
+IN_PLAY = frozenset({"play", "faction", "plot", "dup", "title"})
+PHASES = ("plot", "draw", "marshaling", "challenges", "dominance", "standing", "taxation")
+WIN_POWER = 15  # C1.1, C20.3
+
+
+class InPlay:
+    """The runtime state of one card in play (C2.11)."""
+
+    __slots__ = ("controller", "knelt", "power", "parent", "facedown", "tokens", "entered")
+
+    def __init__(self, controller: int, entered: int = 0) -> None:
+        self.controller = controller
+        self.knelt = False
+        self.power = 0
+        self.parent: int | None = None  # attachments and duplicates: the card they are on
+        self.facedown = False  # setup cards before the reveal (C5.8)
+        self.tokens: tuple[tuple[str, int], ...] = ()
+        self.entered = entered  # a counter: a card that leaves and re-enters is a new copy
+
+    def copy(self) -> InPlay:
+        other = InPlay.__new__(InPlay)
+        other.controller = self.controller
+        other.knelt = self.knelt
+        other.power = self.power
+        other.parent = self.parent
+        other.facedown = self.facedown
+        other.tokens = self.tokens
+        other.entered = self.entered
+        return other
+
+
+class Player:
+    """One seat: its zones (C3), gold pool (C3.7) and per-round counters."""
+
+    __slots__ = (
+        "seat",
+        "faction",
+        "agenda",
+        "deck",
+        "hand",
+        "discard",
+        "dead",
+        "plots",
+        "used",
+        "plot",
+        "gold",
+        "eliminated",
+        "limited",
+        "challenges",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.faction = -1  # the faction card's id
+        self.agenda: int | None = None
+        self.deck: list[int] = []  # top of the deck is the end of the list
+        self.hand: list[int] = []
+        self.discard: list[int] = []  # top is the end
+        self.dead: list[int] = []
+        self.plots: list[int] = []  # the plot deck (C2.3)
+        self.used: list[int] = []  # the used pile
+        self.plot: int | None = None  # the revealed plot
+        self.gold = 0
+        self.eliminated = False
+        self.limited = 0  # limited cards marshaled or played this round (C17.5)
+        # challenges initiated this phase: (type, opponent) in order (C10.4)
+        self.challenges: tuple[tuple[str, int], ...] = ()
+
+    def copy(self) -> Player:
+        other = Player.__new__(Player)
+        for name in ("seat", "faction", "agenda", "plot", "gold", "eliminated", "limited"):
+            setattr(other, name, getattr(self, name))
+        other.challenges = self.challenges
+        for name in LIST_ZONES:
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    def zone(self, name: str) -> list[int]:
+        zone: list[int] = getattr(self, name)
+        return zone
+
+
+@dataclass(slots=True)
+class Challenge:
+    """The challenge being resolved (C11): who, what, and how it went."""
+
+    type: str
+    attacker: int
+    defender: int
+    against: int  # initiated against (C21.6.3)
+    attackers: list[int] = field(default_factory=list)
+    defenders: list[int] = field(default_factory=list)
+    bypassed: frozenset[int] = frozenset()  # by stealth (C17.9)
+    winner: int | None = None
+    loser: int | None = None
+    attacker_total: int = 0
+    defender_total: int = 0
+    difference: int = 0
+    unopposed: bool = False
+    claim_done: bool = False
+
+    def copy(self) -> Challenge:
+        return Challenge(
+            self.type,
+            self.attacker,
+            self.defender,
+            self.against,
+            list(self.attackers),
+            list(self.defenders),
+            self.bypassed,
+            self.winner,
+            self.loser,
+            self.attacker_total,
+            self.defender_total,
+            self.difference,
+            self.unopposed,
+            self.claim_done,
+        )
+
+    def side_of(self, card: int) -> int | None:
+        """The player whose side ``card`` is on, None if it does not participate."""
+        if card in self.attackers:
+            return self.attacker
+        if card in self.defenders:
+            return self.defender
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """A lasting effect (C16.15): a modifier on some cards or players until a period ends.
+
+    ``targets`` are card ids (or seats for player values); ``until`` is "challenge", "phase",
+    "round" or "game".
+    """
+
+    stat: str
+    targets: frozenset[int]
+    amount: int
+    until: str
+    source: int = -1
+    on_players: bool = False
+
+
+class CardGame(StepGame):
+    """The state of one card game (C1–C20). Rules live in the other modules of the package."""
+
+    KIND = "cardgame"
+
+    def __init__(self, config: dict[str, Any], seed: int) -> None:
+        super().__init__(config, seed)
+        self.defs: tuple[CardDef, ...] = ()  # printed facts by card id (shared by clones)
+        self.owner: tuple[int, ...] = ()  # owner seat by card id
+        self.where: list[str] = []  # zone by card id
+        self.play: dict[int, InPlay] = {}
+        self.players: list[Player] = []
+        self.names: tuple[str, ...] = ()
+        self.round = 0
+        self.phase = "setup"
+        self.first = 0  # the first player (C7.3.2)
+        self.active: int | None = None  # the active player (marshaling and challenges)
+        self.challenge: Challenge | None = None
+        self.lasting: tuple[Lasting, ...] = ()
+        self.uses: dict[tuple[Any, ...], int] = {}  # ability uses per period (C16.19)
+        self.history: frozenset[tuple[Any, ...]] = frozenset()  # facts cards look back on
+        self.entered_count = 0
+        self.winner: int | None = None
+        self.reason = ""
+        self.ranking: tuple[int, ...] = ()
+        self.buffer: list[Any] | None = None  # steps queued by a running effect (flow.py)
+        self._mods: dict[str, list[tuple[int, Modifier]]] | None = None
+
+    INFO: GameInfo  # set by game.py
+
+    # -- cloning -----------------------------------------------------------------------
+    def clone(self) -> CardGame:
+        other = CardGame.__new__(CardGame)
+        self._clone_engine_into(other)
+        d, od = self.__dict__, other.__dict__
+        for name in (
+            "defs",
+            "owner",
+            "names",
+            "round",
+            "phase",
+            "first",
+            "active",
+            "lasting",
+            "history",
+            "entered_count",
+            "winner",
+            "reason",
+            "ranking",
+            "_mods",
+        ):
+            od[name] = d[name]
+        other.where = list(self.where)
+        other.play = {cid: rec.copy() for cid, rec in self.play.items()}
+        other.players = [p.copy() for p in self.players]
+        other.challenge = None if self.challenge is None else self.challenge.copy()
+        other.uses = dict(self.uses)
+        other.buffer = None
+        return other
+
+    def determinize(self, seat: int, seed: int) -> CardGame:
+        from westeros.cardgame.game import determinize
+
+        return determinize(self, seat, seed)
+
+    # -- contract pieces ---------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "where": self.where,
+            "play": {
+                str(c): [r.controller, r.knelt, r.power, r.parent, r.facedown, list(r.tokens)]
+                for c, r in sorted(self.play.items())
+            },
+            "players": [
+                {
+                    **{z: p.zone(z) for z in LIST_ZONES},
+                    "plot": p.plot,
+                    "gold": p.gold,
+                    "out": p.eliminated,
+                    "limited": p.limited,
+                    "challenges": [list(c) for c in p.challenges],
+                }
+                for p in self.players
+            ],
+            "round": self.round,
+            "phase": self.phase,
+            "first": self.first,
+            "active": self.active,
+            "challenge": None if self.challenge is None else repr(self.challenge),
+            "lasting": [repr(x) for x in self.lasting],
+            "uses": sorted(repr(k) + str(v) for k, v in self.uses.items()),
+            "history": sorted(repr(h) for h in self.history),
+            "winner": self.winner,
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from westeros.cardgame.views import view
+
+        return view(self, seat)
+
+    def render(self, event: Event) -> str:
+        from westeros.cardgame.events import render
+
+        return render(self, event)
+
+    def seat_names(self) -> tuple[str, ...]:
+        return self.names
+
+    def outcome(self) -> Outcome | None:
+        if self.winner is None and not self.ranking:
+            return None
+        return Outcome(
+            winner=self.winner,
+            ranking=self.ranking,
+            reason=self.reason,
+            names=self.names,
+            scores=tuple({"power": self.total_power(s)} for s in range(len(self.players))),
+            rounds=self.round,
+        )
+
+    # -- cards ---------------------------------------------------------------------------
+    def name(self, cid: int) -> str:
+        return self.defs[cid].name
+
+    def controller(self, cid: int) -> int:
+        rec = self.play.get(cid)
+        return rec.controller if rec is not None else self.owner[cid]
+
+    def in_play(self, cid: int) -> bool:
+        return self.where[cid] in IN_PLAY
+
+    def cards_in_play(self, seat: int | None = None, type: str | None = None) -> list[int]:
+        """Face-up cards in play areas (characters, locations, attachments), by id order."""
+        return [
+            c
+            for c, r in self.play.items()
+            if self.where[c] == "play"
+            and not r.facedown
+            and (seat is None or r.controller == seat)
+            and (type is None or self.defs[c].type == type)
+        ]
+
+    def characters(self, seat: int | None = None) -> list[int]:
+        return self.cards_in_play(seat, "character")
+
+    def attachments_on(self, cid: int) -> list[int]:
+        return [c for c, r in self.play.items() if r.parent == cid and self.where[c] == "play"]
+
+    def duplicates_on(self, cid: int) -> list[int]:
+        return [c for c, r in self.play.items() if r.parent == cid and self.where[c] == "dup"]
+
+    def knelt(self, cid: int) -> bool:
+        return self.play[cid].knelt
+
+    def standing(self, cid: int) -> bool:
+        rec = self.play.get(cid)
+        return rec is not None and not rec.knelt
+
+    def opponents(self, seat: int) -> list[int]:
+        return [p.seat for p in self.players if p.seat != seat and not p.eliminated]
+
+    def order(self) -> list[int]:
+        """Player order from the first player (C0.4), eliminated players left out."""
+        n = len(self.players)
+        seats = [(self.first + k) % n for k in range(n)]
+        return [s for s in seats if not self.players[s].eliminated]
+
+    def total_power(self, seat: int) -> int:
+        """C20.1: all power on cards the player controls."""
+        return sum(r.power for r in self.play.values() if r.controller == seat)
+
+    # -- values (C1.6) -----------------------------------------------------------------
+    def modifiers(self, stat: str) -> list[tuple[int, Modifier]]:
+        """The active constant modifiers of one stat, with their source card."""
+        if self._mods is None:
+            from westeros.cardgame.abilities import active_modifiers
+
+            self._mods = active_modifiers(self)
+        return self._mods.get(stat, [])
+
+    def changed(self) -> None:
+        """Something that constant abilities depend on moved: recompute them when next read."""
+        self._mods = None
+
+    def bonus(self, stat: str, target: int, players: bool = False) -> int:
+        """The sum of all modifiers of ``stat`` on a card (or a player)."""
+        total = 0
+        for source, mod in self.modifiers(stat):
+            if mod.players == players and mod.applies(self, source, target):
+                total += mod.amount(self, source, target)
+        for effect in self.lasting:
+            if effect.stat == stat and effect.on_players == players and target in effect.targets:
+                total += effect.amount
+        return total
+
+    def has(self, stat: str, target: int, players: bool = False) -> bool:
+        """A yes/no modifier ("cannot be killed", "gains stealth"): any positive source."""
+        return self.bonus(stat, target, players) > 0
+
+    def blank(self, cid: int) -> bool:
+        """C2.12: a blanked card loses its printed text box."""
+        return self.where[cid] == "dup" or self.has("blank", cid)
+
+    def strength(self, cid: int) -> int:
+        """C1.6: printed STR plus modifiers, never below 0 (C1.6.4)."""
+        if self.has("set_strength_zero", cid):
+            return 0
+        return max(0, self.defs[cid].strength + self.bonus("strength", cid))
+
+    def has_icon(self, cid: int, icon: str) -> bool:
+        printed = 1 if icon in self.defs[cid].icons else 0
+        return printed + self.bonus("icon:" + icon, cid) > 0
+
+    def has_keyword(self, cid: int, keyword: str) -> bool:
+        printed = 0 if self.blank(cid) or self.defs[cid].keyword(keyword) is None else 1
+        return printed + self.bonus("keyword:" + keyword, cid) > 0
+
+    def has_trait(self, cid: int, trait: str) -> bool:
+        return trait in self.defs[cid].traits or self.has("trait:" + trait, cid)
+
+    def is_faction(self, cid: int, faction: str) -> bool:
+        return self.defs[cid].faction == faction
+
+    def cost(self, cid: int, seat: int) -> int:
+        """The gold a card costs ``seat`` to marshal or play now (C9.4.2), never below 0."""
+        printed = self.defs[cid].cost or 0
+        return max(0, printed - self.bonus("reduce", cid))
+
+    def plot_value(self, seat: int, stat: str) -> int:
+        """Income, initiative, claim or reserve of ``seat`` (C7.3.1, C9.2, C12.1, C15.3):
+        the revealed plot's value plus printed +N icons on cards in play and modifiers."""
+        p = self.players[seat]
+        base = getattr(self.defs[p.plot], stat) if p.plot is not None else 0
+        if p.plot is not None and self.has("set_zero:" + stat, seat, players=True):
+            base = 0
+        printed = sum(
+            getattr(self.defs[c], stat)
+            for c in self.cards_in_play(seat)
+            if self.defs[c].type != "plot" and not self.blank(c)
+        )
+        return max(0, base + printed + self.bonus(stat, seat, players=True))
+
+    def icons(self, cid: int) -> list[str]:
+        return [i for i in CHALLENGES if self.has_icon(cid, i)]

@@ -1,0 +1,94 @@
+"""What one seat may know (C1.9): the only way outside code sees a card game.
+
+Open: cards in play, discard and dead piles, used piles, revealed plots, gold, power, the
+number of cards in hands, decks and plot decks. Hidden from other seats: hand contents,
+deck order and contents, face-down setup cards, the plot chosen before the reveal, and the
+plots left in a plot deck.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from westeros.cardgame.state import CardGame
+
+
+def card_json(g: CardGame, cid: int) -> dict[str, Any]:
+    """A card's printed facts (for cards a seat may see)."""
+    d = g.defs[cid]
+    return {"id": cid, "code": d.code, "name": d.name, "type": d.type, "faction": d.faction}
+
+
+def in_play_json(g: CardGame, cid: int, seat: int | None) -> dict[str, Any]:
+    rec = g.play[cid]
+    if rec.facedown and seat != rec.controller:
+        return {"id": cid, "facedown": True, "controller": rec.controller}
+    out = card_json(g, cid)
+    out.update(
+        controller=rec.controller,
+        owner=g.owner[cid],
+        zone=g.where[cid],
+        knelt=rec.knelt,
+        power=rec.power,
+        parent=rec.parent,
+        facedown=rec.facedown,
+    )
+    if g.defs[cid].type == "character":
+        out["strength"] = g.strength(cid)
+        out["icons"] = g.icons(cid)
+    return out
+
+
+def view(g: CardGame, seat: int | None) -> dict[str, Any]:
+    ch = g.challenge
+    return {
+        "game": "cardgame",
+        "seat": seat,
+        "round": g.round,
+        "phase": g.phase,
+        "first_player": g.first,
+        "active": g.active,
+        "names": list(g.names),
+        "players": [_player(g, p.seat, seat) for p in g.players],
+        "in_play": [in_play_json(g, c, seat) for c in sorted(g.play)],
+        "challenge": None
+        if ch is None
+        else {
+            "type": ch.type,
+            "attacker": ch.attacker,
+            "defender": ch.defender,
+            "attackers": list(ch.attackers),
+            "defenders": list(ch.defenders),
+            "winner": ch.winner,
+        },
+        "waiting_for": [d.seat for d in g.pending()],
+        "decision": next((d.to_json() for d in g.pending() if d.seat == seat), None),
+        "winner": g.winner,
+        "ranking": list(g.ranking),
+    }
+
+
+def _player(g: CardGame, who: int, seat: int | None) -> dict[str, Any]:
+    p = g.players[who]
+    mine = who == seat
+    out: dict[str, Any] = {
+        "seat": who,
+        "name": g.names[who],
+        "faction": p.faction,
+        "agenda": None if p.agenda is None else card_json(g, p.agenda),
+        "power": g.total_power(who),
+        "gold": p.gold,
+        "hand_size": len(p.hand),
+        "deck_size": len(p.deck),
+        "plots_left": len(p.plots),
+        "plot": None if p.plot is None else card_json(g, p.plot),
+        "used": [card_json(g, c) for c in p.used],
+        "discard": [card_json(g, c) for c in p.discard],
+        "dead": [card_json(g, c) for c in p.dead],
+        "eliminated": p.eliminated,
+        "reserve": g.plot_value(who, "reserve") if p.plot is not None else None,
+    }
+    if mine:
+        out["hand"] = [card_json(g, c) for c in p.hand]
+        out["plot_deck"] = [card_json(g, c) for c in p.plots]
+    return out

@@ -260,7 +260,7 @@ def check_deck(deck: Deck, *, casual: bool = False) -> list[str]:
     problems += _check_plots(deck)
     problems += _check_draw(deck, casual)
     problems += _check_agenda(deck)
-    if not casual:
+    if not casual and deck.faction in FACTIONS:  # an unknown faction is one problem (C4.1)
         problems += _check_affiliation(deck)
     return problems
 

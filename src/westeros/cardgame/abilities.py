@@ -51,6 +51,7 @@ OCCURRENCES: dict[str, str] = {
     "drawn": "a player draws cards (player; info: count)",
     "hand_discarded": "cards are discarded from a hand (cards; player)",
     "challenge_initiated": "a challenge was initiated (player: attacker; info: type, against)",
+    "bypassed": "a stealth attacker bypassed a character (cards: attacker, bypassed; player)",
     "attackers_declared": "attackers were declared (cards; player)",
     "defenders_declared": "defenders were declared (cards; player)",
     "challenge_won": "a challenge was won (player: winner; info: type, loser, attacking)",
@@ -159,8 +160,9 @@ class Target:
 class Ability:
     """A triggered ability (C16.1) or an event's ability.
 
-    ``on`` is the occurrence kind a reaction or interrupt answers, ``when`` its triggering
-    condition (for actions: an extra play condition); ``phase`` restricts "<Phase> Action:";
+    ``on`` is the occurrence kind a reaction or interrupt answers ("a|b" for either),
+    ``when`` its triggering condition (for actions: an extra play condition); ``phase``
+    restricts "<Phase> Action:";
     ``limit`` is "Limit N per period" (per copy, C16.19.1), ``max`` "Max N per period" (per
     title and player, C16.19.2); ``zone`` is where the card must be ("hand" for events).
     """
@@ -216,10 +218,10 @@ def text(code: str, *parts: Ability | Modifier | Attach | PlayIf) -> CardText:
     abilities = tuple(p for p in parts if isinstance(p, Ability))
     by_occ: dict[str, list[int]] = {}
     for i, a in enumerate(abilities):
-        if a.on:
-            if a.on not in OCCURRENCES:
-                raise ValueError(f"card {code}: unknown occurrence {a.on!r}")
-            by_occ.setdefault(a.on, []).append(i)
+        for on in a.on.split("|") if a.on else ():  # "killed|sacrificed": either occurrence
+            if on not in OCCURRENCES:
+                raise ValueError(f"card {code}: unknown occurrence {on!r}")
+            by_occ.setdefault(on, []).append(i)
     attach = [p for p in parts if isinstance(p, Attach)]
     play_if = [p for p in parts if isinstance(p, PlayIf)]
     entry = CardText(
@@ -257,7 +259,9 @@ def active_modifiers(g: CardGame) -> dict[str, list[tuple[int, Modifier]]]:
     if "blank" in out:
         blank = {c for c in g.play if _is_blank(g, c, out["blank"])}
         if blank:
-            out = {k: [(s, m) for s, m in v if s not in blank or k == "blank"] for k, v in out.items()}
+            out = {
+                k: [(s, m) for s, m in v if s not in blank or k == "blank"] for k, v in out.items()
+            }
     return out
 
 

@@ -10,12 +10,13 @@ eliminates (C20.4), an attachment no longer legal is discarded (C19.4).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from westeros.cardgame import decisions as D
 from westeros.cardgame.abilities import Ctx, Occ, text_of
-from westeros.cardgame.events import event
+from westeros.cardgame.events import event as event
 from westeros.cardgame.flow import Call, ask, do, occur
-from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
+from westeros.cardgame.state import LIST_ZONES, WIN_POWER, CardGame, InPlay
 from westeros.engine import Choice
 
 
@@ -30,7 +31,7 @@ def remove_from_zone(g: CardGame, cid: int) -> None:
     """Take a card out of wherever it is (list zone or in play)."""
     zone = g.where[cid]
     p = g.players[g.owner[cid]]
-    if zone in ("deck", "hand", "discard", "dead", "plots", "used"):
+    if zone in LIST_ZONES:
         p.zone(zone).remove(cid)
     elif zone == "plot":
         for q in g.players:
@@ -81,10 +82,10 @@ def leave_play(g: CardGame, cid: int, zone: str) -> None:
 def check_attachments(g: CardGame) -> None:
     """C19.4: an attachment no longer legally attached is discarded."""
     for att, rec in list(g.play.items()):
-        if g.where[att] == "play" and rec.parent is not None and att in g.play:
-            if not can_attach(g, att, rec.parent, check_room=False):
-                leave_play(g, att, "discard")
-                g.emit(event("discarded", cards=[att], names=[g.name(att)]))
+        parent = rec.parent
+        if g.where[att] == "play" and parent is not None and not can_attach(g, att, parent):
+            leave_play(g, att, "discard")
+            g.emit(event("discarded", cards=[att], names=[g.name(att)]))
 
 
 # -- uniqueness and attachments (C18, C19) ---------------------------------------------
@@ -111,7 +112,7 @@ def unique_blocked(g: CardGame, cid: int, seat: int) -> bool:
     return any(g.defs[c].name == name for c in g.players[seat].dead)
 
 
-def can_attach(g: CardGame, att: int, parent: int, check_room: bool = True) -> bool:
+def can_attach(g: CardGame, att: int, parent: int) -> bool:
     """C19.1, C17.6: an attachment may go on this card (a character unless its text says)."""
     if parent not in g.play or g.where[parent] != "play" or g.play[parent].facedown:
         return False
@@ -154,7 +155,7 @@ REDUCER_TESTS: dict[str, Callable[[CardGame, int], bool]] = {}
 
 
 def add_reducer(g: CardGame, seat: int, test_name: str, amount: int, source: int) -> None:
-    """"The next <kind> card you marshal (or play) this phase costs N less" (until the phase
+    """ "The next <kind> card you marshal (or play) this phase costs N less" (until the phase
     ends). ``test_name`` names a test in REDUCER_TESTS."""
     key = ("reducer", seat, test_name, source)
     g.uses[key] = g.uses.get(key, 0) + amount
@@ -198,6 +199,8 @@ def can_play_event(g: CardGame, cid: int, seat: int) -> bool:
     d = g.defs[cid]
     if g.owner[cid] != seat or g.where[cid] != "hand":
         return False
+    if g.has("cannot_play_events", seat, True):
+        return False
     if d.keyword("limited") and g.players[seat].limited >= 1 + g.bonus("limited", seat, True):
         return False
     if marshal_cost(g, cid, seat) > g.players[seat].gold:
@@ -224,7 +227,7 @@ def player_actions(g: CardGame, seat: int, window: str) -> list[Choice]:
 def ambush_cost(g: CardGame, cid: int, seat: int) -> int:
     value = g.defs[cid].keyword("ambush")
     base = value if isinstance(value, int) and not isinstance(value, bool) else 0
-    return max(0, base - g.bonus("reduce", cid) - reducers(g, cid, seat))
+    return max(0, base - reducers(g, cid, seat))
 
 
 def can_ambush(g: CardGame, cid: int, seat: int) -> bool:
@@ -313,8 +316,12 @@ def _attach_chosen(g: CardGame, parent: Choice, seat: int, cid: int, how: str, c
 
 def _entered(g: CardGame, seat: int, cid: int, how: str, cost: int, parent: int | None) -> None:
     enter_play(g, cid, seat, parent)
+    if g.has("enters_knelt", cid):  # e.g. Sansa Stark
+        g.play[cid].knelt = True
     kind = {"marshal": "marshal", "ambush": "put_into_play"}.get(how, "put_into_play")
-    host = {"host": parent, "host_name": g.name(parent)} if parent is not None else {}
+    host: dict[str, Any] = (
+        {"host": parent, "host_name": g.name(parent)} if parent is not None else {}
+    )
     if how == "marshal":
         g.emit(event(kind, player=seat, card=cid, name=g.name(cid), cost=cost, **host))
     elif how != "ambush" or parent is not None:
@@ -323,6 +330,7 @@ def _entered(g: CardGame, seat: int, cid: int, how: str, cost: int, parent: int 
         g.history = g.history | {("ambushed", cid, g.play[cid].entered)}
     check_attachments(g)
     if how == "marshal":
+        g.history = g.history | {("marshaled", g.round, seat, cid)}
         occur(g, Occ("marshaled", (cid,), seat))
     occur(g, Occ("enters_play", (cid,), seat, (("how", how),)))
 
@@ -335,6 +343,7 @@ def begin_event(g: CardGame, cid: int, seat: int) -> None:
     if g.defs[cid].keyword("limited"):
         g.players[seat].limited += 1
     remove_from_zone(g, cid)
+    g.history = g.history | {("played", g.round, seat, cid)}
     g.emit(event("event_played", player=seat, card=cid, name=g.name(cid)))
 
 
@@ -349,7 +358,7 @@ def finish_event(g: CardGame, cid: int, seat: int) -> None:
 def log_ability(g: CardGame, ctx: Ctx) -> None:
     if g.defs[ctx.source].type == "event":
         return
-    fields: dict[str, object] = {"player": ctx.you, "card": ctx.source, "name": g.name(ctx.source)}
+    fields: dict[str, Any] = {"player": ctx.you, "card": ctx.source, "name": g.name(ctx.source)}
     if ctx.targets:
         fields["targets"] = list(ctx.targets)
         fields["target_names"] = [

@@ -106,8 +106,12 @@ class ChooseChallenge(Step):
         if not options:
             return []
         return [
-            D.ask(D.CHALLENGE, self.seat, "initiate a challenge or end your challenges",
-                  (*options, "done"))
+            D.ask(
+                D.CHALLENGE,
+                self.seat,
+                "initiate a challenge or end your challenges",
+                (*options, "done"),
+            )
         ]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
@@ -133,8 +137,12 @@ class DeclareAttackers(Step):
         self.closed = False
 
     def _attack_options(self, g: CardGame) -> list[Choice]:
+        if self.attackers and g.has("one_participant", self.seat, players=True):
+            return []
         return [
-            c for c in g.characters(self.seat) if c not in self.attackers and can_attack(g, c, self.type)
+            c
+            for c in g.characters(self.seat)
+            if c not in self.attackers and can_attack(g, c, self.type)
         ]
 
     def _stealth_next(self, g: CardGame) -> int | None:
@@ -145,9 +153,7 @@ class DeclareAttackers(Step):
         return None
 
     def _stealth_options(self, g: CardGame) -> list[Choice]:
-        return [
-            c for c in g.characters(self.opponent) if not g.has_keyword(c, "stealth")
-        ]
+        return [c for c in g.characters(self.opponent) if not g.has_keyword(c, "stealth")]
 
     def decisions(self, g: CardGame) -> list[Decision]:
         if self.choice is not None:
@@ -157,14 +163,28 @@ class DeclareAttackers(Step):
             done: tuple[Choice, ...] = ("done",) if self.attackers else ()
             if not options:
                 return []
-            return [D.ask(D.ATTACKER, self.seat, f"declare an attacker ({self.type})",
-                          (*options, *done), (("type", self.type),))]
+            return [
+                D.ask(
+                    D.ATTACKER,
+                    self.seat,
+                    f"declare an attacker ({self.type})",
+                    (*options, *done),
+                    (("type", self.type),),
+                )
+            ]
         nxt = self._stealth_next(g)
         if nxt is not None:
             options = self._stealth_options(g)
             if options:
-                return [D.ask(D.STEALTH, self.seat, f"{g.name(nxt)} bypasses (stealth)",
-                              (*options, "none"), (("card", nxt),))]
+                return [
+                    D.ask(
+                        D.STEALTH,
+                        self.seat,
+                        f"{g.name(nxt)} bypasses (stealth)",
+                        (*options, "none"),
+                        (("card", nxt),),
+                    )
+                ]
         return []
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
@@ -203,9 +223,11 @@ def initiate(g: CardGame, d: DeclareAttackers) -> None:
         if not g.has("attacks_standing", c):
             kneel_now(g, c)
     g.emit(E.event("challenge", player=d.seat, type=d.type, opponent=d.opponent))
-    g.emit(E.event("attackers", player=d.seat, cards=list(d.attackers), names=names(g, d.attackers)))
+    g.emit(
+        E.event("attackers", player=d.seat, cards=list(d.attackers), names=names(g, d.attackers))
+    )
     info = (("type", d.type), ("against", d.opponent))
-    run_effect(g, _initiated, d.seat, info, tuple(d.attackers))
+    run_effect(g, _initiated, d.seat, info, tuple(d.attackers), d.stealth)
     g.push(
         ActionWindow("challenges:attackers"),
         DeclareDefenders(d.opponent),
@@ -214,9 +236,18 @@ def initiate(g: CardGame, d: DeclareAttackers) -> None:
     )
 
 
-def _initiated(g: CardGame, seat: int, info: tuple[tuple[str, object], ...], attackers: tuple[int, ...]) -> None:
+def _initiated(
+    g: CardGame,
+    seat: int,
+    info: tuple[tuple[str, object], ...],
+    attackers: tuple[int, ...],
+    stealth: tuple[tuple[int, int], ...],
+) -> None:
     occur(g, Occ("challenge_initiated", (), seat, info))
     occur(g, Occ("attackers_declared", attackers, seat, info))
+    for attacker, bypassed in stealth:
+        if bypassed >= 0:
+            occur(g, Occ("bypassed", (attacker, bypassed), seat, info))
 
 
 class DeclareDefenders(Step):
@@ -232,7 +263,11 @@ class DeclareDefenders(Step):
         ch = g.challenge
         if ch is None or self.closed:
             return []
-        return [c for c in g.characters(self.seat) if c not in self.defenders and can_defend(g, c, ch)]
+        if self.defenders and g.has("one_participant", self.seat, players=True):
+            return []
+        return [
+            c for c in g.characters(self.seat) if c not in self.defenders and can_defend(g, c, ch)
+        ]
 
     def decisions(self, g: CardGame) -> list[Decision]:
         if self.choice is not None or g.challenge is None:
@@ -241,8 +276,15 @@ class DeclareDefenders(Step):
         if not options:
             return []
         ch = g.challenge
-        return [D.ask(D.DEFENDER, self.seat, f"declare a defender ({ch.type})", (*options, "done"),
-                      (("type", ch.type),))]
+        return [
+            D.ask(
+                D.DEFENDER,
+                self.seat,
+                f"declare a defender ({ch.type})",
+                (*options, "done"),
+                (("type", ch.type),),
+            )
+        ]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.choice = choice
@@ -258,10 +300,17 @@ class DeclareDefenders(Step):
             return
         ch.defenders = list(self.defenders)
         for c in self.defenders:
-            kneel_now(g, c)
+            if not g.has("defends_standing", c):
+                kneel_now(g, c)
         if self.defenders:
-            g.emit(E.event("defenders", player=self.seat, cards=list(self.defenders),
-                           names=names(g, self.defenders)))
+            g.emit(
+                E.event(
+                    "defenders",
+                    player=self.seat,
+                    cards=list(self.defenders),
+                    names=names(g, self.defenders),
+                )
+            )
             run_effect(g, occur, Occ("defenders_declared", self.defenders, self.seat))
         else:
             g.emit(E.event("no_defenders", player=self.seat))
@@ -295,22 +344,38 @@ class Resolve(Step):
             winner, loser, parts = ch.defender, ch.attacker, ch.defenders
         best = max(ch.attacker_total, ch.defender_total)
         if best < 1 or not parts:  # C11.7.3
-            g.emit(E.event("challenge_result", result=f"Nobody wins the {ch.type} challenge "
-                           f"({ch.attacker_total}–{ch.defender_total}).", winner=None,
-                           attacker_total=ch.attacker_total, defender_total=ch.defender_total))
+            g.emit(
+                E.event(
+                    "challenge_result",
+                    result=f"Nobody wins the {ch.type} challenge "
+                    f"({ch.attacker_total}–{ch.defender_total}).",
+                    winner=None,
+                    attacker_total=ch.attacker_total,
+                    defender_total=ch.defender_total,
+                )
+            )
             g.push(EndChallenge())
             return
         ch.winner, ch.loser = winner, loser
         ch.difference = abs(ch.attacker_total - ch.defender_total)
         ch.unopposed = winner == ch.attacker and ch.defender_total == 0  # C11.7.4
-        g.emit(E.event(
-            "challenge_result",
-            result=f"{g.names[winner]} wins the {ch.type} challenge "
-            f"({ch.attacker_total}–{ch.defender_total}){' unopposed' if ch.unopposed else ''}.",
-            winner=winner, loser=loser, type=ch.type, unopposed=ch.unopposed,
-            attacker_total=ch.attacker_total, defender_total=ch.defender_total,
-        ))
-        g.history = g.history | {("won", g.round, winner, ch.type), ("lost", g.round, loser, ch.type)}
+        g.emit(
+            E.event(
+                "challenge_result",
+                result=f"{g.names[winner]} wins the {ch.type} challenge "
+                f"({ch.attacker_total}–{ch.defender_total}){' unopposed' if ch.unopposed else ''}.",
+                winner=winner,
+                loser=loser,
+                type=ch.type,
+                unopposed=ch.unopposed,
+                attacker_total=ch.attacker_total,
+                defender_total=ch.defender_total,
+            )
+        )
+        g.history = g.history | {
+            ("won", g.round, winner, ch.type),
+            ("lost", g.round, loser, ch.type),
+        }
         info = (("type", ch.type), ("loser", loser), ("attacking", winner == ch.attacker))
         g.push(Bonuses(), Keywords(), EndChallenge())
         run_effect(g, occur, Occ("challenge_won", (), winner, info))
@@ -331,8 +396,11 @@ class Bonuses(Step):
 
 
 def claim_value(g: CardGame, seat: int) -> int:
-    """C12.1: the attacking player's plot claim with modifiers."""
-    return g.plot_value(seat, "claim")
+    """C12.1: the attacking player's plot claim with modifiers (also those that apply only
+    in challenges of one type, "claim:<type>")."""
+    ch = g.challenge
+    extra = g.bonus("claim:" + ch.type, seat, players=True) if ch is not None else 0
+    return max(0, g.plot_value(seat, "claim") + extra)
 
 
 def _claim(g: CardGame, attacker: int, defender: int, type_: str) -> None:
@@ -363,15 +431,28 @@ def _power_claim(g: CardGame, defender: int, attacker: int, claim: int) -> None:
 
 def _ask_claim_kill(g: CardGame, seat: int, left: int, chosen: tuple[int, ...]) -> None:
     """C12.2: exactly min(claim, eligible) different characters, killed at once."""
-    options = [c for c in g.characters(seat) if c not in chosen and not g.has("cannot_be_killed", c)]
+    options = [
+        c for c in g.characters(seat) if c not in chosen and not g.has("cannot_be_killed", c)
+    ]
     if left <= 0 or not options:
         kill(g, chosen)
         return
-    ask(g, seat, D.CLAIM_KILL, f"choose a character to kill for claim ({left} left)", options,
-        _claim_kill_chosen, seat, left, chosen)
+    ask(
+        g,
+        seat,
+        D.CLAIM_KILL,
+        f"choose a character to kill for claim ({left} left)",
+        options,
+        _claim_kill_chosen,
+        seat,
+        left,
+        chosen,
+    )
 
 
-def _claim_kill_chosen(g: CardGame, choice: Choice, seat: int, left: int, chosen: tuple[int, ...]) -> None:
+def _claim_kill_chosen(
+    g: CardGame, choice: Choice, seat: int, left: int, chosen: tuple[int, ...]
+) -> None:
     _ask_claim_kill(g, seat, left - 1, (*chosen, int(choice)))
 
 
@@ -411,8 +492,14 @@ def _intimidate(g: CardGame) -> None:
         c for c in g.characters(ch.loser) if g.standing(c) and g.strength(c) <= ch.difference
     ]
     if options:
-        ask(g, ch.attacker, D.INTIMIDATE, "intimidate: kneel a character", [*options, "none"],
-            _intimidated)
+        ask(
+            g,
+            ch.attacker,
+            D.INTIMIDATE,
+            "intimidate: kneel a character",
+            [*options, "none"],
+            _intimidated,
+        )
 
 
 def _intimidated(g: CardGame, choice: Choice) -> None:

@@ -14,7 +14,7 @@ their interrupt and reaction windows, action windows, and the initiation of abil
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -35,7 +35,7 @@ from westeros.engine import Choice, Decision, Step
 Resolve = Callable[[CardGame, Occ], None]
 
 
-def run_effect(g: CardGame, fn: Callable[..., None], *args: Any) -> None:
+def run_effect(g: CardGame, fn: Callable[..., object], *args: Any) -> None:
     """Run ``fn(g, *args)``; the steps it queues with ``g.do`` run next, in queue order."""
     outer = g.buffer
     g.buffer = []
@@ -60,7 +60,7 @@ def do(g: CardGame, step: Step) -> None:
 class Call(Step):
     """Run a function later, in queue order (its own queued steps follow it)."""
 
-    def __init__(self, fn: Callable[..., None], *args: Any) -> None:
+    def __init__(self, fn: Callable[..., object], *args: Any) -> None:
         self.fn = fn
         self.args = args
 
@@ -80,7 +80,7 @@ class Ask(Step):
         kind: str,
         prompt: str,
         choices: tuple[Choice, ...],
-        then: Callable[..., None],
+        then: Callable[..., object],
         *args: Any,
         context: tuple[tuple[str, str | int], ...] = (),
     ) -> None:
@@ -121,8 +121,8 @@ def ask(
     seat: int,
     kind: str,
     prompt: str,
-    choices: list[Choice] | tuple[Choice, ...],
-    then: Callable[..., None],
+    choices: Sequence[Choice],
+    then: Callable[..., object],
     *args: Any,
     context: tuple[tuple[str, str | int], ...] = (),
 ) -> None:
@@ -191,10 +191,13 @@ def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
     out = [
         c
         for c, r in g.play.items()
-        if not r.facedown and g.where[c] != "dup" and (seat is None or r.controller == seat)
+        if not r.facedown
+        and g.where[c] != "dup"
+        and (seat is None or r.controller == seat)
+        and not g.blank(c)
     ]
     for p in g.players:
-        if seat is not None and p.seat != seat or p.eliminated:
+        if (seat is not None and p.seat != seat) or p.eliminated:
             continue
         if p.agenda is not None:
             out.append(p.agenda)
@@ -269,7 +272,9 @@ class TriggerWindow(Step):
             self.forced_done = True
             forced = FORCED_INTERRUPT if self.kind == INTERRUPT else FORCED_REACTION
             order = {s: k for k, s in enumerate(g.order())}
-            due = sorted(triggered(g, self.occ, forced), key=lambda c: (order.get(c.you, 9), c.source))
+            due = sorted(
+                triggered(g, self.occ, forced), key=lambda c: (order.get(c.you, 9), c.source)
+            )
             g.push(self, *[Initiate(c) for c in reversed(due)])
             return
         if self.taken is None:
@@ -342,8 +347,13 @@ class ActionWindow(Step):
             return []
         seat, options = found
         return [
-            D.ask(D.ACTION, seat, f"{self.name}: take an action or pass", (*options, "pass"),
-                  (("window", self.name),))
+            D.ask(
+                D.ACTION,
+                seat,
+                f"{self.name}: take an action or pass",
+                (*options, "pass"),
+                (("window", self.name),),
+            )
         ]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
@@ -401,7 +411,9 @@ def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
         return False
     if not all(c.can_pay(g, ctx) for c in a.cost):
         return False
-    if a.target is not None and len(candidates(g, a, ctx)) < (1 if a.target.up_to else a.target.count):
+    if a.target is not None and len(candidates(g, a, ctx)) < (
+        1 if a.target.up_to else a.target.count
+    ):
         return False
     return a.when(g, ctx)
 
@@ -427,7 +439,7 @@ def candidates(g: CardGame, a: Ability, ctx: Ctx) -> list[int]:
     elif t.zone == "play":
         pool = g.cards_in_play()
     else:
-        pool = list(g.players[ctx.you].zone(t.zone))
+        pool = [c for zone in t.zone.split("+") for c in g.players[ctx.you].zone(zone)]
     return [c for c in pool if t.ok(g, ctx, c)]
 
 
@@ -452,7 +464,9 @@ class Initiate(Step):
         if self.stage == "cost":
             cost = a.cost[self.cost_index]
             assert cost.options is not None
-            return [D.ask(D.COST, self.ctx.you, f"pay: {cost.label}", tuple(cost.options(g, self.ctx)))]
+            return [
+                D.ask(D.COST, self.ctx.you, f"pay: {cost.label}", tuple(cost.options(g, self.ctx)))
+            ]
         if self.stage == "target":
             assert a.target is not None
             left = [c for c in candidates(g, a, self.ctx) if c not in self.chosen]
@@ -467,12 +481,10 @@ class Initiate(Step):
         a = self._ability(g)
         if self.stage == "start":
             self._start(g, a)
-        if self.stage == "cost":
-            if not self._pay(g, a):
-                return
-        if self.stage == "target":
-            if not self._target(g, a):
-                return
+        if self.stage == "cost" and not self._pay(g, a):
+            return
+        if self.stage == "target" and not self._target(g, a):
+            return
         if self.stage == "resolve":
             self._resolve(g, a)
 

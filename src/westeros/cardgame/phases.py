@@ -275,13 +275,25 @@ class DominancePhase(Step):
         leaders = [s for s, t in totals.items() if t == best]
         if len(leaders) == 1:
             winner = leaders[0]
-            g.emit(E.event("dominance", result=f"{g.names[winner]} wins dominance ({best}).",
-                           player=winner, totals={str(k): v for k, v in totals.items()}))
+            g.emit(
+                E.event(
+                    "dominance",
+                    result=f"{g.names[winner]} wins dominance ({best}).",
+                    player=winner,
+                    totals={str(k): v for k, v in totals.items()},
+                )
+            )
             gain_power(g, g.players[winner].faction, 1)
             occur(g, Occ("dominance_won", (), winner))
         else:
-            g.emit(E.event("dominance", result=f"Nobody wins dominance (tie at {best}).",
-                           player=None, totals={str(k): v for k, v in totals.items()}))
+            g.emit(
+                E.event(
+                    "dominance",
+                    result=f"Nobody wins dominance (tie at {best}).",
+                    player=None,
+                    totals={str(k): v for k, v in totals.items()},
+                )
+            )
 
 
 def dominance_total(g: CardGame, seat: int) -> int:
@@ -326,8 +338,17 @@ def _ask_discard(g: CardGame, seat: int, left: int, chosen: tuple[int, ...]) -> 
         discard_from_hand(g, seat, chosen)
         return
     options = [c for c in g.players[seat].hand if c not in chosen]
-    ask(g, seat, D.RESERVE, f"discard {left} more card(s) down to your reserve", options,
-        _discarded, seat, left, chosen)
+    ask(
+        g,
+        seat,
+        D.RESERVE,
+        f"discard {left} more card(s) down to your reserve",
+        options,
+        _discarded,
+        seat,
+        left,
+        chosen,
+    )
 
 
 def _discarded(g: CardGame, choice: Choice, seat: int, left: int, chosen: tuple[int, ...]) -> None:

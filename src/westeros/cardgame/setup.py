@@ -189,8 +189,16 @@ class SetupCards(Step):
             g.play[cid] = rec
             g.where[cid] = "play"
             self.placed = (*self.placed, cid)
-            g.emit(E.event("setup_card", seats=(seat,), hidden=("card", "name"), player=seat,
-                           card=cid, name=g.name(cid)))
+            g.emit(
+                E.event(
+                    "setup_card",
+                    seats=(seat,),
+                    hidden=("card", "name"),
+                    player=seat,
+                    card=cid,
+                    name=g.name(cid),
+                )
+            )
         g.push(self)
 
 
@@ -250,8 +258,15 @@ class AttachAtSetup(Step):
         options = self.options(g)
         if len(options) <= 1:
             return []
-        return [D.ask(D.ATTACH_TO, self.seat, f"attach {g.name(self.att)} to", tuple(options),
-                      (("card", self.att),))]
+        return [
+            D.ask(
+                D.ATTACH_TO,
+                self.seat,
+                f"attach {g.name(self.att)} to",
+                tuple(options),
+                (("card", self.att),),
+            )
+        ]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.choice = choice

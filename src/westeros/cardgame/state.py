@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from westeros.cardgame.cards import CHALLENGES, CardDef
-from westeros.engine import Event, GameInfo, Outcome, StepGame
+from westeros.engine import Event, Outcome, StepGame
 
 if TYPE_CHECKING:
     from westeros.cardgame.abilities import Modifier
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 # Zones (C3): ordered per-player lists, plus "play" (in play), "faction", "agenda", "plot"
 # (the revealed plot), "setup" (face down at setup, C5.8), "dup" (a duplicate, C18.6),
 # "limbo" (an event resolving, C16.8), "title" (borne title).
-LIST_ZONES = ("deck", "hand", "discard", "dead", "plots", "used")
+LIST_ZONES = ("deck", "hand", "discard", "dead", "plots", "used", "removed")
 IN_PLAY = frozenset({"play", "faction", "plot", "dup", "title"})
 PHASES = ("plot", "draw", "marshaling", "challenges", "dominance", "standing", "taxation")
 WIN_POWER = 15  # C1.1, C20.3
@@ -31,7 +31,7 @@ WIN_POWER = 15  # C1.1, C20.3
 class InPlay:
     """The runtime state of one card in play (C2.11)."""
 
-    __slots__ = ("controller", "knelt", "power", "parent", "facedown", "tokens", "entered")
+    __slots__ = ("controller", "entered", "facedown", "knelt", "parent", "power", "tokens")
 
     def __init__(self, controller: int, entered: int = 0) -> None:
         self.controller = controller
@@ -58,20 +58,21 @@ class Player:
     """One seat: its zones (C3), gold pool (C3.7) and per-round counters."""
 
     __slots__ = (
-        "seat",
-        "faction",
         "agenda",
-        "deck",
-        "hand",
-        "discard",
-        "dead",
-        "plots",
-        "used",
-        "plot",
-        "gold",
-        "eliminated",
-        "limited",
         "challenges",
+        "dead",
+        "deck",
+        "discard",
+        "eliminated",
+        "faction",
+        "gold",
+        "hand",
+        "limited",
+        "plot",
+        "plots",
+        "removed",
+        "seat",
+        "used",
     )
 
     def __init__(self, seat: int) -> None:
@@ -84,6 +85,7 @@ class Player:
         self.dead: list[int] = []
         self.plots: list[int] = []  # the plot deck (C2.3)
         self.used: list[int] = []  # the used pile
+        self.removed: list[int] = []  # removed from the game (C18.12)
         self.plot: int | None = None  # the revealed plot
         self.gold = 0
         self.eliminated = False
@@ -195,8 +197,6 @@ class CardGame(StepGame):
         self.buffer: list[Any] | None = None  # steps queued by a running effect (flow.py)
         self._mods: dict[str, list[tuple[int, Modifier]]] | None = None
 
-    INFO: GameInfo  # set by game.py
-
     # -- cloning -----------------------------------------------------------------------
     def clone(self) -> CardGame:
         other = CardGame.__new__(CardGame)
@@ -286,6 +286,21 @@ class CardGame(StepGame):
             scores=tuple({"power": self.total_power(s)} for s in range(len(self.players))),
             rounds=self.round,
         )
+
+    def _advance(self) -> None:
+        """Run the rules until a decision is due; a won game stops at once (C20.3)."""
+        while self.stack and self.winner is None:
+            top = self.stack[-1]
+            decisions = top.decisions(self)
+            if decisions:
+                self._pending = tuple(sorted(decisions, key=lambda d: d.seat))
+                return
+            self.stack.pop()
+            self.running = top
+            top.run(self)
+            self.running = None
+        self.stack.clear()
+        self._pending = ()
 
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:
@@ -399,11 +414,11 @@ class CardGame(StepGame):
         """Income, initiative, claim or reserve of ``seat`` (C7.3.1, C9.2, C12.1, C15.3):
         the revealed plot's value plus printed +N icons on cards in play and modifiers."""
         p = self.players[seat]
-        base = getattr(self.defs[p.plot], stat) if p.plot is not None else 0
+        base = int(getattr(self.defs[p.plot], stat)) if p.plot is not None else 0
         if p.plot is not None and self.has("set_zero:" + stat, seat, players=True):
             base = 0
         printed = sum(
-            getattr(self.defs[c], stat)
+            int(getattr(self.defs[c], stat))
             for c in self.cards_in_play(seat)
             if self.defs[c].type != "plot" and not self.blank(c)
         )

@@ -1,0 +1,3 @@
+"""Card texts: nightswatch cards (one entry per card, registered by code)."""
+
+from __future__ import annotations

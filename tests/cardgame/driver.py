@@ -1,0 +1,262 @@
+"""One scenario driver for card-game tests: lay out a table, start a phase, answer decisions.
+
+    t = Table()                       # seat 0 (House Stark) is first player, seat 1 Lannister
+    robert = t.add(0, "01048")        # a card in play (standing) for seat 0
+    t.add(1, "01025", zone="plot")    # seat 1's revealed plot
+    t.start("challenges")             # run the real challenges phase from its beginning
+    t.challenge(0, "military", [robert])   # declare it; stops at the next open question
+    t.use(card)                       # answer "use:<card>:<i>" in a window
+    t.auto()                          # pass every window until a real question comes
+
+Everything goes through the engine's own steps and ``apply``; the table only places cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from westeros.cardgame import texts  # noqa: F401  (registers every card text)
+from westeros.cardgame.actions import enter_play, to_zone
+from westeros.cardgame.cards import card
+from westeros.cardgame.challenges import ChallengesPhase
+from westeros.cardgame.decks import Deck
+from westeros.cardgame.phases import (
+    DominancePhase,
+    DrawPhase,
+    MarshalingPhase,
+    Phase,
+    PlotPhase,
+    StandingPhase,
+    TaxationPhase,
+)
+from westeros.cardgame.setup import new_state
+from westeros.cardgame.state import CardGame, InPlay
+from westeros.engine import Choice, Decision, Step
+
+FILLER = "01132"  # Ranging Party: a vanilla character, fills decks
+BLANK_PLOT = "01025"  # The Winds of Winter: a plot without text
+BODIES: dict[str, Callable[[], Step]] = {
+    "plot": PlotPhase,
+    "draw": DrawPhase,
+    "marshaling": MarshalingPhase,
+    "challenges": ChallengesPhase,
+    "dominance": DominancePhase,
+    "standing": StandingPhase,
+    "taxation": TaxationPhase,
+}
+PASSIVE = {"action", "interrupt", "reaction"}
+
+
+class Table:
+    """A two-player game laid out by hand, after setup, in round 1."""
+
+    def __init__(
+        self,
+        factions: tuple[str, str] = ("stark", "lannister"),
+        first: int = 0,
+        deck: int = 10,
+        seed: int = 7,
+        plots: tuple[str, str] = (BLANK_PLOT, BLANK_PLOT),
+    ) -> None:
+        decks = [Deck(f, None, (BLANK_PLOT,) * 6, ((FILLER, deck),)) for f in factions]
+        self.g: CardGame = new_state({"decks": [], "casual": True, "players": 2}, seed, decks)
+        self.g.first = first
+        self.g.round = 1
+        self.g.phase = "marshaling"
+        for seat, code in enumerate(plots):
+            self.reveal(seat, code)
+
+    # -- laying out --------------------------------------------------------------------
+    def _new_card(self, seat: int, code: str) -> int:
+        g = self.g
+        g.defs = (*g.defs, card(code))
+        g.owner = (*g.owner, seat)
+        g.where.append("limbo")
+        return len(g.defs) - 1
+
+    def add(
+        self,
+        seat: int,
+        code: str,
+        zone: str = "play",
+        knelt: bool = False,
+        on: int | None = None,
+        power: int = 0,
+    ) -> int:
+        """A new card of ``code`` owned by ``seat`` in ``zone`` (play: standing unless
+        ``knelt``; ``on``: the card an attachment or duplicate is on). Returns its id."""
+        g = self.g
+        cid = self._new_card(seat, code)
+        if zone == "play":
+            enter_play(g, cid, seat, on)
+            g.play[cid].knelt = knelt
+            g.play[cid].power = power
+        elif zone == "dup":
+            assert on is not None
+            rec = InPlay(seat)
+            rec.parent = on
+            g.play[cid] = rec
+            g.where[cid] = "dup"
+        else:
+            g.players[seat].zone(zone).append(cid)
+            g.where[cid] = zone
+        g.changed()
+        return cid
+
+    def reveal(self, seat: int, code: str) -> int:
+        """Make ``code`` the seat's revealed plot (the old one goes to the used pile)."""
+        g = self.g
+        p = g.players[seat]
+        if p.plot is not None:
+            old = p.plot
+            del g.play[old]
+            p.plot = None
+            p.used.append(old)
+            g.where[old] = "used"
+        cid = self._new_card(seat, code)
+        p.plot = cid
+        g.where[cid] = "plot"
+        g.play[cid] = InPlay(seat)
+        g.changed()
+        return cid
+
+    def plot_phase(self, plots: dict[int, str], first: int = 0) -> dict[int, int]:
+        """Run a plot phase in which each seat reveals the given plot (its only one left);
+        the initiative winner names ``first`` as first player. Stops at the first question
+        after that (When Revealed choices…). Returns the plots' card ids by seat."""
+        ids = {}
+        for seat, code in plots.items():
+            cid = self.add(seat, code, zone="plots")
+            self.g.players[seat].plots = [cid]
+            ids[seat] = cid
+        self.start("plot")
+        if self.kinds() == ["first_player"]:
+            self.do(first)
+        return ids
+
+    def gold(self, seat: int, amount: int) -> None:
+        self.g.players[seat].gold = amount
+
+    def power(self, seat: int, amount: int) -> None:
+        """Power on the seat's faction card."""
+        self.g.play[self.g.players[seat].faction].power = amount
+
+    def faction(self, seat: int) -> int:
+        return self.g.players[seat].faction
+
+    def hand(self, seat: int) -> list[int]:
+        return list(self.g.players[seat].hand)
+
+    def discard_to(self, cid: int, zone: str) -> None:
+        to_zone(self.g, cid, zone)
+
+    # -- running -----------------------------------------------------------------------
+    def start(self, phase: str, active: int | None = None) -> None:
+        """Run ``phase`` from its beginning (its "phase begins" and windows included)."""
+        g = self.g
+        g.stack.clear()
+        g.push(Phase(phase, BODIES[phase]()))
+        if active is not None:
+            g.active = active
+        g._pending = None
+        g.pending()
+
+    def run(self, *steps: Step, phase: str | None = None) -> None:
+        """Run some steps directly (e.g. one challenge); ``phase`` sets the phase name."""
+        g = self.g
+        if phase is not None:
+            g.phase = phase
+        g.stack.clear()
+        g.push(*steps)
+        g._pending = None
+        g.pending()
+
+    def pending(self) -> list[Decision]:
+        return self.g.pending()
+
+    def decision(self, seat: int | None = None) -> Decision:
+        found = [d for d in self.g.pending() if seat is None or d.seat == seat]
+        assert found, f"no decision pending for seat {seat}"
+        return found[0]
+
+    def kinds(self) -> list[str]:
+        return [d.kind for d in self.g.pending()]
+
+    def choices(self, seat: int | None = None) -> tuple[Choice, ...]:
+        return self.decision(seat).choices
+
+    def do(self, choice: Choice, seat: int | None = None) -> None:
+        """Answer the pending decision (of ``seat``, or the only one)."""
+        d = self.decision(seat)
+        self.g.apply(d.seat, choice)
+
+    def use(self, cid: int, index: int = 0) -> None:
+        """Use card ``cid``'s ability ``index`` in the open window."""
+        choice = f"use:{cid}:{index}"
+        for d in self.g.pending():
+            if choice in d.choices:
+                self.g.apply(d.seat, choice)
+                return
+        raise AssertionError(f"{choice} not offered; pending: {self.g.pending()}")
+
+    def can_use(self, cid: int, index: int = 0) -> bool:
+        choice = f"use:{cid}:{index}"
+        return any(choice in d.choices for d in self.g.pending())
+
+    def auto(self, stop: Callable[[Decision], bool] | None = None, limit: int = 500) -> None:
+        """Pass every action, interrupt and reaction window (and take a lone "done") until
+        a decision that ``stop`` accepts, one that is not a window, or the end."""
+        for _ in range(limit):
+            pending = self.g.pending()
+            if not pending:
+                return
+            d = pending[0]
+            if stop is not None and stop(d):
+                return
+            if d.kind in PASSIVE:
+                self.g.apply(d.seat, "pass")
+                continue
+            return
+        raise AssertionError("auto(): too many decisions")
+
+    def challenge(
+        self,
+        seat: int,
+        type: str,
+        attackers: list[int],
+        defenders: list[int] = (),  # type: ignore[assignment]
+        stealth: dict[int, int] | None = None,
+        stop: Callable[[Decision], bool] | None = None,
+    ) -> None:
+        """From the challenges phase, initiate ``type`` against the opponent with
+        ``attackers``; the opponent defends with ``defenders``. Action windows are passed.
+        Stops at an interrupt or reaction window (they open only when someone can answer),
+        at a decision ``stop`` accepts, at any other question (claim, targets…) or when the
+        attacker is asked for their next challenge. ``t.auto()`` passes on from there."""
+        opponent = 1 - seat
+        started = False
+        todo_att = list(attackers)
+        todo_def = list(defenders)
+        stealth = stealth or {}
+        for _ in range(500):
+            pending = self.g.pending()
+            if not pending:
+                return
+            d = pending[0]
+            if stop is not None and stop(d):
+                return
+            if d.kind == "action":
+                self.g.apply(d.seat, "pass")
+            elif d.kind == "challenge" and d.seat == seat and not started:
+                started = True
+                self.g.apply(seat, f"{type}>{opponent}")
+            elif d.kind == "attacker":
+                self.g.apply(seat, todo_att.pop(0) if todo_att else "done")
+            elif d.kind == "stealth":
+                attacker = int(str(d.about("card")))
+                self.g.apply(seat, stealth.get(attacker, "none"))
+            elif d.kind == "defender":
+                self.g.apply(opponent, todo_def.pop(0) if todo_def else "done")
+            else:
+                return
+        raise AssertionError("challenge(): too many decisions")

@@ -38,8 +38,12 @@ class ChallengesPhase(Step):
 
 
 class _EndTurns(Step):
+    """C10.7: no active player; this phase's challenge allowances are spent (C10.4)."""
+
     def run(self, g: CardGame) -> None:
         g.active = None
+        for p in g.players:
+            p.challenges = ()
 
 
 class ChallengesTurn(Step):

@@ -40,6 +40,7 @@ TEXTS: dict[str, str] = {
     "unopposed": "{who} gains 1 power for an unopposed challenge.",
     "claim": "{who} applies {type} claim {claim} against {opponent}.",
     "power": "{card_text} gains {amount} power ({who}).",
+    "power_discarded": "{amount} power is discarded from {card_text}.",
     "power_moved": "{amount} power moves from {from_text} to {to_text}.",
     "knelt": "{cards_text} kneel(s).",
     "stood": "{cards_text} stand(s).",

@@ -48,7 +48,7 @@ TEXTS: dict[str, str] = {
     "discarded": "{cards_text} discarded from play.",
     "sacrificed": "{cards_text} sacrificed.",
     "returned": "{cards_text} returned to hand.",
-    "saved": "{card_text} is saved by a duplicate.",
+    "saved": "{card_text} is saved.",
     "hand_discarded": "{who} discards {cards_text} from hand.",
     "deck_discarded": "{who} discards {cards_text} from the top of their deck.",
     "gold": "{who} {gains} {amount} gold.",

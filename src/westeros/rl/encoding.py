@@ -333,14 +333,14 @@ def encode_game(game: Game, seat: int | None) -> Vector:
     val: list[float] = []
     one, at, by = idx.append, pos.append, val.append
 
-    units_cache = _UNITS_CACHE
-    for area, units in g.units.items():
-        cached = units_cache.get(area)
-        if cached is None or cached[0] is not units:  # unit tuples are immutable
-            cached = units_cache[area] = (units, *_area_units(area, units))
-        idx += cached[1]
-        pos += cached[2]
-        val += cached[3]
+    board = g.units
+    areas, armies = tuple(board), tuple(board.values())
+    last = _BOARD_CACHE
+    if last[0] != areas or last[1] != armies:  # unit tuples are immutable: equal, same units
+        last = _board_entries(areas, armies)
+    idx += last[2]
+    pos += last[3]
+    val += last[4]
     abase = _ABASE
     token_house_at = _TOKEN_HOUSE_AT
     for area, owner in g.power_tokens.items():
@@ -485,8 +485,32 @@ def _track_entries(
 _TRACK_CACHE: list[tuple[tuple[str, ...] | None, int, list[int], list[float]]] = [
     (None, 0, [], []) for _ in TRACKS
 ]
+
+
+def _board_entries(areas: tuple[str, ...], armies: tuple[tuple[Any, ...], ...]) -> _Board:
+    """The units on the board as (areas, their units, one-hot positions, fraction positions,
+    fractions), remembered as the last board seen (and each area's last units)."""
+    global _BOARD_CACHE
+    idx: list[int] = []
+    pos: list[int] = []
+    val: list[float] = []
+    units_cache = _UNITS_CACHE
+    for area, units in zip(areas, armies, strict=True):
+        cached = units_cache.get(area)
+        if cached is None or cached[0] is not units:
+            cached = units_cache[area] = (units, *_area_units(area, units))
+        idx += cached[1]
+        pos += cached[2]
+        val += cached[3]
+    _BOARD_CACHE = (areas, armies, idx, pos, val)
+    return _BOARD_CACHE
+
+
 # the last units seen per area and their entries (reused while the area's tuple is the same)
 _UNITS_CACHE: dict[str, tuple[Any, list[int], list[int], list[float]]] = {}
+# the last board seen: its areas, their units and the entries
+_Board = tuple[tuple[str, ...], tuple[tuple[Any, ...], ...], list[int], list[int], list[float]]
+_BOARD_CACHE: _Board = ((), (), [], [], [])
 # the positions of the hands and the discard piles seen, by value
 _CARDS_CACHE: tuple[dict[tuple[str, ...], tuple[int, ...]], ...] = ({}, {})
 

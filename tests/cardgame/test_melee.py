@@ -78,6 +78,7 @@ def test_c21_5_winning_against_a_rival_gains_one_power_once_per_round() -> None:
 
 
 def test_c21_7_2_the_hand_may_make_a_second_power_challenge_against_another_opponent() -> None:
+    """01208 Hand of the King: one more power challenge, against another opponent."""
     t = Table(THREE)
     t.give_title(0, "Hand of the King")
     t.give_title(1, "Master of Coin")
@@ -95,12 +96,14 @@ def test_c21_7_2_the_hand_may_make_a_second_power_challenge_against_another_oppo
 
 
 def test_c21_7_3_master_of_coin_adds_two_income() -> None:
+    """01209 Master of Coin: +2 income."""
     t = Table(THREE)
     t.give_title(0, "Master of Coin")
     assert t.g.plot_value(0, "income") == 3 + 2
 
 
 def test_c21_7_5_master_of_laws_draws_one_more_and_raises_reserve() -> None:
+    """01210 Master of Laws: +1 card in the draw phase, +1 reserve."""
     t = Table(THREE)
     t.give_title(1, "Master of Laws")
     assert t.g.plot_value(1, "reserve") == 5 + 1
@@ -110,6 +113,7 @@ def test_c21_7_5_master_of_laws_draws_one_more_and_raises_reserve() -> None:
 
 
 def test_c21_7_1_crown_regent_adds_two_to_dominance() -> None:
+    """01211 Crown Regent: +2 STR for dominance."""
     t = Table(THREE)
     t.give_title(2, "Crown Regent")
     t.add(0, SAM)  # STR 1
@@ -120,6 +124,7 @@ def test_c21_7_1_crown_regent_adds_two_to_dominance() -> None:
 
 
 def test_c21_7_4_master_of_ships_raises_military_claim_against_a_rival() -> None:
+    """01207 Master of Ships: +1 military claim when attacking a rival title's bearer."""
     t = Table(THREE)
     t.give_title(0, "Master of Ships")  # rivals: Master of Laws, Hand of the King
     t.give_title(1, "Master of Laws")
@@ -134,6 +139,7 @@ def test_c21_7_4_master_of_ships_raises_military_claim_against_a_rival() -> None
 
 
 def test_c21_7_6_master_of_whispers_claims_against_a_chosen_set_of_opponents() -> None:
+    """01206 Master of Whispers: intrigue claim against any opponents chosen (Q14)."""
     t = Table(THREE)
     t.give_title(0, "Master of Whispers")
     t.give_title(1, "Master of Coin")

@@ -1,0 +1,285 @@
+"""The Core Set [targaryen] cards (01160–01178): each text shown working through the engine."""
+
+from __future__ import annotations
+
+from tests.cardgame.driver import Table
+
+TUMBLESTONE = "01150"  # Tumblestone Knight: STR 2, [military][power], vanilla
+CREW = "01072"  # Black Wind's Crew: STR 3, [military][power], pillage
+RANGERS = "01132"  # Ranging Party: STR 5, [military][power]
+DAYNE = "01113"  # House Dayne Knight: STR 2, [military][intrigue]
+LINEAGE = "01036"  # Noble Lineage: a Condition attachment, cost 0
+DAWN = "01115"  # Dawn: a Weapon attachment without a restriction, cost 2
+
+
+def _won(t: Table, seat: int, type_: str) -> bool:
+    return ("won", t.g.round, seat, type_) in t.g.history
+
+
+def _table() -> Table:
+    return Table(factions=("targaryen", "lannister"))
+
+
+def test_01160_daenerys_targaryen_weakens_opponents_participants_while_standing() -> None:
+    """Daenerys: while standing, opposing participants get -1 STR; her insight draws.
+    Reading: "a challenge against you" = any challenge between you and an opponent."""
+    t = _table()
+    t.add(0, "01160")
+    defender = t.add(0, CREW)
+    attacker = t.add(1, CREW)
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [attacker], [defender])
+    t.auto()
+    assert _won(t, 0, "military")  # 3-1 = 2 < 3: the defender wins
+    # knelt, she does nothing: the tie goes to the attacker
+    t2 = _table()
+    t2.add(0, "01160", knelt=True)
+    d2 = t2.add(0, CREW)
+    a2 = t2.add(1, CREW)
+    t2.g.first = 1
+    t2.start("challenges")
+    t2.challenge(1, "military", [a2], [d2])
+    t2.auto()
+    assert _won(t2, 1, "military")
+
+
+def test_01160_daenerys_insight_draws_when_she_wins() -> None:
+    t = _table()
+    dany = t.add(0, "01160")
+    before = len(t.hand(0))
+    t.start("challenges")
+    t.challenge(0, "power", [dany])
+    t.auto()
+    assert _won(t, 0, "power")
+    assert len(t.hand(0)) == before + 1
+
+
+def test_01161_drogon_gives_stormborn_renown() -> None:
+    """Drogon: each Stormborn character you control gains renown (Daenerys gains 1 power)."""
+    t = _table()
+    dany = t.add(0, "01160")
+    t.add(0, "01161")
+    t.start("challenges")
+    t.challenge(0, "power", [dany])
+    t.auto()
+    assert t.g.play[dany].power == 1
+    # without Drogon: no renown
+    t2 = _table()
+    d2 = t2.add(0, "01160")
+    t2.start("challenges")
+    t2.challenge(0, "power", [d2])
+    t2.auto()
+    assert t2.g.play[d2].power == 0
+
+
+def test_01161_drogon_no_attachments() -> None:
+    t = _table()
+    drogon = t.add(0, "01161")
+    crew = t.add(0, CREW)
+    lineage = t.add(0, LINEAGE, zone="hand")
+    t.start("marshaling")
+    t.do(f"marshal:{lineage}")  # no choice of host: Drogon cannot take it
+    assert t.g.play[lineage].parent == crew
+    assert t.g.attachments_on(drogon) == []
+
+
+def test_01162_khal_drogo_second_military_challenge_and_renown() -> None:
+    """Khal Drogo: an additional [military] challenge; renown."""
+    t = _table()
+    drogo = t.add(0, "01162")
+    other = t.add(0, CREW)
+    t.start("challenges")
+    t.challenge(0, "military", [drogo])
+    t.auto()
+    assert t.g.play[drogo].power == 1  # renown
+    assert "military>1" in t.choices(0)  # a second military challenge is offered
+    t.challenge(0, "military", [other])
+    t.auto()
+    assert [c for c, _ in t.g.players[0].challenges] == ["military", "military"]
+    # without Drogo a second one is not offered
+    t2 = _table()
+    a = t2.add(0, CREW)
+    t2.add(0, CREW)
+    t2.start("challenges")
+    t2.challenge(0, "military", [a])
+    t2.auto()
+    assert "military>1" not in t2.choices(0)
+
+
+def test_01163_magister_illyrio_pays_two_to_stand_once_per_phase() -> None:
+    t = _table()
+    illyrio = t.add(0, "01163")
+    knelt = t.add(0, CREW, knelt=True)
+    knelt2 = t.add(0, CREW, knelt=True)
+    t.gold(0, 5)
+    t.start("challenges")
+    assert t.can_use(illyrio)
+    t.use(illyrio)
+    t.do(knelt)
+    assert t.g.standing(knelt)
+    assert t.g.players[0].gold == 3
+    assert t.g.knelt(knelt2)
+    assert not t.can_use(illyrio)  # limit once per phase
+    # not enough gold: not offered
+    t2 = _table()
+    i2 = t2.add(0, "01163")
+    t2.add(0, CREW, knelt=True)
+    t2.gold(0, 1)
+    t2.start("challenges")
+    assert not t2.can_use(i2)
+
+
+def test_01164_rhaegal_stands_a_stormborn_after_a_win_with_one() -> None:
+    t = _table()
+    rhaegal = t.add(0, "01164")
+    dany = t.add(0, "01160")
+    t.start("challenges")
+    t.challenge(0, "power", [dany])
+    assert t.can_use(rhaegal)
+    t.use(rhaegal)
+    t.auto()
+    assert t.g.standing(dany)
+    # without a Stormborn participant: no reaction
+    t2 = _table()
+    r2 = t2.add(0, "01164")
+    t2.add(0, "01160", knelt=True)
+    crew = t2.add(0, CREW)
+    t2.start("challenges")
+    t2.challenge(0, "power", [crew])
+    assert not t2.can_use(r2)
+
+
+def test_01165_ser_jorah_mormont_betrayal_tokens_then_sacrificed() -> None:
+    """Ser Jorah: forced betrayal token after each won challenge he is in; at 3, sacrificed."""
+    t = _table()
+    jorah = t.add(0, "01165")
+    t.g.play[jorah].tokens = (("betrayal", 1),)
+    t.start("challenges")
+    t.challenge(0, "military", [jorah])
+    t.auto()
+    assert dict(t.g.play[jorah].tokens)["betrayal"] == 2
+    assert t.g.play[jorah].power == 1  # renown
+    # the third token sacrifices him
+    t2 = _table()
+    j2 = t2.add(0, "01165")
+    t2.g.play[j2].tokens = (("betrayal", 2),)
+    t2.start("challenges")
+    t2.challenge(0, "intrigue", [j2])
+    t2.auto()
+    assert t2.g.where[j2] == "discard"
+
+
+def test_01165_ser_jorah_no_token_when_not_participating() -> None:
+    t = _table()
+    jorah = t.add(0, "01165")
+    crew = t.add(0, CREW)
+    t.start("challenges")
+    t.challenge(0, "military", [crew])
+    t.auto()
+    assert dict(t.g.play[jorah].tokens).get("betrayal", 0) == 0
+
+
+def test_01166_viserion_gives_stormborn_stealth() -> None:
+    """Viserion: Daenerys gains stealth, so she bypasses a defender."""
+    t = _table()
+    dany = t.add(0, "01160")
+    t.add(0, "01166")
+    blocker = t.add(1, "01085")  # Pycelle: [intrigue][power]
+    t.start("challenges")
+    t.challenge(0, "power", [dany], [blocker], stealth={dany: blocker})
+    t.auto()
+    assert t.g.standing(blocker)  # bypassed: it could not defend
+    assert _won(t, 0, "power")
+    t2 = _table()
+    d2 = t2.add(0, "01160")
+    assert not t2.g.has_keyword(d2, "stealth")
+
+
+def test_01167_viserys_discards_an_attachment_when_he_leaves_play() -> None:
+    t = _table()
+    viserys = t.add(0, "01167")
+    host = t.add(1, CREW)
+    lineage = t.add(1, LINEAGE, on=host)
+    attacker = t.add(1, RANGERS)
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [attacker])
+    t.auto(stop=lambda d: d.kind == "interrupt")  # claim: seat 0 must kill Viserys
+    assert t.can_use(viserys)
+    t.use(viserys)
+    t.auto()
+    assert t.g.where[viserys] == "dead"
+    assert t.g.where[lineage] == "discard"
+
+
+def test_01168_braided_warrior_takes_only_weapons() -> None:
+    """Braided Warrior: STR 3 [military] Dothraki; no attachments except Weapon."""
+    t = _table()
+    warrior = t.add(0, "01168")
+    assert t.g.strength(warrior) == 3 and t.g.icons(warrior) == ["military"]
+    lineage = t.add(0, LINEAGE, zone="hand")
+    dawn = t.add(0, DAWN, zone="hand")
+    t.gold(0, 5)
+    t.start("marshaling")
+    assert f"marshal:{lineage}" not in t.choices(0)
+    assert f"marshal:{dawn}" in t.choices(0)
+
+
+def test_01169_handmaiden_sacrifices_to_stand_a_lady() -> None:
+    t = _table()
+    maid = t.add(0, "01169")
+    dany = t.add(0, "01160", knelt=True)
+    t.start("challenges")
+    t.use(maid)
+    assert t.g.where[maid] == "discard"
+    assert t.g.standing(dany)
+    # no knelt Lady: not offered
+    t2 = _table()
+    m2 = t2.add(0, "01169")
+    t2.add(0, CREW, knelt=True)
+    t2.start("challenges")
+    assert not t2.can_use(m2)
+
+
+def test_01170_targaryen_loyalist_reduces_next_targaryen_character() -> None:
+    t = _table()
+    loyalist = t.add(0, "01170")
+    unsullied = t.add(0, "01171", zone="hand")  # cost 4, income 3
+    t.gold(0, 0)
+    t.start("marshaling")
+    assert f"marshal:{unsullied}" not in t.choices(0)
+    t.use(loyalist)
+    assert t.g.knelt(loyalist)
+    t.do(f"marshal:{unsullied}")
+    assert t.g.where[unsullied] == "play"
+    assert t.g.players[0].gold == 0
+    # no [targaryen] character in hand: not offered
+    t2 = _table()
+    l2 = t2.add(0, "01170")
+    t2.add(0, CREW, zone="hand")
+    t2.start("marshaling")
+    assert not t2.can_use(l2)
+
+
+def test_01171_unsullied_weakens_defenders_while_attacking() -> None:
+    t = _table()
+    unsullied = t.add(0, "01171")  # STR 3
+    defender = t.add(1, CREW)  # STR 3 -> 2
+    t.start("challenges")
+    t.challenge(0, "military", [unsullied], [defender])
+    t.auto()
+    assert _won(t, 0, "military")
+    assert t.g.strength(defender) == 3  # only while Unsullied attacks
+
+
+def test_01171_unsullied_defending_does_not_weaken() -> None:
+    t = _table()
+    unsullied = t.add(0, "01171")
+    attacker = t.add(1, RANGERS)  # STR 5 vs 3
+    ally = t.add(0, TUMBLESTONE)  # STR 2: 3 + 2 = 5 ties -> attacker wins
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [attacker], [unsullied, ally])
+    t.auto(stop=lambda d: d.kind == "claim_kill")
+    assert _won(t, 1, "military")

@@ -283,3 +283,58 @@ def test_01171_unsullied_defending_does_not_weaken() -> None:
     t.challenge(1, "military", [attacker], [unsullied, ally])
     t.auto(stop=lambda d: d.kind == "claim_kill")
     assert _won(t, 1, "military")
+
+
+def test_01172_drogos_arakh_dothraki_only_plus_two_and_drogo_attacks_standing_once() -> None:
+    """Drogo's Arakh: Dothraki only; +2 STR; Khal Drogo does not kneel when attacking in the
+    first [military] challenge you initiate each round (not in the second)."""
+    t = _table()
+    drogo = t.add(0, "01162")
+    crew = t.add(0, CREW)
+    arakh = t.add(0, "01172", zone="hand")
+    t.gold(0, 0)
+    t.start("marshaling")
+    t.do(f"marshal:{arakh}")  # the only Dothraki host: no choice asked
+    assert t.g.play[arakh].parent == drogo
+    assert t.g.strength(drogo) == 5 + 2
+    t.start("challenges")
+    t.challenge(0, "military", [drogo])
+    t.auto()
+    assert t.g.standing(drogo)
+    t.challenge(0, "military", [drogo])  # second military challenge (Khal Drogo)
+    t.auto()
+    assert t.g.knelt(drogo)
+    assert t.g.standing(crew)
+
+
+def test_01172_drogos_arakh_on_another_dothraki_kneels() -> None:
+    t = _table()
+    warrior = t.add(0, "01168")
+    arakh = t.add(0, "01172", on=warrior)
+    assert t.g.strength(warrior) == 3 + 2
+    t.start("challenges")
+    t.challenge(0, "military", [warrior])
+    t.auto()
+    assert t.g.knelt(warrior)
+    assert t.g.where[arakh] == "play"
+
+
+def test_01175_illyrios_estate_reduces_next_targaryen_card() -> None:
+    t = _table()
+    estate = t.add(0, "01175")
+    t.add(0, CREW)
+    arakh = t.add(0, "01172", zone="hand")  # cost 2: an attachment is a card too
+    t.add(0, "01168")
+    t.gold(0, -2)  # 1 gold after income 3
+    t.start("marshaling")
+    assert f"marshal:{arakh}" not in t.choices(0)
+    t.use(estate)
+    t.do(f"marshal:{arakh}")
+    assert t.g.where[arakh] == "play"
+    assert t.g.players[0].gold == 0
+    # nothing [targaryen] in hand: not offered
+    t2 = _table()
+    e2 = t2.add(0, "01175")
+    t2.add(0, CREW, zone="hand")
+    t2.start("marshaling")
+    assert not t2.can_use(e2)

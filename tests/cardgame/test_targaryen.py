@@ -338,3 +338,155 @@ def test_01175_illyrios_estate_reduces_next_targaryen_card() -> None:
     t2.add(0, CREW, zone="hand")
     t2.start("marshaling")
     assert not t2.can_use(e2)
+
+
+def test_01173_plaza_of_punishment_burns_a_character_without_attachments() -> None:
+    """Plaza: after a won [power] challenge, -2 STR until the phase ends, killed at 0 STR."""
+    t = _table()
+    plaza = t.add(0, "01173")
+    dany = t.add(0, "01160")
+    victim = t.add(1, "01187")  # Courtesan of the Rose: STR 2
+    armored = t.add(1, TUMBLESTONE)
+    t.add(1, LINEAGE, on=armored)  # has an attachment: not a legal target
+    big = t.add(1, RANGERS)  # STR 5: survives at 3
+    t.start("challenges")
+    t.challenge(0, "power", [dany])
+    t.use(plaza)
+    assert armored not in t.choices(0)
+    t.do(victim)
+    t.auto(stop=lambda d: d.kind == "challenge")
+    assert t.g.knelt(plaza)
+    assert t.g.where[victim] == "dead"
+    assert t.g.where[big] == "play"
+
+
+def test_01173_plaza_of_punishment_needs_a_power_win() -> None:
+    t = _table()
+    plaza = t.add(0, "01173")
+    dany = t.add(0, "01160")
+    t.add(1, "01187")
+    t.start("challenges")
+    t.challenge(0, "intrigue", [dany])
+    assert not t.can_use(plaza)
+
+
+def test_01174_dothraki_sea_puts_a_dothraki_into_play_until_the_phase_ends() -> None:
+    t = _table()
+    sea = t.add(0, "01174")
+    dany = t.add(0, "01160")
+    warrior = t.add(0, "01168", zone="hand")
+    t.add(0, CREW, zone="hand")  # not Dothraki
+    t.start("challenges")
+    t.challenge(0, "power", [dany])
+    t.use(sea)
+    assert t.g.where[sea] == "discard"
+    assert t.g.where[warrior] == "play"
+    t.auto()
+    t.do("done")  # seat 0 ends its challenges; seat 1 has none: the phase ends
+    assert t.g.where[warrior] == "hand"
+    # no Dothraki in hand: not offered
+    t2 = _table()
+    s2 = t2.add(0, "01174")
+    d2 = t2.add(0, "01160")
+    t2.add(0, CREW, zone="hand")
+    t2.start("challenges")
+    t2.challenge(0, "power", [d2])
+    assert not t2.can_use(s2)
+
+
+def test_01176_dracarys_kneels_a_dragon_to_burn_a_participant() -> None:
+    t = _table()
+    drogon = t.add(0, "01161")
+    attacker = t.add(1, CREW)  # STR 3 - 4: killed
+    dracarys = t.add(0, "01176", zone="hand")
+    t.gold(0, 1)
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [attacker], stop=lambda d: t.can_use(dracarys))
+    t.use(dracarys)
+    assert t.g.knelt(drogon)
+    assert t.g.where[attacker] == "dead"
+    assert t.g.where[dracarys] == "discard"
+
+
+def test_01176_dracarys_needs_a_standing_dragon_or_daenerys() -> None:
+    t = _table()
+    t.add(0, "01161", knelt=True)
+    t.add(0, CREW)
+    attacker = t.add(1, CREW)
+    dracarys = t.add(0, "01176", zone="hand")
+    t.gold(0, 1)
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [attacker], stop=lambda d: t.can_use(dracarys))
+    assert not t.can_use(dracarys)
+    # Daenerys can pay; a STR 5 attacker survives at 1
+    t2 = _table()
+    dany = t2.add(0, "01160")
+    t2.add(0, CREW)  # a possible defender: the challenge waits for seat 0
+    big = t2.add(1, RANGERS)
+    d2 = t2.add(0, "01176", zone="hand")
+    t2.gold(0, 1)
+    t2.g.first = 1
+    t2.start("challenges")
+    t2.challenge(1, "military", [big], stop=lambda d: t2.can_use(d2))
+    t2.use(d2)
+    assert t2.g.knelt(dany)
+    assert t2.g.where[big] == "play"
+    assert t2.g.strength(big) == 5 - 4  # Daenerys knelt to pay: her -1 is gone
+
+
+def test_01177_fire_and_blood_hatchling_into_play_or_shuffle() -> None:
+    t = _table()
+    viserion = t.add(0, "01166", zone="dead")
+    dany = t.add(0, "01160", zone="dead")
+    fab = t.add(0, "01177", zone="hand")
+    t.gold(0, 1)
+    t.start("challenges")
+    t.use(fab)
+    t.do(viserion)
+    t.do("play")
+    assert t.g.where[viserion] == "play"
+    # a second copy: Daenerys (not a Hatchling) is shuffled back
+    fab2 = t.add(0, "01177", zone="hand")
+    t.gold(0, 1)
+    t.start("challenges")
+    t.use(fab2)
+    # Viserion is in play now: Daenerys is the only target (chosen without asking)
+    assert t.g.where[dany] == "deck"
+
+
+def test_01177_fire_and_blood_only_in_challenges_with_a_unique_targaryen() -> None:
+    t = _table()
+    t.add(0, CREW, zone="dead")
+    fab = t.add(0, "01177", zone="hand")
+    t.gold(0, 1)
+    t.start("challenges")
+    assert not t.can_use(fab)
+    t2 = _table()
+    t2.add(0, "01166", zone="dead")
+    f2 = t2.add(0, "01177", zone="hand")
+    t2.add(0, "01170", zone="hand")
+    t2.gold(0, 1)
+    t2.start("marshaling")
+    assert not t2.can_use(f2)
+
+
+def test_01178_waking_the_dragon_stands_then_returns_to_hand() -> None:
+    t = _table()
+    dany = t.add(0, "01160", knelt=True)
+    waking = t.add(0, "01178", zone="hand")
+    t.add(0, CREW)
+    t.start("challenges")
+    t.use(waking)
+    assert t.g.standing(dany)
+    t.do("done")
+    assert t.g.where[dany] == "hand"
+    # a non-unique or non-[targaryen] character is not a target
+    t2 = _table()
+    t2.add(0, CREW, knelt=True)
+    t2.add(0, "01170", knelt=True)  # Targaryen Loyalist: not unique
+    w2 = t2.add(0, "01178", zone="hand")
+    t2.add(0, "01168")
+    t2.start("challenges")
+    assert not t2.can_use(w2)

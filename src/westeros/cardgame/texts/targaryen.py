@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from westeros.cardgame import actions as A
-from westeros.cardgame.abilities import Attach, Check, Ctx, Modifier, text
+from westeros.cardgame import decisions as D
+from westeros.cardgame.abilities import ACTION, Attach, Check, Ctx, Modifier, text
+from westeros.cardgame.flow import Call, ask, do
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     KNEEL_SELF,
@@ -13,16 +15,21 @@ from westeros.cardgame.texts.common import (
     action,
     attached_gets,
     attacking,
+    burn,
     defending,
+    event,
     forced_reaction,
     gold,
     interrupt,
     is_attachment,
     is_character,
+    kneel_a,
     participating,
     reaction,
+    return_at_end,
     you_win,
 )
+from westeros.engine import Choice
 
 A.REDUCER_TESTS["targaryen character"] = lambda g, c: (
     g.defs[c].faction == "targaryen" and g.defs[c].type == "character"
@@ -208,6 +215,55 @@ text(
     Modifier("attacks_standing", _arakh_standing),
 )
 
+
+# 01173 Plaza of Punishment — Reaction: after you win a [power] challenge, kneel it to choose a
+# character without attachments; until the end of the phase it gets -2 STR and is killed if its
+# STR is 0 (a lasting "burn" effect, checked as a state check).
+text(
+    "01173",
+    reaction(
+        "challenge_won",
+        lambda g, ctx: burn(g, ctx.target, 2, "phase", ctx.source),
+        when=you_win("power"),
+        cost=(KNEEL_SELF,),
+        target=a_character(
+            lambda g, ctx, c: not g.attachments_on(c), "choose a character without attachments"
+        ),
+    ),
+)
+
+
+# 01174 Dothraki Sea — Reaction: after you win a [power] challenge, sacrifice it to put a
+# Dothraki character into play from your hand; at the end of the phase, if that card is still
+# in play, return it to your hand (a delayed effect; returning cannot be saved).
+def _dothraki_in_hand(g: CardGame, ctx: Ctx, c: int) -> bool:
+    return (
+        g.defs[c].type == "character"
+        and g.has_trait(c, "Dothraki")
+        and A.can_bring_in(g, c, ctx.you)
+    )
+
+
+def _dothraki_sea(g: CardGame, ctx: Ctx) -> None:
+    A.put_into_play(g, ctx.you, ctx.target)
+    do(g, Call(_sea_delayed, ctx.target, ctx.source))
+
+
+def _sea_delayed(g: CardGame, cid: int, source: int) -> None:
+    return_at_end(g, cid, "phase", source)
+
+
+text(
+    "01174",
+    reaction(
+        "challenge_won",
+        _dothraki_sea,
+        when=you_win("power"),
+        cost=(SACRIFICE_SELF,),
+        target=a_card(_dothraki_in_hand, "choose a Dothraki character to put in play", zone="hand"),
+    ),
+)
+
 # 01175 Illyrio's Estate — Limited. Marshaling Action: kneel it to reduce the cost of the next
 # [targaryen] card you marshal this phase by 1.
 text(
@@ -217,5 +273,103 @@ text(
         phase="marshaling",
         cost=(KNEEL_SELF,),
         when=_in_hand("targaryen card"),
+    ),
+)
+
+
+# 01176 Dracarys! — Action: kneel a Dragon character or Daenerys Targaryen to choose a
+# participating character; until the end of the phase it gets -4 STR and is killed if its STR
+# is 0.
+text(
+    "01176",
+    event(
+        ACTION,
+        lambda g, ctx: burn(g, ctx.target, 4, "phase", ctx.source),
+        cost=(
+            kneel_a(
+                lambda g, c: g.defs[c].type == "character"
+                and (g.has_trait(c, "Dragon") or g.defs[c].name == "Daenerys Targaryen"),
+                "kneel a Dragon character or Daenerys Targaryen",
+            ),
+        ),
+        target=a_character(
+            lambda g, ctx, c: participating(g, c), "choose a participating character"
+        ),
+    ),
+)
+
+
+# 01177 Fire and Blood — Challenges Action: choose a unique [targaryen] character in your dead
+# pile and shuffle it back into your deck; if it is a Hatchling, you may put it into play
+# instead.
+def _fire_and_blood_ok(g: CardGame, ctx: Ctx, c: int) -> bool:
+    d = g.defs[c]
+    return d.type == "character" and d.unique and d.faction == "targaryen"
+
+
+def _fire_and_blood(g: CardGame, ctx: Ctx) -> None:
+    cid = ctx.target
+    if g.where[cid] != "dead":
+        return
+    if g.has_trait(cid, "Hatchling"):
+        # C18.2: another copy of the title in the dead pile would still block it
+        others = [c for c in g.players[ctx.you].dead if c != cid]
+        name = g.defs[cid].name
+        if not any(g.defs[c].name == name for c in others):
+            ask(
+                g,
+                ctx.you,
+                D.OPTION,
+                f"Fire and Blood: put {name} into play or shuffle it into your deck",
+                ["play", "shuffle"],
+                _fire_and_blood_chosen,
+                ctx.you,
+                cid,
+            )
+            return
+    _fire_and_blood_chosen(g, "shuffle", ctx.you, cid)
+
+
+def _fire_and_blood_chosen(g: CardGame, choice: Choice, you: int, cid: int) -> None:
+    if choice == "play":
+        A.remove_from_zone(g, cid)
+        A.put_into_play(g, you, cid)
+    else:
+        A.to_zone(g, cid, "deck")
+        A.shuffle_deck(g, you)
+
+
+text(
+    "01177",
+    event(
+        ACTION,
+        _fire_and_blood,
+        phase="challenges",
+        target=a_card(
+            _fire_and_blood_ok, "choose a unique [targaryen] character (dead pile)", zone="dead"
+        ),
+    ),
+)
+
+
+# 01178 Waking the Dragon — Action: choose and stand a unique [targaryen] character you control;
+# at the end of the phase, if it is still in play, return it to your hand.
+def _waking(g: CardGame, ctx: Ctx) -> None:
+    A.stand(g, [ctx.target])
+    return_at_end(g, ctx.target, "phase", ctx.source)
+
+
+text(
+    "01178",
+    event(
+        ACTION,
+        _waking,
+        target=a_character(
+            lambda g, ctx, c: g.controller(c) == ctx.you
+            and g.knelt(c)
+            and g.defs[c].unique
+            and g.defs[c].faction == "targaryen",
+            "choose a unique [targaryen] character you control to stand",
+        ),
     ),
 )

@@ -258,3 +258,178 @@ def test_01195_growing_strong_gives_up_to_three_tyrell_characters_plus_two() -> 
     assert t.g.strength(a) == 4 and t.g.strength(b) == 4 and t.g.strength(crew) == 3
     assert t.g.where[event] == "discard"
     assert t.g.players[0].gold == 0
+
+
+def test_01183_randyll_tarly_stands_when_a_card_effect_raises_his_str() -> None:
+    """Randyll Tarly: after his STR is increased by a card effect, stand him (twice per
+    phase). Here Margaery's +3 and two Growing Strong."""
+    t = _table()
+    randyll = t.add(0, "01183", knelt=True)
+    margaery = t.add(0, "01181")
+    strong = [t.add(0, "01195", zone="hand") for _ in range(2)]
+    t.gold(0, 2)
+    t.start("challenges")
+    t.use(margaery)
+    t.do(randyll)
+    t.use(randyll)  # reaction window to the raise
+    assert t.g.standing(randyll) and t.g.strength(randyll) == 8
+    t.g.play[randyll].knelt = True
+    t.use(strong[0])
+    t.do(randyll)
+    t.do(margaery)
+    t.use(randyll)
+    assert t.g.standing(randyll)
+    t.g.play[randyll].knelt = True
+    t.use(strong[1])
+    t.do(randyll)
+    t.do(margaery)
+    assert not t.can_use(randyll)  # limit twice per phase
+    assert t.g.knelt(randyll)
+
+
+def test_01183_randyll_tarly_renown_and_no_reaction_when_standing() -> None:
+    t = _table()
+    randyll = t.add(0, "01183")
+    margaery = t.add(0, "01181")
+    t.start("challenges")
+    t.use(margaery)
+    t.do(randyll)
+    assert not t.can_use(randyll)  # already standing: nothing to do (C1.4)
+    t.challenge(0, "military", [randyll])
+    t.auto()
+    assert t.g.play[randyll].power == 1
+
+
+def test_01185_the_knight_of_flowers_alone_allows_one_defender() -> None:
+    t = _table()
+    knight = t.add(0, "01185")  # STR 5
+    d1 = t.add(1, CREW)
+    d2 = t.add(1, CREW)
+    t.start("challenges")
+    t.challenge(0, "military", [knight], [d1, d2])
+    t.auto()
+    assert t.g.standing(d2)  # could not be declared
+    assert _won(t, 0, "military")  # 5 vs 3
+    t.do(d2)  # claim
+    t.auto()
+    assert t.g.play[knight].power == 1  # renown
+
+
+def test_01185_the_knight_of_flowers_not_alone_allows_more_defenders() -> None:
+    t = _table()
+    knight = t.add(0, "01185")
+    friend = t.add(0, TUMBLESTONE)
+    d1 = t.add(1, CREW)
+    d2 = t.add(1, CREW)
+    t.start("challenges")
+    t.challenge(0, "military", [knight, friend], [d1, d2])
+    t.auto(stop=lambda d: d.kind == "claim_kill")
+    assert t.g.knelt(d1) and t.g.knelt(d2)
+
+
+def test_01189_olennas_informant_ambushed_in_challenges_grants_a_named_challenge() -> None:
+    t = _table()
+    first = t.add(0, "01187")
+    second = t.add(0, PYCELLE)
+    informant = t.add(0, "01189", zone="hand")
+    t.gold(0, 4)
+    t.start("challenges")
+    t.do(f"ambush:{informant}")
+    t.use(informant)
+    t.do("intrigue")
+    t.challenge(0, "intrigue", [first])
+    t.auto()
+    assert "intrigue>1" in t.choices(0)
+    t.challenge(0, "intrigue", [second])
+    t.auto()
+    assert [c for c, _ in t.g.players[0].challenges] == ["intrigue", "intrigue"]
+
+
+def test_01189_olennas_informant_marshaled_does_nothing() -> None:
+    t = _table()
+    informant = t.add(0, "01189", zone="hand")
+    t.gold(0, 0)
+    t.start("marshaling")
+    t.do(f"marshal:{informant}")
+    assert t.g.where[informant] == "play"
+    assert not t.can_use(informant)
+
+
+def test_01192_highgarden_stands_and_removes_an_attacker() -> None:
+    t = _table()
+    highgarden = t.add(0, "01192")
+    defender = t.add(0, TUMBLESTONE)
+    attacker = t.add(1, RANGERS)
+    t.gold(0, 1)
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [attacker], stop=lambda d: t.can_use(highgarden))
+    t.use(highgarden)
+    assert t.g.knelt(highgarden) and t.g.players[0].gold == 0
+    assert t.g.standing(attacker)
+    assert t.g.challenge is not None and t.g.challenge.attackers == []
+    t.auto(stop=lambda d: d.kind == "defender")
+    t.do("done")
+    t.auto()
+    assert not _won(t, 1, "military")  # no attacker left: nobody wins
+    assert t.g.where[defender] == "play"
+
+
+def test_01192_highgarden_needs_gold_and_a_challenge() -> None:
+    t = _table()
+    highgarden = t.add(0, "01192")
+    t.add(0, TUMBLESTONE)
+    attacker = t.add(1, RANGERS)
+    t.gold(0, 0)
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [attacker], stop=lambda d: d.kind == "defender")
+    assert not t.can_use(highgarden)
+
+
+def test_01196_olennas_cunning_searches_for_another_cardtype() -> None:
+    t = _table()
+    queen = t.add(0, "01186")
+    cunning = t.add(0, "01196", zone="hand")
+    loc = t.add(0, "01193", zone="deck")
+    t.gold(0, 2)
+    t.start("challenges")
+    t.challenge(0, "intrigue", [queen])
+    t.use(cunning)
+    assert set(t.choices(1)) == {"character", "location", "attachment", "event"}
+    t.do("character", seat=1)
+    choices = t.choices(0)
+    assert loc in choices
+    assert all(c == "none" or t.g.defs[int(c)].type != "character" for c in choices)
+    t.do(loc)
+    assert t.g.where[loc] == "hand"
+    assert t.g.where[cunning] == "discard"
+
+
+def test_01196_olennas_cunning_not_after_a_military_win() -> None:
+    t = _table()
+    crew = t.add(0, CREW)
+    cunning = t.add(0, "01196", zone="hand")
+    t.gold(0, 2)
+    t.start("challenges")
+    t.challenge(0, "military", [crew])
+    assert not t.can_use(cunning)
+
+
+def test_01197_the_bear_and_the_maiden_fair_reorders_a_deck() -> None:
+    t = _table()
+    bear = t.add(0, "01197", zone="hand")
+    deck = t.g.players[1].deck
+    top5 = list(reversed(deck[-5:]))  # top first
+    bottom_before = deck[0]
+    t.start("challenges")
+    t.use(bear)
+    t.do(1)  # the opponent's deck
+    t.do(top5[0])  # the top card goes to the bottom
+    t.do(top5[1])
+    t.do("done")
+    t.do(top5[4])  # placed on top first …
+    t.do(top5[2])  # … then this one, then the last one (top5[3]) ends on top
+    assert deck[0] == top5[1] and deck[1] == top5[0] and deck[2] == bottom_before
+    assert deck[-3:] == [top5[4], top5[2], top5[3]]
+    assert t.g.where[bear] == "discard"

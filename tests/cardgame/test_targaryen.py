@@ -44,6 +44,20 @@ def test_01160_daenerys_targaryen_weakens_opponents_participants_while_standing(
     assert _won(t2, 1, "military")
 
 
+def test_01160_daenerys_targaryen_also_weakens_defenders_when_you_attack() -> None:
+    """Reading of "a challenge against you": also a challenge you initiate (the defending
+    opponent's side gets -1)."""
+    t = _table()
+    t.add(0, "01160")
+    attacker = t.add(0, TUMBLESTONE)  # STR 2
+    defender = t.add(1, CREW)  # STR 3 - 1 = 2: the attacker wins the tie
+    t.start("challenges")
+    assert t.g.strength(defender) == 3  # no challenge: no penalty
+    t.challenge(0, "military", [attacker], [defender])
+    t.auto()
+    assert _won(t, 0, "military")  # without her, 2 vs 3 loses
+
+
 def test_01160_daenerys_insight_draws_when_she_wins() -> None:
     t = _table()
     dany = t.add(0, "01160")

@@ -116,8 +116,8 @@ def test_01182_paxter_redwyne_first_event_each_round_costs_one_less_and_income()
     assert t.g.cost(first, 0) == 0
     t.use(first)
     t.do(paxter)  # the only [tyrell] character: +2 STR
-    t.auto(stop=lambda d: d.kind == "action" and "use:" not in str(d.choices))
     assert t.g.where[first] == "discard"
+    assert t.g.strength(paxter) == 3 + 2
     assert t.g.cost(second, 0) == 1  # only the first event each round
     assert not t.can_use(second)  # no gold left for it
 

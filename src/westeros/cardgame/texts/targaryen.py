@@ -18,6 +18,7 @@ from westeros.cardgame.texts.common import (
     burn,
     defending,
     event,
+    for_you,
     forced_reaction,
     gold,
     interrupt,
@@ -74,15 +75,7 @@ text("01160", Modifier("strength", _daenerys, lambda g, s, t: -1))
 text("01161", Modifier("keyword:renown", _stormborn_of))
 
 # 01162 Khal Drogo — Renown. You may initiate an additional [military] challenge.
-text(
-    "01162",
-    Modifier(
-        "challenges:military",
-        lambda g, s, seat: g.controller(s) == seat,
-        lambda g, s, t: 1,
-        players=True,
-    ),
-)
+text("01162", for_you("challenges:military"))
 
 # 01163 Magister Illyrio — Action: pay 2 gold to choose and stand a character (once per phase).
 text(

@@ -504,3 +504,37 @@ def test_01178_waking_the_dragon_stands_then_returns_to_hand() -> None:
     t2.add(0, "01168")
     t2.start("challenges")
     assert not t2.can_use(w2)
+
+
+def test_01173_plaza_of_punishment_kills_later_when_str_drops_to_zero() -> None:
+    """The burn lasts the phase: at 1 STR the character survives, then Unsullied's -1 to
+    defenders brings it to 0 and it is killed (state check)."""
+    t = _table()
+    plaza = t.add(0, "01173")
+    dany = t.add(0, "01160")
+    unsullied = t.add(0, "01171")
+    crew = t.add(1, CREW)  # STR 3 → 1
+    t.add(1, TUMBLESTONE, knelt=True)
+    t.start("challenges")
+    t.challenge(0, "power", [dany])
+    t.use(plaza)
+    t.do(crew)
+    t.auto(stop=lambda d: d.kind == "challenge")
+    assert t.g.where[crew] == "play" and t.g.strength(crew) == 1
+    t.challenge(0, "military", [unsullied], [crew])
+    assert t.g.where[crew] == "dead"
+
+
+def test_01167_viserys_not_offered_when_another_character_leaves() -> None:
+    t = _table()
+    viserys = t.add(0, "01167")
+    t.add(0, "01161")  # Drogon pays for Dracarys!
+    crew = t.add(0, CREW)
+    t.add(1, LINEAGE, on=t.add(1, TUMBLESTONE))
+    dracarys = t.add(0, "01176", zone="hand")
+    t.gold(0, 1)
+    t.start("challenges")
+    t.challenge(0, "military", [crew], stop=lambda d: t.can_use(dracarys))
+    t.use(dracarys)  # Crew: 3 - 4 → killed
+    assert "interrupt" not in t.kinds()
+    assert t.g.where[crew] == "dead" and t.g.where[viserys] == "play"

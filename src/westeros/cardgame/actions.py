@@ -563,6 +563,36 @@ def _return(g: CardGame, occ: Occ) -> None:
     _leave(g, occ, "hand", "returned")
 
 
+def check_burn(g: CardGame) -> None:
+    """ "…and is killed if its STR is 0": a character under a lasting "burn" effect is killed
+    while its STR is 0 (checked after each occurrence and each new lasting effect)."""
+    doomed = sorted(
+        {
+            c
+            for e in g.lasting
+            if e.stat == "burn"
+            for c in e.targets
+            if c in g.play and g.where[c] == "play" and g.strength(c) <= 0
+        }
+    )
+    if doomed:
+        kill(g, doomed)
+
+
+def return_at_end(g: CardGame, period: str) -> None:
+    """Delayed "at the end of the <period>, if that card is still in play, return it to your
+    hand": lasting "return_at_end" effects whose amount is the copy's entry counter."""
+    due = sorted(
+        c
+        for e in g.lasting
+        if e.stat == "return_at_end" and e.until == period
+        for c in e.targets
+        if c in g.play and g.where[c] == "play" and g.play[c].entered == e.amount
+    )
+    if due:
+        return_to_hand(g, due)
+
+
 # -- hands and decks -------------------------------------------------------------------
 
 

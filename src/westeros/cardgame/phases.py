@@ -82,6 +82,9 @@ class EndOfPeriod(Step):
         self.period = period
 
     def run(self, g: CardGame) -> None:
+        from westeros.cardgame.actions import return_at_end
+
+        run_effect(g, return_at_end, self.period)  # delayed effects (C16.16), then expiry
         expire(g, self.period)
 
 

@@ -81,6 +81,10 @@ class EndOfPeriod(Step):
         self.period = period
 
     def run(self, g: CardGame) -> None:
+        if self.period == "phase":  # delayed "at the end of the phase" discards
+            from westeros.cardgame.actions import delayed_discards
+
+            run_effect(g, delayed_discards)
         expire(g, self.period)
 
 

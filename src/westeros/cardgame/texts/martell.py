@@ -192,6 +192,25 @@ text(
 )
 
 
+# 01108 Obara Sand — may be declared as a defender in [power] challenges in which you are
+# the defending player, even while kneeling (and without a [power] icon, C0.1: card text).
+def _obara(g: CardGame, source: int, target: int) -> bool:
+    ch = g.challenge
+    return (
+        source == target
+        and ch is not None
+        and ch.type == "power"
+        and ch.defender == g.controller(source)
+    )
+
+
+text(
+    "01108",
+    Modifier("defends_knelt", _obara),
+    Modifier("defends_without_icon", _obara),  # she has no [power] icon: text overrides C11.5
+)
+
+
 # 01109 The Red Viper — after you win a challenge in which he attacks, he gains 1 power for
 # every 5 STR by which you won.
 def _viper_when(g: CardGame, ctx: Ctx) -> bool:
@@ -221,6 +240,88 @@ text(
         phase="marshaling",
         cost=(KNEEL_SELF,),
         when=_holds("martell character"),
+    ),
+)
+
+
+# 01111 Dornish Paramour — after it is declared as an attacker, choose a character of the
+# defending player: it must be declared as a defender for this challenge, if able.
+def _paramour_when(g: CardGame, ctx: Ctx) -> bool:
+    return ctx.occ is not None and ctx.source in ctx.occ.cards and g.challenge is not None
+
+
+def _paramour_target(g: CardGame, ctx: Ctx, c: int) -> bool:
+    return g.challenge is not None and g.controller(c) == g.challenge.defender
+
+
+text(
+    "01111",
+    reaction(
+        "attackers_declared",
+        lambda g, ctx: until(g, "must_defend", [ctx.target], 1, "challenge", ctx.source),
+        when=_paramour_when,
+        target=a_character(_paramour_target, "choose a character that must defend"),
+    ),
+)
+
+
+# 01112 Greenblood Trader — after it enters play, look at the top 2 cards of your deck, add
+# up to 1 to your hand and place the others on the bottom in any order.
+def _greenblood(g: CardGame, ctx: Ctx) -> None:
+    top = list(reversed(g.players[ctx.you].deck[-2:]))  # top card first
+    choices: list[Choice] = [*top, "none"]
+    ask(
+        g,
+        ctx.you,
+        D.OPTION,
+        "Greenblood Trader: add a card to your hand",
+        choices,
+        _greenblood_pick,
+        ctx.you,
+        tuple(top),
+    )
+
+
+def _greenblood_pick(g: CardGame, choice: Choice, seat: int, top: tuple[int, ...]) -> None:
+    if choice != "none":
+        A.to_zone(g, int(choice), "hand")
+        g.emit(A.event("note", text=f"{g.names[seat]} adds a card to their hand."))
+    rest = [c for c in top if c != choice]
+    if len(rest) > 1:
+        ask(
+            g,
+            seat,
+            D.OPTION,
+            "Greenblood Trader: which card goes to the very bottom?",
+            list(rest),
+            _greenblood_bottom,
+            seat,
+            tuple(rest),
+        )
+    else:
+        _to_bottom(g, seat, rest)
+
+
+def _greenblood_bottom(g: CardGame, choice: Choice, seat: int, rest: tuple[int, ...]) -> None:
+    _to_bottom(g, seat, [int(choice), *[c for c in rest if c != choice]])
+
+
+def _to_bottom(g: CardGame, seat: int, cards: list[int]) -> None:
+    """Place ``cards`` on the bottom of the deck, the first one lowest."""
+    deck = g.players[seat].deck
+    for c in reversed(cards):
+        deck.remove(c)
+        deck.insert(0, c)
+
+
+text(
+    "01112",
+    reaction(
+        "enters_play",
+        _greenblood,
+        when=lambda g, ctx: ctx.occ is not None
+        and ctx.source in ctx.occ.cards
+        and bool(g.players[ctx.you].deck),
     ),
 )
 

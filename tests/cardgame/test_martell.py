@@ -38,8 +38,9 @@ def used_plots(t: Table, seat: int, n: int) -> None:
 def seat1_attacks(t: Table, type_: str, attackers: list[int], defenders: list[int]) -> None:
     """Seat 0 (first player) ends its challenges; seat 1 then attacks seat 0."""
     t.start("challenges")
-    t.auto(stop=lambda d: d.kind == "challenge" and d.seat == 0)
-    t.do("done")
+    t.auto(stop=lambda d: d.kind == "challenge")
+    if t.decision().seat == 0:
+        t.do("done")
     t.challenge(1, type_, attackers, defenders)
 
 
@@ -55,7 +56,9 @@ def test_01103_areo_hotah_removes_a_participant_after_ambush_in_a_challenge() ->
         0,
         "military",
         [attacker],
-        stop=lambda d: d.kind == "action" and d.seat == 1 and f"ambush:{areo}" in d.choices,
+        stop=lambda d: d.kind == "action"
+        and d.seat == 1
+        and d.about("window") == "challenges:attackers",
     )
     t.g.apply(1, f"ambush:{areo}")
     assert t.g.where[areo] == "play"
@@ -150,6 +153,7 @@ def test_01107_maester_caleotte_takes_an_icon_after_a_lost_challenge() -> None:
     t = Table()
     caleotte = t.add(0, "01107")  # STR 2, [intrigue][power]
     tywin = t.add(1, "01090")
+    t.add(1, FILLER)  # seat 1 still has a challenge to make afterwards
     seat1_attacks(t, "power", [tywin], [caleotte])
     t.use(caleotte)
     t.do(tywin)
@@ -169,12 +173,14 @@ def test_01107_maester_caleotte_not_when_he_did_not_participate() -> None:
 
 def test_01108_obara_sand_defends_power_challenges_while_kneeling() -> None:
     """Obara Sand: may defend in [power] challenges in which you defend, even kneeling (and
-    though she has no [power] icon, card text over C11.5); not in other types."""
+    though she has no [power] icon: the card text overrides C11.5); not in other types."""
     t = Table()
-    obara = t.add(0, "01108", knelt=True)
-    tywin = t.add(1, "01090")
-    seat1_attacks(t, "power", [tywin], [obara])
-    assert t.g.challenge is not None and obara in t.g.challenge.defenders
+    obara = t.add(0, "01108", knelt=True)  # STR 3
+    pycelle = t.add(1, "01085")  # STR 2
+    t.power(0, 5)
+    seat1_attacks(t, "power", [pycelle], [obara])
+    assert t.g.play[t.faction(0)].power == 5  # she defended and won: no claim
+    assert t.g.play[t.faction(1)].power == 0
 
 
 def test_01108_obara_sand_cannot_defend_other_types_while_kneeling() -> None:
@@ -182,8 +188,7 @@ def test_01108_obara_sand_cannot_defend_other_types_while_kneeling() -> None:
     obara = t.add(0, "01108", knelt=True)
     tywin = t.add(1, "01090")
     seat1_attacks(t, "military", [tywin], [obara])
-    assert t.g.challenge is None or obara not in t.g.challenge.defenders
-    assert t.g.where[obara] == "dead"  # no defender, claim 2 kills her
+    assert t.g.where[obara] == "dead"  # not declared: unopposed, claim kills her
 
 
 def test_01109_the_red_viper_gains_power_per_five_strength() -> None:
@@ -239,12 +244,11 @@ def test_01111_dornish_paramour_forces_a_defender() -> None:
     t.start("challenges")
     t.challenge(0, "intrigue", [paramour])
     t.use(paramour)
-    t.do(forced) if t.kinds() == ["target"] else None
     t.auto()
     d = t.decision(1)
     assert d.kind == "defender" and "done" not in d.choices
     t.do(forced)
-    assert t.g.challenge is not None and forced in t.g.challenge.defenders
+    assert t.g.knelt(forced)  # declared as a defender (defenders kneel, C11.5)
 
 
 def test_01111_dornish_paramour_without_the_reaction_defending_is_optional() -> None:
@@ -341,15 +345,13 @@ def test_01117_sunspear_raises_claim_in_that_type_this_phase() -> None:
     type until the end of the phase."""
     t = Table(first=1)
     sunspear = t.add(0, "01117")
-    spy = t.add(0, "01085", knelt=True)
+    spy = t.add(0, "01085")
     their_spy = t.add(1, "01084")
     hand_cards(t, 1, 6)
     t.start("challenges")
     t.challenge(1, "intrigue", [their_spy])
     t.use(sunspear)
-    t.auto()
-    t.do("done")  # seat 1 ends its challenges
-    t.g.play[spy].knelt = False
+    t.auto(stop=lambda d: d.kind == "challenge")
     t.challenge(0, "intrigue", [spy])
     t.auto()
     assert len(t.hand(1)) == 6 - 3
@@ -419,12 +421,14 @@ def test_01120_unbowed_unbent_unbroken_forbids_the_named_type() -> None:
     unbowed = t.add(1, "01120", zone="hand")
     a = t.add(0, FILLER)
     t.add(0, FILLER)
+    t.add(0, "01085")  # [intrigue][power]
     t.start("challenges")
     t.challenge(0, "military", [a])
     t.use(unbowed)
     t.do("power")
     t.auto(stop=lambda d: d.kind == "challenge")
     assert "power>1" not in t.choices(0)
+    assert "intrigue>1" in t.choices(0)
 
 
 def test_01120_unbowed_unbent_unbroken_not_for_the_first_player() -> None:

@@ -380,3 +380,65 @@ def test_01100_hear_me_roar_puts_a_character_into_play_until_phase_end() -> None
     assert t.g.where[roar] == "discard"
     finish_phase(t)
     assert t.g.where[tywin] == "discard"
+
+
+def test_01101_the_things_i_do_for_love_returns_a_character_of_cost_x() -> None:
+    """The Things I Do For Love: with a [lannister] Lord or Lady, kneel your faction card and
+    pay X to return an opponent's character of printed cost X or lower to its owner's hand
+    (C1.7: X chosen when the cost is paid)."""
+    t = Table()
+    love = t.add(0, "01101", zone="hand")
+    t.add(0, "01090")  # Tywin, a Lord
+    cheap = t.add(1, "01085")  # cost 3
+    dear = t.add(1, "01087")  # cost 6
+    t.gold(0, 4)
+    t.start("challenges")
+    t.use(love)
+    assert t.decision(0).kind == "cost"
+    assert set(t.choices(0)) == {3, 4}
+    t.do(3)  # X = 3: Pycelle is the only legal target, chosen at once
+    assert t.g.where[cheap] == "hand"
+    assert t.g.where[dear] == "play"
+    assert t.g.players[0].gold == 1
+    assert t.g.knelt(t.faction(0))
+
+
+def test_01101_the_things_i_do_for_love_needs_a_lannister_lord_or_lady() -> None:
+    t = Table()
+    love = t.add(0, "01101", zone="hand")
+    t.add(0, "01091")  # Burned Men: no Lord or Lady
+    t.add(1, "01085")
+    t.gold(0, 4)
+    t.start("challenges")
+    assert not t.can_use(love)
+
+
+def test_01102_treachery_cancels_a_character_ability() -> None:
+    """Treachery: with a unique [lannister] character, cancel a character ability as it
+    would initiate; its cost stays paid (C16.13)."""
+    t = Table()
+    edric = t.add(0, "01106")
+    treachery = t.add(1, "01102", zone="hand")
+    t.add(1, "01089")  # Tyrion: unique Lannister
+    t.gold(0, 1)
+    t.gold(1, 1)
+    t.start("challenges")
+    t.use(edric)
+    assert t.kinds() == ["interrupt"]
+    t.use(treachery)
+    assert t.g.players[0].gold == 0
+    assert t.g.where[treachery] == "discard"
+    assert t.g.icons(edric) == []
+
+
+def test_01102_treachery_needs_a_unique_lannister_character() -> None:
+    t = Table()
+    edric = t.add(0, "01106")
+    t.add(1, "01102", zone="hand")
+    t.add(1, "01091")  # Burned Men: not unique
+    t.gold(0, 1)
+    t.gold(1, 1)
+    t.start("challenges")
+    t.use(edric)
+    t.do("military")
+    assert t.g.icons(edric) == ["military"]

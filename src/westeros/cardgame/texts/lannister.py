@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from westeros.cardgame import actions as A
-from westeros.cardgame.abilities import ACTION, Check, Ctx, Effect, Modifier, text
-from westeros.cardgame.flow import Call, do
+from westeros.cardgame.abilities import (
+    ACTION,
+    INTERRUPT,
+    Check,
+    Cost,
+    Ctx,
+    Effect,
+    Modifier,
+    PlayIf,
+    text,
+)
+from westeros.cardgame.flow import Call, cancel, do
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
+    KNEEL_FACTION,
     KNEEL_SELF,
     a_card,
     action,
@@ -275,4 +286,84 @@ text(
             zone="hand",
         ),
     ),
+)
+
+
+# 01101 The Things I Do For Love — play only if you control a [lannister] Lord or Lady.
+# Challenges Action: kneel your faction card (and pay X gold, the event's cost) to return a
+# character with printed cost X or lower controlled by an opponent to its owner's hand.
+def _lannister_lord_or_lady(g: CardGame, ctx: Ctx) -> bool:
+    return any(
+        g.defs[c].faction == "lannister" and lord_or_lady(g, c) for c in g.characters(ctx.you)
+    )
+
+
+def _printed_cost(g: CardGame, c: int) -> int:
+    return g.defs[c].cost or 0  # C1.7: an undefined value used as X is 0
+
+
+def _love_targets(g: CardGame, ctx: Ctx, most: int) -> list[int]:
+    return [
+        c
+        for seat in g.opponents(ctx.you)
+        for c in g.characters(seat)
+        if _printed_cost(g, c) <= most
+    ]
+
+
+def _x_options(g: CardGame, ctx: Ctx) -> list[int]:
+    """C1.7: X is chosen as the cost is paid; only values that leave a target (C1.4)."""
+    gold_ = g.players[ctx.you].gold
+    found = _love_targets(g, ctx, gold_)
+    if not found:
+        return []
+    return list(range(min(_printed_cost(g, c) for c in found), gold_ + 1))
+
+
+def _pay_x(g: CardGame, ctx: Ctx, x: int) -> None:
+    A.pay_gold(g, ctx.you, x)
+
+
+X_GOLD = Cost("X gold", lambda g, ctx: bool(_x_options(g, ctx)), _pay_x, _x_options)
+
+
+def _love_target_ok(g: CardGame, ctx: Ctx, c: int) -> bool:
+    x = ctx.paid[-1] if ctx.paid else g.players[ctx.you].gold
+    return c in _love_targets(g, ctx, x)
+
+
+text(
+    "01101",
+    PlayIf(_lannister_lord_or_lady),
+    event(
+        ACTION,
+        lambda g, ctx: A.return_to_hand(g, [ctx.target]),
+        phase="challenges",
+        cost=(KNEEL_FACTION, X_GOLD),
+        target=a_card(_love_target_ok, "choose a character with printed cost X or lower"),
+    ),
+)
+
+
+# 01102 Treachery — play only if you control a unique [lannister] character. Interrupt: when
+# the effects of a triggered character, location or attachment ability would initiate,
+# cancel them (C16.13; any player's, the cost stays paid).
+def _unique_lannister(g: CardGame, ctx: Ctx) -> bool:
+    return any(g.defs[c].unique and g.defs[c].faction == "lannister" for c in g.characters(ctx.you))
+
+
+def _card_ability_initiating(g: CardGame, ctx: Ctx) -> bool:
+    occ = ctx.occ
+    return (
+        occ is not None
+        and not occ.get("event")
+        and bool(occ.cards)
+        and g.defs[occ.cards[0]].type in ("character", "location", "attachment")
+    )
+
+
+text(
+    "01102",
+    PlayIf(_unique_lannister),
+    event(INTERRUPT, lambda g, ctx: cancel(g), on="initiating", when=_card_ability_initiating),
 )

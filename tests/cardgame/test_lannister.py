@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from tests.cardgame.driver import FILLER, Table
+from westeros.cardgame import actions as A
+from westeros.cardgame.flow import Call
 
 
 def finish_phase(t: Table, limit: int = 500) -> None:
@@ -78,6 +80,22 @@ def test_01086_joffrey_baratheon_gains_power_when_a_lord_is_killed() -> None:
     assert t.can_use(joffrey)
     t.use(joffrey)
     assert t.g.play[joffrey].power == 1
+
+
+def test_01086_joffrey_baratheon_limit_three_per_round() -> None:
+    """Two Lords killed together: 2 power (C16.10, one window C16.11); two more later in
+    the round: only 1 more (Limit 3 times per round)."""
+    t = Table()
+    joffrey = t.add(0, "01086")
+    lords = [t.add(1, code) for code in ("01090", "01089", "01087", "01105")]
+    t.run(Call(A.kill, lords[:2]), phase="challenges")
+    t.use(joffrey)
+    assert t.g.play[joffrey].power == 2
+    t.run(Call(A.kill, lords[2:]), phase="challenges")
+    t.use(joffrey)
+    assert t.g.play[joffrey].power == 3
+    t.run(Call(A.kill, [t.add(1, "01084")]), phase="challenges")  # Cersei, a Lady
+    assert not t.can_use(joffrey)
 
 
 def test_01086_joffrey_baratheon_ignores_other_kills() -> None:
@@ -378,8 +396,20 @@ def test_01100_hear_me_roar_puts_a_character_into_play_until_phase_end() -> None
     t.use(roar)
     assert t.g.where[tywin] == "play"
     assert t.g.where[roar] == "discard"
+    dup = t.add(0, "01090", zone="dup", on=tywin)  # a duplicate cannot save it
     finish_phase(t)
     assert t.g.where[tywin] == "discard"
+    assert t.g.where[dup] == "discard"
+
+
+def test_01100_hear_me_roar_only_lannister_characters() -> None:
+    t = Table()
+    roar = t.add(0, "01100", zone="hand")
+    t.add(0, "01105", zone="hand")  # Doran: Martell
+    t.add(0, FILLER)
+    t.gold(0, 1)
+    t.start("challenges")
+    assert not t.can_use(roar)
 
 
 def test_01101_the_things_i_do_for_love_returns_a_character_of_cost_x() -> None:

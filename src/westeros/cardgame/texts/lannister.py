@@ -85,24 +85,35 @@ text("01084", Modifier("claim", _cersei_attacking, lambda g, s, t: 1, players=Tr
 
 
 # 01086 Joffrey Baratheon — after a Lord or Lady character is killed, he gains 1 power
-# (Limit 3 times per round, C16.19).
-def _lord_or_lady_killed(g: CardGame, ctx: Ctx) -> bool:
+# (Limit 3 times per round, C16.19). Characters killed together share one reaction window
+# (C16.11) but each is its own triggering condition (C16.10): one use answers them all,
+# 1 power per Lord or Lady, each counting against the limit.
+def _lords_killed(g: CardGame, ctx: Ctx) -> int:
     occ = ctx.occ
-    return occ is not None and any(
-        g.where[c] == "dead" and g.defs[c].type == "character" and lord_or_lady(g, c)
+    if occ is None:
+        return 0
+    return sum(
+        1
         for c in occ.cards
+        if g.where[c] == "dead" and g.defs[c].type == "character" and lord_or_lady(g, c)
     )
 
 
-text(
-    "01086",
-    reaction(
-        "killed",
-        lambda g, ctx: A.gain_power(g, ctx.source, 1),
-        when=_lord_or_lady_killed,
-        limit=(3, "round"),
-    ),
+def _joffrey(g: CardGame, ctx: Ctx) -> None:
+    from westeros.cardgame.flow import _limit_key
+
+    key = _limit_key(g, _JOFFREY_REACTION, ctx)
+    used = g.uses.get(key, 0)  # this use already counted
+    extra = max(0, min(_lords_killed(g, ctx) - 1, 3 - used))
+    if extra:
+        g.uses[key] = used + extra
+    A.gain_power(g, ctx.source, 1 + extra)
+
+
+_JOFFREY_REACTION = reaction(
+    "killed", _joffrey, when=lambda g, ctx: _lords_killed(g, ctx) > 0, limit=(3, "round")
 )
+text("01086", _JOFFREY_REACTION)
 
 
 # 01087 Ser Jaime Lannister — does not kneel when attacking in a [military] challenge; gains

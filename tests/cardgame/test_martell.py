@@ -279,14 +279,31 @@ def test_01112_greenblood_trader_looks_at_two_and_keeps_one() -> None:
     assert second not in t.g.players[0].deck
 
 
+def test_01112_greenblood_trader_may_keep_none_and_order_the_bottom() -> None:
+    """Greenblood Trader: keeping nothing, both cards go to the bottom in the chosen order."""
+    t = Table()
+    trader = t.add(0, "01112", zone="hand")
+    deck = t.g.players[0].deck
+    top, second = deck[-1], deck[-2]
+    hand_before = len(t.hand(0))
+    t.gold(0, 0)
+    t.start("marshaling")
+    t.g.apply(0, f"marshal:{trader}")
+    t.use(trader)
+    t.do("none")
+    t.do(second)  # the very bottom
+    assert t.g.players[0].deck[:2] == [second, top]
+    assert len(t.hand(0)) == hand_before - 1  # only the Trader left the hand
+
+
 def test_01113_house_dayne_knight_printed_values() -> None:
     """House Dayne Knight (vanilla): cost 2, STR 2, [military][intrigue], no [power]."""
     t = Table()
     knight = t.add(0, "01113", zone="hand")
-    t.gold(0, -1)  # + 3 income = 2
+    t.gold(0, 0)  # + 3 income
     t.start("marshaling")
     t.g.apply(0, f"marshal:{knight}")
-    assert t.g.players[0].gold == 0
+    assert t.g.players[0].gold == 3 - 2
     assert t.g.strength(knight) == 2
     assert allowed_types(t.g, 0) == ["military", "intrigue"]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from westeros.cardgame import actions as A
 from westeros.cardgame import decisions as D
 from westeros.cardgame.abilities import ACTION, REACTION, Check, Ctx, Effect, Modifier, PlayIf, text
@@ -72,10 +74,15 @@ def _lost_as_defender(g: CardGame, ctx: Ctx) -> bool:
 
 
 def _ask_icon(
-    g: CardGame, seat: int, prompt: str, icons: list[str], then: object, *args: object
+    g: CardGame,
+    seat: int,
+    prompt: str,
+    icons: list[str],
+    then: Callable[..., object],
+    *args: object,
 ) -> None:
     choices: list[Choice] = list(icons)
-    ask(g, seat, D.OPTION, prompt, choices, then, *args)  # type: ignore[arg-type]
+    ask(g, seat, D.OPTION, prompt, choices, then, *args)
 
 
 # 01103 Areo Hotah — Ambush (5). After he enters play during a challenge, choose a

@@ -711,10 +711,28 @@ def eliminate(g: CardGame, seat: int) -> None:
         return
     p.eliminated = True
     g.emit(event("eliminated", player=seat))
+    if len(g.players) > 2:
+        _leave_the_table(g, seat)
     if g.first == seat:  # C20.5
         order = [s for s in range(len(g.players)) if not g.players[s].eliminated]
         if order:
             g.first = min(order, key=lambda s: (s - seat) % len(g.players))
+
+
+def _leave_the_table(g: CardGame, seat: int) -> None:
+    """Q12 (melee): an eliminated player's cards in play that they own are removed from the
+    game, those they control but do not own are discarded, their title returns."""
+    from westeros.cardgame.melee import return_titles
+
+    return_titles(g, seat)
+    for cid in [c for c in g.play if g.where[c] == "play"]:
+        if cid not in g.play:
+            continue
+        if g.owner[cid] == seat:
+            leave_play(g, cid, "removed")
+        elif g.play[cid].controller == seat:
+            leave_play(g, cid, "discard")
+    check_attachments(g)
 
 
 def end_game(g: CardGame, winner: int | None, reason: str) -> None:

@@ -24,6 +24,16 @@ from westeros.cardgame.actions import (
 )
 from westeros.cardgame.cards import CHALLENGES
 from westeros.cardgame.flow import ActionWindow, Call, ask, do, occur, run_effect
+from westeros.cardgame.melee import (
+    WHISPERS,
+    Redirect,
+    bears,
+    extra_power_challenge,
+    is_melee,
+    may_challenge,
+    rivals_bonus,
+    whispers_claim,
+)
 from westeros.cardgame.state import CardGame, Challenge
 from westeros.engine import Choice, Decision, Step
 
@@ -65,6 +75,8 @@ def allowed_types(g: CardGame, seat: int) -> list[str]:
     out = []
     for t in CHALLENGES:
         allowance = 1 + g.bonus("challenges:" + t, seat, players=True)
+        if t == "power":
+            allowance += extra_power_challenge(g, seat)  # C21.7.2
         if done.count(t) >= allowance or g.has("cannot_initiate:" + t, seat, players=True):
             continue
         if g.players[seat].challenges and g.has("one_challenge", seat, players=True):
@@ -101,6 +113,7 @@ class ChooseChallenge(Step):
             for t in allowed_types(g, self.seat)
             for opp in g.opponents(self.seat)
             if not g.has("cannot_be_challenged:" + t, opp, players=True)
+            and may_challenge(g, self.seat, opp, t)
         ]
 
     def decisions(self, g: CardGame) -> list[Decision]:
@@ -237,6 +250,8 @@ def initiate(g: CardGame, d: DeclareAttackers) -> None:
         ActionWindow("challenges:defenders"),
         Resolve(),
     )
+    if is_melee(g):
+        do(g, Redirect())  # C21.6.1: before any reaction to the initiation
     run_effect(g, _initiated, d.seat, info, tuple(d.attackers), d.stealth)  # runs first
 
 
@@ -397,6 +412,8 @@ class Bonuses(Step):
         if ch.unopposed and not g.has("no_unopposed_power", ch.attacker, players=True):
             g.emit(E.event("unopposed", player=ch.attacker))
             run_effect(g, gain_power, g.players[ch.attacker].faction, 1)
+        if is_melee(g):
+            run_effect(g, rivals_bonus)  # C21.5, with the unopposed bonus (4.2.3)
         if ch.winner == ch.attacker:
             run_effect(g, _claim, ch.attacker, ch.defender, ch.type)
 
@@ -425,6 +442,8 @@ def _apply_claim(g: CardGame, occ: Occ) -> None:
         return
     if type_ == "military":
         _ask_claim_kill(g, defender, claim, ())
+    elif type_ == "intrigue" and bears(g, attacker, WHISPERS):
+        whispers_claim(g, attacker, defender, claim)  # C21.7.6
     elif type_ == "intrigue":
         discard_at_random(g, defender, claim)
     else:

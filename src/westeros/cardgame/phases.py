@@ -17,6 +17,7 @@ from westeros.cardgame.actions import (
     stand,
 )
 from westeros.cardgame.flow import ActionWindow, Initiate, ask, ctx_for, occur, run_effect, usable
+from westeros.cardgame.melee import ReturnTitles, SelectTitles, is_melee
 from westeros.cardgame.state import CardGame, InPlay
 from westeros.engine import Choice, Decision, Step
 
@@ -158,7 +159,14 @@ class RevealPlots(Step):
         g.changed()
         winner = initiative_winner(g)
         g.emit(E.event("initiative", player=winner, initiative=g.plot_value(winner, "initiative")))
-        g.push(ChooseFirst(winner), WhenRevealed(tuple(revealed)), Recycle(tuple(revealed)))
+        steps: list[Step] = [
+            ChooseFirst(winner),
+            WhenRevealed(tuple(revealed)),
+            Recycle(tuple(revealed)),
+        ]
+        if is_melee(g):
+            steps.append(SelectTitles())  # C7.4 (1.4)
+        g.push(*steps)
 
 
 def initiative_winner(g: CardGame) -> int:
@@ -324,6 +332,8 @@ class TaxationPhase(Step):
             p.gold = 0
         g.emit(E.event("tax"))
         g.push(*[DiscardToReserve(seat) for seat in g.order()])
+        if is_melee(g):
+            g.push(ReturnTitles())  # C15.4 (7.4), after the discards
 
 
 class DiscardToReserve(Step):

@@ -197,7 +197,9 @@ text(
     ),
 )
 
-# 01093 Lannisport Moneylender — Limited; +1 Income (printed, read by plot_value): no entry.
+# 01093 Lannisport Moneylender — Limited (C17.5); +1 Income: both engine-driven (the printed
+# income icon is read by plot_value), so the entry holds nothing.
+text("01093")
 
 # 01094 Lannisport Merchant — Marshaling Action: kneel him: the next [lannister] character
 # you marshal this phase costs 1 less.

@@ -79,6 +79,19 @@ def leave_play(g: CardGame, cid: int, zone: str) -> None:
             ch.defenders.remove(cid)
 
 
+def remove_from_challenge(g: CardGame, cid: int) -> None:
+    """C11: the card stops participating in the challenge (it stays in play as it is)."""
+    ch = g.challenge
+    if ch is None or (cid not in ch.attackers and cid not in ch.defenders):
+        return
+    if cid in ch.attackers:
+        ch.attackers.remove(cid)
+    if cid in ch.defenders:
+        ch.defenders.remove(cid)
+    g.emit(event("note", text=f"{g.name(cid)} is removed from the challenge."))
+    g.changed()
+
+
 def check_attachments(g: CardGame) -> None:
     """C19.4: an attachment no longer legally attached is discarded."""
     for att, rec in list(g.play.items()):
@@ -551,6 +564,28 @@ def sacrifice(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
 
 def _sacrifice(g: CardGame, occ: Occ) -> None:
     _leave(g, occ, "discard", "sacrificed")
+
+
+def discard_at_end_of_phase(g: CardGame, cid: int) -> None:
+    """A delayed effect (C16.16): at the end of this phase, if this copy is still in play,
+    discard it from play (cannot be saved). Resolved by :func:`phases.expire`'s caller."""
+    g.history = g.history | {("discard_at_phase_end", g.round, g.phase, cid, g.play[cid].entered)}
+
+
+def delayed_discards(g: CardGame) -> None:
+    """Discard (cannot be saved) the cards whose delayed discard falls due now."""
+    due = [
+        f[3]
+        for f in g.history
+        if f[0] == "discard_at_phase_end"
+        and f[1] == g.round
+        and f[2] == g.phase
+        and f[3] in g.play
+        and g.where[f[3]] == "play"
+        and g.play[f[3]].entered == f[4]
+    ]
+    if due:
+        discard_from_play(g, sorted(due), save=False)
 
 
 def return_to_hand(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:

@@ -92,8 +92,8 @@ def can_attack(g: CardGame, cid: int, type: str) -> bool:
 
 def can_defend(g: CardGame, cid: int, ch: Challenge) -> bool:
     return (
-        g.standing(cid)
-        and g.has_icon(cid, ch.type)
+        (g.standing(cid) or (cid in g.play and g.has("defends_knelt", cid)))
+        and (g.has_icon(cid, ch.type) or g.has("defends_without_icon", cid))
         and cid not in ch.bypassed
         and cid not in ch.defenders
         and not g.has("cannot_defend", cid)
@@ -295,12 +295,14 @@ class DeclareDefenders(Step):
         if not options:
             return []
         ch = g.challenge
+        # "must be declared as a defender, if able": no "done" while such a card is eligible
+        must = any(g.has("must_defend", c) for c in options if isinstance(c, int))
         return [
             D.ask(
                 D.DEFENDER,
                 self.seat,
                 f"declare a defender ({ch.type})",
-                (*options, "done"),
+                (*options, *(() if must else ("done",))),
                 (("type", ch.type),),
             )
         ]

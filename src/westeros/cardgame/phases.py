@@ -82,9 +82,11 @@ class EndOfPeriod(Step):
         self.period = period
 
     def run(self, g: CardGame) -> None:
-        from westeros.cardgame.actions import return_at_end
+        from westeros.cardgame.actions import delayed_discards, return_at_end
 
         run_effect(g, return_at_end, self.period)  # delayed effects (C16.16), then expiry
+        if self.period == "phase":  # delayed "at the end of the phase" discards
+            run_effect(g, delayed_discards)
         expire(g, self.period)
 
 

@@ -149,7 +149,7 @@ class Occurrence(Step):
         if self.stage == 0:
             self.stage = 1
             if _answers(g, self.occ, (INTERRUPT, FORCED_INTERRUPT)):
-                g.push(self, TriggerWindow(self.occ, INTERRUPT))
+                g.push(TriggerWindow(self.occ, INTERRUPT), self)
                 return
         if self.stage == 1:
             if self.canceled:
@@ -275,14 +275,14 @@ class TriggerWindow(Step):
             due = sorted(
                 triggered(g, self.occ, forced), key=lambda c: (order.get(c.you, 9), c.source)
             )
-            g.push(self, *[Initiate(c) for c in reversed(due)])
+            g.push(*[Initiate(c) for c in due], self)
             return
         if self.taken is None:
             return
         _, cid, index = str(self.taken).split(":")
         self.used = self.used | {(int(cid), int(index))}
         self.taken = None
-        g.push(self, Initiate(ctx_for(g, int(cid), int(index), self.occ)))
+        g.push(Initiate(ctx_for(g, int(cid), int(index), self.occ)), self)
 
     def snapshot(self) -> dict[str, Any]:
         return {

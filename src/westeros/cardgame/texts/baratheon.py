@@ -1,3 +1,252 @@
 """Card texts: baratheon cards (one entry per card, registered by code)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+from westeros.cardgame import actions as A
+from westeros.cardgame.abilities import Attach, Ctx, Modifier, text
+from westeros.cardgame.state import CardGame
+from westeros.cardgame.texts.common import (
+    KNEEL_SELF,
+    a_card,
+    a_character,
+    action,
+    choose_then,
+    faction_card,
+    gold,
+    interrupt,
+    is_attachment,
+    is_character,
+    reaction,
+    self_gains,
+    self_str,
+    this_card_in,
+    until,
+)
+
+
+def _baratheon(g: CardGame, cid: int) -> bool:
+    return g.is_faction(cid, "baratheon")
+
+
+def _you(g: CardGame, ctx: Ctx) -> bool:
+    return ctx.occ is not None and ctx.occ.player == ctx.you
+
+
+# 01046 Maester Cressen — Marshaling Action: kneel him to choose a Condition attachment and
+# discard it from play.
+text(
+    "01046",
+    action(
+        lambda g, ctx: A.discard_from_play(g, [ctx.target]),
+        phase="marshaling",
+        cost=(KNEEL_SELF,),
+        target=a_card(
+            lambda g, ctx, c: is_attachment(g, c) and g.has_trait(c, "Condition"),
+            "choose a Condition attachment to discard",
+        ),
+    ),
+)
+
+
+# 01047 Melisandre — Reaction: after you marshal or play a R'hllor card, choose and kneel a
+# character (Limit once per round). A kneeling character is no legal target (C16.6.3).
+def _rhllor_by_you(g: CardGame, ctx: Ctx) -> bool:
+    occ = ctx.occ
+    return (
+        occ is not None
+        and occ.player == ctx.you
+        and any(g.defs[c].has_trait("R'hllor") for c in occ.cards)
+    )
+
+
+text(
+    "01047",
+    reaction(
+        "marshaled|played",
+        lambda g, ctx: A.kneel(g, [ctx.target]),
+        when=_rhllor_by_you,
+        target=a_character(lambda g, ctx, c: g.standing(c), "choose a character to kneel"),
+        limit=(1, "round"),
+    ),
+)
+
+
+# 01048 Robert Baratheon — Intimidate. Renown (keywords). +1 STR for each other kneeling
+# character in play.
+def _other_kneeling(g: CardGame, source: int) -> int:
+    return sum(1 for c in g.characters() if c != source and g.knelt(c))
+
+
+text("01048", self_str(_other_kneeling))
+
+# 01049 Selyse Baratheon — Challenges Action: pay 1 gold to choose a [baratheon] character;
+# it gains an [intrigue] icon until the end of the phase. Only characters without the icon
+# are offered (C1.4).
+text(
+    "01049",
+    action(
+        lambda g, ctx: until(g, "icon:intrigue", ctx.targets, 1, "phase", ctx.source),
+        phase="challenges",
+        cost=(gold(1),),
+        target=a_character(
+            lambda g, ctx, c: _baratheon(g, c) and not g.has_icon(c, "intrigue"),
+            "choose a [baratheon] character to gain [intrigue]",
+        ),
+    ),
+)
+
+# 01051 Shireen Baratheon — Interrupt: when she is killed, choose and kneel a character.
+text(
+    "01051",
+    interrupt(
+        "killed",
+        lambda g, ctx: A.kneel(g, [ctx.target]),
+        when=this_card_in(),
+        target=a_character(lambda g, ctx, c: g.standing(c), "choose a character to kneel"),
+    ),
+)
+
+# 01054 Fiery Followers — Reaction: after the dominance phase begins, stand this card.
+text(
+    "01054",
+    reaction(
+        "phase_begins",
+        lambda g, ctx: A.stand(g, [ctx.source]),
+        when=lambda g, ctx: (
+            ctx.occ is not None and ctx.occ.get("phase") == "dominance" and g.knelt(ctx.source)
+        ),
+    ),
+)
+
+
+# 01055 King's Hunting Party — No attachments (keyword). Gains an [intrigue] icon while an
+# opponent controls a King character.
+def _opponent_king(g: CardGame, source: int) -> bool:
+    me = g.controller(source)
+    return any(g.controller(c) != me and g.has_trait(c, "King") for c in g.characters())
+
+
+text("01055", self_gains("icon:intrigue", _opponent_king))
+
+# 01056 Dragonstone Faithful — Marshaling Action: kneel it to reduce the cost of the next
+# [baratheon] character you marshal this phase by 1.
+A.REDUCER_TESTS["baratheon character"] = lambda g, c: (
+    g.defs[c].type == "character" and _baratheon(g, c)
+)
+
+
+def _holds(kind: str) -> Callable[[CardGame, Ctx], bool]:
+    test = A.REDUCER_TESTS[kind]
+    return lambda g, ctx: any(test(g, c) for c in g.players[ctx.you].hand)
+
+
+text(
+    "01056",
+    action(
+        lambda g, ctx: A.add_reducer(g, ctx.you, "baratheon character", 1, ctx.source),
+        phase="marshaling",
+        cost=(KNEEL_SELF,),
+        when=_holds("baratheon character"),
+    ),
+)
+
+
+# 01057 Vanguard Lancer — Reaction: after it enters play, choose an opponent's character or
+# faction card and discard 1 power from it (only cards with power are offered, C16.6.3).
+def _lancer_options(g: CardGame, ctx: Ctx) -> list[int]:
+    cards = [c for c in g.characters() if g.controller(c) != ctx.you]
+    cards += [faction_card(g, s) for s in g.opponents(ctx.you)]
+    return [c for c in cards if g.play[c].power > 0]
+
+
+text(
+    "01057",
+    reaction(
+        "enters_play",
+        lambda g, ctx: choose_then(
+            g,
+            ctx.you,
+            "Vanguard Lancer: discard 1 power from",
+            _lancer_options(g, ctx),
+            lambda g2, c: A.discard_power(g2, c, 1),
+        ),
+        when=lambda g, ctx: this_card_in()(g, ctx) and bool(_lancer_options(g, ctx)),
+    ),
+)
+
+
+# 01058 Lightbringer — [baratheon] character only. If attached to Stannis Baratheon, he gains
+# renown. Reaction: after the attached character gains power, stand it (Limit once per phase).
+def _parent(g: CardGame, source: int) -> int | None:
+    rec = g.play.get(source)
+    return rec.parent if rec is not None else None
+
+
+def _lightbringer_stands(g: CardGame, ctx: Ctx) -> bool:
+    parent = _parent(g, ctx.source)
+    return (
+        ctx.occ is not None
+        and parent is not None
+        and parent in ctx.occ.cards
+        and parent in g.play
+        and g.knelt(parent)
+    )
+
+
+text(
+    "01058",
+    Attach(lambda g, att, parent: is_character(g, parent) and _baratheon(g, parent)),
+    Modifier(
+        "keyword:renown",
+        lambda g, s, t: g.play[s].parent == t and g.defs[t].name == "Stannis Baratheon",
+    ),
+    reaction(
+        "power_gained",
+        lambda g, ctx: A.stand(g, [p for p in [_parent(g, ctx.source)] if p is not None]),
+        when=_lightbringer_stands,
+        limit=(1, "phase"),
+    ),
+)
+
+# 01059 Dragonstone Port — Limited. Marshaling Action: kneel it to reduce the cost of the next
+# [baratheon] card you marshal this phase by 1.
+A.REDUCER_TESTS["baratheon card"] = lambda g, c: (
+    g.defs[c].type in ("character", "location", "attachment") and _baratheon(g, c)
+)
+
+text(
+    "01059",
+    action(
+        lambda g, ctx: A.add_reducer(g, ctx.you, "baratheon card", 1, ctx.source),
+        phase="marshaling",
+        cost=(KNEEL_SELF,),
+        when=_holds("baratheon card"),
+    ),
+)
+
+
+# 01060 Chamber of the Painted Table — Reaction: after you win dominance, kneel it to move 1
+# power from an opponent's faction card to your own (opponents with power on it, C1.4).
+def _chamber_options(g: CardGame, ctx: Ctx) -> list[int]:
+    return [
+        faction_card(g, s) for s in g.opponents(ctx.you) if g.play[faction_card(g, s)].power > 0
+    ]
+
+
+text(
+    "01060",
+    reaction(
+        "dominance_won",
+        lambda g, ctx: choose_then(
+            g,
+            ctx.you,
+            "Chamber of the Painted Table: move 1 power from",
+            _chamber_options(g, ctx),
+            lambda g2, c: A.move_power(g2, c, faction_card(g2, ctx.you), 1),
+        ),
+        when=lambda g, ctx: _you(g, ctx) and bool(_chamber_options(g, ctx)),
+        cost=(KNEEL_SELF,),
+    ),
+)

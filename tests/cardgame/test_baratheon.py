@@ -1,0 +1,251 @@
+"""The Core Set Baratheon cards (01046–01064): each text shown working through the engine."""
+
+from __future__ import annotations
+
+from tests.cardgame.driver import FILLER, Table
+from westeros.cardgame.actions import can_attach
+
+BASTARD = "01053"  # Bastard in Hiding: vanilla [baratheon], cost 2, STR 2, [military][power]
+
+
+def _marshal(t: Table, cid: int) -> None:
+    t.do(f"marshal:{cid}")
+
+
+def test_01046_maester_cressen_discards_a_condition() -> None:
+    """Marshaling Action: kneel Cressen to discard a Condition attachment."""
+    t = Table(("baratheon", "stark"))
+    cressen = t.add(0, "01046")
+    host = t.add(1, FILLER)
+    lineage = t.add(1, "01036", on=host)  # Noble Lineage: a Condition
+    t.start("marshaling")
+    t.use(cressen)
+    assert t.g.where[lineage] == "discard"
+    assert t.g.knelt(cressen)
+
+
+def test_01046_maester_cressen_needs_a_condition() -> None:
+    """No Condition attachment in play: the action is not offered (C1.4, C16.6.2)."""
+    t = Table(("baratheon", "stark"))
+    cressen = t.add(0, "01046")
+    t.add(1, FILLER)
+    t.add(0, BASTARD, zone="hand")
+    t.start("marshaling")
+    assert t.pending() and not t.can_use(cressen)
+
+
+def test_01047_melisandre_kneels_after_a_rhllor_card_is_marshaled() -> None:
+    """After you marshal a R'hllor card, choose and kneel a character (once per round)."""
+    t = Table(("baratheon", "stark"))
+    meli = t.add(0, "01047")
+    selyse = t.add(0, "01049", zone="hand")  # R'hllor
+    followers = t.add(0, "01054", zone="hand")  # R'hllor
+    victim = t.add(1, FILLER)
+    t.gold(0, 10)
+    t.start("marshaling")
+    _marshal(t, selyse)
+    t.use(meli)
+    t.do(victim)
+    assert t.g.knelt(victim)
+    t.auto(stop=lambda d: d.kind == "action" and d.seat == 0)
+    _marshal(t, followers)
+    assert not t.can_use(meli)  # Limit once per round
+
+
+def test_01047_melisandre_ignores_other_cards() -> None:
+    t = Table(("baratheon", "stark"))
+    meli = t.add(0, "01047")
+    bastard = t.add(0, BASTARD, zone="hand")
+    t.add(1, FILLER)
+    t.start("marshaling")
+    _marshal(t, bastard)
+    assert not t.can_use(meli)
+    assert t.g.where[bastard] == "play"
+
+
+def test_01048_robert_baratheon_str_per_other_kneeling_character_and_renown() -> None:
+    """+1 STR for each other kneeling character in play; Renown gains power on a win."""
+    t = Table(("baratheon", "stark"))
+    robert = t.add(0, "01048")
+    assert t.g.strength(robert) == 5
+    t.add(0, BASTARD, knelt=True)
+    t.add(1, FILLER, knelt=True)
+    t.add(1, FILLER)  # standing: no bonus
+    assert t.g.strength(robert) == 7
+    t.start("challenges")
+    t.challenge(0, "power", [robert])  # Robert kneels: he is not "other"
+    assert t.kinds() == ["intimidate"]  # won by 7: the standing STR 5 character qualifies
+    t.do("none")
+    t.auto()
+    assert t.g.play[robert].power == 1  # renown
+
+
+def test_01049_selyse_baratheon_gives_an_intrigue_icon_for_the_phase() -> None:
+    """Challenges Action: pay 1 gold, a [baratheon] character gains [intrigue] this phase."""
+    t = Table(("baratheon", "stark"))
+    selyse = t.add(0, "01049")
+    bastard = t.add(0, BASTARD)
+    t.add(1, FILLER)
+    t.gold(0, 1)
+    t.start("challenges")
+    assert not t.g.has_icon(bastard, "intrigue")
+    t.use(selyse)
+    assert t.g.has_icon(bastard, "intrigue")
+    assert t.g.players[0].gold == 0
+    assert not t.can_use(selyse)  # no gold left
+    t.do("done")  # seat 0 ends its challenges
+    t.auto()
+    t.do("done")
+    t.auto()
+    assert not t.g.has_icon(bastard, "intrigue")
+
+
+def test_01051_shireen_baratheon_kneels_a_character_when_killed() -> None:
+    """Interrupt: when Shireen is killed, choose and kneel a character."""
+    t = Table(("stark", "baratheon"))
+    attacker = t.add(0, FILLER)
+    bystander = t.add(0, FILLER)
+    shireen = t.add(1, "01051")
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])
+    t.use(shireen)  # claim kills her (the only choice); she interrupts while in play
+    t.do(bystander)
+    assert t.g.knelt(bystander)
+    assert t.g.where[shireen] == "dead"
+
+
+def test_01053_bastard_in_hiding_printed_values() -> None:
+    """Vanilla: cost 2, STR 2, [military] and [power] (no intrigue)."""
+    t = Table(("baratheon", "stark"))
+    bastard = t.add(0, BASTARD)
+    d = t.g.defs[bastard]
+    assert (d.cost, t.g.strength(bastard)) == (2, 2)
+    assert t.g.icons(bastard) == ["military", "power"]
+
+
+def test_01054_fiery_followers_stand_when_dominance_begins() -> None:
+    t = Table(("baratheon", "stark"))
+    followers = t.add(0, "01054", knelt=True)
+    t.start("dominance")
+    t.use(followers)
+    assert not t.g.knelt(followers)
+
+
+def test_01054_fiery_followers_not_in_other_phases() -> None:
+    t = Table(("baratheon", "stark"))
+    followers = t.add(0, "01054", knelt=True)
+    t.start("draw")
+    assert not t.can_use(followers)
+    t.auto()
+    assert t.g.knelt(followers)
+
+
+def test_01055_kings_hunting_party_intrigue_while_opponent_has_a_king() -> None:
+    """Gains [intrigue] while an opponent controls a King; No attachments."""
+    t = Table(("baratheon", "baratheon"))
+    party = t.add(0, "01055")
+    t.add(0, "01048")  # own King: does not count
+    assert not t.g.has_icon(party, "intrigue")
+    t.add(1, "01048")
+    assert t.g.has_icon(party, "intrigue")
+    light = t.add(0, "01058", zone="hand")
+    assert not can_attach(t.g, light, party)
+
+
+def test_01056_dragonstone_faithful_reduces_next_baratheon_character() -> None:
+    t = Table(("baratheon", "stark"))
+    faithful = t.add(0, "01056")
+    bastard = t.add(0, BASTARD, zone="hand")
+    t.gold(0, 0)
+    t.start("marshaling")  # income 3
+    t.use(faithful)
+    _marshal(t, bastard)
+    assert t.g.players[0].gold == 3 - 1
+
+
+def test_01056_dragonstone_faithful_not_without_a_baratheon_character() -> None:
+    t = Table(("baratheon", "stark"))
+    faithful = t.add(0, "01056")
+    t.add(0, FILLER, zone="hand")  # Night's Watch
+    t.start("marshaling")
+    assert not t.can_use(faithful)
+
+
+def test_01057_vanguard_lancer_discards_power_on_entering_play() -> None:
+    t = Table(("baratheon", "stark"))
+    lancer = t.add(0, "01057", zone="hand")
+    t.power(1, 3)
+    t.start("marshaling")
+    _marshal(t, lancer)
+    t.use(lancer)  # the faction card: the only card with power
+    assert t.g.play[t.faction(1)].power == 2
+
+
+def test_01057_vanguard_lancer_needs_opponent_power() -> None:
+    t = Table(("baratheon", "stark"))
+    lancer = t.add(0, "01057", zone="hand")
+    t.power(0, 3)  # only own power
+    t.start("marshaling")
+    _marshal(t, lancer)
+    assert not t.can_use(lancer)
+    assert t.g.play[t.faction(0)].power == 3
+
+
+def test_01058_lightbringer_renown_on_stannis_and_stands_after_power() -> None:
+    t = Table(("baratheon", "stark"))
+    stannis = t.add(0, "01052")
+    light = t.add(0, "01058", on=stannis)
+    assert t.g.has_keyword(stannis, "renown")
+    t.add(1, FILLER, knelt=True)
+    t.start("challenges")
+    t.challenge(0, "power", [stannis])
+    t.auto(stop=lambda d: t.can_use(light))
+    assert t.g.knelt(stannis)
+    t.use(light)
+    assert not t.g.knelt(stannis)
+    assert t.g.play[stannis].power == 1
+
+
+def test_01058_lightbringer_baratheon_only_no_renown_on_others() -> None:
+    t = Table(("baratheon", "stark"))
+    bastard = t.add(0, BASTARD)
+    ranger = t.add(0, FILLER)
+    light = t.add(0, "01058", on=bastard)
+    assert not t.g.has_keyword(bastard, "renown")
+    assert not can_attach(t.g, light, ranger)
+
+
+def test_01059_dragonstone_port_reduces_next_baratheon_card() -> None:
+    t = Table(("baratheon", "stark"))
+    port = t.add(0, "01059")
+    chamber = t.add(0, "01060", zone="hand")  # a [baratheon] location, cost 2
+    t.gold(0, 0)
+    t.start("marshaling")
+    t.use(port)
+    _marshal(t, chamber)
+    assert t.g.players[0].gold == 3 - 1
+    assert t.g.defs[port].keyword("limited")
+
+
+def test_01060_chamber_of_the_painted_table_moves_power_after_dominance() -> None:
+    t = Table(("baratheon", "stark"))
+    chamber = t.add(0, "01060")
+    t.add(0, FILLER)
+    t.power(1, 2)
+    t.start("dominance")
+    t.auto(stop=lambda d: t.can_use(chamber))
+    t.use(chamber)
+    assert t.g.play[t.faction(1)].power == 1
+    assert t.g.play[t.faction(0)].power == 1 + 1  # dominance + moved
+    assert t.g.knelt(chamber)
+
+
+def test_01060_chamber_not_when_losing_dominance() -> None:
+    t = Table(("baratheon", "stark"))
+    chamber = t.add(0, "01060")
+    t.add(1, FILLER)
+    t.power(1, 2)
+    t.start("dominance")
+    t.auto(stop=lambda d: t.can_use(chamber))
+    assert not t.can_use(chamber)
+    assert t.g.play[t.faction(1)].power == 3

@@ -249,3 +249,143 @@ def test_01060_chamber_not_when_losing_dominance() -> None:
     t.auto(stop=lambda d: t.can_use(chamber))
     assert not t.can_use(chamber)
     assert t.g.play[t.faction(1)].power == 3
+
+
+def test_01050_ser_davos_seaworth_returns_to_hand_instead_of_dead_pile() -> None:
+    """Interrupt: when killed, he goes to his owner's hand instead (C16.14)."""
+    t = Table(("stark", "baratheon"))
+    attacker = t.add(0, FILLER)
+    davos = t.add(1, "01050")
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])  # claim kills Davos, the only choice
+    t.use(davos)
+    t.auto()
+    assert t.g.where[davos] == "hand"
+    assert davos not in t.g.players[1].dead
+
+
+def test_01050_ser_davos_seaworth_stealth_and_killed_with_another() -> None:
+    """Stealth: he bypasses the only defender. Killed together with another character (one
+    claim, one interrupt window, C16.11): only he goes to hand."""
+    t = Table(("baratheon", "stark"))
+    davos = t.add(0, "01050")
+    guard = t.add(1, FILLER)
+    t.start("challenges")
+    t.challenge(0, "military", [davos], stealth={davos: guard})
+    t.auto()
+    assert ("won", t.g.round, 0, "military") in t.g.history
+    assert t.g.where[guard] == "dead"  # claim, no defender
+
+    t = Table(("stark", "baratheon"))
+    attacker = t.add(0, FILLER)
+    other = t.add(1, BASTARD, knelt=True)
+    davos = t.add(1, "01050", knelt=True)
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])
+    t.do(other)  # claim 2: Bastard first, then Davos (the last choice is automatic)
+    t.use(davos)
+    t.auto()
+    assert t.g.where[other] == "dead" and t.g.where[davos] == "hand"
+
+
+def test_01052_stannis_baratheon_each_player_stands_only_two_characters() -> None:
+    t = Table(("baratheon", "stark"))
+    stannis = t.add(0, "01052", knelt=True)
+    mine = [t.add(0, BASTARD, knelt=True) for _ in range(2)]
+    theirs = [t.add(1, FILLER, knelt=True) for _ in range(3)]
+    port = t.add(0, "01059", knelt=True)  # a location: not limited
+    t.start("standing")
+    t.do(stannis)  # seat 0 (first player) chooses first
+    t.do(mine[0])
+    t.do(theirs[2])
+    t.do(theirs[0])
+    t.auto()
+    standing = [c for c in (stannis, *mine, *theirs, port) if not t.g.knelt(c)]
+    assert standing == [stannis, mine[0], theirs[0], theirs[2], port]
+
+
+def test_01052_stannis_baratheon_no_choice_with_two_or_fewer() -> None:
+    t = Table(("baratheon", "stark"))
+    stannis = t.add(0, "01052", knelt=True)
+    other = t.add(1, FILLER, knelt=True)
+    t.start("standing")
+    t.auto()
+    assert not t.g.knelt(stannis) and not t.g.knelt(other)
+
+
+def test_01061_the_red_keep_contributes_two_in_power_challenges() -> None:
+    """3 + 2 ties a 5-STR defence (the attacker wins ties) only with the Red Keep."""
+    t = Table(("baratheon", "stark"))
+    t.add(0, "01061")
+    attacker = t.add(0, "01072")  # Black Wind's Crew: STR 3
+    d1 = t.add(1, FILLER)
+    t.start("challenges")
+    t.challenge(0, "power", [attacker], [d1])
+    t.auto()
+    assert ("won", t.g.round, 0, "power") in t.g.history
+
+
+def test_01061_the_red_keep_not_in_other_challenge_types_nor_without_participant() -> None:
+    """3 + 2 would tie 5 (attacker wins); in a [military] challenge 3 loses to 5."""
+    t = Table(("baratheon", "stark"))
+    t.add(0, "01061")
+    attacker = t.add(0, "01072")  # Black Wind's Crew: STR 3
+    defender = t.add(1, FILLER)
+    t.start("challenges")
+    t.challenge(0, "military", [attacker], [defender])
+    t.auto()
+    assert ("won", t.g.round, 1, "military") in t.g.history
+
+    t = Table(("stark", "baratheon"))
+    t.add(1, "01061")
+    t.add(1, FILLER, knelt=True)
+    attacker = t.add(0, "01072")
+    t.start("challenges")
+    t.challenge(0, "power", [attacker])  # seat 1 has no participant: 3 vs 0
+    t.auto()
+    assert ("won", t.g.round, 0, "power") in t.g.history
+
+
+def test_01061_the_red_keep_draws_two_if_no_power_challenge_lost() -> None:
+    t = Table(("baratheon", "stark"))
+    keep = t.add(0, "01061")
+    hand = len(t.hand(0))
+    t.start("challenges")
+    t.auto(stop=lambda d: t.can_use(keep))
+    t.use(keep)
+    assert len(t.hand(0)) == hand + 2
+    assert t.g.knelt(keep)
+
+
+def test_01061_the_red_keep_no_draw_after_losing_a_power_challenge() -> None:
+    t = Table(("stark", "baratheon"))
+    keep = t.add(1, "01061")
+    attacker = t.add(0, FILLER)
+    t.start("challenges")
+    t.challenge(0, "power", [attacker])
+    t.auto(stop=lambda d: t.can_use(keep))
+    assert not t.can_use(keep)
+
+
+def test_01064_seen_in_flames_discards_a_chosen_card_from_an_opponents_hand() -> None:
+    t = Table(("baratheon", "stark"))
+    t.add(0, "01047")  # Melisandre: R'hllor
+    flames = t.add(0, "01064", zone="hand")
+    a = t.add(1, FILLER, zone="hand")
+    b = t.add(1, BASTARD, zone="hand")
+    t.gold(0, 1)
+    t.start("challenges")
+    t.use(flames)
+    t.do(b)
+    assert t.g.where[b] == "discard" and t.g.where[a] == "hand"
+    assert t.g.where[flames] == "discard"
+
+
+def test_01064_seen_in_flames_needs_a_rhllor_character() -> None:
+    t = Table(("baratheon", "stark"))
+    t.add(0, BASTARD)
+    flames = t.add(0, "01064", zone="hand")
+    t.add(1, FILLER, zone="hand")
+    t.gold(0, 1)
+    t.start("challenges")
+    assert not t.can_use(flames)

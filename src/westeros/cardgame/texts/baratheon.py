@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from westeros.cardgame import actions as A
-from westeros.cardgame.abilities import Attach, Ctx, Modifier, text
+from westeros.cardgame import events as E
+from westeros.cardgame.abilities import ACTION, Attach, Ctx, Modifier, PlayIf, Target, text
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     KNEEL_SELF,
@@ -13,11 +14,14 @@ from westeros.cardgame.texts.common import (
     a_character,
     action,
     choose_then,
+    event,
     faction_card,
+    for_each_player,
     gold,
     interrupt,
     is_attachment,
     is_character,
+    leave_instead,
     reaction,
     self_gains,
     self_str,
@@ -250,3 +254,92 @@ text(
         cost=(KNEEL_SELF,),
     ),
 )
+
+
+# 01061 The Red Keep — contributes 2 STR to your side during any [power] challenge in which
+# you control a participating character. Interrupt: when the challenges phase ends, if you
+# have not lost a [power] challenge this round, kneel it to draw 2 cards.
+def _red_keep_contributes(g: CardGame, source: int, seat: int) -> bool:
+    ch = g.challenge
+    return (
+        ch is not None
+        and g.controller(source) == seat
+        and (seat == ch.attacker or seat == ch.defender)
+        and any(g.controller(c) == seat for c in (*ch.attackers, *ch.defenders))
+    )
+
+
+def _no_power_loss(g: CardGame, ctx: Ctx) -> bool:
+    return (
+        ctx.occ is not None
+        and ctx.occ.get("phase") == "challenges"
+        and ("lost", g.round, ctx.you, "power") not in g.history
+        and bool(g.players[ctx.you].deck)
+    )
+
+
+text(
+    "01061",
+    Modifier("challenge_total:power", _red_keep_contributes, lambda g, s, t: 2, players=True),
+    interrupt(
+        "phase_ends",
+        lambda g, ctx: A.draw(g, ctx.you, 2),
+        when=_no_power_loss,
+        cost=(KNEEL_SELF,),
+    ),
+)
+
+
+# 01064 Seen In Flames — play only if you control a R'hllor character. Challenges Action:
+# choose an opponent (with cards in hand, C16.6.3) and look at their hand; then choose and
+# discard 1 card from it.
+def _seen_in_flames(g: CardGame, ctx: Ctx) -> None:
+    hand = list(g.players[ctx.target].hand)
+    g.emit(
+        E.event(
+            "note",
+            seats=(ctx.you,),
+            text=f"{g.names[ctx.you]} looks at {g.names[ctx.target]}'s hand: "
+            + ", ".join(g.name(c) for c in hand),
+        )
+    )
+    choose_then(
+        g,
+        ctx.you,
+        "Seen In Flames: discard a card from that hand",
+        hand,
+        lambda g2, c: A.discard_from_hand(g2, ctx.target, [c]),
+    )
+
+
+text(
+    "01064",
+    PlayIf(lambda g, ctx: any(g.has_trait(c, "R'hllor") for c in g.characters(ctx.you))),
+    event(
+        ACTION,
+        _seen_in_flames,
+        phase="challenges",
+        target=Target(
+            lambda g, ctx, seat: seat != ctx.you and bool(g.players[seat].hand),
+            "choose an opponent",
+            players=True,
+        ),
+    ),
+)
+
+
+# 01050 Ser Davos Seaworth — Stealth. Interrupt: when he is killed, return him to your hand
+# instead of placing him in your dead pile (a replacement, C16.14: he is still killed).
+text(
+    "01050",
+    interrupt(
+        "killed",
+        lambda g, ctx: leave_instead(g, ctx.source, "hand"),
+        when=this_card_in(),
+    ),
+)
+
+
+# 01052 Stannis Baratheon — each player cannot stand more than 2 characters during the
+# standing phase (each player chooses which, in player order, C16.21).
+text("01052", for_each_player("stand_limit", amount=2))

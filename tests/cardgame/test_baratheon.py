@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from tests.cardgame.driver import FILLER, Table
+from westeros.cardgame.abilities import text_of
 from westeros.cardgame.actions import can_attach
+from westeros.cardgame.flow import ctx_for, usable
 
 BASTARD = "01053"  # Bastard in Hiding: vanilla [baratheon], cost 2, STR 2, [military][power]
+
+
+def _usable(t: Table, cid: int, index: int = 0) -> bool:
+    """Whether the card's ability could be initiated now (even if no window is open)."""
+    a = text_of(t.g.defs[cid].code).abilities[index]
+    return usable(t.g, a, ctx_for(t.g, cid, index))
 
 
 def _marshal(t: Table, cid: int) -> None:
@@ -389,3 +397,76 @@ def test_01064_seen_in_flames_needs_a_rhllor_character() -> None:
     t.gold(0, 1)
     t.start("challenges")
     assert not t.can_use(flames)
+
+
+def test_01062_consolidation_of_power_kneels_up_to_four_str_then_one_gains_power() -> None:
+    t = Table(("baratheon", "stark"))
+    con = t.add(0, "01062", zone="hand")
+    a = t.add(1, BASTARD)  # STR 2
+    b = t.add(1, BASTARD)  # STR 2
+    c = t.add(1, "01051")  # Shireen: STR 1
+    mine = t.add(0, BASTARD)  # another player's: never offered with seat 1's picks
+    big = t.add(1, FILLER)  # STR 5: never offered
+    t.gold(0, 1)
+    t.start("marshaling")
+    t.use(con)
+    assert set(t.choices()) == {a, b, c, mine}
+    t.do(a)
+    assert set(t.choices()) == {b, c, "done"}
+    t.do(b)  # 4 STR: nothing more fits, the kneeling follows
+    t.do(a)  # which one gains power
+    assert t.g.knelt(a) and t.g.knelt(b)
+    assert not t.g.knelt(c) and not t.g.knelt(big) and not t.g.knelt(mine)
+    assert t.g.play[a].power == 1 and t.g.play[b].power == 0
+    assert t.g.where[con] == "discard"
+
+
+def test_01062_consolidation_of_power_needs_a_small_standing_character() -> None:
+    t = Table(("baratheon", "stark"))
+    con = t.add(0, "01062", zone="hand")
+    t.add(1, FILLER)  # STR 5
+    t.add(0, BASTARD, knelt=True)
+    t.gold(0, 1)
+    t.start("marshaling")
+    assert not t.can_use(con)
+
+
+def test_01063_ours_is_the_fury_adds_a_kneeling_defender_that_stands_on_a_win() -> None:
+    t = Table(("stark", "baratheon"))
+    attacker = t.add(0, "01072")  # Black Wind's Crew: STR 3
+    fury = t.add(1, "01063", zone="hand")
+    robert = t.add(1, "01048", knelt=True)  # STR 5 (+1 per other kneeling character)
+    t.gold(1, 2)
+    t.start("challenges")
+    t.challenge(0, "military", [attacker], stop=lambda d: t.can_use(fury))
+    t.use(fury)  # no other defender: without Fury the challenge would be unopposed
+    t.auto()
+    assert ("won", t.g.round, 1, "military") in t.g.history
+    assert not t.g.knelt(robert)
+
+
+def test_01063_ours_is_the_fury_only_as_the_defending_player() -> None:
+    t = Table(("baratheon", "stark"))
+    fury = t.add(0, "01063", zone="hand")
+    t.add(0, BASTARD, knelt=True)
+    attacker = t.add(0, FILLER)
+    t.add(1, BASTARD)
+    t.gold(0, 2)
+    t.start("challenges")
+    assert not t.can_use(fury)
+    t.challenge(0, "power", [attacker], stop=lambda d: t.g.challenge is not None)
+    assert t.g.challenge is not None and not _usable(t, fury)  # attacking, not defending
+
+
+def test_01063_ours_is_the_fury_no_stand_when_the_challenge_is_lost() -> None:
+    t = Table(("stark", "baratheon"))
+    attacker = t.add(0, FILLER)  # STR 5
+    fury = t.add(1, "01063", zone="hand")
+    bastard = t.add(1, BASTARD, knelt=True)  # STR 2
+    t.gold(1, 2)
+    t.start("challenges")
+    t.challenge(0, "power", [attacker], stop=lambda d: t.can_use(fury))
+    t.use(fury)
+    t.auto()
+    assert ("won", t.g.round, 0, "power") in t.g.history
+    assert t.g.knelt(bastard)

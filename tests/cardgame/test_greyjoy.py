@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tests.cardgame.driver import FILLER, Table
-from westeros.cardgame.actions import can_attach
+from westeros.cardgame.actions import can_attach, kill
+from westeros.cardgame.flow import Call
 
 CREW = "01072"  # Black Wind's Crew: Ironborn, STR 3, [military][power], pillage
 NAVIGATOR = "01076"  # Salty Navigator: Ironborn, STR 2, [military], +1 initiative
@@ -339,12 +340,15 @@ def test_01082_the_krakens_grasp_a_defender_does_not_contribute() -> None:
 def test_01082_the_krakens_grasp_only_as_first_player() -> None:
     t = Table(("greyjoy", "stark"), first=1)
     grasp = t.add(0, "01082", zone="hand")
-    t.add(0, CREW)
-    attacker = t.add(1, FILLER)
-    defender = t.add(0, BASTARD)
+    crew = t.add(0, CREW)
+    guard = t.add(1, FILLER)
     t.start("challenges")
-    t.challenge(1, "power", [attacker], [defender])
+    t.do("done")  # seat 1 (first player) makes no challenge
+    t.challenge(0, "power", [crew], [guard], stop=lambda d: t.can_use(grasp))
     assert not t.can_use(grasp)
+    t.auto()
+    assert _won(t, 1, "power")
+    assert t.g.where[grasp] == "hand"
 
 
 def test_01083_we_do_not_sow_discards_a_location_after_an_unopposed_win() -> None:
@@ -373,3 +377,69 @@ def test_01083_we_do_not_sow_not_after_an_opposed_win() -> None:
     t.auto()
     assert _won(t, 0, "power")
     assert t.g.where[sow] == "hand"
+
+
+def test_01069_euron_crows_eye_takes_a_location_from_the_losers_discard_pile() -> None:
+    t = Table(("greyjoy", "baratheon"))
+    euron = t.add(0, "01069")
+    port = t.add(1, "01059", zone="discard")  # Dragonstone Port
+    t.power(1, 3)
+    t.start("challenges")
+    t.challenge(0, "power", [euron])
+    t.auto(stop=lambda d: t.can_use(euron))
+    t.use(euron)
+    assert t.g.where[port] == "play"
+    assert t.g.controller(port) == 0 and t.g.owner[port] == 1
+    t.auto()
+    assert t.g.play[euron].power == 1  # renown
+
+
+def test_01069_euron_crows_eye_nothing_without_a_location() -> None:
+    t = Table(("greyjoy", "baratheon"))
+    euron = t.add(0, "01069")
+    t.add(1, BASTARD, zone="discard")
+    crew = t.add(0, CREW)
+    t.start("challenges")
+    t.challenge(0, "power", [crew])  # another pillager: Euron did not pillage
+    t.auto(stop=lambda d: t.can_use(euron))
+    assert not t.can_use(euron)
+
+
+def test_01081_risen_from_the_sea_saves_and_becomes_a_condition() -> None:
+    t = Table(("stark", "greyjoy"))
+    attacker = t.add(0, FILLER)
+    theon = t.add(1, "01071")
+    risen = t.add(1, "01081", zone="hand")
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])  # claim picks Theon (only choice)
+    t.use(risen)
+    t.auto()
+    assert t.g.where[theon] == "play"
+    assert t.g.where[risen] == "play" and t.g.play[risen].parent == theon
+    assert t.g.strength(theon) == 3 + 1
+    assert t.g.has_trait(risen, "Condition") and t.g.has_keyword(risen, "terminal")
+
+
+def test_01081_risen_from_the_sea_greyjoy_only_and_terminal() -> None:
+    t = Table(("stark", "greyjoy"))
+    attacker = t.add(0, FILLER)
+    bastard = t.add(1, BASTARD)
+    risen = t.add(1, "01081", zone="hand")
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])
+    assert not t.can_use(risen)  # not [greyjoy]
+    t.auto()
+    assert t.g.where[bastard] == "dead"
+    # terminal: discarded (not returned to hand) when its character leaves play
+    t = Table(("stark", "greyjoy"))
+    attacker = t.add(0, FILLER)
+    theon = t.add(1, "01071")
+    risen = t.add(1, "01081", zone="hand")
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])
+    t.use(risen)
+    t.auto()
+    t.run(Call(kill, [theon]), phase="challenges")  # a later kill: no second save
+    t.auto()
+    assert t.g.where[theon] == "dead"
+    assert t.g.where[risen] == "discard"  # terminal: not back to hand

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from westeros.cardgame import actions as A
+from westeros.cardgame import decisions as D
 from westeros.cardgame import events as E
 from westeros.cardgame.abilities import ACTION, Attach, Ctx, Modifier, PlayIf, Target, text
+from westeros.cardgame.flow import Call, ask, do
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     KNEEL_SELF,
@@ -19,7 +21,6 @@ from westeros.cardgame.texts.common import (
     for_each_player,
     gold,
     interrupt,
-    is_attachment,
     is_character,
     leave_instead,
     reaction,
@@ -28,6 +29,7 @@ from westeros.cardgame.texts.common import (
     this_card_in,
     until,
 )
+from westeros.engine import Choice
 
 
 def _baratheon(g: CardGame, cid: int) -> bool:
@@ -36,6 +38,12 @@ def _baratheon(g: CardGame, cid: int) -> bool:
 
 def _you(g: CardGame, ctx: Ctx) -> bool:
     return ctx.occ is not None and ctx.occ.player == ctx.you
+
+
+def _attached(g: CardGame, cid: int) -> bool:
+    """An attachment in play (also a card attached as one, e.g. Risen from the Sea)."""
+    rec = g.play.get(cid)
+    return g.where[cid] == "play" and rec is not None and rec.parent is not None
 
 
 # 01046 Maester Cressen — Marshaling Action: kneel him to choose a Condition attachment and
@@ -47,7 +55,7 @@ text(
         phase="marshaling",
         cost=(KNEEL_SELF,),
         target=a_card(
-            lambda g, ctx, c: is_attachment(g, c) and g.has_trait(c, "Condition"),
+            lambda g, ctx, c: _attached(g, c) and g.has_trait(c, "Condition"),
             "choose a Condition attachment to discard",
         ),
     ),
@@ -343,3 +351,105 @@ text(
 # 01052 Stannis Baratheon — each player cannot stand more than 2 characters during the
 # standing phase (each player chooses which, in player order, C16.21).
 text("01052", for_each_player("stand_limit", amount=2))
+
+
+# 01062 Consolidation of Power — Marshaling Action: choose and kneel up to 4 total STR of
+# standing characters controlled by one player; then choose one of them: it gains 1 power.
+# The characters are picked one at a time (each keeps the total within 4).
+def _consolidation_options(g: CardGame, chosen: tuple[int, ...]) -> list[int]:
+    left = 4 - sum(g.strength(c) for c in chosen)
+    return [
+        c
+        for c in g.characters()
+        if c not in chosen
+        and g.standing(c)
+        and g.strength(c) <= left
+        and (not chosen or g.controller(c) == g.controller(chosen[0]))
+    ]
+
+
+def _consolidation(g: CardGame, ctx: Ctx) -> None:
+    _consolidation_pick(g, "start", ctx, ())
+
+
+def _consolidation_pick(g: CardGame, choice: Choice, ctx: Ctx, chosen: tuple[int, ...]) -> None:
+    if choice == "done":
+        _consolidation_kneel(g, ctx, chosen)
+        return
+    if choice != "start":
+        chosen = (*chosen, int(choice))
+    options: list[Choice] = list(_consolidation_options(g, chosen))
+    if not options:
+        _consolidation_kneel(g, ctx, chosen)
+        return
+    if chosen:
+        options.append("done")
+    ask(
+        g,
+        ctx.you,
+        D.OPTION,
+        "Consolidation of Power: choose a character to kneel",
+        options,
+        _consolidation_pick,
+        ctx,
+        chosen,
+    )
+
+
+def _consolidation_kneel(g: CardGame, ctx: Ctx, chosen: tuple[int, ...]) -> None:
+    A.kneel(g, chosen)
+    do(g, Call(_consolidation_power, ctx, chosen))
+
+
+def _consolidation_power(g: CardGame, ctx: Ctx, chosen: tuple[int, ...]) -> None:
+    if not chosen or not all(c in g.play and g.knelt(c) for c in chosen):
+        return  # "then": only if every chosen character knelt (C16.7)
+    choose_then(
+        g,
+        ctx.you,
+        "Consolidation of Power: a character to gain 1 power",
+        list(chosen),
+        lambda g2, c: A.gain_power(g2, c, 1),
+    )
+
+
+text(
+    "01062",
+    event(
+        ACTION,
+        _consolidation,
+        phase="marshaling",
+        when=lambda g, ctx: bool(_consolidation_options(g, ())),
+    ),
+)
+
+
+# 01063 Ours is the Fury — play only during a challenge in which you are the defending
+# player. Action: choose a kneeling [baratheon] character you control; it is now
+# participating as a defender; if you win this challenge, stand it.
+def _fury(g: CardGame, ctx: Ctx) -> None:
+    ch = g.challenge
+    if ch is None or ctx.target in ch.defenders:
+        return
+    ch.defenders.append(ctx.target)
+    until(g, "stand_if_win", ctx.targets, 1, "challenge", ctx.source)
+
+
+text(
+    "01063",
+    PlayIf(lambda g, ctx: g.challenge is not None and g.challenge.defender == ctx.you),
+    event(
+        ACTION,
+        _fury,
+        target=a_character(
+            lambda g, ctx, c: (
+                g.controller(c) == ctx.you
+                and _baratheon(g, c)
+                and g.knelt(c)
+                and g.challenge is not None
+                and c not in g.challenge.defenders
+            ),
+            "choose a kneeling [baratheon] character you control",
+        ),
+    ),
+)

@@ -492,5 +492,5 @@ def save_card(g: CardGame, cid: int) -> bool:
         return False
     occ = step.occ
     step.occ = Occ(occ.kind, tuple(c for c in occ.cards if c != cid), occ.player, occ.info)
-    g.emit(A.event("saved", card=cid, name=g.name(cid)))
+    g.emit(A.event("note", text=f"{g.name(cid)} is saved."))
     return True

@@ -6,7 +6,17 @@ from collections.abc import Callable
 
 from westeros.cardgame import actions as A
 from westeros.cardgame import decisions as D
-from westeros.cardgame.abilities import ACTION, REACTION, Attach, Ctx, Modifier, PlayIf, text
+from westeros.cardgame import events as E
+from westeros.cardgame.abilities import (
+    ACTION,
+    INTERRUPT,
+    REACTION,
+    Attach,
+    Ctx,
+    Modifier,
+    PlayIf,
+    text,
+)
 from westeros.cardgame.flow import ask
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
@@ -15,6 +25,8 @@ from westeros.cardgame.texts.common import (
     a_card,
     a_character,
     action,
+    attached_gets,
+    choose_then,
     defending,
     event,
     faction_card,
@@ -23,7 +35,9 @@ from westeros.cardgame.texts.common import (
     is_location,
     participating,
     reaction,
+    save_card,
     self_str,
+    this_card_in,
     until,
     you_win,
 )
@@ -294,4 +308,72 @@ text(
         target=a_card(_sow_target, "choose an attachment or location to discard"),
         max=(1, "challenge"),
     ),
+)
+
+
+# 01069 Euron Crow's Eye — Pillage. Renown. Reaction: after he discards a card using pillage,
+# put a location from the losing opponent's discard pile into play under your control.
+def _euron_options(g: CardGame, ctx: Ctx) -> list[int]:
+    loser = ctx.occ.get("loser") if ctx.occ is not None else None
+    if loser is None:
+        return []
+    return [
+        c
+        for c in g.players[loser].discard
+        if g.defs[c].type == "location" and A.can_bring_in(g, c, ctx.you)
+    ]
+
+
+text(
+    "01069",
+    reaction(
+        "pillaged",
+        lambda g, ctx: choose_then(
+            g,
+            ctx.you,
+            "Euron Crow's Eye: put a location into play under your control",
+            _euron_options(g, ctx),
+            lambda g2, c: A.put_into_play(g2, ctx.you, c),
+        ),
+        when=lambda g, ctx: this_card_in()(g, ctx) and bool(_euron_options(g, ctx)),
+    ),
+)
+
+
+# 01081 Risen from the Sea — Interrupt: when a [greyjoy] character would be killed, save it
+# (any controller's, C23 Q28); then attach this event to it as a Condition attachment with
+# "Terminal. Attached character gets +1 STR." (those modifiers apply while it is in play).
+def _risen_target(g: CardGame, ctx: Ctx, c: int) -> bool:
+    occ = ctx.occ
+    return (
+        occ is not None
+        and occ.get("save", True)
+        and c in occ.cards
+        and is_character(g, c)
+        and _greyjoy(g, c)
+    )
+
+
+def _risen(g: CardGame, ctx: Ctx) -> None:
+    if save_card(g, ctx.target):
+        A.enter_play(g, ctx.source, ctx.you, ctx.target)
+        note = f"{g.name(ctx.source)} is attached to {g.name(ctx.target)} as a Condition."
+        g.emit(E.event("note", text=note))
+
+
+def _risen_attached(g: CardGame, source: int, target: int) -> bool:
+    return source == target and g.play[source].parent is not None
+
+
+text(
+    "01081",
+    event(
+        INTERRUPT,
+        _risen,
+        on="killed",
+        target=a_character(_risen_target, "choose a [greyjoy] character to save"),
+    ),
+    Modifier("trait:Condition", _risen_attached),
+    Modifier("keyword:terminal", _risen_attached),
+    attached_gets("strength", 1),
 )

@@ -470,3 +470,32 @@ def test_01063_ours_is_the_fury_no_stand_when_the_challenge_is_lost() -> None:
     t.auto()
     assert ("won", t.g.round, 0, "power") in t.g.history
     assert t.g.knelt(bastard)
+
+
+def test_01051_shireen_baratheon_not_when_another_character_is_killed() -> None:
+    t = Table(("greyjoy", "baratheon"))
+    asha = t.add(0, "01067")
+    crew = t.add(0, "01072")
+    axe = t.add(0, "01077", on=asha)  # Throwing Axe: kills a defender after the win
+    bastard = t.add(1, BASTARD)
+    shireen = t.add(1, "01051", knelt=True)
+    t.start("challenges")
+    t.challenge(0, "power", [asha, crew], [bastard])
+    t.use(axe)
+    t.auto(stop=lambda d: t.can_use(shireen))
+    assert not t.can_use(shireen)
+    assert t.g.where[bastard] == "dead" and t.g.where[shireen] == "play"
+
+
+def test_01047_melisandre_also_after_playing_a_rhllor_event() -> None:
+    t = Table(("baratheon", "stark"))
+    meli = t.add(0, "01047")
+    flames = t.add(0, "01064", zone="hand")  # Seen In Flames: a R'hllor event
+    victim = t.add(1, FILLER)
+    t.add(1, FILLER, zone="hand")
+    t.gold(0, 1)
+    t.start("challenges")
+    t.use(flames)
+    t.use(meli)
+    t.do(victim)
+    assert t.g.knelt(victim)

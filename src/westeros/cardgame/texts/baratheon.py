@@ -93,6 +93,7 @@ def _other_kneeling(g: CardGame, source: int) -> int:
 
 text("01048", self_str(_other_kneeling))
 
+
 # 01049 Selyse Baratheon — Challenges Action: pay 1 gold to choose a [baratheon] character;
 # it gains an [intrigue] icon until the end of the phase. Only characters without the icon
 # are offered (C1.4).
@@ -109,6 +110,19 @@ text(
     ),
 )
 
+
+# 01050 Ser Davos Seaworth — Stealth. Interrupt: when he is killed, return him to your hand
+# instead of placing him in your dead pile (a replacement, C16.14: he is still killed).
+text(
+    "01050",
+    interrupt(
+        "killed",
+        lambda g, ctx: leave_instead(g, ctx.source, "hand"),
+        when=this_card_in(),
+    ),
+)
+
+
 # 01051 Shireen Baratheon — Interrupt: when she is killed, choose and kneel a character.
 text(
     "01051",
@@ -119,6 +133,12 @@ text(
         target=a_character(lambda g, ctx, c: g.standing(c), "choose a character to kneel"),
     ),
 )
+
+
+# 01052 Stannis Baratheon — each player cannot stand more than 2 characters during the
+# standing phase (each player chooses which, in player order, C16.21).
+text("01052", for_each_player("stand_limit", amount=2))
+
 
 # 01054 Fiery Followers — Reaction: after the dominance phase begins, stand this card.
 text(
@@ -141,6 +161,7 @@ def _opponent_king(g: CardGame, source: int) -> bool:
 
 
 text("01055", self_gains("icon:intrigue", _opponent_king))
+
 
 # 01056 Dragonstone Faithful — Marshaling Action: kneel it to reduce the cost of the next
 # [baratheon] character you marshal this phase by 1.
@@ -222,6 +243,7 @@ text(
     ),
 )
 
+
 # 01059 Dragonstone Port — Limited. Marshaling Action: kneel it to reduce the cost of the next
 # [baratheon] card you marshal this phase by 1.
 A.REDUCER_TESTS["baratheon card"] = lambda g, c: (
@@ -296,61 +318,6 @@ text(
         cost=(KNEEL_SELF,),
     ),
 )
-
-
-# 01064 Seen In Flames — play only if you control a R'hllor character. Challenges Action:
-# choose an opponent (with cards in hand, C16.6.3) and look at their hand; then choose and
-# discard 1 card from it.
-def _seen_in_flames(g: CardGame, ctx: Ctx) -> None:
-    hand = list(g.players[ctx.target].hand)
-    g.emit(
-        E.event(
-            "note",
-            seats=(ctx.you,),
-            text=f"{g.names[ctx.you]} looks at {g.names[ctx.target]}'s hand: "
-            + ", ".join(g.name(c) for c in hand),
-        )
-    )
-    choose_then(
-        g,
-        ctx.you,
-        "Seen In Flames: discard a card from that hand",
-        hand,
-        lambda g2, c: A.discard_from_hand(g2, ctx.target, [c]),
-    )
-
-
-text(
-    "01064",
-    PlayIf(lambda g, ctx: any(g.has_trait(c, "R'hllor") for c in g.characters(ctx.you))),
-    event(
-        ACTION,
-        _seen_in_flames,
-        phase="challenges",
-        target=Target(
-            lambda g, ctx, seat: seat != ctx.you and bool(g.players[seat].hand),
-            "choose an opponent",
-            players=True,
-        ),
-    ),
-)
-
-
-# 01050 Ser Davos Seaworth — Stealth. Interrupt: when he is killed, return him to your hand
-# instead of placing him in your dead pile (a replacement, C16.14: he is still killed).
-text(
-    "01050",
-    interrupt(
-        "killed",
-        lambda g, ctx: leave_instead(g, ctx.source, "hand"),
-        when=this_card_in(),
-    ),
-)
-
-
-# 01052 Stannis Baratheon — each player cannot stand more than 2 characters during the
-# standing phase (each player chooses which, in player order, C16.21).
-text("01052", for_each_player("stand_limit", amount=2))
 
 
 # 01062 Consolidation of Power — Marshaling Action: choose and kneel up to 4 total STR of
@@ -450,6 +417,44 @@ text(
                 and c not in g.challenge.defenders
             ),
             "choose a kneeling [baratheon] character you control",
+        ),
+    ),
+)
+
+
+# 01064 Seen In Flames — play only if you control a R'hllor character. Challenges Action:
+# choose an opponent (with cards in hand, C16.6.3) and look at their hand; then choose and
+# discard 1 card from it.
+def _seen_in_flames(g: CardGame, ctx: Ctx) -> None:
+    hand = list(g.players[ctx.target].hand)
+    g.emit(
+        E.event(
+            "note",
+            seats=(ctx.you,),
+            text=f"{g.names[ctx.you]} looks at {g.names[ctx.target]}'s hand: "
+            + ", ".join(g.name(c) for c in hand),
+        )
+    )
+    choose_then(
+        g,
+        ctx.you,
+        "Seen In Flames: discard a card from that hand",
+        hand,
+        lambda g2, c: A.discard_from_hand(g2, ctx.target, [c]),
+    )
+
+
+text(
+    "01064",
+    PlayIf(lambda g, ctx: any(g.has_trait(c, "R'hllor") for c in g.characters(ctx.you))),
+    event(
+        ACTION,
+        _seen_in_flames,
+        phase="challenges",
+        target=Target(
+            lambda g, ctx, seat: seat != ctx.you and bool(g.players[seat].hand),
+            "choose an opponent",
+            players=True,
         ),
     ),
 )

@@ -116,6 +116,36 @@ def _below_balon(g: CardGame, source: int, target: int) -> bool:
 
 text("01068", Modifier("no_contribute", _below_balon))
 
+
+# 01069 Euron Crow's Eye — Pillage. Renown. Reaction: after he discards a card using pillage,
+# put a location from the losing opponent's discard pile into play under your control.
+def _euron_options(g: CardGame, ctx: Ctx) -> list[int]:
+    loser = ctx.occ.get("loser") if ctx.occ is not None else None
+    if loser is None:
+        return []
+    return [
+        c
+        for c in g.players[loser].discard
+        if g.defs[c].type == "location" and A.can_bring_in(g, c, ctx.you)
+    ]
+
+
+text(
+    "01069",
+    reaction(
+        "pillaged",
+        lambda g, ctx: choose_then(
+            g,
+            ctx.you,
+            "Euron Crow's Eye: put a location into play under your control",
+            _euron_options(g, ctx),
+            lambda g2, c: A.put_into_play(g2, ctx.you, c),
+        ),
+        when=lambda g, ctx: this_card_in()(g, ctx) and bool(_euron_options(g, ctx)),
+    ),
+)
+
+
 # 01071 Theon Greyjoy — Stealth. Reaction: after you win an unopposed challenge in which he
 # is participating, he gains 1 power.
 text(
@@ -135,6 +165,7 @@ def _warships(g: CardGame, source: int) -> int:
 
 
 text("01073", self_str(_warships))
+
 
 # 01074 Iron Islands Fishmonger — Marshaling Action: kneel it to reduce the cost of the next
 # [greyjoy] character you marshal this phase by 1.
@@ -168,6 +199,7 @@ text(
         target=a_card(_shipwright_target, "choose a location to kneel"),
     ),
 )
+
 
 # 01076 Salty Navigator — +1 Initiative: a printed value read by plot_value (C2.4), no entry.
 
@@ -252,6 +284,7 @@ text(
     ),
 )
 
+
 # 01080 Sea Tower — Limited. Marshaling Action: kneel it to reduce the cost of the next
 # [greyjoy] card you marshal this phase by 1.
 A.REDUCER_TESTS["greyjoy card"] = lambda g, c: (
@@ -266,6 +299,46 @@ text(
         when=_holds("greyjoy card"),
     ),
 )
+
+
+# 01081 Risen from the Sea — Interrupt: when a [greyjoy] character would be killed, save it
+# (any controller's, C23 Q28); then attach this event to it as a Condition attachment with
+# "Terminal. Attached character gets +1 STR." (those modifiers apply while it is in play).
+def _risen_target(g: CardGame, ctx: Ctx, c: int) -> bool:
+    occ = ctx.occ
+    return (
+        occ is not None
+        and occ.get("save", True)
+        and c in occ.cards
+        and is_character(g, c)
+        and _greyjoy(g, c)
+    )
+
+
+def _risen(g: CardGame, ctx: Ctx) -> None:
+    if save_card(g, ctx.target):
+        A.enter_play(g, ctx.source, ctx.you, ctx.target)
+        note = f"{g.name(ctx.source)} is attached to {g.name(ctx.target)} as a Condition."
+        g.emit(E.event("note", text=note))
+
+
+def _risen_attached(g: CardGame, source: int, target: int) -> bool:
+    return source == target and g.play[source].parent is not None
+
+
+text(
+    "01081",
+    event(
+        INTERRUPT,
+        _risen,
+        on="killed",
+        target=a_character(_risen_target, "choose a [greyjoy] character to save"),
+    ),
+    Modifier("trait:Condition", _risen_attached),
+    Modifier("keyword:terminal", _risen_attached),
+    attached_gets("strength", 1),
+)
+
 
 # 01082 The Kraken's Grasp — play only if you are the first player. Challenges Action: choose
 # a defending character with STR 5 or lower; it does not contribute its STR to the challenge.
@@ -308,72 +381,4 @@ text(
         target=a_card(_sow_target, "choose an attachment or location to discard"),
         max=(1, "challenge"),
     ),
-)
-
-
-# 01069 Euron Crow's Eye — Pillage. Renown. Reaction: after he discards a card using pillage,
-# put a location from the losing opponent's discard pile into play under your control.
-def _euron_options(g: CardGame, ctx: Ctx) -> list[int]:
-    loser = ctx.occ.get("loser") if ctx.occ is not None else None
-    if loser is None:
-        return []
-    return [
-        c
-        for c in g.players[loser].discard
-        if g.defs[c].type == "location" and A.can_bring_in(g, c, ctx.you)
-    ]
-
-
-text(
-    "01069",
-    reaction(
-        "pillaged",
-        lambda g, ctx: choose_then(
-            g,
-            ctx.you,
-            "Euron Crow's Eye: put a location into play under your control",
-            _euron_options(g, ctx),
-            lambda g2, c: A.put_into_play(g2, ctx.you, c),
-        ),
-        when=lambda g, ctx: this_card_in()(g, ctx) and bool(_euron_options(g, ctx)),
-    ),
-)
-
-
-# 01081 Risen from the Sea — Interrupt: when a [greyjoy] character would be killed, save it
-# (any controller's, C23 Q28); then attach this event to it as a Condition attachment with
-# "Terminal. Attached character gets +1 STR." (those modifiers apply while it is in play).
-def _risen_target(g: CardGame, ctx: Ctx, c: int) -> bool:
-    occ = ctx.occ
-    return (
-        occ is not None
-        and occ.get("save", True)
-        and c in occ.cards
-        and is_character(g, c)
-        and _greyjoy(g, c)
-    )
-
-
-def _risen(g: CardGame, ctx: Ctx) -> None:
-    if save_card(g, ctx.target):
-        A.enter_play(g, ctx.source, ctx.you, ctx.target)
-        note = f"{g.name(ctx.source)} is attached to {g.name(ctx.target)} as a Condition."
-        g.emit(E.event("note", text=note))
-
-
-def _risen_attached(g: CardGame, source: int, target: int) -> bool:
-    return source == target and g.play[source].parent is not None
-
-
-text(
-    "01081",
-    event(
-        INTERRUPT,
-        _risen,
-        on="killed",
-        target=a_character(_risen_target, "choose a [greyjoy] character to save"),
-    ),
-    Modifier("trait:Condition", _risen_attached),
-    Modifier("keyword:terminal", _risen_attached),
-    attached_gets("strength", 1),
 )

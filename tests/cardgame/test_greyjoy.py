@@ -443,3 +443,20 @@ def test_01081_risen_from_the_sea_greyjoy_only_and_terminal() -> None:
     t.auto()
     assert t.g.where[theon] == "dead"
     assert t.g.where[risen] == "discard"  # terminal: not back to hand
+
+
+def test_01081_risen_from_the_sea_is_a_condition_maester_cressen_can_discard() -> None:
+    t = Table(("stark", "greyjoy"))
+    attacker = t.add(0, FILLER)
+    theon = t.add(1, "01071")
+    risen = t.add(1, "01081", zone="hand")
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])
+    t.use(risen)
+    t.auto()
+    cressen = t.add(0, "01046")
+    t.add(0, BASTARD, zone="hand")
+    t.start("marshaling")
+    t.use(cressen)
+    assert t.g.where[risen] == "discard"
+    assert t.g.strength(theon) == 3

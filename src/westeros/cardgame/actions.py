@@ -521,12 +521,13 @@ def _kill(g: CardGame, occ: Occ) -> None:
 
 def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
     gone = []
+    instead = dict(occ.get("instead", ()))  # C16.14 replacements: card -> zone
     for c in occ.cards:
         if c not in g.play or g.where[c] != "play":
             continue
         if occ.get("save", True) and _save_with_duplicate(g, c):
             continue
-        leave_play(g, c, zone)
+        leave_play(g, c, instead.get(c, zone))
         gone.append(c)
     if gone:
         g.emit(event(kind, cards=gone, names=names(g, gone)))

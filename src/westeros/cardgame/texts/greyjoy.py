@@ -204,6 +204,9 @@ text(
 # 01076 Salty Navigator — +1 Initiative: a printed value read by plot_value (C2.4), no entry.
 
 
+# 01076 Salty Navigator — +1 Initiative: a printed plot modifier the engine reads (C7.3.1).
+text("01076")
+
 # 01077 Throwing Axe — Ironborn character only. Reaction: after you win a challenge in which
 # the attached character is attacking, sacrifice the axe to choose and kill a defending
 # character.

@@ -529,6 +529,22 @@ def _save_with_duplicate(g: CardGame, cid: int) -> bool:
     return True
 
 
+def save(g: CardGame, cid: int) -> None:
+    """C18.8: a card about to be killed/discarded (an occurrence in its interrupt window)
+    stays in play; an occurrence left with no card is no longer imminent (C16.9 step 2)."""
+    from dataclasses import replace
+
+    from westeros.cardgame.flow import Occurrence
+
+    for step in reversed(g.stack):
+        if isinstance(step, Occurrence) and step.stage == 1 and cid in step.occ.cards:
+            left = tuple(c for c in step.occ.cards if c != cid)
+            step.occ = replace(step.occ, cards=left)
+            step.canceled = step.canceled or not left
+            g.emit(event("note", text=f"{g.name(cid)} is saved."))
+            return
+
+
 def discard_from_play(g: CardGame, cards: list[int] | tuple[int, ...], save: bool = True) -> None:
     cards = tuple(c for c in cards if c in g.play and g.where[c] == "play")
     if cards:

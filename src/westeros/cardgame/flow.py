@@ -149,7 +149,7 @@ class Occurrence(Step):
         if self.stage == 0:
             self.stage = 1
             if _answers(g, self.occ, (INTERRUPT, FORCED_INTERRUPT)):
-                g.push(self, TriggerWindow(self.occ, INTERRUPT))
+                g.push(TriggerWindow(self.occ, INTERRUPT), self)  # interrupts first (C16.9)
                 return
         if self.stage == 1:
             if self.canceled:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from tests.cardgame.driver import Table
 from westeros.cardgame.actions import can_attach, can_marshal
 from westeros.cardgame.phases import dominance_total
-
-from tests.cardgame.driver import Table
 
 LITTLEFINGER = "01028"  # Lord, STR 4, [intrigue][power], +1 income
 VARYS = "01029"  # Lord, STR 3, [intrigue], stealth

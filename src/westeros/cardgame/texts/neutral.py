@@ -201,9 +201,7 @@ text(
         lambda g, ctx: A.add_reducer(g, ctx.you, "character", 3, ctx.source),
         phase="marshaling",
         cost=(KNEEL_SELF, SACRIFICE_SELF),
-        when=lambda g, ctx: any(
-            g.defs[c].type == "character" for c in g.players[ctx.you].hand
-        ),
+        when=lambda g, ctx: any(g.defs[c].type == "character" for c in g.players[ctx.you].hand),
     ),
 )
 

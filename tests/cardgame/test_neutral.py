@@ -419,3 +419,121 @@ def test_01043_superior_claim_gains_two_power_after_a_power_win_by_five() -> Non
     claim2 = t2.add(0, "01043", zone="hand")
     _win_by(t2, "power", [RANGING_PARTY], [TUMBLESTONE])  # 5 vs 2
     assert not t2.can_use(claim2)
+
+
+# -- 01044 Tears of Lys ----------------------------------------------------------------
+
+
+def test_01044_tears_of_lys_poisoned_character_dies_at_the_end_of_the_phase() -> None:
+    """A poison token on a loser's character without [intrigue]; at the end of the phase the
+    character is killed and the token removed (delayed effect, C16.16)."""
+    t = Table()
+    tears = t.add(0, "01044", zone="hand")
+    t.gold(0, 1)
+    spy = t.add(0, COURTESAN)
+    victim = t.add(1, TUMBLESTONE)  # no [intrigue] icon
+    t.add(1, DAYNE_KNIGHT, knelt=True)  # has [intrigue]: not eligible
+    t.start("challenges")
+    t.challenge(0, "intrigue", [spy])
+    assert t.can_use(tears)
+    t.use(tears)
+    assert dict(t.g.play[victim].tokens) == {"poison": 1}
+    t.auto(stop=lambda d: d.kind == "challenge")
+    assert _zone(t, victim) == "play"  # not before the end of the phase
+    while t.pending():  # on to the end of the challenges phase
+        t.do("done" if "done" in t.choices() else "pass")
+    assert _zone(t, victim) == "dead"
+
+
+def test_01044_tears_of_lys_needs_a_character_without_intrigue_and_an_intrigue_win() -> None:
+    t = Table()
+    tears = t.add(0, "01044", zone="hand")
+    t.gold(0, 1)
+    spy = t.add(0, COURTESAN)
+    t.add(1, DAYNE_KNIGHT)  # only characters with [intrigue]
+    t.start("challenges")
+    t.challenge(0, "intrigue", [spy])
+    assert not t.can_use(tears)
+    t2 = Table()
+    tears2 = t2.add(0, "01044", zone="hand")
+    t2.gold(0, 1)
+    t2.add(1, TUMBLESTONE)
+    party = t2.add(0, RANGING_PARTY)
+    t2.start("challenges")
+    t2.challenge(0, "power", [party])  # not an intrigue challenge
+    assert not t2.can_use(tears2)
+
+
+def test_01044_tears_of_lys_a_character_that_left_play_is_not_killed_later() -> None:
+    """The token leaves with the card (C18.13): the copy put back into play is safe."""
+    from westeros.cardgame.actions import enter_play, to_zone
+
+    t = Table()
+    tears = t.add(0, "01044", zone="hand")
+    t.gold(0, 1)
+    spy = t.add(0, COURTESAN)
+    victim = t.add(1, TUMBLESTONE)
+    t.start("challenges")
+    t.challenge(0, "intrigue", [spy])
+    t.use(tears)
+    to_zone(t.g, victim, "hand")
+    enter_play(t.g, victim, 1)
+    while t.pending():
+        t.do("done" if "done" in t.choices() else "pass")
+    assert _zone(t, victim) == "play"
+
+
+# -- 01045 The Hand's Judgment ---------------------------------------------------------
+
+
+def _sword_played_against(hj_gold: int) -> tuple[Table, int, int, int]:
+    t = Table()
+    sword = t.add(0, "01041", zone="hand")  # printed cost 2
+    judgment = t.add(1, "01045", zone="hand")
+    t.gold(0, 2)
+    t.gold(1, hj_gold)
+    t.reveal(0, "01005")  # claim 1
+    victim = t.add(1, COURTESAN)
+    t.add(1, TUMBLESTONE, knelt=True)
+    attacker = t.add(0, RANGING_PARTY)
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])
+    t.use(sword)
+    t.do(victim)  # Put to the Sword's target
+    return t, sword, judgment, victim
+
+
+def test_01045_the_hands_judgment_cancels_an_opponents_event() -> None:
+    """Interrupt: when an opponent's event would initiate, cancel its effects; X (paid) is its
+    printed cost. The canceled event is still played: costs stay paid, it is discarded."""
+    t, sword, judgment, victim = _sword_played_against(2)
+    assert t.can_use(judgment)
+    t.use(judgment)
+    assert t.kinds() == ["claim_kill"]  # Put to the Sword did not kill: claim 1 comes next
+    assert _zone(t, victim) == "play"
+    assert sword in t.g.players[0].discard
+    assert judgment in t.g.players[1].discard
+    assert t.g.players[0].gold == 0
+    assert t.g.players[1].gold == 0
+
+
+def test_01045_the_hands_judgment_needs_x_gold() -> None:
+    t, sword, judgment, victim = _sword_played_against(1)
+    assert not t.can_use(judgment)
+    assert _zone(t, victim) == "dead"  # killed by Put to the Sword, before any claim
+    assert t.kinds() == []  # claim 1 then took the other character without a question
+    assert judgment in t.g.players[1].hand
+
+
+def test_01045_the_hands_judgment_not_against_your_own_event() -> None:
+    t = Table()
+    claim = t.add(0, "01043", zone="hand")
+    judgment = t.add(0, "01045", zone="hand")
+    t.gold(0, 5)
+    party = t.add(0, RANGING_PARTY)
+    t.start("challenges")
+    t.challenge(0, "power", [party])
+    t.use(claim)
+    assert not t.can_use(judgment)
+    t.auto(stop=lambda d: d.kind == "challenge")
+    assert t.g.play[t.faction(0)].power == 2 + 1

@@ -41,6 +41,7 @@ OCCURRENCES: dict[str, str] = {
     "marshaled": "a card was marshaled (cards: the card; player: who)",
     "enters_play": "cards entered play (marshaled, put into play, ambushed)",
     "played": "an event was played (cards: the event; player: who)",
+    "initiating": "an event's effects would initiate (cards: the event; player: who; info: ctx)",
     "killed": "characters are killed (cards)",
     "discarded": "cards in play are discarded (cards)",
     "sacrificed": "cards are sacrificed (cards)",

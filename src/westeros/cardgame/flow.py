@@ -542,7 +542,10 @@ class Initiate(Step):
         from westeros.cardgame import actions
 
         actions.log_ability(g, self.ctx)
-        run_effect(g, _effect_then_finish, a, self.ctx)
+        if a.zone == "hand":  # C16.4 step 6: an event's effects attempt to initiate (cancels)
+            run_effect(g, _initiate_event, self.ctx)
+        else:
+            run_effect(g, _effect_then_finish, a, self.ctx)
 
     def snapshot(self) -> dict[str, Any]:
         return {"step": "Initiate", **{k: repr(v) for k, v in vars(self).items()}}
@@ -555,6 +558,28 @@ def _effect_then_finish(g: CardGame, a: Ability, ctx: Ctx) -> None:
     a.effect(g, ctx)
     if a.zone == "hand":
         do(g, Call(actions.finish_event, ctx.source, ctx.you))
+
+
+def _initiate_event(g: CardGame, ctx: Ctx) -> None:
+    """C16.8: the event's effects initiate (unless canceled), then it goes to the discard pile
+    (a canceled event still counts as played)."""
+    from westeros.cardgame import actions
+
+    occur(g, Occ("initiating", (ctx.source,), ctx.you, (("ctx", ctx),)), _event_effect)
+    do(g, Call(actions.finish_event, ctx.source, ctx.you))
+
+
+def _event_effect(g: CardGame, occ: Occ) -> None:
+    ctx: Ctx = occ.get("ctx")
+    text_of(g.defs[ctx.source].code).abilities[ctx.index].effect(g, ctx)
+
+
+def cancel(g: CardGame, occ: Occ) -> None:
+    """C16.13: the imminent occurrence (in its interrupt window) does not happen."""
+    for step in reversed(g.stack):
+        if isinstance(step, Occurrence) and step.stage == 1 and step.occ == occ:
+            step.canceled = True
+            return
 
 
 def _with(ctx: Ctx, **changes: Any) -> Ctx:

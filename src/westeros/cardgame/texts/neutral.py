@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from westeros.cardgame import actions as A
-from westeros.cardgame.abilities import REACTION, Attach, Cost, Ctx, Modifier, text
+from westeros.cardgame.abilities import INTERRUPT, REACTION, Attach, Cost, Ctx, Modifier, text
+from westeros.cardgame.flow import cancel
+from westeros.cardgame.phases import DELAYED, at_end_of
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     KNEEL_FACTION,
@@ -248,5 +250,90 @@ text(
         on="challenge_won",
         when=both(you_win("power"), _by_5_or_more),
         max=(1, "challenge"),
+    ),
+)
+
+
+# 01044 Tears of Lys — after you win an [intrigue] challenge as the attacker, place a poison
+# token on a character without an [intrigue] icon the losing opponent controls; at the end of
+# the phase, if it still has that token, remove it and kill the character (a delayed effect,
+# C16.16). Max 1 per challenge.
+def _tokens(g: CardGame, cid: int) -> dict[str, int]:
+    return dict(g.play[cid].tokens)
+
+
+def _set_tokens(g: CardGame, cid: int, tokens: dict[str, int]) -> None:
+    g.play[cid].tokens = tuple(sorted((k, v) for k, v in tokens.items() if v))
+
+
+def _poison(g: CardGame, ctx: Ctx) -> None:
+    tokens = _tokens(g, ctx.target)
+    tokens["poison"] = tokens.get("poison", 0) + 1
+    _set_tokens(g, ctx.target, tokens)
+    g.emit(A.event("note", text=f"{g.name(ctx.target)} is poisoned."))
+    at_end_of(g, "phase", "tears_of_lys", ctx.target, g.play[ctx.target].entered)
+
+
+def _poison_kills(g: CardGame, cid: int, entered: int) -> None:
+    rec = g.play.get(cid)
+    if rec is None or rec.entered != entered or _tokens(g, cid).get("poison", 0) <= 0:
+        return  # left play (a new copy has no token) or the token was removed
+    tokens = _tokens(g, cid)
+    tokens["poison"] -= 1
+    _set_tokens(g, cid, tokens)
+    A.kill(g, [cid])
+
+
+DELAYED["tears_of_lys"] = _poison_kills
+
+text(
+    "01044",
+    event(
+        REACTION,
+        _poison,
+        on="challenge_won",
+        when=you_win("intrigue", attacking=True),
+        target=a_character(
+            lambda g, ctx, c: _loser_controls(g, ctx, c) and not g.has_icon(c, "intrigue"),
+            "choose a character to poison",
+        ),
+        max=(1, "challenge"),
+    ),
+)
+
+
+# 01045 The Hand's Judgment — Interrupt: when the effects of an opponent's event would
+# initiate, cancel them (C16.13; the canceled event still counts as played, C16.8). X is that
+# event's printed cost, paid as this event's cost.
+def _judged_cost(g: CardGame, ctx: Ctx) -> int:
+    return (g.defs[ctx.occ.cards[0]].cost or 0) if ctx.occ is not None else 0
+
+
+def _pay_x(g: CardGame, ctx: Ctx, _: int) -> None:
+    A.pay_gold(g, ctx.you, _judged_cost(g, ctx))
+
+
+PAY_X = Cost(
+    "X gold (the event's printed cost)",
+    lambda g, ctx: g.players[ctx.you].gold >= _judged_cost(g, ctx),
+    _pay_x,
+)
+
+
+def _cancel(g: CardGame, ctx: Ctx) -> None:
+    assert ctx.occ is not None
+    cancel(g, ctx.occ)
+    g.emit(A.event("note", text=f"The effects of {g.name(ctx.occ.cards[0])} are canceled."))
+
+
+text(
+    "01045",
+    event(
+        INTERRUPT,
+        _cancel,
+        on="initiating",
+        when=lambda g, ctx: ctx.occ is not None and ctx.occ.player != ctx.you,
+        cost=(PAY_X,),
+        cancels=True,
     ),
 )

@@ -25,7 +25,6 @@ from westeros.cardgame.texts.common import (
     lord_or_lady,
     mine,
     participating,
-    phase_begins,
     reaction,
     until,
     you_win,
@@ -84,7 +83,7 @@ text(
     interrupt(
         "phase_ends",
         lambda g, ctx: A.discard_from_play(g, g.characters()),
-        when=phase_begins("dominance"),  # the occurrence's phase (info: phase)
+        when=lambda g, ctx: ctx.occ is not None and ctx.occ.get("phase") == "dominance",
         cost=(REMOVE_SELF,),
     ),
 )
@@ -218,7 +217,10 @@ text(
         lambda g, ctx: A.kill(g, [ctx.target]),
         on="challenge_won",
         when=both(you_win("military", attacking=True), _by_5_or_more),
-        target=a_character(_loser_controls, "choose a character to kill"),
+        target=a_character(
+            lambda g, ctx, c: _loser_controls(g, ctx, c) and not g.has("cannot_be_killed", c),
+            "choose a character to kill",
+        ),
         max=(1, "challenge"),
     ),
 )

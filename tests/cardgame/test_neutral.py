@@ -538,3 +538,37 @@ def test_01045_the_hands_judgment_not_against_your_own_event() -> None:
     assert not t.can_use(judgment)
     t.auto(stop=lambda d: d.kind == "challenge")
     assert t.g.play[t.faction(0)].power == 2 + 1
+
+
+def test_01033_bodyguard_saves_from_a_discard_and_only_its_character() -> None:
+    """Varys discards every character; Bodyguard saves just the one it is attached to."""
+    t = Table()
+    varys = t.add(0, VARYS)
+    lord = t.add(1, LITTLEFINGER)
+    guard = t.add(1, "01033", on=lord)
+    other = t.add(1, TUMBLESTONE)
+    t.start("dominance")
+    t.auto(stop=lambda d: t.can_use(varys))
+    t.use(varys)
+    assert t.can_use(guard)
+    t.use(guard)
+    t.auto()
+    assert _zone(t, lord) == "play"
+    assert _zone(t, guard) == "discard"
+    assert _zone(t, other) == "discard"
+
+
+def test_01044_tears_of_lys_max_one_per_challenge() -> None:
+    t = Table()
+    first = t.add(0, "01044", zone="hand")
+    second = t.add(0, "01044", zone="hand")
+    t.gold(0, 2)
+    spy = t.add(0, COURTESAN)
+    t.add(1, TUMBLESTONE)
+    t.add(1, BRAIDED_WARRIOR)
+    t.start("challenges")
+    t.challenge(0, "intrigue", [spy])
+    t.use(first)
+    t.do(t.choices(0)[0])  # a target
+    assert not t.can_use(second)
+    assert second in t.g.players[0].hand

@@ -275,14 +275,14 @@ class TriggerWindow(Step):
             due = sorted(
                 triggered(g, self.occ, forced), key=lambda c: (order.get(c.you, 9), c.source)
             )
-            g.push(self, *[Initiate(c) for c in reversed(due)])
+            g.push(*[Initiate(c) for c in due], self)  # forced ones first, in order
             return
         if self.taken is None:
             return
         _, cid, index = str(self.taken).split(":")
         self.used = self.used | {(int(cid), int(index))}
         self.taken = None
-        g.push(self, Initiate(ctx_for(g, int(cid), int(index), self.occ)))
+        g.push(Initiate(ctx_for(g, int(cid), int(index), self.occ)), self)  # C16.10
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -102,7 +102,7 @@ class Ctx:
 
 
 Check = Callable[["CardGame", Ctx], bool]
-Effect = Callable[["CardGame", Ctx], None]
+Effect = Callable[["CardGame", Ctx], object]
 CardTest = Callable[["CardGame", Ctx, int], bool]
 
 

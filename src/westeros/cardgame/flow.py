@@ -584,13 +584,19 @@ def cancel(g: CardGame) -> None:
         step.canceled = True
 
 
-def save(g: CardGame, cid: int) -> None:
-    """C18.8: the card is saved from the leaving-play occurrence being interrupted."""
+def save(g: CardGame, cid: int) -> bool:
+    """C18.8: save ``cid`` from the leaving-play occurrence being interrupted: it stays in play
+    and is not considered to have left; an occurrence left with no card is no longer imminent
+    (C16.9 step 2). False when it cannot be saved ("cannot be saved", C18.8.1)."""
     step = current_occurrence(g)
-    if step is not None and cid in step.occ.cards:
-        occ = step.occ
-        step.occ = Occ(occ.kind, tuple(c for c in occ.cards if c != cid), occ.player, occ.info)
-        g.emit_saved(cid)
+    if step is None or cid not in step.occ.cards or not step.occ.get("save", True):
+        return False
+    occ = step.occ
+    left = tuple(c for c in occ.cards if c != cid)
+    step.occ = Occ(occ.kind, left, occ.player, occ.info)
+    step.canceled = step.canceled or not left
+    g.emit_saved(cid)
+    return True
 
 
 def _effect_then_finish(g: CardGame, a: Ability, ctx: Ctx) -> None:

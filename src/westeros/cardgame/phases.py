@@ -7,6 +7,8 @@ the end of the round". Action windows sit where C6.3 puts them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from westeros.cardgame import decisions as D
 from westeros.cardgame import events as E
 from westeros.cardgame.abilities import WHEN_REVEALED, Occ, text_of
@@ -16,7 +18,17 @@ from westeros.cardgame.actions import (
     gain_power,
     stand,
 )
-from westeros.cardgame.flow import ActionWindow, Initiate, ask, ctx_for, occur, run_effect, usable
+from westeros.cardgame.flow import (
+    ActionWindow,
+    Call,
+    Initiate,
+    ask,
+    ctx_for,
+    do,
+    occur,
+    run_effect,
+    usable,
+)
 from westeros.cardgame.melee import ReturnTitles, SelectTitles, is_melee
 from westeros.cardgame.state import CardGame, InPlay
 from westeros.engine import Choice, Decision, Step
@@ -88,6 +100,24 @@ class EndOfPeriod(Step):
         if self.period == "phase":  # delayed "at the end of the phase" discards
             run_effect(g, delayed_discards)
         expire(g, self.period)
+        due = sorted((f for f in g.history if f[0] == "delayed" and f[1] == self.period), key=repr)
+        if due:  # C6.7 step 3, C16.16: "at the end of the <period>" effects resolve
+            g.history = g.history - set(due)
+            run_effect(g, _run_delayed, due)
+
+
+# Delayed effects (C16.16) by name: ``at_end_of(g, period, name, *args)`` makes
+# ``DELAYED[name](g, *args)`` resolve at the end of that phase or round.
+DELAYED: dict[str, Callable[..., None]] = {}
+
+
+def at_end_of(g: CardGame, period: str, name: str, *args: object) -> None:
+    g.history = g.history | {("delayed", period, name, *args)}
+
+
+def _run_delayed(g: CardGame, due: list[tuple[object, ...]]) -> None:
+    for fact in due:
+        do(g, Call(DELAYED[str(fact[2])], *fact[3:]))
 
 
 def expire(g: CardGame, period: str) -> None:

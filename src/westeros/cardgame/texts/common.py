@@ -505,15 +505,3 @@ def leave_instead(g: CardGame, cid: int, zone: str) -> None:
     moved = (*occ.get("instead", ()), (cid, zone))
     info = (*((k, v) for k, v in occ.info if k != "instead"), ("instead", moved))
     step.occ = Occ(occ.kind, occ.cards, occ.player, info)
-
-
-def save_card(g: CardGame, cid: int) -> bool:
-    """C18.8: save ``cid`` from the leaving-play occurrence being interrupted (it stays in
-    play and is not considered to have left). False if it could not be saved."""
-    step = current_occurrence(g)
-    if step is None or cid not in step.occ.cards or not step.occ.get("save", True):
-        return False
-    occ = step.occ
-    step.occ = Occ(occ.kind, tuple(c for c in occ.cards if c != cid), occ.player, occ.info)
-    g.emit(A.event("note", text=f"{g.name(cid)} is saved."))
-    return True

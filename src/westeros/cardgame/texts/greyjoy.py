@@ -17,7 +17,7 @@ from westeros.cardgame.abilities import (
     PlayIf,
     text,
 )
-from westeros.cardgame.flow import ask
+from westeros.cardgame.flow import ask, save
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     KNEEL_SELF,
@@ -35,7 +35,6 @@ from westeros.cardgame.texts.common import (
     is_location,
     participating,
     reaction,
-    save_card,
     self_str,
     this_card_in,
     until,
@@ -207,6 +206,7 @@ text(
 # 01076 Salty Navigator — +1 Initiative: a printed plot modifier the engine reads (C7.3.1).
 text("01076")
 
+
 # 01077 Throwing Axe — Ironborn character only. Reaction: after you win a challenge in which
 # the attached character is attacking, sacrifice the axe to choose and kill a defending
 # character.
@@ -319,7 +319,7 @@ def _risen_target(g: CardGame, ctx: Ctx, c: int) -> bool:
 
 
 def _risen(g: CardGame, ctx: Ctx) -> None:
-    if save_card(g, ctx.target):
+    if save(g, ctx.target):
         A.enter_play(g, ctx.source, ctx.you, ctx.target)
         note = f"{g.name(ctx.source)} is attached to {g.name(ctx.target)} as a Condition."
         g.emit(E.event("note", text=note))

@@ -206,7 +206,9 @@ text(
     ),
 )
 
-# 01040 The Roseroad — Limited. +1 Income (printed): no entry.
+# 01040 The Roseroad — Limited. +1 Income: both read by the engine (C17.5, C9.2); an empty
+# entry marks the card implemented.
+text("01040")
 
 # 01041 Put to the Sword — after you win a [military] challenge by 5 or more STR as the
 # attacker, choose and kill a character the losing opponent controls. Max 1 per challenge.

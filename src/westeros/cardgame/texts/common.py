@@ -153,6 +153,33 @@ def discard_power_self(amount: int = 1) -> Cost:
     )
 
 
+def _discard_from_hand_options(g: CardGame, ctx: Ctx) -> list[int]:
+    return list(g.players[ctx.you].hand)
+
+
+def _discard_from_hand_pay(g: CardGame, ctx: Ctx, pick: int) -> None:
+    A.to_zone(g, pick, "discard")
+    g.emit(A.event("hand_discarded", player=ctx.you, cards=[pick], names=[g.name(pick)]))
+
+
+DISCARD_FROM_HAND = Cost(
+    "discard 1 card from your hand",
+    lambda g, ctx: bool(g.players[ctx.you].hand),
+    _discard_from_hand_pay,
+    _discard_from_hand_options,
+)
+
+
+def _return_self_pay(g: CardGame, ctx: Ctx, _: int) -> None:
+    A.leave_play(g, ctx.source, "hand")
+    g.emit(A.event("returned", cards=[ctx.source], names=[g.name(ctx.source)]))
+
+
+RETURN_SELF = Cost(
+    "return this card to your hand", lambda g, ctx: g.where[ctx.source] == "play", _return_self_pay
+)
+
+
 # -- targets (C16.6) -------------------------------------------------------------------
 
 
@@ -173,6 +200,17 @@ def a_card(
 
 def an_opponent(prompt: str = "choose an opponent") -> Target:
     return Target(lambda g, ctx, seat: seat != ctx.you, prompt, players=True)
+
+
+def holds_reducible(test_name: str) -> Check:
+    """A reducer action could matter (C1.4): you hold a card that REDUCER_TESTS[test_name]
+    accepts."""
+
+    def check(g: CardGame, ctx: Ctx) -> bool:
+        test = A.REDUCER_TESTS[test_name]
+        return any(test(g, c) for c in g.players[ctx.you].hand)
+
+    return check
 
 
 # -- triggering conditions (ctx.occ) ---------------------------------------------------

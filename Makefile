@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SRC := src tests benchmarks examples
 
-.PHONY: run watch test lint typecheck pytest screenshot bench bench-rl bench-server bench-web clean
+.PHONY: run watch test lint typecheck pytest screenshot bench bench-cards bench-rl bench-server bench-web clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,9 @@ screenshot: $(VENV)/.dev
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/boardgame.py
+
+bench-cards: $(VENV)/.installed
+	$(BIN)/python benchmarks/cardgame.py
 
 bench-rl: $(VENV)/.dev
 	$(BIN)/python benchmarks/rl.py

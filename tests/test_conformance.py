@@ -1,6 +1,6 @@
 """Every registered game passes the same conformance test (architecture: the engine contract).
 
-The toy game and the board game today; the card game joins this list when it lands.
+The toy game, the board game and the card game.
 """
 
 from __future__ import annotations
@@ -30,6 +30,21 @@ CASES = [
         ),
         seeds=(3,),
         every=9,
+    ),
+    Case(
+        "cardgame",
+        configs=({}, {"decks": ["westeros-lannister", "westeros-stark"], "casual": True}),
+        bad_configs=(
+            {"players": 3},
+            {"decks": ["westeros-stark"]},
+            {"decks": ["no-such-deck", "westeros-stark"]},
+            {"decks": [{"faction": "stark", "plots": [], "draw": {}}, "westeros-stark"]},
+            {"casual": "yes"},
+            {"bogus": 1},
+            "decks",
+        ),
+        seeds=(3, 4),
+        every=3,
     ),
 ]
 PLAYS = [(c, cfg, seed) for c in CASES for cfg in c.configs for seed in c.seeds]

@@ -15,7 +15,8 @@ from rich.table import Table
 from westeros.engine import Choice, Game, Outcome, Record, RecordError, replay
 
 app = typer.Typer(
-    help="westeros — A Game of Thrones board game: exact rules, bots, simulations, replays.",
+    help="westeros — A Game of Thrones, the board game and the card game: exact rules, bots, "
+    "simulations, replays.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -274,6 +275,15 @@ def serve(
     from westeros.server import serve as run_server
 
     run_server(host, port, db or DEFAULT_DB, bot_delay, log_level)
+
+
+def _add_card_commands() -> None:
+    from westeros.cli_cards import cards
+
+    app.add_typer(cards, name="cards")
+
+
+_add_card_commands()
 
 
 def main() -> None:  # pragma: no cover

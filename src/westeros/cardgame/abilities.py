@@ -38,6 +38,8 @@ OCCURRENCES: dict[str, str] = {
     "phase_begins": "a phase begins (info: phase)",
     "phase_ends": "a phase ends (info: phase)",
     "plots_revealed": "plots were revealed in step 1.3 (cards: the plots)",
+    "initiating": "an ability's effects would initiate: cancel interrupts answer it, C16.13 "
+    "(cards: the ability's card; player: its controller; info: kind, event)",
     "marshaled": "a card was marshaled (cards: the card; player: who)",
     "enters_play": "cards entered play (marshaled, put into play, ambushed)",
     "played": "an event was played (cards: the event; player: who)",

@@ -436,8 +436,11 @@ def move_power_now(g: CardGame, source: int, dest: int, amount: int) -> int:
 
 def discard_power(g: CardGame, cid: int, amount: int) -> None:
     """Power from a card back to the treasury."""
-    if cid in g.play:
-        g.play[cid].power = max(0, g.play[cid].power - amount)
+    if cid in g.play and amount > 0:
+        lost = min(amount, g.play[cid].power)
+        g.play[cid].power -= lost
+        if lost:
+            g.emit(event("power_discarded", card=cid, name=g.name(cid), amount=lost))
 
 
 def faction(g: CardGame, seat: int) -> int:

@@ -38,8 +38,12 @@ class ChallengesPhase(Step):
 
 
 class _EndTurns(Step):
+    """C10.7: no active player; this phase's challenge allowances are spent (C10.4)."""
+
     def run(self, g: CardGame) -> None:
         g.active = None
+        for p in g.players:
+            p.challenges = ()
 
 
 class ChallengesTurn(Step):
@@ -227,13 +231,13 @@ def initiate(g: CardGame, d: DeclareAttackers) -> None:
         E.event("attackers", player=d.seat, cards=list(d.attackers), names=names(g, d.attackers))
     )
     info = (("type", d.type), ("against", d.opponent))
-    run_effect(g, _initiated, d.seat, info, tuple(d.attackers), d.stealth)
     g.push(
         ActionWindow("challenges:attackers"),
         DeclareDefenders(d.opponent),
         ActionWindow("challenges:defenders"),
         Resolve(),
     )
+    run_effect(g, _initiated, d.seat, info, tuple(d.attackers), d.stealth)  # runs first
 
 
 def _initiated(

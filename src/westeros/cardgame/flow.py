@@ -139,17 +139,20 @@ def ask(
 class Occurrence(Step):
     """An occurrence with its interrupts, resolution and reactions (C16.9)."""
 
-    def __init__(self, occ: Occ, resolve: Resolve | None, stage: int = 0) -> None:
+    def __init__(
+        self, occ: Occ, resolve: Resolve | None, stage: int = 0, ctx: Ctx | None = None
+    ) -> None:
         self.occ = occ
         self.resolve = resolve
         self.stage = stage
         self.canceled = False
+        self.ctx = ctx  # for "initiating": the ability use that may be canceled
 
     def run(self, g: CardGame) -> None:
         if self.stage == 0:
             self.stage = 1
             if _answers(g, self.occ, (INTERRUPT, FORCED_INTERRUPT)):
-                g.push(self, TriggerWindow(self.occ, INTERRUPT))
+                g.push(TriggerWindow(self.occ, INTERRUPT), self)
                 return
         if self.stage == 1:
             if self.canceled:
@@ -169,12 +172,13 @@ class Occurrence(Step):
             "resolve": getattr(self.resolve, "__qualname__", None),
             "stage": self.stage,
             "canceled": self.canceled,
+            "ctx": repr(self.ctx),
         }
 
 
-def occur(g: CardGame, occ: Occ, resolve: Resolve | None = None) -> None:
+def occur(g: CardGame, occ: Occ, resolve: Resolve | None = None, ctx: Ctx | None = None) -> None:
     """Queue an occurrence; ``resolve`` makes it happen (None: a pure timing point)."""
-    do(g, Occurrence(occ, resolve))
+    do(g, Occurrence(occ, resolve, ctx=ctx))
 
 
 def current_occurrence(g: CardGame) -> Occurrence | None:
@@ -275,14 +279,14 @@ class TriggerWindow(Step):
             due = sorted(
                 triggered(g, self.occ, forced), key=lambda c: (order.get(c.you, 9), c.source)
             )
-            g.push(self, *[Initiate(c) for c in reversed(due)])
+            g.push(*[Initiate(c) for c in due], self)
             return
         if self.taken is None:
             return
         _, cid, index = str(self.taken).split(":")
         self.used = self.used | {(int(cid), int(index))}
         self.taken = None
-        g.push(self, Initiate(ctx_for(g, int(cid), int(index), self.occ)))
+        g.push(Initiate(ctx_for(g, int(cid), int(index), self.occ)), self)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -542,10 +546,48 @@ class Initiate(Step):
         from westeros.cardgame import actions
 
         actions.log_ability(g, self.ctx)
-        run_effect(g, _effect_then_finish, a, self.ctx)
+        ctx = self.ctx
+        occ = Occ(
+            "initiating",
+            (ctx.source,),
+            ctx.you,
+            (("kind", a.kind), ("event", a.zone == "hand"), ("index", ctx.index)),
+        )
+        if _answers(g, occ, (INTERRUPT, FORCED_INTERRUPT)):
+            # C16.4 step 6: the effect attempts to initiate; a cancel may stop it (C16.13)
+            run_effect(g, occur, occ, _resolve_initiating, ctx)
+            if a.zone == "hand":
+                do(g, Call(actions.finish_event, ctx.source, ctx.you))
+            return
+        run_effect(g, _effect_then_finish, a, ctx)
 
     def snapshot(self) -> dict[str, Any]:
         return {"step": "Initiate", **{k: repr(v) for k, v in vars(self).items()}}
+
+
+def _resolve_initiating(g: CardGame, occ: Occ) -> None:
+    """The effect of an ability that was not canceled (its Ctx is rebuilt from the step)."""
+    step = g.running
+    assert isinstance(step, Occurrence)
+    ctx = step.ctx
+    assert ctx is not None
+    text_of(g.defs[ctx.source].code).abilities[ctx.index].effect(g, ctx)
+
+
+def cancel(g: CardGame) -> None:
+    """Cancel the occurrence whose interrupts are resolving (C16.13): it does not happen."""
+    step = current_occurrence(g)
+    if step is not None:
+        step.canceled = True
+
+
+def save(g: CardGame, cid: int) -> None:
+    """C18.8: the card is saved from the leaving-play occurrence being interrupted."""
+    step = current_occurrence(g)
+    if step is not None and cid in step.occ.cards:
+        occ = step.occ
+        step.occ = Occ(occ.kind, tuple(c for c in occ.cards if c != cid), occ.player, occ.info)
+        g.emit_saved(cid)
 
 
 def _effect_then_finish(g: CardGame, a: Ability, ctx: Ctx) -> None:

@@ -66,6 +66,7 @@ def new_game(config: Config, seed: int) -> CardGame:
     decks = [_deck_of(spec, config["casual"]) for spec in config["decks"]]
     g = new_state(config, seed, decks)
     g.push(Setup())
+    g.pending()
     return g
 
 

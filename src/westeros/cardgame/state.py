@@ -297,10 +297,21 @@ class CardGame(StepGame):
                 return
             self.stack.pop()
             self.running = top
+            # steps the rules queue while a step runs (flow.do) run next, in queue order,
+            # before anything the step pushed for later
+            self.buffer = []
             top.run(self)
+            queued, self.buffer = self.buffer, None
+            if queued:
+                self.push(*queued)
             self.running = None
         self.stack.clear()
         self._pending = ()
+
+    def emit_saved(self, cid: int) -> None:
+        from westeros.cardgame.events import event
+
+        self.emit(event("saved", card=cid, name=self.defs[cid].name))
 
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:

@@ -40,6 +40,7 @@ def in_play_json(g: CardGame, cid: int, seat: int | None) -> dict[str, Any]:
 
 
 def view(g: CardGame, seat: int | None) -> dict[str, Any]:
+    pending = g.pending()  # first: it runs the rules up to the next decision
     ch = g.challenge
     return {
         "game": "cardgame",
@@ -61,8 +62,8 @@ def view(g: CardGame, seat: int | None) -> dict[str, Any]:
             "defenders": list(ch.defenders),
             "winner": ch.winner,
         },
-        "waiting_for": [d.seat for d in g.pending()],
-        "decision": next((d.to_json() for d in g.pending() if d.seat == seat), None),
+        "waiting_for": [d.seat for d in pending],
+        "decision": next((d.to_json() for d in pending if d.seat == seat), None),
         "winner": g.winner,
         "ranking": list(g.ranking),
     }

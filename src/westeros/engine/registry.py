@@ -10,6 +10,7 @@ from westeros.engine.game import Config, Game, GameInfo
 # kind -> "module:INFO"; imported lazily so the engine never imports a game package.
 GAME_KINDS: dict[str, str] = {
     "boardgame": "westeros.boardgame.game:INFO",
+    "cardgame": "westeros.cardgame.game:INFO",
 }
 _INFOS: dict[str, GameInfo] = {}
 

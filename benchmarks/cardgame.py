@@ -1,0 +1,62 @@
+"""Card-game speed: random joust games per second, decisions per game, µs per decision, and
+the cost of clone() in the middle of a game.
+
+Run: ``make bench-cards`` or ``.venv/bin/python benchmarks/cardgame.py [--games N]``.
+Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from westeros.engine import Game, Rng, new_game
+from westeros.simulate import play_game
+
+
+def bench_games(config: dict[str, object], games: int) -> tuple[float, float, float]:
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        _, result = play_game("cardgame", config, seed)
+        decisions += result.decisions
+    seconds = time.perf_counter() - start
+    return games / seconds, decisions / games, seconds / decisions * 1e6
+
+
+def mid_game(config: dict[str, object], decisions: int = 60) -> Game:
+    game = new_game("cardgame", config, 1)
+    rng = Rng(1)
+    for _ in range(decisions):
+        pending = game.pending()
+        if not pending:
+            break
+        d = pending[0]
+        game.apply(d.seat, rng.choice(d.choices))
+    return game
+
+
+def bench_clone(config: dict[str, object], repeat: int = 5000) -> float:
+    game = mid_game(config)
+    start = time.perf_counter()
+    for _ in range(repeat):
+        game.clone()
+    return (time.perf_counter() - start) / repeat * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--decks", default="westeros-stark,westeros-lannister")
+    args = parser.parse_args()
+    config: dict[str, object] = {"decks": args.decks.split(","), "casual": True}
+    play_game("cardgame", config, 999)  # warm up: import every card module before timing
+    rate, per_game, us = bench_games(config, args.games)
+    print(f"decks {args.decks}: {args.games} random joust games")
+    print(f"{'games/s':>8} {'decisions/game':>15} {'µs/decision':>12}")
+    print(f"{rate:>8.2f} {per_game:>15.1f} {us:>12.1f}")
+    print(f"clone() in mid-game: {bench_clone(config):.1f} µs")
+
+
+if __name__ == "__main__":
+    main()

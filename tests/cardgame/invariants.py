@@ -1,0 +1,88 @@
+"""State invariants of the card game, checked after every choice in seeded random games."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from westeros.cardgame.state import IN_PLAY, LIST_ZONES, CardGame
+from westeros.engine import Event
+
+
+def check_invariants(g: CardGame) -> None:
+    cards_conserved(g)
+    tokens_never_negative(g)
+    attachments_and_duplicates_sit_on_cards_in_play(g)
+    unique_rule(g)
+    challenges_within_allowance(g)
+
+
+def cards_conserved(g: CardGame) -> None:
+    """Every card is in exactly one zone, and its zone knows it (C3)."""
+    seen: Counter[int] = Counter()
+    for p in g.players:
+        for zone in LIST_ZONES:
+            for c in p.zone(zone):
+                seen[c] += 1
+                assert g.where[c] == zone, (c, g.where[c], zone)
+                assert g.owner[c] == p.seat, "a card in another player's out-of-play zone (C3.4)"
+    for c in g.play:
+        seen[c] += 1
+        assert g.where[c] in IN_PLAY, (c, g.where[c])
+    limbo = [c for c, z in enumerate(g.where) if z == "limbo"]
+    assert len(limbo) <= 2, f"cards lost in limbo: {limbo}"
+    for c in range(len(g.defs)):
+        expected = 0 if g.where[c] in ("limbo", "agenda") else 1
+        assert seen[c] == expected, (c, g.defs[c].name, g.where[c], seen[c])
+
+
+def tokens_never_negative(g: CardGame) -> None:
+    for p in g.players:
+        assert p.gold >= 0, f"seat {p.seat} has {p.gold} gold"
+    for c, rec in g.play.items():
+        assert rec.power >= 0, (g.defs[c].name, rec.power)
+        assert all(n >= 0 for _, n in rec.tokens)
+
+
+def attachments_and_duplicates_sit_on_cards_in_play(g: CardGame) -> None:
+    for c, rec in g.play.items():
+        if rec.parent is not None:
+            assert rec.parent in g.play and g.where[rec.parent] == "play", g.defs[c].name
+        if g.where[c] == "dup":
+            assert g.defs[rec.parent or 0].name == g.defs[c].name, "a duplicate of another title"
+        if g.defs[c].type == "attachment" and g.where[c] == "play":
+            assert rec.parent is not None, f"{g.defs[c].name} is attached to nothing (C19.1)"
+
+
+def unique_rule(g: CardGame) -> None:
+    """C18.1: at most one in-play copy of a unique title per player."""
+    titles = Counter(
+        (rec.controller, g.defs[c].name)
+        for c, rec in g.play.items()
+        if g.where[c] == "play" and g.defs[c].unique and not rec.facedown
+    )
+    assert all(n == 1 for n in titles.values()), titles
+
+
+def challenges_within_allowance(g: CardGame) -> None:
+    """C10.4: at most one challenge of each type per player per phase (plus granted ones)."""
+    for p in g.players:
+        counts = Counter(t for t, _ in p.challenges)
+        for t, n in counts.items():
+            assert n <= 1 + g.bonus("challenges:" + t, p.seat, players=True), (p.seat, t, n)
+
+
+def power_balance(before: dict[int, int], g: CardGame, new_events: list[Event]) -> None:
+    """Power changes only by logged gains and losses (C20.1–C20.2): moved power is conserved,
+    power on a card that leaves play returns to the treasury."""
+    gained = sum(e["amount"] for e in new_events if e.kind == "power")
+    discarded = sum(e["amount"] for e in new_events if e.kind == "power_discarded")
+    left = sum(p for c, p in before.items() if c not in g.play)
+    total_before = sum(before.values())
+    total_after = sum(rec.power for rec in g.play.values())
+    assert total_after == total_before + gained - discarded - left, (
+        total_before,
+        gained,
+        discarded,
+        left,
+        total_after,
+    )

@@ -1,0 +1,98 @@
+"""Views and events keep secrets (C1.9): a seat sees its own hand, its plot choice and its
+face-down setup cards, never the opponent's, nor any deck order."""
+
+from __future__ import annotations
+
+import json
+
+from westeros.cardgame.state import CardGame
+from westeros.engine import Rng, new_game
+
+
+def _game(seed: int = 5) -> CardGame:
+    g = new_game("cardgame", {}, seed)
+    assert isinstance(g, CardGame)
+    return g
+
+
+def _play_until(g: CardGame, kind: str, rng: Rng) -> None:
+    for _ in range(5000):
+        pending = g.pending()
+        if not pending or any(d.kind == kind for d in pending):
+            return
+        d = pending[0]
+        g.apply(d.seat, rng.choice(d.choices))
+
+
+def test_c1_9_a_view_shows_the_own_hand_only() -> None:
+    g = _game()
+    mine = g.view(0)["players"][0]
+    theirs = g.view(0)["players"][1]
+    assert [c["id"] for c in mine["hand"]] == g.players[0].hand
+    assert "hand" not in theirs and theirs["hand_size"] == len(g.players[1].hand)
+    spectator = g.view(None)
+    assert all("hand" not in p for p in spectator["players"])
+    text = json.dumps(g.view(1))
+    for cid in g.players[0].hand:
+        assert f'"id": {cid},' not in text
+
+
+def test_c1_9_no_view_shows_a_deck_order() -> None:
+    g = _game()
+    for seat in (None, 0, 1):
+        for p in g.view(seat)["players"]:
+            assert "deck" not in p and isinstance(p["deck_size"], int)
+
+
+def test_c5_8_face_down_setup_cards_are_hidden_from_the_opponent() -> None:
+    g = _game()
+    rng = Rng(3)
+    for _ in range(200):  # until someone has a face-down card while setup goes on
+        if any(r.facedown for r in g.play.values()):
+            break
+        d = g.pending()[0]
+        g.apply(d.seat, next((c for c in d.choices if isinstance(c, int)), d.choices[0]))
+    down = [c for c, r in g.play.items() if r.facedown]
+    assert down, "no setup card was placed"
+    owner = g.play[down[0]].controller
+    other = 1 - owner
+    seen_by_owner = {c["id"]: c for c in g.view(owner)["in_play"]}
+    seen_by_other = {c["id"]: c for c in g.view(other)["in_play"]}
+    assert seen_by_owner[down[0]]["name"] == g.defs[down[0]].name
+    assert seen_by_other[down[0]] == {"id": down[0], "facedown": True, "controller": owner}
+    for ev in g.events(other):
+        if ev.kind == "setup_card" and ev["player"] == owner:
+            assert "card" not in ev.fields and "name" not in ev.fields
+    del rng
+
+
+def test_c7_2_draws_are_redacted_for_the_opponent() -> None:
+    g = _game()
+    draws = [e for e in g.events(1) if e.kind == "draw" and e["player"] == 0]
+    assert draws and all("names" not in e.fields and "cards" not in e.fields for e in draws)
+    own = [e for e in g.events(0) if e.kind == "draw" and e["player"] == 0]
+    assert all(len(e["names"]) == e["count"] for e in own)
+
+
+def test_c7_2_a_chosen_plot_is_secret_until_the_reveal() -> None:
+    g = _game()
+    rng = Rng(9)
+    _play_until(g, "plot", rng)
+    pending = {d.seat: d for d in g.pending() if d.kind == "plot"}
+    assert set(pending) == {0, 1}
+    a, b = g.clone(), g.clone()
+    a.apply(0, pending[0].choices[0])
+    b.apply(0, pending[0].choices[-1])
+    assert a.view(1) == b.view(1)
+    assert [e.to_json() for e in a.events(1)] == [e.to_json() for e in b.events(1)]
+
+
+def test_determinize_keeps_the_own_hand_and_resamples_the_opponents() -> None:
+    g = _game()
+    d = g.determinize(0, seed=1234)
+    assert isinstance(d, CardGame)
+    assert d.players[0].hand == g.players[0].hand
+    assert sorted(d.players[1].hand + d.players[1].deck) == sorted(
+        g.players[1].hand + g.players[1].deck
+    )
+    assert d.view(0)["players"][0] == g.view(0)["players"][0]

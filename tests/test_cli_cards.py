@@ -1,0 +1,67 @@
+"""The ``westeros cards`` commands: simulate (records that replay), check, decks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from westeros.cardgame.decks import format_text, starter
+from westeros.cli import app
+
+runner = CliRunner()
+
+
+def test_cards_simulate_saves_records_that_replay(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["cards", "simulate", "--games", "3", "--seed", "4", "--save", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "games/s" in result.output and "westeros-stark" in result.output
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 3
+    replayed = runner.invoke(app, ["replay", str(files[0])])
+    assert replayed.exit_code == 0, replayed.output
+    assert "checked at every step: OK" in replayed.output
+    data = json.loads(runner.invoke(app, ["replay", "--json", str(files[1])]).output)
+    assert data["game"] == "cardgame"
+    assert data["outcome"]["winner"] == data["outcome"]["ranking"][0]
+    assert data["events"][0]["kind"] == "game_start"
+
+
+def test_cards_simulate_refuses_an_unknown_deck() -> None:
+    result = runner.invoke(app, ["cards", "simulate", "--decks", "westeros-stark,nope"])
+    assert result.exit_code == 2
+    assert "unknown deck 'nope'" in result.output
+
+
+def test_cards_check_reports_problems_with_rule_ids(tmp_path: Path) -> None:
+    deck = tmp_path / "core1.txt"
+    deck.write_text(format_text(starter("Core-1")))
+    result = runner.invoke(app, ["cards", "check", str(deck)])
+    assert result.exit_code == 1
+    assert "C4.2" in result.output and "C4.6" in result.output
+    casual = runner.invoke(app, ["cards", "check", "--casual", str(deck)])
+    assert casual.exit_code == 0, casual.output
+    assert "legal (casual)" in casual.output
+
+
+def test_cards_check_names_unknown_cards(tmp_path: Path) -> None:
+    deck = tmp_path / "bad.txt"
+    deck.write_text("House Stark\n3x No Such Card (Core)\n2x Neither This\n")
+    result = runner.invoke(app, ["cards", "check", str(deck)])
+    assert result.exit_code == 2
+    assert "No Such Card" in result.output and "Neither This" in result.output
+
+
+def test_cards_check_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["cards", "check", str(tmp_path / "none.txt")])
+    assert result.exit_code == 2 and "error" in result.output
+
+
+def test_cards_decks_lists_the_shipped_decks() -> None:
+    result = runner.invoke(app, ["cards", "decks"])
+    assert result.exit_code == 0
+    for name in ("Core-1", "westeros-stark", "westeros-lannister"):
+        assert name in result.output

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from westeros.engine import Decision
+from collections.abc import Callable
+
 from tests.cardgame.driver import Table
+from westeros.engine import Decision
 
 NW = ("thenightswatch", "lannister")
 TUMBLESTONE = "01150"  # vanilla: STR 2, [military][power]
@@ -12,7 +14,7 @@ DAYNE_KNIGHT = "01113"  # vanilla: STR 2, [military][intrigue]
 LITTLE_BIRD = "01034"  # a non-Weapon attachment (Condition)
 
 
-def _window(name: str) -> object:
+def _window(name: str) -> Callable[[Decision], bool]:
     def stop(d: Decision) -> bool:
         return d.kind == "action" and d.about("window") == name
 
@@ -55,8 +57,15 @@ def test_01123_ghost_bypassed_character_cannot_defend_for_the_phase() -> None:
     t.auto()
     t.do(blocker)
     t.auto()
-    while t.g.phase == "challenges" and t.pending():
-        t.do("done") if "done" in t.choices() else t.auto()
+    assert t.g.has("cannot_defend", target)
+    for _ in range(10):  # end the challenges phase
+        if not t.pending():
+            break
+        if "done" in t.choices():
+            t.do("done")
+        else:
+            t.auto()
+    assert not t.pending()  # the phase is over
     assert not t.g.has("cannot_defend", target)
 
 

@@ -101,6 +101,7 @@ class ChooseChallenge(Step):
             for t in allowed_types(g, self.seat)
             for opp in g.opponents(self.seat)
             if not g.has("cannot_be_challenged:" + t, opp, players=True)
+            and not g.has(f"cannot_challenge:{opp}", self.seat, players=True)
         ]
 
     def decisions(self, g: CardGame) -> list[Decision]:
@@ -157,7 +158,11 @@ class DeclareAttackers(Step):
         return None
 
     def _stealth_options(self, g: CardGame) -> list[Choice]:
-        return [c for c in g.characters(self.opponent) if not g.has_keyword(c, "stealth")]
+        return [
+            c
+            for c in g.characters(self.opponent)
+            if not g.has_keyword(c, "stealth") and not g.has("cannot_be_bypassed", c)
+        ]
 
     def decisions(self, g: CardGame) -> list[Decision]:
         if self.choice is not None:
@@ -379,7 +384,11 @@ class Resolve(Step):
         g.history = g.history | {
             ("won", g.round, winner, ch.type),
             ("lost", g.round, loser, ch.type),
+            *([("lost_defending", g.round, loser, ch.type)] if loser == ch.defender else []),
         }
+        extra = g.bonus("draw_on_win", winner, players=True)  # delayed effects (C16.16)
+        if extra > 0:
+            run_effect(g, draw, winner, extra)
         info = (("type", ch.type), ("loser", loser), ("attacking", winner == ch.attacker))
         g.push(Bonuses(), Keywords(), EndChallenge())
         run_effect(g, occur, Occ("challenge_won", (), winner, info))

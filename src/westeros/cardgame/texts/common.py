@@ -259,6 +259,11 @@ def phase_begins(phase: str) -> Check:
     return check
 
 
+def phase_ends(phase: str) -> Check:
+    """ "When the <phase> phase ends" (on="phase_ends")."""
+    return phase_begins(phase)
+
+
 def both(*checks: Check) -> Check:
     def check(g: CardGame, ctx: Ctx) -> bool:
         return all(c(g, ctx) for c in checks)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from westeros.cardgame import actions as A
 from westeros.cardgame.abilities import Attach, Ctx, Modifier, PlayIf, Target, text
+from westeros.cardgame.flow import cancel
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     KNEEL_SELF,
@@ -14,7 +15,9 @@ from westeros.cardgame.texts.common import (
     attacking,
     event,
     faction_card,
+    for_each_player,
     holds_reducible,
+    interrupt,
     kneel_a,
     participating,
     reaction,
@@ -39,6 +42,56 @@ def _killable(g: CardGame, cid: int) -> bool:
 def _controls_named(g: CardGame, seat: int, name: str) -> bool:
     return any(g.defs[c].name == name for c in g.characters(seat))
 
+
+# 01141 Arya Stark — Stealth. While she has a duplicate, she gains a [military] icon;
+# Reaction: after she enters play, place the top card of your deck on her facedown as a
+# duplicate (C18.6).
+def _arya_dup(g: CardGame, ctx: Ctx) -> None:
+    deck = g.players[ctx.you].deck
+    if not deck or ctx.source not in g.play:
+        return
+    top = deck[-1]
+    A.place_duplicate(g, top, ctx.source)
+    g.play[top].facedown = True
+    g.emit(A.event("note", text=f"A card is placed facedown on {g.name(ctx.source)}."))
+
+
+text(
+    "01141",
+    self_gains("icon:military", lambda g, s: bool(g.duplicates_on(s))),
+    reaction(
+        "enters_play",
+        _arya_dup,
+        when=lambda g, ctx: (
+            ctx.occ is not None and ctx.source in ctx.occ.cards and bool(g.players[ctx.you].deck)
+        ),
+    ),
+)
+
+# 01142 Bran Stark — Interrupt: when the effects of an opponent's event would initiate,
+# sacrifice Bran Stark (cost) to cancel those effects (C16.13).
+text(
+    "01142",
+    interrupt(
+        "initiating",
+        lambda g, ctx: cancel(g),
+        when=lambda g, ctx: (
+            ctx.occ is not None and ctx.occ.player != ctx.you and ctx.occ.get("event") is True
+        ),
+        cost=(SACRIFICE_SELF,),
+        cancels=True,
+    ),
+)
+
+
+# 01143 Catelyn Stark — while she is participating in a challenge, your opponents cannot
+# trigger card abilities (actions, reactions, interrupts and events; forced abilities and
+# When Revealed still resolve: they are not triggered by a player).
+def _catelyn(g: CardGame, source: int, seat: int) -> bool:
+    return participating(g, source) and seat != g.controller(source)
+
+
+text("01143", for_each_player("cannot_trigger", _catelyn))
 
 # 01144 Eddard Stark — Reaction: after a challenge is initiated against you, stand him
 # (the original defender only, C23 Q7/Q24).
@@ -226,6 +279,23 @@ text(
 )
 
 
+# 01155 The Wolfswood — each Direwolf card in your hand gains ambush (X), X its printed cost
+# (read by actions.ambush_value).
+def _wolfswood(g: CardGame, source: int, target: int) -> bool:
+    return (
+        g.where[target] == "hand"
+        and g.owner[target] == g.controller(source)
+        and g.has_trait(target, "Direwolf")
+    )
+
+
+text(
+    "01155",
+    Modifier("keyword:ambush", _wolfswood),
+    Modifier("ambush_x", _wolfswood, lambda g, s, t: g.defs[t].cost or 0),
+)
+
+
 # 01156 Heart Tree Grove — Limited. Marshaling Action: kneel it to reduce the cost of the next
 # [stark] card you marshal this phase by 1 (events are played, not marshaled).
 def _stark_marshalable(g: CardGame, cid: int) -> bool:
@@ -240,6 +310,28 @@ text(
         phase="marshaling",
         cost=(KNEEL_SELF,),
         when=holds_reducible("stark card"),
+    ),
+)
+
+
+# 01157 For the North! — play only during a [military] challenge; Action: choose a
+# participating [stark] character: +2 STR until the end of the challenge; if you win the
+# challenge, draw 1 card (a delayed effect, C16.16: "draw_on_win" until the challenge ends).
+def _for_the_north(g: CardGame, ctx: Ctx) -> None:
+    until(g, "strength", [ctx.target], 2, "challenge", ctx.source)
+    until(g, "draw_on_win", [ctx.you], 1, "challenge", ctx.source, players=True)
+
+
+text(
+    "01157",
+    PlayIf(lambda g, ctx: g.challenge is not None and g.challenge.type == "military"),
+    event(
+        "action",
+        _for_the_north,
+        target=a_character(
+            lambda g, ctx, c: participating(g, c) and _stark_character(g, c),
+            "choose a participating Stark character",
+        ),
     ),
 )
 

@@ -255,3 +255,207 @@ def test_01138_a_meager_contribution_takes_a_gold_of_opponent_income() -> None:
     assert t.g.players[0].gold == 4
     assert t.g.players[1].gold == 2
     assert t.g.where[meager] == "discard"
+
+
+def test_01122_benjen_stark_rangers_unbypassable_and_returns_to_deck() -> None:
+    """Benjen Stark: your Ranger characters cannot be bypassed by stealth (others can); when
+    he is killed, gain 2 power and he is shuffled into the deck instead of the dead pile."""
+    t = Table(NW, first=1)
+    benjen = t.add(0, "01122")
+    hunter = t.add(0, "01131")  # a Ranger
+    steward = t.add(0, "01133")  # not a Ranger
+    ghost = t.add(1, "01123")  # stealth
+    t.start("challenges")
+    t.challenge(1, "military", [ghost], stop=lambda d: d.kind == "stealth")
+    assert hunter not in t.choices(1) and benjen not in t.choices(1)
+    assert steward in t.choices(1)
+
+    t = Table(NW, first=1)
+    benjen = t.add(0, "01122")
+    attacker = t.add(1, "01132")
+    t.reveal(1, "01005")  # claim 1
+    t.start("challenges")
+    t.challenge(1, "military", [attacker])
+    t.use(benjen)
+    t.auto()
+    assert t.g.where[benjen] == "deck"
+    assert benjen not in t.g.players[0].dead
+    assert t.g.play[t.faction(0)].power == 2
+
+
+def test_01124_jon_snow_counts_when_another_nights_watch_character_attacks() -> None:
+    """Jon Snow: while standing, considered participating (C23 Q27: his STR counts on the
+    attacking side) when you control another attacking [thenightswatch] character."""
+    t = Table(NW)
+    jon = t.add(0, "01124")  # STR 4, [intrigue]
+    hunter = t.add(0, "01131")  # STR 1, [military]
+    defender = t.add(1, "01168")  # Braided Warrior: STR 3, [military]
+    t.start("challenges")
+    t.challenge(0, "military", [hunter], [defender])
+    t.auto()
+    assert t.g.standing(jon)
+    assert ("won", 1, 0, "military") in t.g.history  # 1 + 4 beats 3
+
+    t = Table(NW)
+    jon = t.add(0, "01124", knelt=True)  # knelt: not considered
+    hunter = t.add(0, "01131")
+    defender = t.add(1, "01168")
+    t.start("challenges")
+    t.challenge(0, "military", [hunter], [defender])
+    t.auto()
+    assert ("won", 1, 1, "military") in t.g.history
+
+
+def test_01125_maester_aemon_saves_a_nights_watch_character() -> None:
+    """Maester Aemon: kneel him to save a [thenightswatch] character from being killed (also
+    an opponent's, C23 Q28); not offered for a character of another faction."""
+    t = Table(NW, first=1)
+    aemon = t.add(0, "01125")
+    victim = t.add(0, "01132", knelt=True)
+    attacker = t.add(1, "01132")
+    t.reveal(1, "01005")  # claim 1
+    t.start("challenges")
+    t.challenge(1, "military", [attacker], stop=lambda d: d.kind == "claim_kill")
+    t.do(victim)
+    t.use(aemon)
+    t.auto()
+    assert t.g.where[victim] == "play"
+    assert t.g.knelt(aemon)
+
+    t = Table(NW, first=1)
+    aemon = t.add(0, "01125")
+    victim = t.add(0, TUMBLESTONE, knelt=True)
+    attacker = t.add(1, "01132")
+    t.reveal(1, "01005")
+    t.start("challenges")
+    t.challenge(1, "military", [attacker], stop=lambda d: d.kind == "claim_kill")
+    t.do(victim)
+    assert not t.can_use(aemon)
+    t.auto()
+    assert t.g.where[victim] == "dead"
+
+    t = Table(NW)  # the opponent's Night's Watch character
+    aemon = t.add(0, "01125")
+    attacker = t.add(0, "01132")
+    victim = t.add(1, "01131")
+    t.reveal(0, "01005")
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])
+    t.use(aemon)
+    t.auto()
+    assert t.g.where[victim] == "play"
+
+
+def test_01126_old_bear_mormont_defends_standing_and_puts_a_card_into_play() -> None:
+    """Old Bear Mormont: with The Wall he defends standing; when the challenges phase ends
+    without a lost defence, put a [thenightswatch] card from hand into play; not after a
+    lost defence."""
+    t = Table(NW, first=1)
+    mormont = t.add(0, "01126")  # STR 6 (+1 from The Wall)
+    t.add(0, "01137")
+    card = t.add(0, "01131", zone="hand")
+    attacker = t.add(1, TUMBLESTONE)
+    t.start("challenges")
+    t.challenge(1, "military", [attacker], [mormont])
+    assert t.g.standing(mormont)
+    t.auto(stop=lambda d: f"use:{mormont}:0" in d.choices or d.kind == "challenge")
+    while not t.can_use(mormont):
+        t.do("done")
+        t.auto(stop=lambda d: f"use:{mormont}:0" in d.choices or d.kind == "challenge")
+    t.use(mormont)
+    assert t.g.where[card] == "play"
+
+    t = Table(NW, first=1)
+    mormont = t.add(0, "01126", knelt=True)
+    defender = t.add(0, "01131")  # STR 1
+    card = t.add(0, "01133", zone="hand")
+    attacker = t.add(1, "01132")
+    t.start("challenges")
+    t.challenge(1, "military", [attacker], [defender])
+    for _ in range(10):
+        if not t.pending():
+            break
+        assert not t.can_use(mormont)
+        if "done" in t.choices():
+            t.do("done")
+        else:
+            t.auto()
+    assert t.g.where[card] == "hand"
+
+
+def test_01129_yoren_takes_a_cheap_character_from_the_opponents_discard() -> None:
+    """Yoren: after you marshal him, put a character with printed cost 3 or lower from an
+    opponent's discard pile into play under your control (cost 4 is not eligible)."""
+    t = Table(NW)
+    yoren = t.add(0, "01129", zone="hand")
+    cheap = t.add(1, TUMBLESTONE, zone="discard")  # cost 2
+    dear = t.add(1, "01132", zone="discard")  # cost 4
+    t.gold(0, 0)
+    t.start("marshaling")
+    t.do(f"marshal:{yoren}")
+    t.use(yoren)
+    assert t.g.where[cheap] == "play" and t.g.controller(cheap) == 0
+    assert t.g.owner[cheap] == 1
+    assert t.g.where[dear] == "discard"
+
+
+def test_01137_the_wall_strength_kneels_after_unopposed_loss_and_gives_power() -> None:
+    """The Wall: +1 STR to your [thenightswatch] characters; forced to kneel after you lose
+    an unopposed challenge; when the challenges phase ends, kneel it to gain 2 power."""
+    t = Table(NW, first=1)
+    wall = t.add(0, "01137")
+    hunter = t.add(0, "01131", knelt=True)
+    assert t.g.strength(hunter) == 2
+    attacker = t.add(1, COURTESAN)
+    t.start("challenges")
+    t.challenge(1, "intrigue", [attacker])
+    t.auto()
+    assert t.g.knelt(wall)  # forced reaction
+
+    t = Table(NW)
+    wall = t.add(0, "01137")
+    t.start("challenges")
+    t.auto(stop=lambda d: f"use:{wall}:1" in d.choices)
+    t.use(wall, 1)
+    assert t.g.knelt(wall)
+    assert t.g.play[t.faction(0)].power == 2
+
+
+def test_01139_take_the_black_takes_control_in_dominance() -> None:
+    """Take the Black: Dominance Action, take control of a non-unique character with printed
+    cost 6 or lower; a unique one is not a legal target."""
+    t = Table(NW)
+    black = t.add(0, "01139", zone="hand")
+    t.gold(0, 3)
+    unique = t.add(1, "01144")  # Eddard Stark: unique
+    target = t.add(1, TUMBLESTONE)
+    t.start("dominance")
+    t.auto(stop=lambda d: f"use:{black}:0" in d.choices)
+    t.use(black)
+    assert t.g.controller(target) == 0
+    assert t.g.controller(unique) == 1
+
+
+def test_01140_the_sword_in_the_darkness_stops_the_losers_challenges() -> None:
+    """The Sword in the Darkness: after you win by 5+ STR as defender (with a participating
+    [thenightswatch] character), the loser cannot initiate challenges against you this
+    round; a win by 4 does not allow it."""
+    for attacker_code, margin in (("01131", 5), (TUMBLESTONE, 4)):
+        t = Table(NW, first=1)
+        sword = t.add(0, "01140", zone="hand")
+        t.gold(0, 1)
+        defender = t.add(0, "01132")  # STR 5
+        t.add(0, "01137", knelt=True)  # The Wall: +1 STR
+        attacker = t.add(1, attacker_code)  # STR 1 or 2, [military]
+        t.add(1, TUMBLESTONE)  # could attack in a [power] challenge later
+        t.start("challenges")
+        t.challenge(1, "military", [attacker], [defender])
+        assert t.g.strength(defender) - t.g.strength(attacker) == margin
+        if margin >= 5:
+            t.use(sword)
+            t.auto()
+            assert not t.pending()  # seat 1 has no challenge left to initiate against seat 0
+        else:
+            assert not t.can_use(sword)
+            t.auto()
+            assert "power>0" in t.choices(1)

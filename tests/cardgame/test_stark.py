@@ -314,3 +314,135 @@ def test_01159_winter_is_coming_raises_claim_during_a_challenge() -> None:
     t.challenge(0, "intrigue", [knight])
     t.auto()
     assert len(t.hand(1)) == 2
+
+
+def test_01141_arya_stark_takes_a_duplicate_and_gains_military() -> None:
+    """Arya Stark: after she enters play, the top card of your deck goes facedown on her as a
+    duplicate; while she has one she gains a [military] icon (and it saves her, C18.7)."""
+    t = Table()
+    arya = t.add(0, "01141", zone="hand")
+    t.gold(0, 3)
+    deck_before = len(t.g.players[0].deck)
+    top = t.g.players[0].deck[-1]
+    t.start("marshaling")
+    t.do(f"marshal:{arya}")
+    assert not t.g.has_icon(arya, "military")
+    t.use(arya)
+    assert t.g.where[top] == "dup" and t.g.play[top].parent == arya
+    assert len(t.g.players[0].deck) == deck_before - 1
+    assert t.g.has_icon(arya, "military")
+
+
+def test_01142_bran_stark_cancels_an_opponents_event() -> None:
+    """Bran Stark: sacrifice him to cancel the effects of an opponent's event (C16.13: the
+    event is still played and discarded); not offered against your own events."""
+    t = Table(first=1)
+    bran = t.add(0, "01142")
+    wic = t.add(1, "01159", zone="hand")  # Winter Is Coming, the opponent's
+    t.gold(1, 1)
+    knight = t.add(1, COURTESAN)
+    for _ in range(3):
+        t.add(0, TUMBLESTONE, zone="hand")
+    t.start("challenges")
+    t.challenge(1, "intrigue", [knight], stop=_window("challenges:attackers"))
+    t.auto(stop=lambda d: f"use:{wic}:0" in d.choices)
+    t.use(wic)
+    assert t.can_use(bran)
+    t.use(bran)
+    assert t.g.where[bran] == "discard"
+    assert t.g.where[wic] == "discard"
+    t.auto()
+    assert len(t.hand(0)) == 1  # claim 2, not 3
+
+    t = Table()
+    bran = t.add(0, "01142")
+    wic = t.add(0, "01159", zone="hand")  # his own side's event
+    t.gold(0, 1)
+    knight = t.add(0, COURTESAN)
+    t.start("challenges")
+    t.challenge(0, "intrigue", [knight], stop=_window("challenges:attackers"))
+    t.auto(stop=lambda d: f"use:{wic}:0" in d.choices)
+    t.use(wic)
+    assert not t.can_use(bran)
+    assert t.g.where[bran] == "play"
+
+
+def test_01143_catelyn_stark_locks_out_opponent_abilities_while_participating() -> None:
+    """Catelyn Stark: while she participates, opponents cannot trigger card abilities (their
+    Winter Is Coming is not playable then); when she does not participate, they can."""
+    for participates in (True, False):
+        t = Table(first=1)
+        cat = t.add(0, "01143")  # [intrigue][power]
+        wic = t.add(1, "01159", zone="hand")
+        t.gold(1, 1)
+        knight = t.add(1, COURTESAN)
+        t.start("challenges")
+        t.challenge(
+            1,
+            "intrigue",
+            [knight],
+            [cat] if participates else [],
+            stop=_window("challenges:defenders"),
+        )
+        t.auto(stop=lambda d: d.kind == "action")
+        if participates:
+            assert not t.can_use(wic)
+        else:
+            assert t.can_use(wic)
+
+
+def test_01155_the_wolfswood_gives_direwolves_in_hand_ambush() -> None:
+    """The Wolfswood: a Direwolf card in your hand gains ambush (its printed cost): Direwolf
+    Pup (cost 2) can be ambushed for 2 gold in the challenges phase; without the Wolfswood
+    it cannot; a non-Direwolf cannot."""
+    t = Table()
+    t.add(0, "01155")
+    pup = t.add(0, "01149", zone="hand")
+    knight = t.add(0, TUMBLESTONE, zone="hand")
+    t.gold(0, 3)
+    t.start("challenges")
+    assert f"ambush:{pup}" in t.choices(0)
+    assert f"ambush:{knight}" not in t.choices(0)
+    t.do(f"ambush:{pup}")
+    assert t.g.where[pup] == "play"
+    assert t.g.players[0].gold == 1
+
+    t = Table()
+    pup = t.add(0, "01149", zone="hand")
+    t.add(0, "01154")  # something to do, so the window asks seat 0
+    t.gold(0, 3)
+    t.start("challenges")
+    assert f"ambush:{pup}" not in t.choices(0)
+
+
+def test_01157_for_the_north_strength_and_a_draw_on_a_win() -> None:
+    """For the North!: during a [military] challenge, a participating [stark] character gets
+    +2 STR until the end of the challenge, and you draw 1 card if you win (here it turns a
+    loss into a win); not playable outside a [military] challenge."""
+    t = Table()
+    north = t.add(0, "01157", zone="hand")
+    knight = t.add(0, TUMBLESTONE)  # STR 2
+    defender = t.add(1, "01168")  # STR 3
+    t.start("challenges")
+    assert not t.can_use(north)
+    t.challenge(0, "military", [knight], [defender], stop=_window("challenges:defenders"))
+    t.auto(stop=lambda d: f"use:{north}:0" in d.choices)
+    before = len(t.hand(0))
+    t.use(north)  # the challenge then runs to its end
+    t.auto()
+    assert ("won", 1, 0, "military") in t.g.history  # 4 beats 3
+    assert len(t.hand(0)) == before - 1 + 1  # the event left the hand, 1 card drawn
+    assert t.g.strength(knight) == 2
+
+    t = Table()  # a loss even with +2: no draw
+    north = t.add(0, "01157", zone="hand")
+    knight = t.add(0, TUMBLESTONE)
+    defender = t.add(1, "01132")  # STR 5
+    t.start("challenges")
+    t.challenge(0, "military", [knight], [defender], stop=_window("challenges:defenders"))
+    t.auto(stop=lambda d: f"use:{north}:0" in d.choices)
+    before = len(t.hand(0))
+    t.use(north)
+    t.auto()
+    assert ("lost", 1, 0, "military") in t.g.history
+    assert len(t.hand(0)) == before - 1

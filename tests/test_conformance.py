@@ -33,9 +33,17 @@ CASES = [
     ),
     Case(
         "cardgame",
-        configs=({}, {"decks": ["westeros-lannister", "westeros-stark"], "casual": True}),
-        bad_configs=(
+        configs=(
+            {},
+            {"decks": ["westeros-lannister", "westeros-stark"], "casual": True},
             {"players": 3},
+            {"players": 4},
+            {"players": 6},
+        ),
+        bad_configs=(
+            {"players": 7},
+            {"players": 1},
+            {"players": 3, "decks": ["westeros-stark"]},
             {"decks": ["westeros-stark"]},
             {"decks": ["no-such-deck", "westeros-stark"]},
             {"decks": [{"faction": "stark", "plots": [], "draw": {}}, "westeros-stark"]},

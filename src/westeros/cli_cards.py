@@ -25,51 +25,74 @@ def _fail(message: str) -> None:
 
 @cards.command("simulate")
 def simulate(
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="number of games")] = 10,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="games (per pairing)")] = 10,
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="random seed")] = 0,
     decks: Annotated[
         str,
-        typer.Option("--decks", help="two shipped deck ids, comma-separated (see `cards decks`)"),
+        typer.Option(
+            "--decks",
+            help="shipped deck ids, comma-separated (one per player; see `cards decks`), or "
+            "'starter': the four Core Set starter decks round-robin",
+        ),
     ] = "westeros-stark,westeros-lannister",
     save: Annotated[
         Path | None, typer.Option("--save", help="write each game's record into this folder")
     ] = None,
 ) -> None:
-    """Play whole joust games between random bots and print wins per deck."""
+    """Play whole games between random bots and print wins per deck (2 decks: joust; 3 to 6:
+    melee; 'starter': every pairing of the starter decks)."""
+    from westeros.cardgame.decks import STARTER_IDS
+
+    names = [d.strip() for d in decks.split(",") if d.strip()]
+    if names == ["starter"]:
+        pairings = [[a, b] for i, a in enumerate(STARTER_IDS) for b in STARTER_IDS[i + 1 :]]
+    else:
+        pairings = [names]
+    _simulate(pairings, games, seed, save)
+
+
+def _simulate(pairings: list[list[str]], games: int, seed: int, save: Path | None) -> None:
     from westeros.cli import _progress
     from westeros.engine import ConfigError
     from westeros.simulate import Summary, play_game, save_record
 
-    names = [d.strip() for d in decks.split(",") if d.strip()]
-    config = {"decks": names, "casual": True}
     summary = Summary()
-    wins: dict[str, int] = dict.fromkeys(names, 0)
+    played: dict[str, int] = {}
+    wins: dict[str, int] = {}
     started = time.perf_counter()
+    total = games * len(pairings)
     with _progress() as progress:
-        task = progress.add_task("joust games", total=games)
-        for i in range(games):
-            try:
-                _, result = play_game("cardgame", config, seed + i, with_hashes=save is not None)
-            except ConfigError as exc:
-                progress.stop()
-                _fail(str(exc))
-            summary.add(result)
-            if result.outcome.winner is not None:
-                wins[names[result.outcome.winner]] += 1
-            if save is not None:
-                save_record(result.record, save, f"cards-seed{seed + i}")
-            progress.advance(task)
+        task = progress.add_task("card games", total=total)
+        for k, names in enumerate(pairings):
+            for i in range(games):
+                seats = names if i % 2 == 0 or len(names) != 2 else names[::-1]  # swap seats
+                config = {"decks": seats, "casual": True}
+                game_seed = seed + k * games + i
+                try:
+                    _, result = play_game("cardgame", config, game_seed, with_hashes=bool(save))
+                except ConfigError as exc:
+                    progress.stop()
+                    _fail(str(exc))
+                summary.add(result)
+                for name in seats:
+                    played[name] = played.get(name, 0) + 1
+                    wins.setdefault(name, 0)
+                if result.outcome.winner is not None:
+                    wins[seats[result.outcome.winner]] += 1
+                if save is not None:
+                    save_record(result.record, save, f"cards-{'-'.join(seats)}-seed{game_seed}")
+                progress.advance(task)
     summary.seconds = time.perf_counter() - started
-    table = Table(title=f"{games} joust games")
-    table.add_column("deck")
-    table.add_column("wins", justify="right")
-    for name in names:
-        table.add_row(name, str(wins[name]))
+    table = Table(title=f"{total} card games ({len(pairings[0])} players)")
+    for col in ("deck", "games", "wins", "win rate"):
+        table.add_column(col, justify="left" if col == "deck" else "right")
+    for name in sorted(wins, key=lambda n: (-wins[n] / played[n], n)):
+        table.add_row(name, str(played[name]), str(wins[name]), f"{wins[name] / played[name]:.0%}")
     console.print(table)
     console.print(
-        f"average rounds {summary.rounds / games:.2f} · "
-        f"average decisions per game {summary.decisions / games:.1f} · "
-        f"{games / summary.seconds:.2f} games/s"
+        f"average rounds {summary.rounds / total:.2f} · "
+        f"average decisions per game {summary.decisions / total:.1f} · "
+        f"{total / summary.seconds:.2f} games/s"
     )
     if save is not None:
         console.print(f"records written to {save}/")

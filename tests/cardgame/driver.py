@@ -52,19 +52,29 @@ class Table:
 
     def __init__(
         self,
-        factions: tuple[str, str] = ("stark", "lannister"),
+        factions: tuple[str, ...] = ("stark", "lannister"),
         first: int = 0,
         deck: int = 10,
         seed: int = 7,
-        plots: tuple[str, str] = (BLANK_PLOT, BLANK_PLOT),
+        plots: tuple[str, ...] | None = None,
     ) -> None:
         decks = [Deck(f, None, (BLANK_PLOT,) * 6, ((FILLER, deck),)) for f in factions]
-        self.g: CardGame = new_state({"decks": [], "casual": True, "players": 2}, seed, decks)
+        config = {"decks": [], "casual": True, "players": len(factions)}
+        self.g: CardGame = new_state(config, seed, decks)  # 3+ factions: a melee table
         self.g.first = first
         self.g.round = 1
         self.g.phase = "marshaling"
-        for seat, code in enumerate(plots):
+        for seat, code in enumerate(plots or (BLANK_PLOT,) * len(factions)):
             self.reveal(seat, code)
+
+    def give_title(self, seat: int, name: str) -> int:
+        """Seat ``seat`` bears the title ``name`` (melee tables only, C21.3)."""
+        g = self.g
+        title = next(c for c in range(len(g.defs)) if g.defs[c].name == name)
+        g.where[title] = "title"
+        g.play[title] = InPlay(seat)
+        g.changed()
+        return title
 
     # -- laying out --------------------------------------------------------------------
     def _new_card(self, seat: int, code: str) -> int:
@@ -227,13 +237,14 @@ class Table:
         defenders: list[int] = (),  # type: ignore[assignment]
         stealth: dict[int, int] | None = None,
         stop: Callable[[Decision], bool] | None = None,
+        opponent: int | None = None,
     ) -> None:
         """From the challenges phase, initiate ``type`` against the opponent with
         ``attackers``; the opponent defends with ``defenders``. Action windows are passed.
         Stops at an interrupt or reaction window (they open only when someone can answer),
         at a decision ``stop`` accepts, at any other question (claim, targets…) or when the
         attacker is asked for their next challenge. ``t.auto()`` passes on from there."""
-        opponent = 1 - seat
+        opponent = 1 - seat if opponent is None else opponent
         started = False
         todo_att = list(attackers)
         todo_def = list(defenders)
@@ -256,7 +267,7 @@ class Table:
                 attacker = int(str(d.about("card")))
                 self.g.apply(seat, stealth.get(attacker, "none"))
             elif d.kind == "defender":
-                self.g.apply(opponent, todo_def.pop(0) if todo_def else "done")
+                self.g.apply(d.seat, todo_def.pop(0) if todo_def else "done")
             else:
                 return
         raise AssertionError("challenge(): too many decisions")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from westeros.cardgame.melee import extra_power_challenge, supports
 from westeros.cardgame.state import IN_PLAY, LIST_ZONES, CardGame
 from westeros.engine import Event
 
@@ -31,7 +32,7 @@ def cards_conserved(g: CardGame) -> None:
     limbo = [c for c, z in enumerate(g.where) if z == "limbo"]
     assert len(limbo) <= 2, f"cards lost in limbo: {limbo}"
     for c in range(len(g.defs)):
-        expected = 0 if g.where[c] in ("limbo", "agenda") else 1
+        expected = 0 if g.where[c] in ("limbo", "agenda", "pool") else 1
         assert seen[c] == expected, (c, g.defs[c].name, g.where[c], seen[c])
 
 
@@ -64,11 +65,21 @@ def unique_rule(g: CardGame) -> None:
 
 
 def challenges_within_allowance(g: CardGame) -> None:
-    """C10.4: at most one challenge of each type per player per phase (plus granted ones)."""
+    """C10.4: at most one challenge of each type per player per phase (plus granted ones:
+    the Hand of the King's power challenge against another opponent, C21.7.2); never one
+    against the bearer of a title the attacker's title supports (C21.4)."""
     for p in g.players:
         counts = Counter(t for t, _ in p.challenges)
         for t, n in counts.items():
-            assert n <= 1 + g.bonus("challenges:" + t, p.seat, players=True), (p.seat, t, n)
+            extra = extra_power_challenge(g, p.seat) if t == "power" else 0
+            assert n <= 1 + extra + g.bonus("challenges:" + t, p.seat, players=True), (p.seat, t, n)
+        power = [opp for t, opp in p.challenges if t == "power"]
+        if len(power) > 1 + g.bonus("challenges:power", p.seat, players=True):
+            assert len(set(power)) == len(
+                power
+            ), "the Hand's extra challenge needs another opponent"
+        for _, opp in p.challenges:
+            assert not supports(g, p.seat, opp), "a challenge against a supported title's bearer"
 
 
 def power_balance(before: dict[int, int], g: CardGame, new_events: list[Event]) -> None:

@@ -45,3 +45,11 @@ def test_random_joust_game_keeps_the_invariants(seed: int) -> None:
 
 def test_decks_swapped_seats_play_too() -> None:
     play_checked({"decks": ["westeros-lannister", "westeros-stark"]}, 99)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3), (6, 4), (4, 5), (3, 6)])
+def test_random_melee_game_keeps_the_invariants(players: int, seed: int) -> None:
+    """C21: melee with titles, 3 to 6 players."""
+    g = play_checked({"players": players}, seed)
+    outcome = g.outcome()
+    assert outcome is not None and len(outcome.ranking) == players

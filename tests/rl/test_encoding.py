@@ -7,10 +7,11 @@ from __future__ import annotations
 import numpy as np
 
 from tests.rl.helpers import random_games
+from tests.rl.reference_encoding import reference_encode
 from westeros.boardgame import decisions as D
 from westeros.engine import Game, new_game
 from westeros.rl.core import Session
-from westeros.rl.encoding import AREA_WIDTH, OBS_SIZE, SECTIONS, encode
+from westeros.rl.encoding import AREA_WIDTH, OBS_SIZE, SECTIONS, encode, encode_game
 
 SECRET_KINDS = {D.PLACE_ORDER.name, D.BID.name, D.HOUSE_CARD.name}
 
@@ -80,3 +81,30 @@ def test_r1_14_no_secret_choice_changes_another_seats_observation() -> None:
                 assert same(observe(a, seat), observe(b, seat)), (decision, seat)
         checked += 1
     assert checked > 50
+
+
+def test_the_fast_path_is_bit_identical_to_the_view_encoder() -> None:
+    """``encode_game(game, seat)`` (from the state) equals the reference encoder of the view
+    (the encoder as it was, kept in tests) and today's ``encode(view)``, bit for bit, for every
+    seat and the spectator at every step of seeded random games of 3–6 players, with and
+    without Tides of Battle."""
+    steps = fights = 0
+    for game, _decision in random_games(8, first_seed=60):
+        players = game.info.players(game.config)
+        for seat in (*range(players), None):
+            view = game.view(seat)
+            fast = encode_game(game, seat)
+            assert fast.dtype == np.float32 and fast.shape == (OBS_SIZE,)
+            assert fast.tobytes() == reference_encode(view).tobytes(), (game.moves, seat)
+            assert fast.tobytes() == encode(view).tobytes(), (game.moves, seat)
+        steps += 1
+        fights += view["combat"] is not None
+    assert steps > 1000 and fights > 50
+
+
+def test_session_observations_come_from_the_fast_path() -> None:
+    session = Session(4, tides=True)
+    session.reset(3)
+    for seat in range(4):
+        obs = session.observe(seat)["observation"]
+        assert obs.tobytes() == reference_encode(session.g.view(seat)).tobytes()

@@ -20,7 +20,9 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
     and the wildling card the Raven holder looked at.
     """
     me = g.house_of(seat) if seat is not None else None
-    castles = Counter(g.controller(a) for a in CASTLE_AREAS)  # R9.1, one pass for all houses
+    castles = castle_counts(g)  # R9.1, one pass for all houses
+    on_board = Counter(g.power_tokens.values())  # power tokens on the board, per house
+    pending = g.pending()
     return {
         "game": "boardgame",
         "seat": seat,
@@ -28,7 +30,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "round": g.round,
         "phase": g.phase,
         "seats": list(g.seat_houses),
-        "houses": {h: _house_public(g, h, castles[h]) for h in g.houses},
+        "houses": {h: _house_public(g, h, castles[h], on_board[h]) for h in g.houses},
         "tracks": {t: list(g.tracks[t]) for t in TRACKS},
         "dominance": {
             "iron_throne": g.holder("iron_throne"),
@@ -53,8 +55,8 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "westeros_deck_sizes": {str(d): len(cards) for d, cards in g.westeros_decks.items()},
         "westeros_discards": {str(d): list(cards) for d, cards in g.westeros_discards.items()},
         "last_westeros_cards": list(g.last_westeros_cards),
-        "waiting_for": [d.seat for d in g.pending()],
-        "decision": next((d.to_json() for d in g.pending() if d.seat == seat), None),
+        "waiting_for": [d.seat for d in pending],
+        "decision": next((d.to_json() for d in pending if d.seat == seat), None),
         "combat": _combat(g, me),
         "winner": g.winner,
         "ranking": list(g.ranking),
@@ -62,12 +64,30 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _house_public(g: BoardGame, house: str, victory: int) -> dict[str, Any]:
+# castle areas as (area, home house or None), all land (asserted): control without ports
+_CASTLES: tuple[tuple[str, str | None], ...] = tuple((a, T.AREAS[a].home_of) for a in CASTLE_AREAS)
+assert all(T.AREAS[a].kind == "land" for a in CASTLE_AREAS)
+
+
+def castle_counts(g: BoardGame) -> Counter[str | None]:
+    """Castles and strongholds controlled per house (R9.1): ``g.controller`` of every castle
+    area, inlined (they are all land areas: units, else a power token, else a home emblem)."""
+    units, tokens, houses = g.units, g.power_tokens, g.houses
+    return Counter(
+        [
+            (us[0].house if (us := units.get(area)) else tokens.get(area))
+            or (home if home in houses else None)
+            for area, home in _CASTLES
+        ]
+    )
+
+
+def _house_public(g: BoardGame, house: str, victory: int, on_board: int) -> dict[str, Any]:
     return {
         "name": T.house_name(house),
         "seat": g.seat_of(house),
         "power": g.power[house],  # public (R1.6.4)
-        "power_in_pool": g.power_in_pool(house),
+        "power_in_pool": T.POWER_TOKENS_TOTAL - g.power[house] - on_board,  # g.power_in_pool
         "supply": g.supply[house],
         "victory": victory,  # g.victory_points(house), counted once for every house
         "hand": list(g.hands[house]),  # public: every house's 7 cards are known (R1.14.2)

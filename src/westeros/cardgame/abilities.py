@@ -62,6 +62,7 @@ OCCURRENCES: dict[str, str] = {
     "dominance_won": "a player won dominance (player)",
     "income": "a player collected income (player)",
     "initiative_won": "a player won initiative (player)",
+    "strength_raised": "a lasting card effect raised STR (cards; info: amount)",
 }
 
 

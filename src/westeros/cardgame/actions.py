@@ -79,6 +79,19 @@ def leave_play(g: CardGame, cid: int, zone: str) -> None:
             ch.defenders.remove(cid)
 
 
+def remove_from_challenge(g: CardGame, cid: int) -> None:
+    """C11: the card stops participating in the challenge (it stays in play as it is)."""
+    ch = g.challenge
+    if ch is None or (cid not in ch.attackers and cid not in ch.defenders):
+        return
+    if cid in ch.attackers:
+        ch.attackers.remove(cid)
+    if cid in ch.defenders:
+        ch.defenders.remove(cid)
+    g.emit(event("note", text=f"{g.name(cid)} is removed from the challenge."))
+    g.changed()
+
+
 def check_attachments(g: CardGame) -> None:
     """C19.4: an attachment no longer legally attached is discarded."""
     for att, rec in list(g.play.items()):
@@ -584,6 +597,28 @@ def _sacrifice(g: CardGame, occ: Occ) -> None:
     _leave(g, occ, "discard", "sacrificed")
 
 
+def discard_at_end_of_phase(g: CardGame, cid: int) -> None:
+    """A delayed effect (C16.16): at the end of this phase, if this copy is still in play,
+    discard it from play (cannot be saved). Resolved by :func:`phases.expire`'s caller."""
+    g.history = g.history | {("discard_at_phase_end", g.round, g.phase, cid, g.play[cid].entered)}
+
+
+def delayed_discards(g: CardGame) -> None:
+    """Discard (cannot be saved) the cards whose delayed discard falls due now."""
+    due = [
+        f[3]
+        for f in g.history
+        if f[0] == "discard_at_phase_end"
+        and f[1] == g.round
+        and f[2] == g.phase
+        and f[3] in g.play
+        and g.where[f[3]] == "play"
+        and g.play[f[3]].entered == f[4]
+    ]
+    if due:
+        discard_from_play(g, sorted(due), save=False)
+
+
 def return_to_hand(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
     cards = tuple(c for c in cards if c in g.play and g.where[c] == "play")
     if cards:
@@ -592,6 +627,36 @@ def return_to_hand(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
 
 def _return(g: CardGame, occ: Occ) -> None:
     _leave(g, occ, "hand", "returned")
+
+
+def check_burn(g: CardGame) -> None:
+    """ "…and is killed if its STR is 0": a character under a lasting "burn" effect is killed
+    while its STR is 0 (checked after each occurrence and each new lasting effect)."""
+    doomed = sorted(
+        {
+            c
+            for e in g.lasting
+            if e.stat == "burn"
+            for c in e.targets
+            if c in g.play and g.where[c] == "play" and g.strength(c) <= 0
+        }
+    )
+    if doomed:
+        kill(g, doomed)
+
+
+def return_at_end(g: CardGame, period: str) -> None:
+    """Delayed "at the end of the <period>, if that card is still in play, return it to your
+    hand": lasting "return_at_end" effects whose amount is the copy's entry counter."""
+    due = sorted(
+        c
+        for e in g.lasting
+        if e.stat == "return_at_end" and e.until == period
+        for c in e.targets
+        if c in g.play and g.where[c] == "play" and g.play[c].entered == e.amount
+    )
+    if due:
+        return_to_hand(g, due)
 
 
 # -- hands and decks -------------------------------------------------------------------
@@ -707,10 +772,28 @@ def eliminate(g: CardGame, seat: int) -> None:
         return
     p.eliminated = True
     g.emit(event("eliminated", player=seat))
+    if len(g.players) > 2:
+        _leave_the_table(g, seat)
     if g.first == seat:  # C20.5
         order = [s for s in range(len(g.players)) if not g.players[s].eliminated]
         if order:
             g.first = min(order, key=lambda s: (s - seat) % len(g.players))
+
+
+def _leave_the_table(g: CardGame, seat: int) -> None:
+    """Q12 (melee): an eliminated player's cards in play that they own are removed from the
+    game, those they control but do not own are discarded, their title returns."""
+    from westeros.cardgame.melee import return_titles
+
+    return_titles(g, seat)
+    for cid in [c for c in g.play if g.where[c] == "play"]:
+        if cid not in g.play:
+            continue
+        if g.owner[cid] == seat:
+            leave_play(g, cid, "removed")
+        elif g.play[cid].controller == seat:
+            leave_play(g, cid, "discard")
+    check_attachments(g)
 
 
 def end_game(g: CardGame, winner: int | None, reason: str) -> None:

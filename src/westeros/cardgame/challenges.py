@@ -24,6 +24,16 @@ from westeros.cardgame.actions import (
 )
 from westeros.cardgame.cards import CHALLENGES
 from westeros.cardgame.flow import ActionWindow, Call, ask, do, occur, run_effect
+from westeros.cardgame.melee import (
+    WHISPERS,
+    Redirect,
+    bears,
+    extra_power_challenge,
+    is_melee,
+    may_challenge,
+    rivals_bonus,
+    whispers_claim,
+)
 from westeros.cardgame.state import CardGame, Challenge
 from westeros.engine import Choice, Decision, Step
 
@@ -65,6 +75,8 @@ def allowed_types(g: CardGame, seat: int) -> list[str]:
     out = []
     for t in CHALLENGES:
         allowance = 1 + g.bonus("challenges:" + t, seat, players=True)
+        if t == "power":
+            allowance += extra_power_challenge(g, seat)  # C21.7.2
         if done.count(t) >= allowance or g.has("cannot_initiate:" + t, seat, players=True):
             continue
         if g.players[seat].challenges and g.has("one_challenge", seat, players=True):
@@ -80,8 +92,8 @@ def can_attack(g: CardGame, cid: int, type: str) -> bool:
 
 def can_defend(g: CardGame, cid: int, ch: Challenge) -> bool:
     return (
-        g.standing(cid)
-        and g.has_icon(cid, ch.type)
+        (g.standing(cid) or (cid in g.play and g.has("defends_knelt", cid)))
+        and (g.has_icon(cid, ch.type) or g.has("defends_without_icon", cid))
         and cid not in ch.bypassed
         and cid not in ch.defenders
         and not g.has("cannot_defend", cid)
@@ -102,6 +114,7 @@ class ChooseChallenge(Step):
             for opp in g.opponents(self.seat)
             if not g.has("cannot_be_challenged:" + t, opp, players=True)
             and not g.has(f"cannot_challenge:{opp}", self.seat, players=True)
+            and may_challenge(g, self.seat, opp, t)
         ]
 
     def decisions(self, g: CardGame) -> list[Decision]:
@@ -242,6 +255,8 @@ def initiate(g: CardGame, d: DeclareAttackers) -> None:
         ActionWindow("challenges:defenders"),
         Resolve(),
     )
+    if is_melee(g):
+        do(g, Redirect())  # C21.6.1: before any reaction to the initiation
     run_effect(g, _initiated, d.seat, info, tuple(d.attackers), d.stealth)  # runs first
 
 
@@ -285,12 +300,14 @@ class DeclareDefenders(Step):
         if not options:
             return []
         ch = g.challenge
+        # "must be declared as a defender, if able": no "done" while such a card is eligible
+        must = any(g.has("must_defend", c) for c in options if isinstance(c, int))
         return [
             D.ask(
                 D.DEFENDER,
                 self.seat,
                 f"declare a defender ({ch.type})",
-                (*options, "done"),
+                (*options, *(() if must else ("done",))),
                 (("type", ch.type),),
             )
         ]
@@ -404,6 +421,8 @@ class Bonuses(Step):
         if ch.unopposed and not g.has("no_unopposed_power", ch.attacker, players=True):
             g.emit(E.event("unopposed", player=ch.attacker))
             run_effect(g, gain_power, g.players[ch.attacker].faction, 1)
+        if is_melee(g):
+            run_effect(g, rivals_bonus)  # C21.5, with the unopposed bonus (4.2.3)
         if ch.winner == ch.attacker:
             run_effect(g, _claim, ch.attacker, ch.defender, ch.type)
 
@@ -432,6 +451,8 @@ def _apply_claim(g: CardGame, occ: Occ) -> None:
         return
     if type_ == "military":
         _ask_claim_kill(g, defender, claim, ())
+    elif type_ == "intrigue" and bears(g, attacker, WHISPERS):
+        whispers_claim(g, attacker, defender, claim)  # C21.7.6
     elif type_ == "intrigue":
         discard_at_random(g, defender, claim)
     else:

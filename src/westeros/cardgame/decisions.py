@@ -34,6 +34,9 @@ STEALTH = _kind("stealth", "D17 the character a stealth attacker bypasses, or no
 DEFENDER = _kind("defender", "D19 a defender to declare, or done (C11.5)")
 CLAIM_KILL = _kind("claim_kill", "D20 a character to kill for military claim (C12.2)")
 INTIMIDATE = _kind("intimidate", "D23 the character intimidate kneels, or none (C17.4)")
+TITLE = _kind("title", "D8 the title to take from the pool, secret (C21.2)")
+REDIRECT = _kind("redirect", "D18 the Crown Regent redirects this challenge or not (C21.6)")
+WHISPERS = _kind("whispers", "D21 an opponent for Master of Whispers' claim, or done (C21.7.6)")
 RESERVE = _kind("reserve", "D26 a card to discard down to reserve (C15.3)")
 
 

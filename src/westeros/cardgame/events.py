@@ -57,6 +57,10 @@ TEXTS: dict[str, str] = {
     "tax": "Unspent gold returns to the treasury.",
     "recycle": "{who} returns their used plots to the plot deck.",
     "eliminated": "{who} is eliminated: their draw deck is empty.",
+    "title_chosen": "{who} has chosen a title.",
+    "title": "{who} takes {card_text}.",
+    "redirect": "The Crown Regent redirects the challenge: {who} now attacks {opponent}.",
+    "rival": "{who} gains 1 power for winning against a rival ({opponent}).",
     "game_over": "{result}",
     "note": "{text}",
 }

@@ -164,6 +164,9 @@ class Occurrence(Step):
             return
         if _answers(g, self.occ, (REACTION, FORCED_REACTION)):
             g.push(TriggerWindow(self.occ, REACTION))
+        from westeros.cardgame.actions import check_burn
+
+        run_effect(g, check_burn)  # a state check: "killed if its STR is 0" (burn)
 
     def snapshot(self) -> dict[str, Any]:
         return {

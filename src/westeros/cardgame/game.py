@@ -1,6 +1,7 @@
 """The card game's entry point: its :data:`INFO`, config check and ``new_game``.
 
-Config: ``{"decks": [deck, deck]}`` where each deck is a shipped deck id (see
+Config: ``{"decks": [deck, deck, …]}`` (2 decks: a joust; 3 to 6: a melee with titles, C21)
+where each deck is a shipped deck id (see
 :data:`westeros.cardgame.decklists.SHIPPED`) or a deck object (``faction``, ``agenda``,
 ``plots``, ``draw`` as ``{code: count}``); ``"casual": true`` checks decks as starter decks
 (C4.8). A deck holding a card whose text is not implemented yet is refused, naming those cards.
@@ -47,15 +48,17 @@ def validate_config(config: Config) -> Config:
     casual = config.get("casual", True)
     if not isinstance(casual, bool):
         raise ConfigError(f"'casual' must be true or false, not {casual!r}")
-    decks = config.get("decks", list(DEFAULT_DECKS))
-    if not isinstance(decks, list) or len(decks) != 2:
-        raise ConfigError("a joust needs exactly two decks ('decks': [deck, deck])")
-    players = config.get("players", 2)
-    if players != 2 or isinstance(players, bool):
-        raise ConfigError(f"the card game is played by 2 players (joust), not {players!r}")
+    players = config.get("players", len(config.get("decks") or DEFAULT_DECKS))
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
+        raise ConfigError(
+            f"the card game is played by 2 (joust) to 6 (melee) players, not {players!r}"
+        )
+    decks = config.get("decks", [DEFAULT_DECKS[i % 2] for i in range(players)])
+    if not isinstance(decks, list) or len(decks) != players:
+        raise ConfigError(f"{players} players need {players} decks ('decks': [deck, …])")
     for spec in decks:
         _deck_of(spec, casual)
-    return {"decks": decks, "casual": casual, "players": 2}
+    return {"decks": decks, "casual": casual, "players": players}
 
 
 def new_game(config: Config, seed: int) -> CardGame:
@@ -103,7 +106,7 @@ INFO = GameInfo(
     name="cardgame",
     title="A Game of Thrones: The Card Game (Second Edition)",
     min_players=2,
-    max_players=2,
+    max_players=6,
     simultaneous_moves=True,  # plots are chosen secretly and at once (C7.2)
     hidden_information=True,  # hands, decks, face-down setup cards (C1.9)
     validate=validate_config,

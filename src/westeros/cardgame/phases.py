@@ -17,6 +17,7 @@ from westeros.cardgame.actions import (
     stand,
 )
 from westeros.cardgame.flow import ActionWindow, Initiate, ask, ctx_for, occur, run_effect, usable
+from westeros.cardgame.melee import ReturnTitles, SelectTitles, is_melee
 from westeros.cardgame.state import CardGame, InPlay
 from westeros.engine import Choice, Decision, Step
 
@@ -81,6 +82,11 @@ class EndOfPeriod(Step):
         self.period = period
 
     def run(self, g: CardGame) -> None:
+        from westeros.cardgame.actions import delayed_discards, return_at_end
+
+        run_effect(g, return_at_end, self.period)  # delayed effects (C16.16), then expiry
+        if self.period == "phase":  # delayed "at the end of the phase" discards
+            run_effect(g, delayed_discards)
         expire(g, self.period)
 
 
@@ -154,7 +160,14 @@ class RevealPlots(Step):
         g.changed()
         winner = initiative_winner(g)
         g.emit(E.event("initiative", player=winner, initiative=g.plot_value(winner, "initiative")))
-        g.push(ChooseFirst(winner), WhenRevealed(tuple(revealed)), Recycle(tuple(revealed)))
+        steps: list[Step] = [
+            ChooseFirst(winner),
+            WhenRevealed(tuple(revealed)),
+            Recycle(tuple(revealed)),
+        ]
+        if is_melee(g):
+            steps.append(SelectTitles())  # C7.4 (1.4)
+        g.push(*steps)
 
 
 def initiative_winner(g: CardGame) -> int:
@@ -320,6 +333,8 @@ class TaxationPhase(Step):
             p.gold = 0
         g.emit(E.event("tax"))
         g.push(*[DiscardToReserve(seat) for seat in g.order()])
+        if is_melee(g):
+            g.push(ReturnTitles())  # C15.4 (7.4), after the discards
 
 
 class DiscardToReserve(Step):

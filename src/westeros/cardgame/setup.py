@@ -19,6 +19,7 @@ from westeros.cardgame.actions import (
 )
 from westeros.cardgame.cards import FACTION_NAMES, card
 from westeros.cardgame.decks import Deck
+from westeros.cardgame.melee import add_title_pool
 from westeros.cardgame.state import CardGame, InPlay, Player
 from westeros.engine import Choice, Decision, Step
 
@@ -55,6 +56,8 @@ def new_state(config: dict[str, Any], seed: int, decks: list[Deck]) -> CardGame:
             g.where[c] = "plots"
         g.rng.shuffle(p.deck)  # C5.5
     g.names = tuple(FACTION_NAMES[d.faction] for d in decks)
+    if len(decks) > 2:
+        add_title_pool(g)  # C5.4, melee
     return g
 
 

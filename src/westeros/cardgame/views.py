@@ -69,6 +69,13 @@ def view(g: CardGame, seat: int | None) -> dict[str, Any]:
     }
 
 
+def _title(g: CardGame, seat: int) -> dict[str, Any] | None:
+    for c, rec in g.play.items():
+        if g.where[c] == "title" and rec.controller == seat:
+            return card_json(g, c)
+    return None
+
+
 def _player(g: CardGame, who: int, seat: int | None) -> dict[str, Any]:
     p = g.players[who]
     mine = who == seat
@@ -87,6 +94,7 @@ def _player(g: CardGame, who: int, seat: int | None) -> dict[str, Any]:
         "discard": [card_json(g, c) for c in p.discard],
         "dead": [card_json(g, c) for c in p.dead],
         "eliminated": p.eliminated,
+        "title": _title(g, who),
         "reserve": g.plot_value(who, "reserve") if p.plot is not None else None,
     }
     if mine:

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from westeros.boardgame import tables as T
 from westeros.engine import Decision, Game, new_game
 from westeros.rl import actions as A
-from westeros.rl.encoding import OBS_SIZE, encode
+from westeros.rl.encoding import OBS_SIZE, encode_game
 
 REWARDS: tuple[str, ...] = ("win", "rank")
 
@@ -77,7 +77,7 @@ class Session:
     def observe(self, seat: int) -> Observation:
         """The seat's encoded view and the mask of its own open decision (zeros if none)."""
         return {
-            "observation": encode(self.g.view(seat)),
+            "observation": encode_game(self.g, seat),
             "action_mask": A.mask(self.seat_decision(seat)),
         }
 

@@ -1,12 +1,17 @@
 """The observation encoding: one seat's VIEW (``game.view(seat)``) as a fixed-size ``float32``
 vector with every entry in [0, 1].
 
-Only the view is read, never the game's state, so a seat's observation holds exactly what the
-seat may know (R1.14): another seat's face-down orders appear as "an order of that house is
-here", its bids and chosen house cards not at all. Counts are divided by a fixed maximum and
-clipped to 1. Houses are in the fixed order of :data:`westeros.boardgame.tables.HOUSES` (stark,
-lannister, baratheon, greyjoy, tyrell, martell), whatever the seats; a house not in the game
-has zeros. The layout, section by section (:data:`SECTIONS` gives each one's offset and size):
+A seat's observation holds exactly what the seat may know (R1.14): another seat's face-down
+orders appear as "an order of that house is here", its bids and chosen house cards not at all.
+Two functions give the same vector, bit for bit: :func:`encode` reads a view (a JSON dict, e.g.
+one received from the server), :func:`encode_game` (what the environments use) writes it
+straight from a board game's state, about twice as fast as ``view()`` then ``encode()``; it
+reads only what ``view(seat)`` holds, with the views' own rules for what is hidden (a test
+checks it against the view encoder at every step of random games). Counts are divided by a
+fixed maximum and clipped to 1. Houses are in the fixed order of
+:data:`westeros.boardgame.tables.HOUSES` (stark, lannister, baratheon, greyjoy, tyrell,
+martell), whatever the seats; a house not in the game has zeros. The layout, section by
+section (:data:`SECTIONS` gives each one's offset and size):
 
 * ``areas`` — per map area (58, map order), 38 values: the house of its units (6, one-hot),
   its units by kind /4 (footman, knight, siege_engine, ship), routed units /4, the house of its
@@ -35,12 +40,17 @@ has zeros. The layout, section by section (:data:`SECTIONS` gives each one's off
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from westeros.boardgame import tables as T
+from westeros.boardgame.state import BoardGame
+from westeros.boardgame.views import _combat as views_combat
+from westeros.boardgame.views import castle_counts
+from westeros.engine import Game
 from westeros.rl.actions import AREAS, CARDS, KIND_IDS, TOKENS, TRACKS
 
 HOUSES: tuple[str, ...] = T.HOUSES
@@ -265,3 +275,249 @@ def _combat(
     winner = combat.get("winner")
     if winner in ("attacker", "defender"):
         idx.append(at + (0 if winner == "attacker" else 1))
+
+
+# -- the fast path: the same vector straight from the game's state ------------------------------
+
+_ORDER_TOKEN_AT = {
+    a: {t: b + A_ORDER_TOKEN + i for i, t in enumerate(TOKENS)} for a, b in _ABASE.items()
+}
+_HIDDEN_AT = {a: b + A_ORDER_HIDDEN for a, b in _ABASE.items()}
+_HOUSE_BASE = {h: _HOUSES0 + i * HOUSE_WIDTH for i, h in enumerate(HOUSES)}
+# per area: the offsets of its units' house, units by kind and routed units
+_UNIT_HOUSE_AT = {
+    a: {h: b + A_UNIT_HOUSE + i for i, h in enumerate(HOUSES)} for a, b in _ABASE.items()
+}
+_UNITS_AT = {a: {u: b + A_UNITS + i for i, u in enumerate(UNIT_KINDS)} for a, b in _ABASE.items()}
+_TOKEN_HOUSE_AT = {
+    a: {h: b + A_TOKEN_HOUSE + i for i, h in enumerate(HOUSES)} for a, b in _ABASE.items()
+}
+_ORDER_HOUSE_AT = {
+    a: {h: b + A_ORDER_HOUSE + i for i, h in enumerate(HOUSES)} for a, b in _ABASE.items()
+}
+_DOMINANCE_AT = tuple(
+    {h: _DOM0 + t * len(HOUSES) + i for i, h in enumerate(HOUSES)} for t in range(3)
+)
+_RESTRICTION_AT = {t: _RESTR0 + i for i, t in enumerate(TOKENS)}
+_PEEK_AT = {w: _WILD0 + 2 + i for i, w in enumerate(WILDLINGS)}
+_LAST_WESTEROS_AT = {
+    c.id: _WEST0 + _WEST[c.id.split(":", 1)[1]] for deck in T.WESTEROS_DECKS.values() for c in deck
+}
+_HOUSE_FRACTIONS = {
+    h: (b + 2, b + 3, b + 4, b + 5, b + 6, b + 10, b + 11) for h, b in _HOUSE_BASE.items()
+}
+_TRACK_AT = tuple({h: b + 7 + t for h, b in _HOUSE_BASE.items()} for t in range(3))
+_PHASE_AT = {p: _ROUND0 + 1 + i for i, p in enumerate(PHASES)}
+_KIND_AT = {k: _DEC0 + 1 + i for i, k in enumerate(KIND_IDS)}
+_CHOICES_AT = _DEC0 + 1 + len(KIND_IDS)
+_WAITING_AT = _DEC0 + 2 + len(KIND_IDS)
+
+
+def encode_game(game: Game, seat: int | None) -> Vector:
+    """``encode(game.view(seat))`` without building the view: the same vector, bit for bit.
+
+    For a board game the vector is written from the state, reading only what
+    ``view(seat)`` holds (R1.14): the same visibility rules, the views' own helpers for the
+    castles and the fight (:func:`westeros.boardgame.views.castle_counts`, ``_combat``).
+    Any other game is encoded from its view.
+    """
+    if not isinstance(game, BoardGame):
+        return encode(game.view(seat))
+    g = game
+    me = g.house_of(seat) if seat is not None else None
+    # one-hot positions go to idx; fractions to pos/val (each position at most once); the
+    # fractions are capped at 1 at the end, on the float32 vector (rounding to float32 keeps
+    # order and 1 is exact, so it is the same as capping before)
+    idx: list[int] = []
+    pos: list[int] = []
+    val: list[float] = []
+    one, at, by = idx.append, pos.append, val.append
+
+    board = g.units
+    areas, armies = tuple(board), tuple(board.values())
+    last = _BOARD_CACHE
+    if last[0] != areas or last[1] != armies:  # unit tuples are immutable: equal, same units
+        last = _board_entries(areas, armies)
+    idx += last[2]
+    pos += last[3]
+    val += last[4]
+    abase = _ABASE
+    token_house_at = _TOKEN_HOUSE_AT
+    for area, owner in g.power_tokens.items():
+        one(token_house_at[area][owner])
+    for area, strength in g.garrisons.items():
+        at(abase[area] + A_GARRISON)
+        by(strength / 4)
+    for area, strength in g.neutral.items():
+        at(abase[area] + A_NEUTRAL)
+        by(strength / 6)
+    for area in g.impassable:
+        one(abase[area] + A_IMPASSABLE)
+    revealed = g.orders_revealed
+    order_house_at, order_token_at, hidden_at = _ORDER_HOUSE_AT, _ORDER_TOKEN_AT, _HIDDEN_AT
+    for area, order in g.orders.items():
+        house = order.house
+        idx += (
+            order_house_at[area][house],
+            # as views._orders: face down to the others until revealed (R1.14.1)
+            order_token_at[area][order.token] if revealed or house == me else hidden_at[area],
+        )
+
+    castles = castle_counts(g)
+    on_board = Counter(g.power_tokens.values())
+    stars = T.SETUPS[len(g.houses)].stars
+    tracks = g.tracks
+    kings_court = tracks["kings_court"]
+    power, supply, hands, discards = g.power, g.supply, g.hands, g.discards
+    hand_cache, discards_cache = _CARDS_CACHE
+    for name in g.houses:
+        base = _HOUSE_BASE[name]
+        one(base)
+        if name == me:
+            one(base + 1)
+        pos += _HOUSE_FRACTIONS[name]
+        hand, gone = hands[name], discards[name]
+        val += (
+            power[name] / 20,
+            (T.POWER_TOKENS_TOTAL - power[name] - on_board[name]) / 20,
+            supply[name] / 6,
+            castles[name] / 7,
+            stars[kings_court.index(name)] / 3,
+            len(hand) / 7,
+            len(gone) / 7,
+        )
+        held = hand_cache.get(hand)
+        if held is None:
+            held = hand_cache[hand] = _card_positions(hand, _CARD_AT, hand_cache)
+        idx += held
+        held = discards_cache.get(gone)
+        if held is None:
+            held = discards_cache[gone] = _card_positions(gone, _DISCARD_AT, discards_cache)
+        idx += held
+    track_cache = _TRACK_CACHE
+    for t, track in enumerate(TRACKS):
+        ranks = tracks[track]
+        known = track_cache[t]
+        if known[0] is not ranks:  # track tuples are immutable
+            known = track_cache[t] = _track_entries(t, ranks)
+        one(known[1])
+        pos += known[2]
+        val += known[3]
+    if g.vsb_used:
+        one(_DOM0 + 3 * len(HOUSES))
+    if g.raven_used:
+        one(_DOM0 + 3 * len(HOUSES) + 1)
+
+    idx.extend(map(_RESTRICTION_AT.__getitem__, g.restrictions))
+
+    pos += (_WILD0, _WILD0 + 1)
+    val += (g.wildling_threat / 12, len(g.wildling_deck) / 9)
+    if me is not None and g.raven_peek_house == me and g.raven_peek is not None:
+        one(_PEEK_AT[g.raven_peek])  # secret to the Raven holder (R1.14.1)
+
+    idx.extend(map(_LAST_WESTEROS_AT.__getitem__, g.last_westeros_cards))
+    for deck, cards in g.westeros_decks.items():
+        at(_WEST0 + len(WESTEROS_BASE) + int(deck) - 1)
+        by(len(cards) / 10)
+
+    at(_ROUND0)
+    by(g.round / 10)
+    if g.phase in _PHASE_AT:
+        one(_PHASE_AT[g.phase])
+
+    asked = False
+    for d in g.pending():
+        one(_WAITING_AT + d.seat)
+        if d.seat == seat and not asked:  # the seat's first open decision, as the view's
+            asked = True
+            one(_DEC0)
+            one(_KIND_AT[d.kind])
+            at(_CHOICES_AT)
+            by(len(d.choices) / 64)
+
+    if g.fight is not None:
+        combat = views_combat(g, me)
+        if combat is not None:
+            _combat(combat, me, idx, pos, val)
+
+    out = np.zeros(OBS_SIZE, dtype=np.float32)
+    n = len(pos)
+    out[np.fromiter(pos, np.intp, n)] = np.fromiter(val, np.float64, n)
+    np.minimum(out, _ONE, out=out)
+    out[np.fromiter(idx, np.intp, len(idx))] = _ONE
+    return out
+
+
+def _area_units(area: str, units: tuple[Any, ...]) -> tuple[list[int], list[int], list[float]]:
+    """An area's units as (one-hot positions, fraction positions, fractions)."""
+    if not units:
+        return [], [], []
+    kinds = _UNITS_AT[area]
+    count: dict[int, float] = {}
+    routed = 0.0
+    for u in units:
+        count[kinds[u.kind]] = count.get(kinds[u.kind], 0.0) + 0.25
+        if u.routed:
+            routed += 0.25
+    if routed:
+        count[_ABASE[area] + A_ROUTED] = routed
+    return [_UNIT_HOUSE_AT[area][units[0].house]], list(count), list(count.values())
+
+
+_ONE = np.float32(1.0)
+
+
+def _track_entries(
+    t: int, ranks: tuple[str, ...]
+) -> tuple[tuple[str, ...], int, list[int], list[float]]:
+    """A track's order as (the order, its dominance token's holder position, positions,
+    fractions): each house's place on it /5."""
+    at = _TRACK_AT[t]
+    return (
+        ranks,
+        _DOMINANCE_AT[t][ranks[0]],  # the dominance token's holder (R1.9.5)
+        [at[name] for name in ranks],
+        [i / 5 for i in range(len(ranks))],
+    )
+
+
+# the last order seen per track and its entries
+_TRACK_CACHE: list[tuple[tuple[str, ...] | None, int, list[int], list[float]]] = [
+    (None, 0, [], []) for _ in TRACKS
+]
+
+
+def _board_entries(areas: tuple[str, ...], armies: tuple[tuple[Any, ...], ...]) -> _Board:
+    """The units on the board as (areas, their units, one-hot positions, fraction positions,
+    fractions), remembered as the last board seen (and each area's last units)."""
+    global _BOARD_CACHE
+    idx: list[int] = []
+    pos: list[int] = []
+    val: list[float] = []
+    units_cache = _UNITS_CACHE
+    for area, units in zip(areas, armies, strict=True):
+        cached = units_cache.get(area)
+        if cached is None or cached[0] is not units:
+            cached = units_cache[area] = (units, *_area_units(area, units))
+        idx += cached[1]
+        pos += cached[2]
+        val += cached[3]
+    _BOARD_CACHE = (areas, armies, idx, pos, val)
+    return _BOARD_CACHE
+
+
+# the last units seen per area and their entries (reused while the area's tuple is the same)
+_UNITS_CACHE: dict[str, tuple[Any, list[int], list[int], list[float]]] = {}
+# the last board seen: its areas, their units and the entries
+_Board = tuple[tuple[str, ...], tuple[tuple[Any, ...], ...], list[int], list[int], list[float]]
+_BOARD_CACHE: _Board = ((), (), [], [], [])
+# the positions of the hands and the discard piles seen, by value
+_CARDS_CACHE: tuple[dict[tuple[str, ...], tuple[int, ...]], ...] = ({}, {})
+
+
+def _card_positions(
+    cards: tuple[str, ...], at: dict[str, int], cache: dict[tuple[str, ...], tuple[int, ...]]
+) -> tuple[int, ...]:
+    if len(cache) > 4096:  # bounded: a few hundred hands and piles occur in practice
+        cache.clear()
+    return tuple(at[c] for c in cards)

@@ -28,7 +28,7 @@ import pyspiel
 
 from westeros.engine import Game, new_game
 from westeros.rl import actions as A
-from westeros.rl.encoding import OBS_SIZE, encode
+from westeros.rl.encoding import OBS_SIZE, encode_game
 
 SHORT_NAME = "python_westeros_boardgame"
 DEFAULT_SEEDS = 1000
@@ -184,7 +184,7 @@ class WesterosObserver:
         if state.game is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = encode(state.game.view(player))
+            self.tensor[:] = encode_game(state.game, player)
 
     def string_from(self, state: WesterosState, player: int) -> str:
         if state.game is None:

@@ -12,5 +12,6 @@ from westeros.cardgame.texts import (  # noqa: F401
     plots,
     stark,
     targaryen,
+    titles,
     tyrell,
 )

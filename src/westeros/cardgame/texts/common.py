@@ -21,9 +21,10 @@ from westeros.cardgame.abilities import (
     Ctx,
     Effect,
     Modifier,
+    Occ,
     Target,
 )
-from westeros.cardgame.flow import ask
+from westeros.cardgame.flow import ask, occur
 from westeros.cardgame.state import CardGame, Lasting
 from westeros.engine import Choice
 
@@ -381,6 +382,29 @@ def until(
     """Targets get ``amount`` of ``stat`` until the end of ``period`` (challenge/phase/round)."""
     g.lasting = (*g.lasting, Lasting(stat, frozenset(targets), amount, period, source, players))
     g.changed()
+    if stat == "strength" and not players and targets:
+        if amount > 0:  # e.g. Randyll Tarly reacts to this
+            occur(g, Occ("strength_raised", tuple(targets), info=(("amount", amount),)))
+        else:
+            A.check_burn(g)
+
+
+def burn(g: CardGame, target: int, amount: int, period: str = "phase", source: int = -1) -> None:
+    """ "Until the end of the <period>, that character gets -N STR and is killed if its STR is
+    0" (a lasting "burn" effect; :func:`westeros.cardgame.actions.check_burn` kills)."""
+    g.lasting = (*g.lasting, Lasting("burn", frozenset((target,)), 1, period, source))
+    until(g, "strength", [target], -amount, period, source)
+
+
+def return_at_end(g: CardGame, cid: int, period: str = "phase", source: int = -1) -> None:
+    """A delayed effect: at the end of the ``period``, if this copy of ``cid`` is still in play,
+    return it to its owner's hand (:func:`westeros.cardgame.actions.return_at_end`)."""
+    if cid in g.play:
+        entered = g.play[cid].entered
+        g.lasting = (
+            *g.lasting,
+            Lasting("return_at_end", frozenset((cid,)), entered, period, source),
+        )
 
 
 # -- choices inside effects ------------------------------------------------------------

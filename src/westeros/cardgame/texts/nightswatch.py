@@ -188,7 +188,9 @@ text(
     interrupt("phase_ends", _mormont, when=_mormont_when),
 )
 
-# 01127 Samwell Tarly — insight and +1 reserve: both printed, engine-driven (C17.3, C15.3).
+# 01127 Samwell Tarly — insight and +1 reserve: both printed, engine-driven (C17.3, C15.3);
+# an empty entry so the catalogue counts it implemented.
+text("01127")
 
 
 # 01128 Ser Waymar Royce — interrupt when he is killed: discard 1 card at random from each

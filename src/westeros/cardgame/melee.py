@@ -1,0 +1,279 @@
+"""Melee (C21): the title pool, title selection (step 1.4), support and rivals, the Crown
+Regent's redirect, the Hand of the King's extra power challenge and the Master of Whispers'
+claim. The titles' own values (STR bonuses, income, reserve, draw, dominance) are their card
+texts in :mod:`westeros.cardgame.texts.titles`.
+
+Title cards have ids like every card; a title in the pool is in zone "pool", a borne title in
+zone "title" with an in-play record under its bearer's control (C21.3).
+"""
+
+from __future__ import annotations
+
+from westeros.cardgame import decisions as D
+from westeros.cardgame import events as E
+from westeros.cardgame.cards import card
+from westeros.cardgame.state import CardGame, InPlay
+from westeros.engine import Choice, Decision, Step
+
+TITLE_CODES = ("01206", "01207", "01208", "01209", "01210", "01211")
+CROWN_REGENT = "Crown Regent"
+HAND = "Hand of the King"
+WHISPERS = "Master of Whispers"
+SET_ASIDE = {3: 2, 4: 1, 5: 1, 6: 0}  # C21.2.1
+
+
+def is_melee(g: CardGame) -> bool:
+    return len(g.players) > 2
+
+
+def add_title_pool(g: CardGame) -> None:
+    """C5.4: the six titles form the title pool (melee only)."""
+    defs, owner = list(g.defs), list(g.owner)
+    for code in TITLE_CODES:
+        defs.append(card(code))
+        owner.append(0)  # titles belong to the pool; owner is never read for them
+        g.where.append("pool")
+    g.defs, g.owner = tuple(defs), tuple(owner)
+
+
+def titles(g: CardGame) -> list[int]:
+    return [c for c in range(len(g.defs)) if g.defs[c].type == "title"]
+
+
+def title_of(g: CardGame, seat: int) -> int | None:
+    """The title ``seat`` bears now, if any."""
+    for c, rec in g.play.items():
+        if g.where[c] == "title" and rec.controller == seat:
+            return c
+    return None
+
+
+def title_name(g: CardGame, seat: int) -> str | None:
+    t = title_of(g, seat)
+    return None if t is None else g.defs[t].name
+
+
+def bears(g: CardGame, seat: int, name: str) -> bool:
+    return title_name(g, seat) == name
+
+
+def supports(g: CardGame, seat: int, other: int) -> bool:
+    """C21.4: ``seat``'s title supports ``other``'s title."""
+    mine, theirs = title_of(g, seat), title_name(g, other)
+    return mine is not None and theirs is not None and theirs in g.defs[mine].supports
+
+
+def rivals(g: CardGame, seat: int, other: int) -> bool:
+    """C21.5: ``other`` bears a title that ``seat``'s title lists as a rival."""
+    mine, theirs = title_of(g, seat), title_name(g, other)
+    return mine is not None and theirs is not None and theirs in g.defs[mine].rivals
+
+
+# -- title selection (C21.2) -----------------------------------------------------------
+
+
+class SelectTitles(Step):
+    """C21.2: shuffle the pool, set some aside at random, then each player in player order
+    secretly takes one; all are revealed and enter play at once."""
+
+    def __init__(self) -> None:
+        self.pool: tuple[int, ...] = ()
+        self.taken: tuple[tuple[int, int], ...] = ()
+        self.started = False
+
+    def _next_seat(self, g: CardGame) -> int | None:
+        done = {s for s, _ in self.taken}
+        for seat in g.order():
+            if seat not in done:
+                return seat
+        return None
+
+    def decisions(self, g: CardGame) -> list[Decision]:
+        seat = self._next_seat(g) if self.started else None
+        if seat is None:
+            return []
+        left = tuple(c for c in self.pool if c not in {t for _, t in self.taken})
+        if not left:
+            return []
+        return [D.ask(D.TITLE, seat, "choose your title (secret)", left)]
+
+    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
+        self.taken = (*self.taken, (seat, int(choice)))
+        g.emit(E.event("title_chosen", player=seat))
+
+    def run(self, g: CardGame) -> None:
+        if not self.started:
+            self.started = True
+            pool = titles(g)
+            g.rng.shuffle(pool)
+            self.pool = tuple(pool[SET_ASIDE.get(len(g.order()), 0) :])
+            g.push(self)
+            return
+        for seat, title in self.taken:
+            g.where[title] = "title"
+            g.play[title] = InPlay(seat)
+            g.emit(E.event("title", player=seat, card=title, name=g.name(title)))
+        g.changed()
+
+
+class ReturnTitles(Step):
+    """C15.4 (7.4): every title returns to the pool."""
+
+    def run(self, g: CardGame) -> None:
+        return_titles(g)
+
+
+def return_titles(g: CardGame, seat: int | None = None) -> None:
+    for t in titles(g):
+        if g.where[t] == "title" and (seat is None or g.play[t].controller == seat):
+            del g.play[t]
+            g.where[t] = "pool"
+    g.changed()
+
+
+# -- challenges (C21.4–C21.7) ----------------------------------------------------------
+
+
+def may_challenge(g: CardGame, seat: int, opponent: int, type_: str) -> bool:
+    """C21.4 and C21.7.2 (Q23): support forbids; a second power challenge needs the Hand and
+    another opponent than the bearer's other power challenges."""
+    if supports(g, seat, opponent):
+        return False
+    if type_ != "power" or not bears(g, seat, HAND):
+        return True
+    done = [opp for t, opp in g.players[seat].challenges if t == "power"]
+    allowance = 1 + g.bonus("challenges:power", seat, players=True)
+    if len(done) < allowance:
+        return True  # the unrestricted allowance is used first (Q23)
+    return opponent not in done
+
+
+def extra_power_challenge(g: CardGame, seat: int) -> int:
+    """The Hand of the King's one extra power challenge (C21.7.2)."""
+    return 1 if bears(g, seat, HAND) else 0
+
+
+class Redirect(Step):
+    """C21.6 (Q7): after a challenge is initiated, the Crown Regent's bearer (not its
+    attacker) may redirect it once per round; the attacker then picks another opponent."""
+
+    def __init__(self) -> None:
+        self.choice: Choice | None = None
+        self.asked = False
+
+    def _bearer(self, g: CardGame) -> int | None:
+        ch = g.challenge
+        if ch is None:
+            return None
+        for seat in g.order():
+            if bears(g, seat, CROWN_REGENT) and seat != ch.attacker:
+                if ("redirect", g.round, seat) in g.history:
+                    return None
+                if [o for o in g.opponents(ch.attacker) if o != ch.defender]:
+                    return seat
+        return None
+
+    def decisions(self, g: CardGame) -> list[Decision]:
+        seat = self._bearer(g)
+        if seat is None or self.choice is not None:
+            return []
+        return [
+            D.ask(D.REDIRECT, seat, "Crown Regent: redirect this challenge?", ("redirect", "no"))
+        ]
+
+    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
+        self.choice = choice
+
+    def run(self, g: CardGame) -> None:
+        from westeros.cardgame.flow import ask
+
+        bearer = self._bearer(g)
+        ch = g.challenge
+        if self.choice != "redirect" or bearer is None or ch is None:
+            return
+        g.history = g.history | {("redirect", g.round, bearer)}
+        others = [o for o in g.opponents(ch.attacker) if o != ch.defender]
+        ask(
+            g,
+            ch.attacker,
+            D.OPTION,
+            "redirect: choose the new defending player",
+            others,
+            _redirected,
+        )
+
+
+def _redirected(g: CardGame, choice: Choice) -> None:
+    """C21.6.2–C21.6.3: the challenge resolves against the new opponent (it still counts as
+    initiated against the original one); old stealth picks no longer bypass."""
+    ch = g.challenge
+    assert ch is not None
+    ch.defender = int(choice)
+    ch.bypassed = frozenset()
+    g.emit(E.event("redirect", player=ch.attacker, opponent=ch.defender))
+
+
+def rivals_bonus(g: CardGame) -> None:
+    """C21.5: winning against the bearer of a rival title gains 1 power, once per rival
+    opponent per round."""
+    from westeros.cardgame.actions import gain_power
+
+    ch = g.challenge
+    if ch is None or ch.winner is None or ch.loser is None:
+        return
+    key = ("rival", g.round, ch.winner, ch.loser)
+    if rivals(g, ch.winner, ch.loser) and key not in g.history:
+        g.history = g.history | {key}
+        g.emit(E.event("rival", player=ch.winner, opponent=ch.loser))
+        gain_power(g, g.players[ch.winner].faction, 1)
+
+
+def whispers_claim(g: CardGame, attacker: int, defender: int, claim: int) -> None:
+    """C21.7.6 (Q14): the bearer picks any non-empty set of opponents; each discards ``claim``
+    cards at random."""
+    _ask_victims(g, attacker, g.opponents(attacker), claim, ())
+    del defender  # chosen like any other opponent (Q14)
+
+
+def _ask_victims(
+    g: CardGame, attacker: int, opponents: list[int], claim: int, chosen: tuple[int, ...]
+) -> None:
+    from westeros.cardgame.actions import discard_at_random
+    from westeros.cardgame.flow import ask
+
+    left: list[Choice] = [o for o in opponents if o not in chosen]
+    if chosen:
+        left.append("done")
+    if not left or left == ["done"]:
+        for seat in chosen:
+            discard_at_random(g, seat, claim)
+        return
+    ask(
+        g,
+        attacker,
+        D.WHISPERS,
+        "Master of Whispers: an opponent to discard for claim, or done",
+        left,
+        _victim,
+        attacker,
+        opponents,
+        claim,
+        chosen,
+    )
+
+
+def _victim(
+    g: CardGame,
+    choice: Choice,
+    attacker: int,
+    opponents: list[int],
+    claim: int,
+    chosen: tuple[int, ...],
+) -> None:
+    if choice == "done":
+        from westeros.cardgame.actions import discard_at_random
+
+        for seat in chosen:
+            discard_at_random(g, seat, claim)
+        return
+    _ask_victims(g, attacker, opponents, claim, (*chosen, int(choice)))

@@ -1,0 +1,66 @@
+"""The card catalogue and the texts: one home per card text, every implemented card shown
+working in a test named after it."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+from westeros.cardgame import texts
+from westeros.cardgame.abilities import TEXTS
+from westeros.cardgame.cards import catalogue
+from westeros.cardgame.decklists import implemented
+
+TESTS = Path(__file__).parent
+MODULE_OF_FACTION = {"thenightswatch": "nightswatch"}
+
+
+def _tested_codes() -> set[str]:
+    """Card codes named in a test function's name or docstring under tests/cardgame."""
+    found: set[str] = set()
+    for path in TESTS.glob("test_*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                words = node.name + " " + (ast.get_docstring(node) or "")
+                found.update(code for code in catalogue() if code in words)
+    return found
+
+
+def test_the_core_set_has_211_cards_and_8_faction_cards() -> None:
+    cards = catalogue()
+    assert sum(1 for c in cards.values() if c.type != "faction") == 211
+    assert sum(1 for c in cards.values() if c.type == "faction") == 8
+
+
+def test_every_text_lives_in_its_factions_module() -> None:
+    """One home per card text: plots, agendas and titles in their modules; other cards in
+    their faction's module."""
+    for code, _ in TEXTS.items():
+        card = catalogue()[code]
+        module = {"plot": "plots", "agenda": "agendas", "title": "titles"}.get(
+            card.type, MODULE_OF_FACTION.get(card.faction, card.faction)
+        )
+        source = inspect.getsource(getattr(texts, module))
+        assert f'"{code}"' in source, f"{card.name} ({code}) is not in texts/{module}.py"
+
+
+def test_every_implemented_card_is_shown_working_in_a_test() -> None:
+    missing = sorted(
+        f"{c.name} ({code})"
+        for code, c in catalogue().items()
+        if c.type != "faction" and implemented(code) and code not in _tested_codes()
+    )
+    assert not missing, f"implemented cards without a test naming them: {missing}"
+
+
+def test_every_plot_vanilla_and_simple_card_and_agenda_is_implemented() -> None:
+    """Issue part 1: every plot, every vanilla card, every simple card, the agendas."""
+    missing = sorted(
+        f"{c.name} ({code})"
+        for code, c in catalogue().items()
+        if (c.type in ("plot", "agenda") or c.complexity in ("vanilla", "simple"))
+        and not implemented(code)
+    )
+    assert not missing, f"not implemented: {missing}"

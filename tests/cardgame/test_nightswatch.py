@@ -296,6 +296,15 @@ def test_01124_jon_snow_counts_when_another_nights_watch_character_attacks() -> 
     assert t.g.standing(jon)
     assert ("won", 1, 0, "military") in t.g.history  # 1 + 4 beats 3
 
+    t = Table(NW)  # participants' keywords see him: renown from Longclaw
+    jon = t.add(0, "01124")
+    t.add(0, "01135", on=jon)  # Longclaw (a Weapon: allowed on Jon)
+    hunter = t.add(0, "01131")
+    t.start("challenges")
+    t.challenge(0, "military", [hunter])
+    t.auto()
+    assert t.g.play[jon].power == 1
+
     t = Table(NW)
     jon = t.add(0, "01124", knelt=True)  # knelt: not considered
     hunter = t.add(0, "01131")

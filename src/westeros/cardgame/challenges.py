@@ -505,6 +505,15 @@ def _keywords(g: CardGame, winner: int) -> None:
     ch = g.challenge
     assert ch is not None
     parts = ch.attackers if winner == ch.attacker else ch.defenders
+    if winner == ch.attacker:  # "considered to be attacking" (Jon Snow, C23 Q27)
+        parts = [
+            *parts,
+            *(
+                c
+                for c in g.characters(winner)
+                if c not in parts and g.has("considered_attacking", c)
+            ),
+        ]
     insight = sum(1 for c in parts if g.has_keyword(c, "insight"))
     if insight:
         draw(g, winner, insight)  # C17.3

@@ -67,11 +67,13 @@ def opponent(g: CardGame, ctx: Ctx) -> int | None:
 
 def participating(g: CardGame, cid: int) -> bool:
     ch = g.challenge
-    return ch is not None and (cid in ch.attackers or cid in ch.defenders)
+    return ch is not None and (cid in ch.attackers or cid in ch.defenders or attacking(g, cid))
 
 
 def attacking(g: CardGame, cid: int) -> bool:
-    return g.challenge is not None and cid in g.challenge.attackers
+    """Declared as an attacker, or considered to be attacking (Jon Snow, C23 Q27)."""
+    ch = g.challenge
+    return ch is not None and (cid in ch.attackers or g.has("considered_attacking", cid))
 
 
 def defending(g: CardGame, cid: int) -> bool:

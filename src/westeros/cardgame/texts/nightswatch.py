@@ -96,13 +96,15 @@ text("01123", reaction("bypassed", _ghost, when=_ghost_bypassed))
 # 01124 Jon Snow — No attachments except Weapon. While standing, he is considered to be
 # participating in each challenge in which you control another attacking [thenightswatch]
 # character (C23 Q27: on the attacking side; his STR counts, he is not declared and does
-# not kneel). Implemented as "contributes" (C11.7.1), which counts his STR.
+# not kneel): "contributes" counts his STR (C11.7.1); "considered_attacking" makes the
+# keywords (C11.11) and the participation helpers of common.py see him.
 def _jon_considered(g: CardGame, source: int, target: int) -> bool:
     ch = g.challenge
     seat = g.controller(source)
     return (
         source == target
         and ch is not None
+        and g.standing(source)
         and ch.attacker == seat
         and source not in ch.attackers
         and any(
@@ -111,7 +113,11 @@ def _jon_considered(g: CardGame, source: int, target: int) -> bool:
     )
 
 
-text("01124", Modifier("contributes", _jon_considered))
+text(
+    "01124",
+    Modifier("contributes", _jon_considered),
+    Modifier("considered_attacking", _jon_considered),
+)
 
 
 # 01125 Maester Aemon — No attachments. Interrupt: when a [thenightswatch] character would be

@@ -54,6 +54,7 @@ OCCURRENCES: dict[str, str] = {
     "hand_discarded": "cards are discarded from a hand (cards; player)",
     "challenge_initiated": "a challenge was initiated (player: attacker; info: type, against)",
     "bypassed": "a stealth attacker bypassed a character (cards: attacker, bypassed; player)",
+    "pillaged": "pillage discarded cards (cards: the pillagers; player; info: loser, discarded)",
     "attackers_declared": "attackers were declared (cards; player)",
     "defenders_declared": "defenders were declared (cards; player)",
     "challenge_won": "a challenge was won (player: winner; info: type, loser, attacking)",

@@ -531,14 +531,15 @@ def _kill(g: CardGame, occ: Occ) -> None:
 
 def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
     gone = []
+    instead = dict(occ.get("instead", ()))  # C16.14 replacements: card -> zone
     for c in occ.cards:
         if c not in g.play or g.where[c] != "play":
             continue
         if occ.get("save", True) and _save_with_duplicate(g, c):
             continue
-        dest = replaced_zone(g, c, zone)
+        dest = instead.get(c, zone)
         leave_play(g, c, dest)
-        if dest == "deck":
+        if dest == "deck":  # "shuffle it back into the deck" (Benjen Stark)
             shuffle_deck(g, g.owner[c])
         gone.append(c)
     if gone:
@@ -546,16 +547,6 @@ def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
         check_attachments(g)
         check_deck(g)
         occur(g, Occ("leaves_play", tuple(gone), info=(("how", kind),)))
-
-
-def replaced_zone(g: CardGame, cid: int, zone: str) -> str:
-    """C16.14: a replacement effect placed an "instead:<zone>" token on the card leaving play
-    (e.g. Benjen Stark goes to the deck instead of the dead pile)."""
-    rec = g.play.get(cid)
-    for key, _ in rec.tokens if rec is not None else ():
-        if key.startswith("instead:"):
-            return key.split(":", 1)[1]
-    return zone
 
 
 def take_control(g: CardGame, cid: int, seat: int) -> None:

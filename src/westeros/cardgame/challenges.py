@@ -21,6 +21,7 @@ from westeros.cardgame.actions import (
     kneel_now,
     move_power_now,
     names,
+    stand,
 )
 from westeros.cardgame.cards import CHALLENGES
 from westeros.cardgame.flow import ActionWindow, Call, ask, do, occur, run_effect
@@ -324,7 +325,7 @@ class DeclareDefenders(Step):
         ch = g.challenge
         if ch is None:
             return
-        ch.defenders = list(self.defenders)
+        ch.defenders = [*ch.defenders, *self.defenders]  # some may already be defending
         for c in self.defenders:
             if not g.has("defends_standing", c):
                 kneel_now(g, c)
@@ -409,6 +410,9 @@ class Resolve(Step):
         info = (("type", ch.type), ("loser", loser), ("attacking", winner == ch.attacker))
         g.push(Bonuses(), Keywords(), EndChallenge())
         run_effect(g, occur, Occ("challenge_won", (), winner, info))
+        # a delayed effect (C16.16, as the challenge is won): "if you win this challenge, stand
+        # that character"; pushed last, it runs first
+        run_effect(g, stand, [c for c in parts if g.has("stand_if_win", c)])
 
 
 class Bonuses(Step):
@@ -551,7 +555,13 @@ def _intimidated(g: CardGame, choice: Choice) -> None:
 
 
 def _pillage(g: CardGame, loser: int, count: int) -> None:
-    discard_from_deck(g, loser, count)
+    done = discard_from_deck(g, loser, count)
+    ch = g.challenge
+    if done and ch is not None and ch.winner is not None:
+        parts = ch.attackers if ch.winner == ch.attacker else ch.defenders
+        pillagers = tuple(c for c in parts if g.has_keyword(c, "pillage"))
+        info = (("loser", loser), ("discarded", tuple(done)))
+        occur(g, Occ("pillaged", pillagers, ch.winner, info))
 
 
 class EndChallenge(Step):

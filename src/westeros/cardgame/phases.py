@@ -317,12 +317,57 @@ def dominance_total(g: CardGame, seat: int) -> int:
 
 
 class StandingPhase(Step):
-    """C14.2: every kneeling card stands (unless an effect keeps it knelt)."""
+    """C14.2: every kneeling card stands (unless an effect keeps it knelt). A player under a
+    "stand_limit" modifier (the lowest amount applies) chooses which characters stand, in
+    player order (C16.21)."""
 
     def run(self, g: CardGame) -> None:
         knelt = [c for c, r in g.play.items() if r.knelt and not g.has("does_not_stand", c)]
-        g.emit(E.event("stand_all"))
-        stand(g, knelt)
+        _stand_chosen(g, knelt, tuple(g.order()), ())
+
+
+def stand_limit(g: CardGame, seat: int) -> int | None:
+    """How many characters ``seat`` may stand in the standing phase (None: no limit)."""
+    found = [m.amount(g, s, seat) for s, m in g.modifiers("stand_limit") if m.applies(g, s, seat)]
+    return min(found) if found else None
+
+
+def _stand_chosen(
+    g: CardGame, knelt: list[int], seats: tuple[int, ...], chosen: tuple[int, ...]
+) -> None:
+    for k, seat in enumerate(seats):
+        limit = stand_limit(g, seat)
+        mine = [c for c in knelt if g.controller(c) == seat and g.defs[c].type == "character"]
+        picked = [c for c in chosen if c in mine]
+        if limit is None or len(mine) <= limit or len(picked) >= limit:
+            continue
+        options: list[Choice] = [c for c in mine if c not in picked]
+        ask(
+            g,
+            seat,
+            D.OPTION,
+            f"choose a character to stand ({limit - len(picked)} left)",
+            options,
+            _stand_pick,
+            knelt,
+            seats[k:],
+            chosen,
+        )
+        return
+    kept: set[int] = set()
+    for seat in g.order():
+        limit = stand_limit(g, seat)
+        mine = [c for c in knelt if g.controller(c) == seat and g.defs[c].type == "character"]
+        if limit is not None and len(mine) > limit:
+            kept |= {c for c in mine if c not in chosen}
+    g.emit(E.event("stand_all"))
+    stand(g, [c for c in knelt if c not in kept])
+
+
+def _stand_pick(
+    g: CardGame, choice: Choice, knelt: list[int], seats: tuple[int, ...], chosen: tuple[int, ...]
+) -> None:
+    _stand_chosen(g, knelt, seats, (*chosen, int(choice)))
 
 
 class TaxationPhase(Step):

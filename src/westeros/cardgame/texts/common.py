@@ -24,7 +24,7 @@ from westeros.cardgame.abilities import (
     Occ,
     Target,
 )
-from westeros.cardgame.flow import ask, occur
+from westeros.cardgame.flow import ask, current_occurrence, occur
 from westeros.cardgame.state import CardGame, Lasting
 from westeros.engine import Choice
 
@@ -535,3 +535,30 @@ def _each_chosen(
 def record(g: CardGame, *fact: object) -> None:
     """Remember a fact for later card checks ("if you have … this round")."""
     g.history = g.history | {tuple(fact)}
+
+
+# -- replacing and saving (C16.14, C18.8) ----------------------------------------------
+
+
+def leave_instead(g: CardGame, cid: int, zone: str) -> None:
+    """C16.14: the leaving-play occurrence being interrupted puts ``cid`` into ``zone`` (e.g.
+    "hand") instead of where it would go; the occurrence still happens to it."""
+    step = current_occurrence(g)
+    if step is None or cid not in step.occ.cards:
+        return
+    occ = step.occ
+    moved = (*occ.get("instead", ()), (cid, zone))
+    info = (*((k, v) for k, v in occ.info if k != "instead"), ("instead", moved))
+    step.occ = Occ(occ.kind, occ.cards, occ.player, info)
+
+
+def save_card(g: CardGame, cid: int) -> bool:
+    """C18.8: save ``cid`` from the leaving-play occurrence being interrupted (it stays in
+    play and is not considered to have left). False if it could not be saved."""
+    step = current_occurrence(g)
+    if step is None or cid not in step.occ.cards or not step.occ.get("save", True):
+        return False
+    occ = step.occ
+    step.occ = Occ(occ.kind, tuple(c for c in occ.cards if c != cid), occ.player, occ.info)
+    g.emit(A.event("note", text=f"{g.name(cid)} is saved."))
+    return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from westeros.cardgame import actions as A
 from westeros.cardgame.abilities import Attach, Ctx, Modifier, PlayIf, text
-from westeros.cardgame.flow import Call, do, save
+from westeros.cardgame.flow import Call, do
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     DISCARD_FROM_HAND,
@@ -23,9 +23,11 @@ from westeros.cardgame.texts.common import (
     holds_reducible,
     interrupt,
     is_location,
+    leave_instead,
     participating,
     phase_ends,
     reaction,
+    save_card,
     self_gains,
     until,
     you_lose,
@@ -53,13 +55,7 @@ def _you_control_ranger(g: CardGame, source: int, target: int) -> bool:
 
 def _benjen(g: CardGame, ctx: Ctx) -> None:
     A.gain_power(g, faction_card(g, ctx.you), 2)
-    do(g, Call(_benjen_to_deck, ctx.source))
-
-
-def _benjen_to_deck(g: CardGame, cid: int) -> None:
-    if cid in g.play and g.where[cid] == "play":
-        rec = g.play[cid]
-        rec.tokens = (*rec.tokens, ("instead:deck", 1))
+    do(g, Call(leave_instead, ctx.source, "deck"))  # then: shuffled in (actions._leave)
 
 
 text(
@@ -129,13 +125,17 @@ def _aemon_savable(g: CardGame, ctx: Ctx) -> list[int]:
     return [c for c in occ.cards if g.where[c] == "play" and _nw_character(g, c)]
 
 
+def _aemon_save(g: CardGame, cid: int) -> None:
+    save_card(g, cid)
+
+
 def _aemon(g: CardGame, ctx: Ctx) -> None:
     choose_then(
         g,
         ctx.you,
         "Maester Aemon: choose a character to save",
         _aemon_savable(g, ctx),
-        lambda g, cid: save(g, cid),
+        _aemon_save,
     )
 
 

@@ -237,16 +237,26 @@ def player_actions(g: CardGame, seat: int, window: str) -> list[Choice]:
     return out
 
 
-def ambush_cost(g: CardGame, cid: int, seat: int) -> int:
+def ambush_value(g: CardGame, cid: int) -> int | None:
+    """The card's ambush X: printed, or gained from a modifier ("keyword:ambush" with its X
+    in "ambush_x", e.g. The Wolfswood); None without ambush."""
     value = g.defs[cid].keyword("ambush")
-    base = value if isinstance(value, int) and not isinstance(value, bool) else 0
+    if value is not None:
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    if g.has("keyword:ambush", cid):
+        return g.bonus("ambush_x", cid)
+    return None
+
+
+def ambush_cost(g: CardGame, cid: int, seat: int) -> int:
+    base = ambush_value(g, cid) or 0
     return max(0, base - reducers(g, cid, seat))
 
 
 def can_ambush(g: CardGame, cid: int, seat: int) -> bool:
     """C17.2: pay X gold to put a card with ambush from hand into play."""
     d = g.defs[cid]
-    if d.keyword("ambush") is None or d.type not in ("character", "location", "attachment"):
+    if ambush_value(g, cid) is None or d.type not in ("character", "location", "attachment"):
         return False
     return ambush_cost(g, cid, seat) <= g.players[seat].gold and can_bring_in(g, cid, seat)
 
@@ -527,13 +537,24 @@ def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
             continue
         if occ.get("save", True) and _save_with_duplicate(g, c):
             continue
-        leave_play(g, c, instead.get(c, zone))
+        dest = instead.get(c, zone)
+        leave_play(g, c, dest)
+        if dest == "deck":  # "shuffle it back into the deck" (Benjen Stark)
+            shuffle_deck(g, g.owner[c])
         gone.append(c)
     if gone:
         g.emit(event(kind, cards=gone, names=names(g, gone)))
         check_attachments(g)
         check_deck(g)
         occur(g, Occ("leaves_play", tuple(gone), info=(("how", kind),)))
+
+
+def take_control(g: CardGame, cid: int, seat: int) -> None:
+    """C18.15-style control change: ``seat`` controls the card in play from now on."""
+    if cid in g.play and g.play[cid].controller != seat:
+        g.play[cid].controller = seat
+        g.changed()
+        g.emit(event("note", text=f"{g.names[seat]} takes control of {g.name(cid)}."))
 
 
 def _save_with_duplicate(g: CardGame, cid: int) -> bool:

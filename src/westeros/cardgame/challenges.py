@@ -114,6 +114,7 @@ class ChooseChallenge(Step):
             for t in allowed_types(g, self.seat)
             for opp in g.opponents(self.seat)
             if not g.has("cannot_be_challenged:" + t, opp, players=True)
+            and not g.has(f"cannot_challenge:{opp}", self.seat, players=True)
             and may_challenge(g, self.seat, opp, t)
         ]
 
@@ -171,7 +172,11 @@ class DeclareAttackers(Step):
         return None
 
     def _stealth_options(self, g: CardGame) -> list[Choice]:
-        return [c for c in g.characters(self.opponent) if not g.has_keyword(c, "stealth")]
+        return [
+            c
+            for c in g.characters(self.opponent)
+            if not g.has_keyword(c, "stealth") and not g.has("cannot_be_bypassed", c)
+        ]
 
     def decisions(self, g: CardGame) -> list[Decision]:
         if self.choice is not None:
@@ -397,7 +402,11 @@ class Resolve(Step):
         g.history = g.history | {
             ("won", g.round, winner, ch.type),
             ("lost", g.round, loser, ch.type),
+            *([("lost_defending", g.round, loser, ch.type)] if loser == ch.defender else []),
         }
+        extra = g.bonus("draw_on_win", winner, players=True)  # delayed effects (C16.16)
+        if extra > 0:
+            run_effect(g, draw, winner, extra)
         info = (("type", ch.type), ("loser", loser), ("attacking", winner == ch.attacker))
         g.push(Bonuses(), Keywords(), EndChallenge())
         run_effect(g, occur, Occ("challenge_won", (), winner, info))
@@ -500,6 +509,15 @@ def _keywords(g: CardGame, winner: int) -> None:
     ch = g.challenge
     assert ch is not None
     parts = ch.attackers if winner == ch.attacker else ch.defenders
+    if winner == ch.attacker:  # "considered to be attacking" (Jon Snow, C23 Q27)
+        parts = [
+            *parts,
+            *(
+                c
+                for c in g.characters(winner)
+                if c not in parts and g.has("considered_attacking", c)
+            ),
+        ]
     insight = sum(1 for c in parts if g.has_keyword(c, "insight"))
     if insight:
         draw(g, winner, insight)  # C17.3

@@ -412,6 +412,8 @@ def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
         return False
     if a.phase is not None and g.phase != a.phase:
         return False
+    if a.kind in (ACTION, REACTION, INTERRUPT) and g.has("cannot_trigger", ctx.you, players=True):
+        return False  # e.g. Catelyn Stark
     if a.limit is not None and g.uses.get(_limit_key(g, a, ctx), 0) >= a.limit[0]:
         return False
     if a.max is not None and g.uses.get(_max_key(g, ctx), 0) >= a.max[0]:

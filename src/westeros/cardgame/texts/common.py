@@ -67,11 +67,13 @@ def opponent(g: CardGame, ctx: Ctx) -> int | None:
 
 def participating(g: CardGame, cid: int) -> bool:
     ch = g.challenge
-    return ch is not None and (cid in ch.attackers or cid in ch.defenders)
+    return ch is not None and (cid in ch.attackers or cid in ch.defenders or attacking(g, cid))
 
 
 def attacking(g: CardGame, cid: int) -> bool:
-    return g.challenge is not None and cid in g.challenge.attackers
+    """Declared as an attacker, or considered to be attacking (Jon Snow, C23 Q27)."""
+    ch = g.challenge
+    return ch is not None and (cid in ch.attackers or g.has("considered_attacking", cid))
 
 
 def defending(g: CardGame, cid: int) -> bool:
@@ -154,6 +156,33 @@ def discard_power_self(amount: int = 1) -> Cost:
     )
 
 
+def _discard_from_hand_options(g: CardGame, ctx: Ctx) -> list[int]:
+    return list(g.players[ctx.you].hand)
+
+
+def _discard_from_hand_pay(g: CardGame, ctx: Ctx, pick: int) -> None:
+    A.to_zone(g, pick, "discard")
+    g.emit(A.event("hand_discarded", player=ctx.you, cards=[pick], names=[g.name(pick)]))
+
+
+DISCARD_FROM_HAND = Cost(
+    "discard 1 card from your hand",
+    lambda g, ctx: bool(g.players[ctx.you].hand),
+    _discard_from_hand_pay,
+    _discard_from_hand_options,
+)
+
+
+def _return_self_pay(g: CardGame, ctx: Ctx, _: int) -> None:
+    A.leave_play(g, ctx.source, "hand")
+    g.emit(A.event("returned", cards=[ctx.source], names=[g.name(ctx.source)]))
+
+
+RETURN_SELF = Cost(
+    "return this card to your hand", lambda g, ctx: g.where[ctx.source] == "play", _return_self_pay
+)
+
+
 # -- targets (C16.6) -------------------------------------------------------------------
 
 
@@ -174,6 +203,17 @@ def a_card(
 
 def an_opponent(prompt: str = "choose an opponent") -> Target:
     return Target(lambda g, ctx, seat: seat != ctx.you, prompt, players=True)
+
+
+def holds_reducible(test_name: str) -> Check:
+    """A reducer action could matter (C1.4): you hold a card that REDUCER_TESTS[test_name]
+    accepts."""
+
+    def check(g: CardGame, ctx: Ctx) -> bool:
+        test = A.REDUCER_TESTS[test_name]
+        return any(test(g, c) for c in g.players[ctx.you].hand)
+
+    return check
 
 
 # -- triggering conditions (ctx.occ) ---------------------------------------------------
@@ -220,6 +260,11 @@ def phase_begins(phase: str) -> Check:
         return ctx.occ is not None and ctx.occ.get("phase") == phase
 
     return check
+
+
+def phase_ends(phase: str) -> Check:
+    """ "When the <phase> phase ends" (on="phase_ends")."""
+    return phase_begins(phase)
 
 
 def both(*checks: Check) -> Check:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from westeros.cardgame import actions as A
 from westeros.cardgame.abilities import Attach, Ctx, Modifier, PlayIf, text
-from westeros.cardgame.flow import Call, do
+from westeros.cardgame.flow import Call, do, save
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     DISCARD_FROM_HAND,
@@ -27,7 +27,6 @@ from westeros.cardgame.texts.common import (
     participating,
     phase_ends,
     reaction,
-    save_card,
     self_gains,
     until,
     you_lose,
@@ -126,7 +125,7 @@ def _aemon_savable(g: CardGame, ctx: Ctx) -> list[int]:
 
 
 def _aemon_save(g: CardGame, cid: int) -> None:
-    save_card(g, cid)
+    save(g, cid)
 
 
 def _aemon(g: CardGame, ctx: Ctx) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from westeros.cardgame.melee import extra_power_challenge, supports
+from westeros.cardgame.setup import AttachAtSetup
 from westeros.cardgame.state import IN_PLAY, LIST_ZONES, CardGame
 from westeros.engine import Event
 
@@ -47,10 +48,20 @@ def tokens_never_negative(g: CardGame) -> None:
 def attachments_and_duplicates_sit_on_cards_in_play(g: CardGame) -> None:
     for c, rec in g.play.items():
         if rec.parent is not None:
-            assert rec.parent in g.play and g.where[rec.parent] == "play", g.defs[c].name
-        if g.where[c] == "dup":
+            parent = rec.parent
+            assert (
+                parent in g.play and g.where[parent] == "play"
+            ), f"{g.defs[c].name} is on {g.defs[parent].name}, which is in {g.where[parent]}"
+        if g.where[c] == "dup" and not rec.facedown:  # Arya Stark's is face down (01141)
             assert g.defs[rec.parent or 0].name == g.defs[c].name, "a duplicate of another title"
-        if g.defs[c].type == "attachment" and g.where[c] == "play":
+        being_attached = {d.about("card") for d in g.pending() if d.kind == "attach_to"}
+        being_attached |= {s.att for s in g.stack if isinstance(s, AttachAtSetup)}
+        if (
+            g.defs[c].type == "attachment"
+            and g.where[c] == "play"
+            and not rec.facedown
+            and c not in being_attached  # at setup's reveal, while its card is chosen (D4)
+        ):
             assert rec.parent is not None, f"{g.defs[c].name} is attached to nothing (C19.1)"
 
 
@@ -87,13 +98,13 @@ def power_balance(before: dict[int, int], g: CardGame, new_events: list[Event]) 
     power on a card that leaves play returns to the treasury."""
     gained = sum(e["amount"] for e in new_events if e.kind == "power")
     discarded = sum(e["amount"] for e in new_events if e.kind == "power_discarded")
-    left = sum(p for c, p in before.items() if c not in g.play)
+    returned = sum(e["amount"] for e in new_events if e.kind == "power_returned")
     total_before = sum(before.values())
     total_after = sum(rec.power for rec in g.play.values())
-    assert total_after == total_before + gained - discarded - left, (
+    assert total_after == total_before + gained - discarded - returned, (
         total_before,
         gained,
         discarded,
-        left,
+        returned,
         total_after,
     )

@@ -10,7 +10,15 @@ from tests.cardgame.invariants import check_invariants, power_balance
 from westeros.cardgame.state import CardGame
 from westeros.engine import Rng, new_game
 
-SEEDS = range(12)
+SEEDS = range(16)
+STARTER_PAIRS = [
+    ("Core-1", "Core-2"),
+    ("Core-3", "Core-4"),
+    ("Core-1", "Core-3"),
+    ("Core-2", "Core-4"),
+    ("Core-1", "Core-4"),
+    ("Core-2", "Core-3"),
+]
 
 
 def play_checked(config: dict[str, object], seed: int) -> CardGame:
@@ -53,3 +61,17 @@ def test_random_melee_game_keeps_the_invariants(players: int, seed: int) -> None
     g = play_checked({"players": players}, seed)
     outcome = g.outcome()
     assert outcome is not None and len(outcome.ranking) == players
+
+
+@pytest.mark.parametrize(("a", "b"), STARTER_PAIRS)
+def test_starter_decks_play_whole_games_in_every_pairing(a: str, b: str) -> None:
+    """C4.8: the four Core Set starter decks, every pairing, seats both ways."""
+    for seed, decks in enumerate(([a, b], [b, a])):
+        g = play_checked({"decks": decks, "casual": True}, 40 + seed)
+        assert g.outcome() is not None
+
+
+def test_starter_decks_in_a_four_player_melee() -> None:
+    g = play_checked({"decks": ["Core-1", "Core-2", "Core-3", "Core-4"]}, 77)
+    outcome = g.outcome()
+    assert outcome is not None and len(outcome.ranking) == 4

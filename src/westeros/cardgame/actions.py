@@ -68,8 +68,11 @@ def leave_play(g: CardGame, cid: int, zone: str) -> None:
         return
     for dup in g.duplicates_on(cid):
         to_zone(g, dup, "discard")
-    for att in g.attachments_on(cid):
-        to_zone(g, att, "discard" if g.has_keyword(att, "terminal") else "hand")
+    for att in g.attachments_on(cid):  # with their own duplicates (a unique attachment's)
+        leave_play(g, att, "discard" if g.has_keyword(att, "terminal") else "hand")
+    power = g.play[cid].power
+    if power:  # C20.1: power on a card leaving play returns to the treasury
+        g.emit(event("power_returned", card=cid, name=g.name(cid), amount=power))
     to_zone(g, cid, zone)
     if g.challenge is not None:
         ch = g.challenge

@@ -41,6 +41,7 @@ TEXTS: dict[str, str] = {
     "claim": "{who} applies {type} claim {claim} against {opponent}.",
     "power": "{card_text} gains {amount} power ({who}).",
     "power_discarded": "{amount} power is discarded from {card_text}.",
+    "power_returned": "{amount} power on {card_text} returns to the treasury.",
     "power_moved": "{amount} power moves from {from_text} to {to_text}.",
     "knelt": "{cards_text} kneel(s).",
     "stood": "{cards_text} stand(s).",

@@ -35,6 +35,18 @@ from westeros.engine import Choice, Decision, Step
 Resolve = Callable[[CardGame, Occ], None]
 
 
+def stable(value: Any) -> str:
+    """A repr for state hashes that is the same in every process: functions by name (their
+    default repr holds a memory address), containers item by item."""
+    if callable(value) and hasattr(value, "__qualname__"):
+        return str(value.__qualname__)
+    if isinstance(value, tuple | list):
+        return "(" + ", ".join(stable(v) for v in value) + ")"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{stable(k)}: {stable(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
 def run_effect(g: CardGame, fn: Callable[..., object], *args: Any) -> None:
     """Run ``fn(g, *args)``; the steps it queues with ``g.do`` run next, in queue order."""
     outer = g.buffer
@@ -68,7 +80,7 @@ class Call(Step):
         run_effect(g, self.fn, *self.args)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"step": "Call", "fn": self.fn.__qualname__, "args": repr(self.args)}
+        return {"step": "Call", "fn": self.fn.__qualname__, "args": stable(self.args)}
 
 
 class Ask(Step):
@@ -111,7 +123,7 @@ class Ask(Step):
             "kind": self.kind,
             "choices": list(self.choices),
             "then": self.then.__qualname__,
-            "args": repr(self.args),
+            "args": stable(self.args),
             "choice": self.choice,
         }
 
@@ -171,11 +183,11 @@ class Occurrence(Step):
     def snapshot(self) -> dict[str, Any]:
         return {
             "step": "Occurrence",
-            "occ": repr(self.occ),
+            "occ": stable(self.occ),
             "resolve": getattr(self.resolve, "__qualname__", None),
             "stage": self.stage,
             "canceled": self.canceled,
-            "ctx": repr(self.ctx),
+            "ctx": stable(self.ctx),
         }
 
 
@@ -294,7 +306,7 @@ class TriggerWindow(Step):
     def snapshot(self) -> dict[str, Any]:
         return {
             "step": "TriggerWindow",
-            "occ": repr(self.occ),
+            "occ": stable(self.occ),
             "kind": self.kind,
             "state": [self.forced_done, self.turn, self.passes, sorted(self.used), self.taken],
         }
@@ -382,7 +394,7 @@ class ActionWindow(Step):
             run_effect(g, take_player_action, self.seat, choice)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"step": "ActionWindow", **{k: repr(v) for k, v in vars(self).items()}}
+        return {"step": "ActionWindow", **{k: stable(v) for k, v in vars(self).items()}}
 
 
 def card_actions(g: CardGame, seat: int) -> list[Choice]:
@@ -462,6 +474,7 @@ class Initiate(Step):
         self.cost_index = 0
         self.pick: Choice | None = None
         self.chosen: tuple[int, ...] = ()
+        self.closed = False  # "done": no more targets wanted
 
     def _ability(self, g: CardGame) -> Ability:
         return text_of(g.defs[self.ctx.source].code).abilities[self.ctx.index]
@@ -493,6 +506,10 @@ class Initiate(Step):
         if self.stage == "cost" and not self._pay(g, a):
             return
         if self.stage == "target" and not self._target(g, a):
+            if self.stage == "failed" and a.zone == "hand":  # the event still counts as played
+                from westeros.cardgame import actions
+
+                do(g, Call(actions.finish_event, self.ctx.source, self.ctx.you))
             return
         if self.stage == "resolve":
             self._resolve(g, a)
@@ -531,10 +548,11 @@ class Initiate(Step):
         if t is not None:
             if self.pick == "done":
                 self.pick = None
+                self.closed = True
             elif self.pick is not None:
                 self.chosen = (*self.chosen, int(self.pick))
                 self.pick = None
-            while len(self.chosen) < t.count:
+            while len(self.chosen) < t.count and not self.closed:
                 left = [c for c in candidates(g, a, self.ctx) if c not in self.chosen]
                 if not left:
                     break
@@ -542,6 +560,9 @@ class Initiate(Step):
                     self.chosen = (*self.chosen, left[0])
                     continue
                 g.push(self)
+                return False
+            if not self.chosen:  # C16.6.5–C16.6.6: no target: resolves unsuccessfully
+                self.stage = "failed"
                 return False
             self.ctx = _with(self.ctx, targets=self.chosen)
         self.stage = "resolve"
@@ -567,7 +588,7 @@ class Initiate(Step):
         run_effect(g, _effect_then_finish, a, ctx)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"step": "Initiate", **{k: repr(v) for k, v in vars(self).items()}}
+        return {"step": "Initiate", **{k: stable(v) for k, v in vars(self).items()}}
 
 
 def _resolve_initiating(g: CardGame, occ: Occ) -> None:

@@ -234,6 +234,8 @@ class CardGame(StepGame):
 
     # -- contract pieces ---------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
+        from westeros.cardgame.flow import stable
+
         return {
             "where": self.where,
             "play": {
@@ -256,9 +258,9 @@ class CardGame(StepGame):
             "first": self.first,
             "active": self.active,
             "challenge": None if self.challenge is None else repr(self.challenge),
-            "lasting": [repr(x) for x in self.lasting],
-            "uses": sorted(repr(k) + str(v) for k, v in self.uses.items()),
-            "history": sorted(repr(h) for h in self.history),
+            "lasting": [stable(x) for x in self.lasting],
+            "uses": sorted(stable(k) + str(v) for k, v in self.uses.items()),
+            "history": sorted(stable(h) for h in self.history),
             "winner": self.winner,
         }
 

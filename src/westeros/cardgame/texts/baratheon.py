@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from westeros.cardgame import actions as A
 from westeros.cardgame import decisions as D
 from westeros.cardgame import events as E
@@ -24,6 +22,7 @@ from westeros.cardgame.texts.common import (
     is_character,
     leave_instead,
     reaction,
+    reduce_next_marshal,
     self_gains,
     self_str,
     this_card_in,
@@ -165,25 +164,7 @@ text("01055", self_gains("icon:intrigue", _opponent_king))
 
 # 01056 Dragonstone Faithful — Marshaling Action: kneel it to reduce the cost of the next
 # [baratheon] character you marshal this phase by 1.
-A.REDUCER_TESTS["baratheon character"] = lambda g, c: (
-    g.defs[c].type == "character" and _baratheon(g, c)
-)
-
-
-def _holds(kind: str) -> Callable[[CardGame, Ctx], bool]:
-    test = A.REDUCER_TESTS[kind]
-    return lambda g, ctx: any(test(g, c) for c in g.players[ctx.you].hand)
-
-
-text(
-    "01056",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "baratheon character", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_holds("baratheon character"),
-    ),
-)
+text("01056", reduce_next_marshal("baratheon", "character"))
 
 
 # 01057 Vanguard Lancer — Reaction: after it enters play, choose an opponent's character or
@@ -246,19 +227,7 @@ text(
 
 # 01059 Dragonstone Port — Limited. Marshaling Action: kneel it to reduce the cost of the next
 # [baratheon] card you marshal this phase by 1.
-A.REDUCER_TESTS["baratheon card"] = lambda g, c: (
-    g.defs[c].type in ("character", "location", "attachment") and _baratheon(g, c)
-)
-
-text(
-    "01059",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "baratheon card", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_holds("baratheon card"),
-    ),
-)
+text("01059", reduce_next_marshal("baratheon", "card"))
 
 
 # 01060 Chamber of the Painted Table — Reaction: after you win dominance, kneel it to move 1

@@ -216,6 +216,28 @@ def holds_reducible(test_name: str) -> Check:
     return check
 
 
+MARSHALED_TYPES = ("character", "location", "attachment")
+
+
+def reduce_next_marshal(faction: str, kind: str, amount: int = 1) -> Ability:
+    """ "Marshaling Action: Kneel <this card> to reduce the cost of the next [faction] <kind>
+    you marshal this phase by N." ``kind`` is "character" or "card" (a character, location or
+    attachment: events are played, not marshaled). Offered only while you hold such a card
+    (C1.4)."""
+    types = ("character",) if kind == "character" else MARSHALED_TYPES
+    name = f"{faction} {kind}"
+
+    def test(g: CardGame, c: int) -> bool:
+        return g.defs[c].faction == faction and g.defs[c].type in types
+
+    A.REDUCER_TESTS[name] = test
+
+    def effect(g: CardGame, ctx: Ctx) -> None:
+        A.add_reducer(g, ctx.you, name, amount, ctx.source)
+
+    return action(effect, phase="marshaling", cost=(KNEEL_SELF,), when=holds_reducible(name))
+
+
 # -- triggering conditions (ctx.occ) ---------------------------------------------------
 
 

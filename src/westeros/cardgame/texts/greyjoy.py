@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from westeros.cardgame import actions as A
 from westeros.cardgame import decisions as D
 from westeros.cardgame import events as E
@@ -35,6 +33,7 @@ from westeros.cardgame.texts.common import (
     is_location,
     participating,
     reaction,
+    reduce_next_marshal,
     self_str,
     this_card_in,
     until,
@@ -54,11 +53,6 @@ def _first(g: CardGame, ctx: Ctx) -> bool:
 def _unopposed_win(g: CardGame, ctx: Ctx) -> bool:
     """ "After you win an unopposed challenge" (g.challenge is still set, C11.7.4)."""
     return you_win()(g, ctx) and g.challenge is not None and g.challenge.unopposed
-
-
-def _holds(kind: str) -> Callable[[CardGame, Ctx], bool]:
-    test = A.REDUCER_TESTS[kind]
-    return lambda g, ctx: any(test(g, c) for c in g.players[ctx.you].hand)
 
 
 # 01065 Aeron Damphair — Reaction: after you win dominance, put an Ironborn character into
@@ -168,18 +162,7 @@ text("01073", self_str(_warships))
 
 # 01074 Iron Islands Fishmonger — Marshaling Action: kneel it to reduce the cost of the next
 # [greyjoy] character you marshal this phase by 1.
-A.REDUCER_TESTS["greyjoy character"] = lambda g, c: (
-    g.defs[c].type == "character" and _greyjoy(g, c)
-)
-text(
-    "01074",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "greyjoy character", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_holds("greyjoy character"),
-    ),
-)
+text("01074", reduce_next_marshal("greyjoy", "character"))
 
 
 # 01075 Lordsport Shipwright — Marshaling Action: kneel it to choose and kneel a location with
@@ -290,18 +273,7 @@ text(
 
 # 01080 Sea Tower — Limited. Marshaling Action: kneel it to reduce the cost of the next
 # [greyjoy] card you marshal this phase by 1.
-A.REDUCER_TESTS["greyjoy card"] = lambda g, c: (
-    g.defs[c].type in ("character", "location", "attachment") and _greyjoy(g, c)
-)
-text(
-    "01080",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "greyjoy card", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_holds("greyjoy card"),
-    ),
-)
+text("01080", reduce_next_marshal("greyjoy", "card"))
 
 
 # 01081 Risen from the Sea — Interrupt: when a [greyjoy] character would be killed, save it

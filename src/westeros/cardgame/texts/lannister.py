@@ -6,10 +6,8 @@ from westeros.cardgame import actions as A
 from westeros.cardgame.abilities import (
     ACTION,
     INTERRUPT,
-    Check,
     Cost,
     Ctx,
-    Effect,
     Modifier,
     PlayIf,
     text,
@@ -30,6 +28,7 @@ from westeros.cardgame.texts.common import (
     lord_or_lady,
     participating,
     reaction,
+    reduce_next_marshal,
     self_gains,
     self_str,
     you_win,
@@ -38,34 +37,6 @@ from westeros.cardgame.texts.common import (
 
 def _lannister_character(g: CardGame, c: int) -> bool:
     return g.defs[c].faction == "lannister" and g.defs[c].type == "character"
-
-
-def _lannister_marshal_card(g: CardGame, c: int) -> bool:
-    return g.defs[c].faction == "lannister" and g.defs[c].type in (
-        "character",
-        "location",
-        "attachment",
-    )
-
-
-A.REDUCER_TESTS["lannister character"] = _lannister_character
-A.REDUCER_TESTS["lannister card"] = _lannister_marshal_card
-
-
-def _holds(test: str) -> Check:
-    """C1.4: a reducer could change the game only if you hold such a card."""
-
-    def check(g: CardGame, ctx: Ctx) -> bool:
-        return any(A.REDUCER_TESTS[test](g, c) for c in g.players[ctx.you].hand)
-
-    return check
-
-
-def _reduce(test: str) -> Effect:
-    def effect(g: CardGame, ctx: Ctx) -> None:
-        A.add_reducer(g, ctx.you, test, 1, ctx.source)
-
-    return effect
 
 
 # 01084 Cersei Lannister — while she attacks in an [intrigue] challenge, your claim is +1.
@@ -203,15 +174,7 @@ text("01093")
 
 # 01094 Lannisport Merchant — Marshaling Action: kneel him: the next [lannister] character
 # you marshal this phase costs 1 less.
-text(
-    "01094",
-    action(
-        _reduce("lannister character"),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_holds("lannister character"),
-    ),
-)
+text("01094", reduce_next_marshal("lannister", "character"))
 
 
 # 01095 The Queen's Assassin — Ambush (4). After it enters play using ambush, choose an
@@ -265,15 +228,7 @@ text(
 
 # 01099 Western Fiefdom — Limited. Marshaling Action: kneel it: the next [lannister] card
 # you marshal this phase costs 1 less (events are played, not marshaled).
-text(
-    "01099",
-    action(
-        _reduce("lannister card"),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_holds("lannister card"),
-    ),
-)
+text("01099", reduce_next_marshal("lannister", "card"))
 
 
 # 01100 Hear Me Roar! — put a [lannister] character into play from your hand; at the end of

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from westeros.cardgame import actions as A
 from westeros.cardgame import decisions as D
-from westeros.cardgame.abilities import ACTION, REACTION, Check, Ctx, Effect, Modifier, PlayIf, text
+from westeros.cardgame.abilities import ACTION, REACTION, Ctx, Modifier, PlayIf, text
 from westeros.cardgame.cards import CHALLENGES
 from westeros.cardgame.flow import Call, ask, do
 from westeros.cardgame.state import CardGame
@@ -24,44 +24,13 @@ from westeros.cardgame.texts.common import (
     lord_or_lady,
     participating,
     reaction,
+    reduce_next_marshal,
     self_gains,
     until,
     you_lose,
     you_win,
 )
 from westeros.engine import Choice
-
-
-def _martell_character(g: CardGame, c: int) -> bool:
-    return g.defs[c].faction == "martell" and g.defs[c].type == "character"
-
-
-def _martell_marshal_card(g: CardGame, c: int) -> bool:
-    return g.defs[c].faction == "martell" and g.defs[c].type in (
-        "character",
-        "location",
-        "attachment",
-    )
-
-
-A.REDUCER_TESTS["martell character"] = _martell_character
-A.REDUCER_TESTS["martell card"] = _martell_marshal_card
-
-
-def _holds(test: str) -> Check:
-    """C1.4: a reducer could change the game only if you hold such a card."""
-
-    def check(g: CardGame, ctx: Ctx) -> bool:
-        return any(A.REDUCER_TESTS[test](g, c) for c in g.players[ctx.you].hand)
-
-    return check
-
-
-def _reduce(test: str) -> Effect:
-    def effect(g: CardGame, ctx: Ctx) -> None:
-        A.add_reducer(g, ctx.you, test, 1, ctx.source)
-
-    return effect
 
 
 def _used_plots(g: CardGame, source: int) -> int:
@@ -240,15 +209,7 @@ text("01109", reaction("challenge_won", _viper, when=_viper_when))
 
 # 01110 Desert Scavenger — Marshaling Action: kneel it: the next [martell] character you
 # marshal this phase costs 1 less.
-text(
-    "01110",
-    action(
-        _reduce("martell character"),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_holds("martell character"),
-    ),
-)
+text("01110", reduce_next_marshal("martell", "character"))
 
 
 # 01111 Dornish Paramour — after it is declared as an attacker, choose a character of the
@@ -382,15 +343,7 @@ text(
 
 # 01118 Blood Orange Grove — Limited. Marshaling Action: kneel it: the next [martell] card
 # you marshal this phase costs 1 less.
-text(
-    "01118",
-    action(
-        _reduce("martell card"),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_holds("martell card"),
-    ),
-)
+text("01118", reduce_next_marshal("martell", "card"))
 
 
 # 01119 Doran's Game — after you win an [intrigue] challenge by 5 or more STR, gain X power

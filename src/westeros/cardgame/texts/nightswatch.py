@@ -20,13 +20,13 @@ from westeros.cardgame.texts.common import (
     event,
     faction_card,
     forced_reaction,
-    holds_reducible,
     interrupt,
     is_location,
     leave_instead,
     participating,
     phase_ends,
     reaction,
+    reduce_next_marshal,
     self_gains,
     until,
     you_lose,
@@ -278,22 +278,7 @@ text(
 
 # 01133 Steward at the Wall — Marshaling Action: kneel it to reduce the cost of the next
 # [thenightswatch] character you marshal this phase by 1.
-def _nw_char_reducer(g: CardGame, cid: int) -> bool:
-    return _nw_character(g, cid)
-
-
-A.REDUCER_TESTS["nightswatch character"] = _nw_char_reducer
-
-
-text(
-    "01133",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "nightswatch character", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=holds_reducible("nightswatch character"),
-    ),
-)
+text("01133", reduce_next_marshal("thenightswatch", "character"))
 
 # 01134 Veteran Builder — Action: sacrifice it (cost) to choose and stand a location
 # (a kneeling one: C16.6.3).

@@ -16,11 +16,11 @@ from westeros.cardgame.texts.common import (
     event,
     faction_card,
     for_each_player,
-    holds_reducible,
     interrupt,
     kneel_a,
     participating,
     reaction,
+    reduce_next_marshal,
     self_gains,
     self_str,
     until,
@@ -218,16 +218,7 @@ text("01151", self_gains("attacks_standing", _war_military))
 
 # 01152 Winterfell Steward — Marshaling Action: kneel it to reduce the cost of the next [stark]
 # character you marshal this phase by 1.
-A.REDUCER_TESTS["stark character"] = _stark_character
-text(
-    "01152",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "stark character", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=holds_reducible("stark character"),
-    ),
-)
+text("01152", reduce_next_marshal("stark", "character"))
 
 
 # 01153 Ice — [stark] character only; +2 STR; Reaction: after you win a [military] challenge
@@ -298,20 +289,7 @@ text(
 
 # 01156 Heart Tree Grove — Limited. Marshaling Action: kneel it to reduce the cost of the next
 # [stark] card you marshal this phase by 1 (events are played, not marshaled).
-def _stark_marshalable(g: CardGame, cid: int) -> bool:
-    return g.is_faction(cid, STARK) and g.defs[cid].type in ("character", "location", "attachment")
-
-
-A.REDUCER_TESTS["stark card"] = _stark_marshalable
-text(
-    "01156",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "stark card", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=holds_reducible("stark card"),
-    ),
-)
+text("01156", reduce_next_marshal("stark", "card"))
 
 
 # 01157 For the North! — play only during a [military] challenge; Action: choose a

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from westeros.cardgame import actions as A
 from westeros.cardgame import decisions as D
-from westeros.cardgame.abilities import ACTION, Attach, Check, Ctx, Modifier, text
+from westeros.cardgame.abilities import ACTION, Attach, Ctx, Modifier, text
 from westeros.cardgame.flow import Call, ask, do
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
@@ -27,24 +27,11 @@ from westeros.cardgame.texts.common import (
     kneel_a,
     participating,
     reaction,
+    reduce_next_marshal,
     return_at_end,
     you_win,
 )
 from westeros.engine import Choice
-
-A.REDUCER_TESTS["targaryen character"] = lambda g, c: (
-    g.defs[c].faction == "targaryen" and g.defs[c].type == "character"
-)
-A.REDUCER_TESTS["targaryen card"] = lambda g, c: (
-    g.defs[c].faction == "targaryen" and g.defs[c].type in ("character", "location", "attachment")
-)
-
-
-def _in_hand(test: str) -> Check:
-    def check(g: CardGame, ctx: Ctx) -> bool:
-        return any(A.REDUCER_TESTS[test](g, c) for c in g.players[ctx.you].hand)
-
-    return check
 
 
 def _stormborn_of(g: CardGame, source: int, target: int) -> bool:
@@ -166,15 +153,7 @@ text(
 
 # 01170 Targaryen Loyalist — Marshaling Action: kneel it to reduce the cost of the next
 # [targaryen] character you marshal this phase by 1.
-text(
-    "01170",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "targaryen character", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_in_hand("targaryen character"),
-    ),
-)
+text("01170", reduce_next_marshal("targaryen", "character"))
 
 # 01171 Unsullied — No attachments except Weapon. While attacking, each defending character
 # gets -1 STR.
@@ -259,15 +238,7 @@ text(
 
 # 01175 Illyrio's Estate — Limited. Marshaling Action: kneel it to reduce the cost of the next
 # [targaryen] card you marshal this phase by 1.
-text(
-    "01175",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "targaryen card", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_in_hand("targaryen card"),
-    ),
-)
+text("01175", reduce_next_marshal("targaryen", "card"))
 
 
 # 01176 Dracarys! — Action: kneel a Dragon character or Daenerys Targaryen to choose a

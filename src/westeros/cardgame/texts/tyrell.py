@@ -10,7 +10,6 @@ from westeros.cardgame.abilities import (
     ACTION,
     REACTION,
     Attach,
-    Check,
     Ctx,
     Modifier,
     Target,
@@ -30,6 +29,7 @@ from westeros.cardgame.texts.common import (
     is_character,
     participating,
     reaction,
+    reduce_next_marshal,
     search_top,
     self_gains,
     self_str,
@@ -37,20 +37,6 @@ from westeros.cardgame.texts.common import (
     you_win,
 )
 from westeros.engine import Choice
-
-A.REDUCER_TESTS["tyrell character"] = lambda g, c: (
-    g.defs[c].faction == "tyrell" and g.defs[c].type == "character"
-)
-A.REDUCER_TESTS["tyrell card"] = lambda g, c: (
-    g.defs[c].faction == "tyrell" and g.defs[c].type in ("character", "location", "attachment")
-)
-
-
-def _in_hand(test: str) -> Check:
-    def check(g: CardGame, ctx: Ctx) -> bool:
-        return any(A.REDUCER_TESTS[test](g, c) for c in g.players[ctx.you].hand)
-
-    return check
 
 
 def _controls(name: str) -> Callable[[CardGame, int], bool]:
@@ -183,15 +169,7 @@ text(
 
 # 01188 Garden Caretaker — Marshaling Action: kneel it to reduce the cost of the next [tyrell]
 # character you marshal this phase by 1.
-text(
-    "01188",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "tyrell character", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_in_hand("tyrell character"),
-    ),
-)
+text("01188", reduce_next_marshal("tyrell", "character"))
 
 
 # 01189 Olenna's Informant — Ambush (4). Reaction: after it enters play during the challenges
@@ -301,15 +279,7 @@ text(
 
 # 01194 Rose Garden — Limited. Marshaling Action: kneel it to reduce the cost of the next
 # [tyrell] card you marshal this phase by 1.
-text(
-    "01194",
-    action(
-        lambda g, ctx: A.add_reducer(g, ctx.you, "tyrell card", 1, ctx.source),
-        phase="marshaling",
-        cost=(KNEEL_SELF,),
-        when=_in_hand("tyrell card"),
-    ),
-)
+text("01194", reduce_next_marshal("tyrell", "card"))
 
 # 01195 Growing Strong — Challenges Action: choose up to three [tyrell] characters; each gets
 # +2 STR until the end of the phase.

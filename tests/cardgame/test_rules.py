@@ -453,3 +453,23 @@ def test_c19_3_attachments_go_back_to_hand_and_terminal_ones_are_discarded() -> 
     assert t.g.where[host] == "dead"
     assert t.g.where[seal] == "hand" and t.g.where[poppy] == "discard"
     assert seal in t.g.players[0].hand and poppy in t.g.players[1].discard
+
+
+def test_c16_4_a_sacrifice_paid_as_a_cost_still_opens_reactions(
+    texts: dict[str, CardText],
+) -> None:
+    """Robb Stark (01146) answers a Stark character sacrificed as a cost (C16.4: reactions to
+    what happens while costs are paid are used as normal)."""
+    from westeros.cardgame.texts.common import SACRIFICE_SELF
+
+    _register("01150", action(lambda g, ctx: None, cost=(SACRIFICE_SELF,)))
+    t = Table()
+    robb = t.add(0, "01146")
+    knight = t.add(0, "01150")
+    tired = t.add(0, RANGING_PARTY, knelt=True)
+    t.start("draw")
+    t.use(knight)
+    assert t.g.where[knight] == "discard"
+    assert t.kinds() == ["reaction"]
+    t.use(robb)
+    assert not t.g.knelt(tired)

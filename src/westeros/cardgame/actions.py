@@ -281,16 +281,13 @@ def marshal(g: CardGame, seat: int, cid: int) -> None:
     """C9.4: pay the cost, place the card (an attachment on a chosen card), then reactions to
     its being marshaled and entering play. A unique copy becomes a duplicate (C9.5)."""
     d = g.defs[cid]
-    original = unique_in_play(g, cid, seat) if d.unique else None
-    if original is not None:
-        place_duplicate(g, cid, original)
-        g.emit(event("duplicate", player=seat, card=original, name=d.name))
-        return
-    cost = marshal_cost(g, cid, seat)
-    pay_gold(g, seat, cost)
-    consume_reducers(g, cid, seat)
-    if d.keyword("limited"):
-        g.players[seat].limited += 1
+    cost = 0
+    if not (d.unique and unique_in_play(g, cid, seat) is not None):  # a duplicate is free
+        cost = marshal_cost(g, cid, seat)
+        pay_gold(g, seat, cost)
+        consume_reducers(g, cid, seat)
+        if d.keyword("limited"):
+            g.players[seat].limited += 1
     put_into_play(g, seat, cid, how="marshal", cost=cost)
 
 

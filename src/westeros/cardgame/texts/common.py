@@ -101,14 +101,26 @@ KNEEL_FACTION = Cost(
 )
 
 
-def _sacrifice_self_pay(g: CardGame, ctx: Ctx, _: int) -> None:
-    A.leave_play(g, ctx.source, "discard")
-    g.emit(A.event("sacrificed", cards=[ctx.source], names=[g.name(ctx.source)]))
+def _leave_self(label: str, zone: str, kind: str) -> Cost:
+    """A cost that takes this card out of play (it cannot be saved, C16.5.4)."""
+
+    def pay(g: CardGame, ctx: Ctx, _: int) -> None:
+        left_as_cost(g, ctx.source, zone, kind)
+
+    return Cost(label, lambda g, ctx: g.where[ctx.source] == "play", pay)
 
 
-SACRIFICE_SELF = Cost(
-    "sacrifice this card", lambda g, ctx: g.where[ctx.source] == "play", _sacrifice_self_pay
-)
+def left_as_cost(g: CardGame, cid: int, zone: str, kind: str) -> None:
+    """A card leaves play to pay a cost: at once and unsaved (C16.5.4, C18.8.2); reactions
+    to its being sacrificed (or returned) and to its leaving play still follow (C16.4)."""
+    A.leave_play(g, cid, zone)
+    g.emit(A.event(kind, cards=[cid], names=[g.name(cid)]))
+    A.check_attachments(g)
+    occur(g, Occ(kind, (cid,), g.owner[cid], (("cost", True),)))
+    occur(g, Occ("leaves_play", (cid,), info=(("how", kind),)))
+
+
+SACRIFICE_SELF = _leave_self("sacrifice this card", "discard", "sacrificed")
 
 
 def gold(amount: int) -> Cost:
@@ -139,8 +151,7 @@ def sacrifice_a(test: Callable[[CardGame, int], bool], label: str) -> Cost:
         return [c for c in g.cards_in_play(ctx.you) if test(g, c)]
 
     def pay(g: CardGame, ctx: Ctx, pick: int) -> None:
-        A.leave_play(g, pick, "discard")
-        g.emit(A.event("sacrificed", cards=[pick], names=[g.name(pick)]))
+        left_as_cost(g, pick, "discard", "sacrificed")
 
     return Cost(label, lambda g, ctx: bool(options(g, ctx)), pay, options)
 
@@ -173,14 +184,7 @@ DISCARD_FROM_HAND = Cost(
 )
 
 
-def _return_self_pay(g: CardGame, ctx: Ctx, _: int) -> None:
-    A.leave_play(g, ctx.source, "hand")
-    g.emit(A.event("returned", cards=[ctx.source], names=[g.name(ctx.source)]))
-
-
-RETURN_SELF = Cost(
-    "return this card to your hand", lambda g, ctx: g.where[ctx.source] == "play", _return_self_pay
-)
+RETURN_SELF = _leave_self("return this card to your hand", "hand", "returned")
 
 
 # -- targets (C16.6) -------------------------------------------------------------------

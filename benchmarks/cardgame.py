@@ -44,18 +44,29 @@ def bench_clone(config: dict[str, object], repeat: int = 5000) -> float:
     return (time.perf_counter() - start) / repeat * 1e6
 
 
+DEFAULT_RUNS = (
+    "westeros-stark,westeros-lannister",  # the shipped tournament-legal decks, joust
+    "Core-1,Core-4",  # starter decks, joust
+    "Core-2,Core-3",
+    "Core-1,Core-2,Core-3,Core-4",  # starter decks, 4-player melee with titles
+)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--decks", default="westeros-stark,westeros-lannister")
+    parser.add_argument("--decks", help="one run: deck ids, comma-separated (default: several)")
     args = parser.parse_args()
-    config: dict[str, object] = {"decks": args.decks.split(","), "casual": True}
-    play_game("cardgame", config, 999)  # warm up: import every card module before timing
-    rate, per_game, us = bench_games(config, args.games)
-    print(f"decks {args.decks}: {args.games} random joust games")
-    print(f"{'games/s':>8} {'decisions/game':>15} {'µs/decision':>12}")
-    print(f"{rate:>8.2f} {per_game:>15.1f} {us:>12.1f}")
-    print(f"clone() in mid-game: {bench_clone(config):.1f} µs")
+    runs = [args.decks] if args.decks else list(DEFAULT_RUNS)
+    play_game("cardgame", {}, 999)  # warm up: import every card module before timing
+    print(f"{args.games} random games per row (random bots, seeds 0..{args.games - 1})")
+    print(f"{'decks':<36} {'players':>7} {'games/s':>8} {'decisions/game':>15} {'µs/decision':>12}")
+    for decks in runs:
+        config: dict[str, object] = {"decks": decks.split(","), "casual": True}
+        rate, per_game, us = bench_games(config, args.games)
+        players = len(decks.split(","))
+        print(f"{decks:<36} {players:>7} {rate:>8.2f} {per_game:>15.1f} {us:>12.1f}")
+    print(f"clone() in mid-game (joust): {bench_clone({}):.1f} µs")
 
 
 if __name__ == "__main__":

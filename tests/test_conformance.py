@@ -38,7 +38,10 @@ CASES = [
             {"decks": ["westeros-lannister", "westeros-stark"], "casual": True},
             {"players": 3},
             {"players": 4},
+            {"players": 5},
             {"players": 6},
+            {"decks": ["Core-1", "Core-3"]},
+            {"decks": ["Core-1", "Core-2", "Core-3", "Core-4"]},
         ),
         bad_configs=(
             {"players": 7},

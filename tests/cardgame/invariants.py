@@ -10,12 +10,19 @@ from westeros.cardgame.state import IN_PLAY, LIST_ZONES, CardGame
 from westeros.engine import Event
 
 
-def check_invariants(g: CardGame) -> None:
+def check_invariants(g: CardGame, before: list[tuple[tuple[str, int], ...]] | None = None) -> None:
+    """``before``: each player's challenges before the last choice (the allowance is checked
+    when a challenge is initiated: it may shrink later, e.g. when Khal Drogo dies)."""
     cards_conserved(g)
     tokens_never_negative(g)
     attachments_and_duplicates_sit_on_cards_in_play(g)
     unique_rule(g)
-    challenges_within_allowance(g)
+    grown = [
+        p.seat
+        for p, b in zip(g.players, before or [() for _ in g.players], strict=True)
+        if before is None or len(p.challenges) > len(b)
+    ]
+    challenges_within_allowance(g, grown)
 
 
 def cards_conserved(g: CardGame) -> None:
@@ -75,11 +82,11 @@ def unique_rule(g: CardGame) -> None:
     assert all(n == 1 for n in titles.values()), titles
 
 
-def challenges_within_allowance(g: CardGame) -> None:
+def challenges_within_allowance(g: CardGame, seats: list[int]) -> None:
     """C10.4: at most one challenge of each type per player per phase (plus granted ones:
     the Hand of the King's power challenge against another opponent, C21.7.2); never one
     against the bearer of a title the attacker's title supports (C21.4)."""
-    for p in g.players:
+    for p in (g.players[s] for s in seats):
         counts = Counter(t for t, _ in p.challenges)
         for t, n in counts.items():
             extra = extra_power_challenge(g, p.seat) if t == "power" else 0

@@ -32,9 +32,10 @@ def play_checked(config: dict[str, object], seed: int) -> CardGame:
             break
         d = pending[rng.below(len(pending))]
         before = {c: rec.power for c, rec in g.play.items()}
+        challenges = [p.challenges for p in g.players]
         mark = len(g.log)
         g.apply(d.seat, rng.choice(d.choices))
-        check_invariants(g)
+        check_invariants(g, challenges)
         power_balance(before, g, g.log[mark:])
     assert g.is_over, "a random joust game did not end"
     return g

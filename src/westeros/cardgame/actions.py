@@ -588,32 +588,10 @@ def _sacrifice(g: CardGame, occ: Occ) -> None:
     _leave(g, occ, "discard", "sacrificed")
 
 
-def discard_at_end_of_phase(g: CardGame, cid: int) -> None:
-    """A delayed effect (C16.16): at the end of this phase, if this copy is still in play,
-    discard it from play (cannot be saved). Resolved by :func:`phases.expire`'s caller."""
-    g.history = g.history | {("discard_at_phase_end", g.round, g.phase, cid, g.play[cid].entered)}
-
-
-def delayed_discards(g: CardGame) -> None:
-    """Discard (cannot be saved) the cards whose delayed discard falls due now."""
-    due = [
-        f[3]
-        for f in g.history
-        if f[0] == "discard_at_phase_end"
-        and f[1] == g.round
-        and f[2] == g.phase
-        and f[3] in g.play
-        and g.where[f[3]] == "play"
-        and g.play[f[3]].entered == f[4]
-    ]
-    if due:
-        discard_from_play(g, sorted(due), save=False)
-
-
-def return_to_hand(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
+def return_to_hand(g: CardGame, cards: list[int] | tuple[int, ...], save: bool = True) -> None:
     cards = tuple(c for c in cards if c in g.play and g.where[c] == "play")
     if cards:
-        occur(g, Occ("returned", cards), _return)
+        occur(g, Occ("returned", cards, info=(("save", save),)), _return)
 
 
 def _return(g: CardGame, occ: Occ) -> None:
@@ -634,20 +612,6 @@ def check_burn(g: CardGame) -> None:
     )
     if doomed:
         kill(g, doomed)
-
-
-def return_at_end(g: CardGame, period: str) -> None:
-    """Delayed "at the end of the <period>, if that card is still in play, return it to your
-    hand": lasting "return_at_end" effects whose amount is the copy's entry counter."""
-    due = sorted(
-        c
-        for e in g.lasting
-        if e.stat == "return_at_end" and e.until == period
-        for c in e.targets
-        if c in g.play and g.where[c] == "play" and g.play[c].entered == e.amount
-    )
-    if due:
-        return_to_hand(g, due)
 
 
 # -- hands and decks -------------------------------------------------------------------

@@ -426,7 +426,7 @@ def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
         return False
     if a.kind in (ACTION, REACTION, INTERRUPT) and g.has("cannot_trigger", ctx.you, players=True):
         return False  # e.g. Catelyn Stark
-    if a.limit is not None and g.uses.get(_limit_key(g, a, ctx), 0) >= a.limit[0]:
+    if a.limit is not None and g.uses.get(limit_key(g, a, ctx), 0) >= a.limit[0]:
         return False
     if a.max is not None and g.uses.get(_max_key(g, ctx), 0) >= a.max[0]:
         return False
@@ -439,7 +439,8 @@ def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
     return a.when(g, ctx)
 
 
-def _limit_key(g: CardGame, a: Ability, ctx: Ctx) -> tuple[Any, ...]:
+def limit_key(g: CardGame, a: Ability, ctx: Ctx) -> tuple[Any, ...]:
+    """The key of an ability's "Limit N per period" count in g.uses (C16.19.1: per copy)."""
     rec = g.play.get(ctx.source)
     period = a.limit[1] if a.limit else ""
     return ("limit", period, ctx.source, ctx.index, rec.entered if rec else 0)
@@ -518,7 +519,7 @@ class Initiate(Step):
         from westeros.cardgame import actions
 
         ctx = self.ctx
-        key = _limit_key(g, a, ctx) if a.limit else _max_key(g, ctx) if a.max else None
+        key = limit_key(g, a, ctx) if a.limit else _max_key(g, ctx) if a.max else None
         if key is not None:
             g.uses[key] = g.uses.get(key, 0) + 1
         if a.zone == "hand":

@@ -88,17 +88,13 @@ class _Occur(Step):
 
 
 class EndOfPeriod(Step):
-    """C6.7 step 2: effects lasting "until the end of" this period expire; limits reset."""
+    """C6.7 steps 2–3: effects lasting "until the end of" this period expire and limits reset;
+    then the delayed "at the end of" effects (C16.16) resolve."""
 
     def __init__(self, period: str) -> None:
         self.period = period
 
     def run(self, g: CardGame) -> None:
-        from westeros.cardgame.actions import delayed_discards, return_at_end
-
-        run_effect(g, return_at_end, self.period)  # delayed effects (C16.16), then expiry
-        if self.period == "phase":  # delayed "at the end of the phase" discards
-            run_effect(g, delayed_discards)
         expire(g, self.period)
         due = sorted((f for f in g.history if f[0] == "delayed" and f[1] == self.period), key=repr)
         if due:  # C6.7 step 3, C16.16: "at the end of the <period>" effects resolve

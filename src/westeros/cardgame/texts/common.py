@@ -25,6 +25,7 @@ from westeros.cardgame.abilities import (
     Target,
 )
 from westeros.cardgame.flow import ask, current_occurrence, occur
+from westeros.cardgame.phases import DELAYED, at_end_of
 from westeros.cardgame.state import CardGame, Lasting
 from westeros.engine import Choice
 
@@ -424,15 +425,38 @@ def burn(g: CardGame, target: int, amount: int, period: str = "phase", source: i
     until(g, "strength", [target], -amount, period, source)
 
 
-def return_at_end(g: CardGame, cid: int, period: str = "phase", source: int = -1) -> None:
-    """A delayed effect: at the end of the ``period``, if this copy of ``cid`` is still in play,
-    return it to its owner's hand (:func:`westeros.cardgame.actions.return_at_end`)."""
+def return_at_end(g: CardGame, cid: int, period: str = "phase", save: bool = True) -> None:
+    """A delayed effect (C16.16): at the end of the ``period``, if this copy of ``cid`` is
+    still in play, return it to its owner's hand."""
     if cid in g.play:
-        entered = g.play[cid].entered
-        g.lasting = (
-            *g.lasting,
-            Lasting("return_at_end", frozenset((cid,)), entered, period, source),
-        )
+        at_end_of(g, period, "return_if_still_in_play", cid, g.play[cid].entered, save)
+
+
+def discard_at_end(g: CardGame, cid: int, period: str = "phase") -> None:
+    """A delayed effect (C16.16): at the end of the ``period``, if this copy of ``cid`` is
+    still in play, discard it from play (cannot be saved)."""
+    if cid in g.play:
+        at_end_of(g, period, "discard_if_still_in_play", cid, g.play[cid].entered)
+
+
+def _same_copy(g: CardGame, cid: int, entered: int) -> bool:
+    """The card is still in play as the copy the effect named (C16.19.1: a new copy when it
+    left and came back)."""
+    return cid in g.play and g.where[cid] == "play" and g.play[cid].entered == entered
+
+
+def _return_if_still_in_play(g: CardGame, cid: int, entered: int, save: bool) -> None:
+    if _same_copy(g, cid, entered):
+        A.return_to_hand(g, [cid], save=save)
+
+
+def _discard_if_still_in_play(g: CardGame, cid: int, entered: int) -> None:
+    if _same_copy(g, cid, entered):
+        A.discard_from_play(g, [cid], save=False)
+
+
+DELAYED["return_if_still_in_play"] = _return_if_still_in_play
+DELAYED["discard_if_still_in_play"] = _discard_if_still_in_play
 
 
 # -- choices inside effects ------------------------------------------------------------

@@ -22,6 +22,7 @@ from westeros.cardgame.texts.common import (
     an_opponent,
     attached_gets,
     choose_then,
+    discard_at_end,
     event,
     for_you,
     forced_interrupt,
@@ -71,9 +72,9 @@ def _lords_killed(g: CardGame, ctx: Ctx) -> int:
 
 
 def _joffrey(g: CardGame, ctx: Ctx) -> None:
-    from westeros.cardgame.flow import _limit_key
+    from westeros.cardgame.flow import limit_key
 
-    key = _limit_key(g, _JOFFREY_REACTION, ctx)
+    key = limit_key(g, _JOFFREY_REACTION, ctx)
     used = g.uses.get(key, 0)  # this use already counted
     extra = max(0, min(_lords_killed(g, ctx) - 1, 3 - used))
     if extra:
@@ -240,7 +241,7 @@ def _hear_me_roar(g: CardGame, ctx: Ctx) -> None:
 
 def _roar_later(g: CardGame, cid: int) -> None:
     if cid in g.play and g.where[cid] == "play":
-        A.discard_at_end_of_phase(g, cid)
+        discard_at_end(g, cid)
 
 
 text(

@@ -222,7 +222,7 @@ def _dothraki_sea(g: CardGame, ctx: Ctx) -> None:
 
 
 def _sea_delayed(g: CardGame, cid: int, source: int) -> None:
-    return_at_end(g, cid, "phase", source)
+    return_at_end(g, cid, "phase", save=False)  # "(cannot be saved)"
 
 
 text(
@@ -320,7 +320,7 @@ text(
 # at the end of the phase, if it is still in play, return it to your hand.
 def _waking(g: CardGame, ctx: Ctx) -> None:
     A.stand(g, [ctx.target])
-    return_at_end(g, ctx.target, "phase", ctx.source)
+    return_at_end(g, ctx.target, "phase")
 
 
 text(

@@ -473,3 +473,18 @@ def test_c16_4_a_sacrifice_paid_as_a_cost_still_opens_reactions(
     assert t.kinds() == ["reaction"]
     t.use(robb)
     assert not t.g.knelt(tired)
+
+
+def test_c5_9_a_setup_attachment_without_a_legal_card_is_discarded_with_its_duplicate() -> None:
+    """Two Ice (01153) at setup: the second is a duplicate of the first (C5.8.5); with only
+    Summer (no attachments) to go on, Ice is discarded and its duplicate with it (C18.13)."""
+    from westeros.cardgame.setup import RevealSetup
+
+    t = Table()
+    summer = t.add(0, "01148")
+    ices = [t.add(0, "01153"), t.add(0, "01153")]
+    for c in [summer, *ices]:
+        t.g.play[c].facedown = True
+    t.run(RevealSetup(), phase="setup")
+    assert [t.g.where[c] for c in ices] == ["discard", "discard"]
+    assert t.g.where[summer] == "play"

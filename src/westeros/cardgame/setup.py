@@ -13,9 +13,9 @@ from westeros.cardgame import events as E
 from westeros.cardgame.actions import (
     can_attach,
     draw_now,
+    leave_play,
     names,
     place_duplicate,
-    to_zone,
 )
 from westeros.cardgame.cards import FACTION_NAMES, card
 from westeros.cardgame.decks import Deck
@@ -277,7 +277,7 @@ class AttachAtSetup(Step):
     def run(self, g: CardGame) -> None:
         options = self.options(g)
         if not options:
-            to_zone(g, self.att, "discard")  # an attachment with no legal card (C5.9)
+            leave_play(g, self.att, "discard")  # no legal card (C5.9); its duplicates too
             g.emit(E.event("discarded", cards=[self.att], names=[g.name(self.att)]))
             return
         parent = int(self.choice) if self.choice is not None else int(options[0])

@@ -10,7 +10,7 @@ from tests.cardgame.invariants import check_invariants, power_balance
 from westeros.cardgame.state import CardGame
 from westeros.engine import Rng, new_game
 
-SEEDS = range(16)
+SEEDS = range(40)
 STARTER_PAIRS = [
     ("Core-1", "Core-2"),
     ("Core-3", "Core-4"),

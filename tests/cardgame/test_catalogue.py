@@ -9,10 +9,13 @@ import re
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from westeros.cardgame import texts
 from westeros.cardgame.abilities import TEXTS
 from westeros.cardgame.cards import catalogue
 from westeros.cardgame.decklists import implemented
+from westeros.engine import ConfigError, new_game
 
 TESTS = Path(__file__).parent
 MODULE_OF_FACTION = {"thenightswatch": "nightswatch"}
@@ -75,3 +78,16 @@ def test_all_211_core_set_cards_are_implemented_and_named_in_a_test() -> None:
     assert len(codes) == 211
     assert [c for c in codes if not implemented(c)] == []
     assert sorted(set(codes) - _tested_codes()) == []
+
+
+def test_a_deck_with_a_card_not_implemented_is_refused_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue part 1, item 4: such a deck is refused with a message listing those cards."""
+    monkeypatch.delitem(TEXTS, "01152")  # Winterfell Steward, as if not written yet
+    monkeypatch.delitem(TEXTS, "01146")  # Robb Stark
+    with pytest.raises(ConfigError) as error:
+        new_game("cardgame", {"decks": ["westeros-stark", "westeros-lannister"]}, 1)
+    message = str(error.value)
+    assert "not implemented yet" in message
+    assert "Winterfell Steward (01152)" in message and "Robb Stark (01146)" in message

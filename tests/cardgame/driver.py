@@ -47,6 +47,15 @@ BODIES: dict[str, Callable[[], Step]] = {
 PASSIVE = {"action", "interrupt", "reaction"}
 
 
+def window(name: str) -> Callable[[Decision], bool]:
+    """A ``stop`` for :meth:`Table.auto`: the action window named ``name``."""
+
+    def stop(d: Decision) -> bool:
+        return d.kind == "action" and d.about("window") == name
+
+    return stop
+
+
 class Table:
     """A two-player game laid out by hand, after setup, in round 1."""
 
@@ -212,6 +221,33 @@ class Table:
     def can_use(self, cid: int, index: int = 0) -> bool:
         choice = f"use:{cid}:{index}"
         return any(choice in d.choices for d in self.g.pending())
+
+    def offered(self, choice: Choice) -> bool:
+        """Whether some pending decision offers ``choice``."""
+        return any(choice in d.choices for d in self.g.pending())
+
+    def hand_cards(self, seat: int, n: int) -> list[int]:
+        """``n`` filler cards in ``seat``'s hand."""
+        return [self.add(seat, FILLER, zone="hand") for _ in range(n)]
+
+    def won(self, seat: int, type_: str) -> bool:
+        """Whether ``seat`` has won a challenge of ``type_`` this round."""
+        return ("won", self.g.round, seat, type_) in self.g.history
+
+    def finish_phase(self, limit: int = 500) -> None:
+        """Pass every window and end every player's challenges until the phase is over."""
+        for _ in range(limit):
+            pending = self.g.pending()
+            if not pending:
+                return
+            d = pending[0]
+            if d.kind in PASSIVE:
+                self.g.apply(d.seat, "pass")
+            elif d.kind == "challenge":
+                self.g.apply(d.seat, "done")
+            else:
+                raise AssertionError(f"unexpected decision {d}")
+        raise AssertionError("finish_phase(): too many decisions")
 
     def auto(self, stop: Callable[[Decision], bool] | None = None, limit: int = 500) -> None:
         """Pass every action, interrupt and reaction window (and take a lone "done") until

@@ -11,10 +11,6 @@ NAVIGATOR = "01076"  # Salty Navigator: Ironborn, STR 2, [military], +1 initiati
 BASTARD = "01053"  # Bastard in Hiding: STR 2, [military][power]
 
 
-def _won(t: Table, seat: int, type_: str) -> bool:
-    return ("won", t.g.round, seat, type_) in t.g.history
-
-
 def test_01065_aeron_damphair_returns_an_ironborn_from_the_dead_pile() -> None:
     """After you win dominance, put an Ironborn character into play from your dead pile."""
     t = Table(("greyjoy", "stark"))
@@ -68,7 +64,7 @@ def test_01067_asha_greyjoy_not_after_an_opposed_win() -> None:
     t.start("challenges")
     t.challenge(0, "military", [asha], [weak])
     t.auto()
-    assert _won(t, 0, "military")
+    assert t.won(0, "military")
     assert t.g.knelt(asha)
 
 
@@ -83,7 +79,7 @@ def test_01068_balon_greyjoy_weaker_defenders_do_not_contribute() -> None:
     t.challenge(0, "military", [balon], [small, big])
     t.do(small)  # claim 2: seat 1 loses both
     t.auto()
-    assert _won(t, 0, "military")
+    assert t.won(0, "military")
     assert t.g.play[balon].power == 1  # renown
 
 
@@ -96,7 +92,7 @@ def test_01068_balon_greyjoy_only_while_attacking() -> None:
     t.start("challenges")
     t.challenge(0, "military", [attacker], [balon, small])  # 5 vs 5 + 2 when defending
     t.auto()
-    assert _won(t, 1, "military")
+    assert t.won(1, "military")
 
 
 def test_01070_maester_wendamyr_stealth_bypasses_a_defender() -> None:
@@ -128,7 +124,7 @@ def test_01071_theon_greyjoy_not_after_an_opposed_win() -> None:
     t.start("challenges")
     t.challenge(0, "military", [theon], [weak])
     t.auto()
-    assert _won(t, 0, "military")
+    assert t.won(0, "military")
     assert t.g.play[theon].power == 0
 
 
@@ -223,7 +219,7 @@ def test_01077_throwing_axe_ironborn_only_and_not_when_defending() -> None:
     t.start("challenges")
     t.challenge(0, "military", [attacker], [crew])
     t.auto()
-    assert _won(t, 1, "military")
+    assert t.won(1, "military")
     assert t.g.where[axe] == "play" and t.g.where[attacker] == "play"
 
 
@@ -291,7 +287,7 @@ def test_01079_iron_fleet_scout_adds_str_to_a_participant() -> None:
     t.auto(stop=lambda d: d.kind == "defender")
     t.do(guard)
     t.auto()
-    assert _won(t, 0, "power")
+    assert t.won(0, "power")
     assert t.g.strength(crew) == 3  # the challenge ended
 
 
@@ -333,7 +329,7 @@ def test_01082_the_krakens_grasp_a_defender_does_not_contribute() -> None:
     t.challenge(0, "power", [crew], [guard], stop=lambda d: t.can_use(grasp))
     t.use(grasp)
     t.auto()
-    assert _won(t, 0, "power")
+    assert t.won(0, "power")
     assert t.g.where[grasp] == "discard"
 
 
@@ -347,7 +343,7 @@ def test_01082_the_krakens_grasp_only_as_first_player() -> None:
     t.challenge(0, "power", [crew], [guard], stop=lambda d: t.can_use(grasp))
     assert not t.can_use(grasp)
     t.auto()
-    assert _won(t, 1, "power")
+    assert t.won(1, "power")
     assert t.g.where[grasp] == "hand"
 
 
@@ -375,7 +371,7 @@ def test_01083_we_do_not_sow_not_after_an_opposed_win() -> None:
     t.challenge(0, "power", [crew], [weak])
     assert not t.can_use(sow)
     t.auto()
-    assert _won(t, 0, "power")
+    assert t.won(0, "power")
     assert t.g.where[sow] == "hand"
 
 

@@ -7,35 +7,11 @@ from westeros.cardgame import actions as A
 from westeros.cardgame.flow import Call
 
 
-def finish_phase(t: Table, limit: int = 500) -> None:
-    """Pass every window and end every player's challenges until the phase is over."""
-    for _ in range(limit):
-        pending = t.pending()
-        if not pending:
-            return
-        d = pending[0]
-        if d.kind in ("action", "interrupt", "reaction"):
-            t.g.apply(d.seat, "pass")
-        elif d.kind == "challenge":
-            t.g.apply(d.seat, "done")
-        else:
-            raise AssertionError(f"unexpected decision {d}")
-    raise AssertionError("finish_phase(): too many decisions")
-
-
-def offered(t: Table, choice: str) -> bool:
-    return any(choice in d.choices for d in t.pending())
-
-
-def hand_cards(t: Table, seat: int, n: int) -> list[int]:
-    return [t.add(seat, FILLER, zone="hand") for _ in range(n)]
-
-
 def test_01084_cersei_lannister_raises_claim_while_attacking_in_intrigue() -> None:
     """Cersei: while attacking in an [intrigue] challenge, claim +1 (2 + 1 = 3 cards)."""
     t = Table()
     cersei = t.add(0, "01084")
-    hand_cards(t, 1, 5)
+    t.hand_cards(1, 5)
     t.start("challenges")
     t.challenge(0, "intrigue", [cersei])
     t.auto()
@@ -47,7 +23,7 @@ def test_01084_cersei_lannister_no_raise_when_not_attacking() -> None:
     t = Table()
     t.add(0, "01084", knelt=True)
     spy = t.add(0, "01085")  # Pycelle: [intrigue]
-    hand_cards(t, 1, 5)
+    t.hand_cards(1, 5)
     t.start("challenges")
     t.challenge(0, "intrigue", [spy])
     t.auto()
@@ -211,7 +187,7 @@ def test_01091_burned_men_ambush_for_two_gold() -> None:
         men = t.add(0, "01091", zone="hand")
         t.gold(0, gold)
         t.start("challenges")
-        assert offered(t, f"ambush:{men}") is (gold == 2)
+        assert t.offered(f"ambush:{men}") is (gold == 2)
         if gold == 2:
             t.g.apply(0, f"ambush:{men}")
             assert t.g.where[men] == "play"
@@ -228,7 +204,7 @@ def test_01092_gold_cloaks_ambushed_are_discarded_at_phase_end() -> None:
     t.start("challenges")
     t.g.apply(0, f"ambush:{cloaks}")
     assert t.g.where[cloaks] == "play"
-    finish_phase(t)
+    t.finish_phase()
     assert t.g.where[cloaks] == "discard"
     assert t.g.where[other] == "play"
 
@@ -243,7 +219,7 @@ def test_01093_lannisport_moneylender_income_and_limited() -> None:
     t.gold(0, 0)
     t.start("marshaling")
     assert t.g.players[0].gold == 4
-    assert not offered(t, f"marshal:{fief}")
+    assert not t.offered(f"marshal:{fief}")
     assert t.g.where[fief] == "hand"
 
 
@@ -275,8 +251,8 @@ def test_01095_the_queens_assassin_makes_opponent_kill_a_character() -> None:
     chooses and kills a character."""
     t = Table()
     assassin = t.add(0, "01095", zone="hand")
-    hand_cards(t, 0, 3)
-    hand_cards(t, 1, 1)
+    t.hand_cards(0, 3)
+    t.hand_cards(1, 1)
     victim = t.add(1, FILLER)
     t.gold(0, 4)
     t.start("challenges")
@@ -288,8 +264,8 @@ def test_01095_the_queens_assassin_makes_opponent_kill_a_character() -> None:
 def test_01095_the_queens_assassin_no_kill_if_opponent_has_as_many_cards() -> None:
     t = Table()
     assassin = t.add(0, "01095", zone="hand")
-    hand_cards(t, 0, 1)
-    hand_cards(t, 1, 1)
+    t.hand_cards(0, 1)
+    t.hand_cards(1, 1)
     victim = t.add(1, FILLER)
     t.gold(0, 4)
     t.start("challenges")
@@ -397,7 +373,7 @@ def test_01100_hear_me_roar_puts_a_character_into_play_until_phase_end() -> None
     assert t.g.where[tywin] == "play"
     assert t.g.where[roar] == "discard"
     dup = t.add(0, "01090", zone="dup", on=tywin)  # a duplicate cannot save it
-    finish_phase(t)
+    t.finish_phase()
     assert t.g.where[tywin] == "discard"
     assert t.g.where[dup] == "discard"
 

@@ -6,30 +6,6 @@ from tests.cardgame.driver import BLANK_PLOT, FILLER, Table
 from westeros.cardgame.challenges import allowed_types
 
 
-def finish_phase(t: Table, limit: int = 500) -> None:
-    """Pass every window and end every player's challenges until the phase is over."""
-    for _ in range(limit):
-        pending = t.pending()
-        if not pending:
-            return
-        d = pending[0]
-        if d.kind in ("action", "interrupt", "reaction"):
-            t.g.apply(d.seat, "pass")
-        elif d.kind == "challenge":
-            t.g.apply(d.seat, "done")
-        else:
-            raise AssertionError(f"unexpected decision {d}")
-    raise AssertionError("finish_phase(): too many decisions")
-
-
-def offered(t: Table, choice: str) -> bool:
-    return any(choice in d.choices for d in t.pending())
-
-
-def hand_cards(t: Table, seat: int, n: int) -> list[int]:
-    return [t.add(seat, FILLER, zone="hand") for _ in range(n)]
-
-
 def used_plots(t: Table, seat: int, n: int) -> None:
     for _ in range(n):
         t.reveal(seat, BLANK_PLOT)
@@ -134,7 +110,7 @@ def test_01106_edric_dayne_buys_an_icon_until_the_end_of_the_phase() -> None:
     assert t.g.players[0].gold == 0
     assert t.g.has_icon(edric, "military")
     assert "military" in allowed_types(t.g, 0)
-    finish_phase(t)
+    t.finish_phase()
     assert not t.g.has_icon(edric, "military")
 
 
@@ -221,7 +197,7 @@ def test_01110_desert_scavenger_reduces_next_martell_character() -> None:
     doran = t.add(0, "01105", zone="hand")  # cost 6
     t.gold(0, 2)  # + 3 income
     t.start("marshaling")
-    assert not offered(t, f"marshal:{doran}")
+    assert not t.offered(f"marshal:{doran}")
     t.use(scavenger)
     t.g.apply(0, f"marshal:{doran}")
     assert t.g.where[doran] == "play"
@@ -364,7 +340,7 @@ def test_01117_sunspear_raises_claim_in_that_type_this_phase() -> None:
     sunspear = t.add(0, "01117")
     spy = t.add(0, "01085")
     their_spy = t.add(1, "01084")
-    hand_cards(t, 1, 6)
+    t.hand_cards(1, 6)
     t.start("challenges")
     t.challenge(1, "intrigue", [their_spy])
     t.use(sunspear)
@@ -391,7 +367,7 @@ def test_01118_blood_orange_grove_reduces_next_martell_card() -> None:
     doran = t.add(0, "01105", zone="hand")  # cost 6
     t.gold(0, 2)
     t.start("marshaling")
-    assert not offered(t, f"marshal:{doran}")
+    assert not t.offered(f"marshal:{doran}")
     t.use(grove)
     t.g.apply(0, f"marshal:{doran}")
     assert t.g.players[0].gold == 0
@@ -472,7 +448,7 @@ def test_01121_confinement_strips_icons_of_a_weak_character() -> None:
     t.use(confinement)
     assert t.g.icons(cersei) == []
     assert t.g.icons(tywin) == ["military", "intrigue", "power"]
-    finish_phase(t)
+    t.finish_phase()
     assert t.g.icons(cersei) == ["intrigue", "power"]
 
 

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from tests.cardgame.driver import Table
-from westeros.engine import Decision
+from tests.cardgame.driver import Table, window
 
 NW = ("thenightswatch", "lannister")
 TUMBLESTONE = "01150"  # vanilla: STR 2, [military][power]
 COURTESAN = "01187"  # vanilla: STR 2, [intrigue][power]
 DAYNE_KNIGHT = "01113"  # vanilla: STR 2, [military][intrigue]
 LITTLE_BIRD = "01034"  # a non-Weapon attachment (Condition)
-
-
-def _window(name: str) -> Callable[[Decision], bool]:
-    def stop(d: Decision) -> bool:
-        return d.kind == "action" and d.about("window") == name
-
-    return stop
 
 
 def test_01123_ghost_bypassed_character_cannot_defend_for_the_phase() -> None:
@@ -227,7 +217,7 @@ def test_01136_castle_black_stands_and_strengthens_a_defender() -> None:
     attacker = t.add(1, "01132")  # STR 5
     t.start("challenges")
     assert not t.can_use(castle)
-    t.challenge(1, "power", [attacker], [defender], stop=_window("challenges:defenders"))
+    t.challenge(1, "power", [attacker], [defender], stop=window("challenges:defenders"))
     t.auto(stop=lambda d: f"use:{castle}:0" in d.choices)
     t.use(castle)
     assert t.g.standing(defender)

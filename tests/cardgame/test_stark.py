@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from tests.cardgame.driver import Table
-from westeros.engine import Decision
+from tests.cardgame.driver import Table, window
 
 TUMBLESTONE = "01150"  # vanilla: STR 2, [military][power]
 COURTESAN = "01187"  # vanilla: STR 2, [intrigue][power]
 RAVEN = "01130"  # Messenger Raven: STR 1, no icons
 PARTY = "01132"  # Ranging Party: STR 5, [military][power]
-
-
-def _window(name: str) -> Callable[[Decision], bool]:
-    def stop(d: Decision) -> bool:
-        return d.kind == "action" and d.about("window") == name
-
-    return stop
 
 
 def test_01144_eddard_stark_stands_when_a_challenge_is_initiated_against_you() -> None:
@@ -300,7 +290,7 @@ def test_01159_winter_is_coming_raises_claim_during_a_challenge() -> None:
         t.add(1, TUMBLESTONE, zone="hand")
     t.start("challenges")
     assert not t.can_use(wic)
-    t.challenge(0, "intrigue", [knight], stop=_window("challenges:attackers"))
+    t.challenge(0, "intrigue", [knight], stop=window("challenges:attackers"))
     t.auto(stop=lambda d: f"use:{wic}:0" in d.choices)
     t.use(wic)  # the challenge then runs to its end: no defender, claim 3
     assert len(t.hand(1)) == 1
@@ -344,7 +334,7 @@ def test_01142_bran_stark_cancels_an_opponents_event() -> None:
     for _ in range(3):
         t.add(0, TUMBLESTONE, zone="hand")
     t.start("challenges")
-    t.challenge(1, "intrigue", [knight], stop=_window("challenges:attackers"))
+    t.challenge(1, "intrigue", [knight], stop=window("challenges:attackers"))
     t.auto(stop=lambda d: f"use:{wic}:0" in d.choices)
     t.use(wic)
     assert t.can_use(bran)
@@ -360,7 +350,7 @@ def test_01142_bran_stark_cancels_an_opponents_event() -> None:
     t.gold(0, 1)
     knight = t.add(0, COURTESAN)
     t.start("challenges")
-    t.challenge(0, "intrigue", [knight], stop=_window("challenges:attackers"))
+    t.challenge(0, "intrigue", [knight], stop=window("challenges:attackers"))
     t.auto(stop=lambda d: f"use:{wic}:0" in d.choices)
     t.use(wic)
     assert not t.can_use(bran)
@@ -382,7 +372,7 @@ def test_01143_catelyn_stark_locks_out_opponent_abilities_while_participating() 
             "intrigue",
             [knight],
             [cat] if participates else [],
-            stop=_window("challenges:defenders"),
+            stop=window("challenges:defenders"),
         )
         t.auto(stop=lambda d: d.kind == "action")
         if participates:
@@ -425,7 +415,7 @@ def test_01157_for_the_north_strength_and_a_draw_on_a_win() -> None:
     defender = t.add(1, "01168")  # STR 3
     t.start("challenges")
     assert not t.can_use(north)
-    t.challenge(0, "military", [knight], [defender], stop=_window("challenges:defenders"))
+    t.challenge(0, "military", [knight], [defender], stop=window("challenges:defenders"))
     t.auto(stop=lambda d: f"use:{north}:0" in d.choices)
     before = len(t.hand(0))
     t.use(north)  # the challenge then runs to its end
@@ -439,7 +429,7 @@ def test_01157_for_the_north_strength_and_a_draw_on_a_win() -> None:
     knight = t.add(0, TUMBLESTONE)
     defender = t.add(1, "01132")  # STR 5
     t.start("challenges")
-    t.challenge(0, "military", [knight], [defender], stop=_window("challenges:defenders"))
+    t.challenge(0, "military", [knight], [defender], stop=window("challenges:defenders"))
     t.auto(stop=lambda d: f"use:{north}:0" in d.choices)
     before = len(t.hand(0))
     t.use(north)

@@ -12,10 +12,6 @@ LINEAGE = "01036"  # Noble Lineage: a Condition attachment, cost 0
 DAWN = "01115"  # Dawn: a Weapon attachment without a restriction, cost 2
 
 
-def _won(t: Table, seat: int, type_: str) -> bool:
-    return ("won", t.g.round, seat, type_) in t.g.history
-
-
 def _table() -> Table:
     return Table(factions=("targaryen", "lannister"))
 
@@ -31,7 +27,7 @@ def test_01160_daenerys_targaryen_weakens_opponents_participants_while_standing(
     t.start("challenges")
     t.challenge(1, "military", [attacker], [defender])
     t.auto()
-    assert _won(t, 0, "military")  # 3-1 = 2 < 3: the defender wins
+    assert t.won(0, "military")  # 3-1 = 2 < 3: the defender wins
     # knelt, she does nothing: the tie goes to the attacker
     t2 = _table()
     t2.add(0, "01160", knelt=True)
@@ -41,7 +37,7 @@ def test_01160_daenerys_targaryen_weakens_opponents_participants_while_standing(
     t2.start("challenges")
     t2.challenge(1, "military", [a2], [d2])
     t2.auto()
-    assert _won(t2, 1, "military")
+    assert t2.won(1, "military")
 
 
 def test_01160_daenerys_targaryen_also_weakens_defenders_when_you_attack() -> None:
@@ -55,7 +51,7 @@ def test_01160_daenerys_targaryen_also_weakens_defenders_when_you_attack() -> No
     assert t.g.strength(defender) == 3  # no challenge: no penalty
     t.challenge(0, "military", [attacker], [defender])
     t.auto()
-    assert _won(t, 0, "military")  # without her, 2 vs 3 loses
+    assert t.won(0, "military")  # without her, 2 vs 3 loses
 
 
 def test_01160_daenerys_insight_draws_when_she_wins() -> None:
@@ -65,7 +61,7 @@ def test_01160_daenerys_insight_draws_when_she_wins() -> None:
     t.start("challenges")
     t.challenge(0, "power", [dany])
     t.auto()
-    assert _won(t, 0, "power")
+    assert t.won(0, "power")
     assert len(t.hand(0)) == before + 1
 
 
@@ -205,7 +201,7 @@ def test_01166_viserion_gives_stormborn_stealth() -> None:
     t.challenge(0, "power", [dany], [blocker], stealth={dany: blocker})
     t.auto()
     assert t.g.standing(blocker)  # bypassed: it could not defend
-    assert _won(t, 0, "power")
+    assert t.won(0, "power")
     t2 = _table()
     d2 = t2.add(0, "01160")
     assert not t2.g.has_keyword(d2, "stealth")
@@ -284,7 +280,7 @@ def test_01171_unsullied_weakens_defenders_while_attacking() -> None:
     t.start("challenges")
     t.challenge(0, "military", [unsullied], [defender])
     t.auto()
-    assert _won(t, 0, "military")
+    assert t.won(0, "military")
     assert t.g.strength(defender) == 3  # only while Unsullied attacks
 
 
@@ -297,7 +293,7 @@ def test_01171_unsullied_defending_does_not_weaken() -> None:
     t.start("challenges")
     t.challenge(1, "military", [attacker], [unsullied, ally])
     t.auto(stop=lambda d: d.kind == "claim_kill")
-    assert _won(t, 1, "military")
+    assert t.won(1, "military")
 
 
 def test_01172_drogos_arakh_dothraki_only_plus_two_and_drogo_attacks_standing_once() -> None:

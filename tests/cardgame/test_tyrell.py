@@ -12,10 +12,6 @@ DAYNE = "01113"  # House Dayne Knight: STR 2, [military][intrigue]
 LINEAGE = "01036"  # Noble Lineage: a Condition attachment, cost 0
 
 
-def _won(t: Table, seat: int, type_: str) -> bool:
-    return ("won", t.g.round, seat, type_) in t.g.history
-
-
 def _table() -> Table:
     return Table(factions=("tyrell", "lannister"))
 
@@ -32,7 +28,7 @@ def test_01179_left_with_right_gets_str_power_icon_and_defends_standing() -> Non
     t.challenge(1, "military", [attacker], [left])
     t.auto()
     assert t.g.standing(left)  # did not kneel as a defender
-    assert _won(t, 1, "military")  # 3 vs 3: the attacker wins ties
+    assert t.won(1, "military")  # 3 vs 3: the attacker wins ties
 
 
 def test_01179_left_alone_kneels_when_defending() -> None:
@@ -60,7 +56,7 @@ def test_01184_right_with_left_gets_str_intrigue_icon_and_defends_standing() -> 
     t.challenge(1, "intrigue", [attacker], [right])
     t.auto()
     assert t.g.standing(right)
-    assert _won(t, 0, "intrigue")
+    assert t.won(0, "intrigue")
 
 
 def test_01180_maester_lomys_discards_at_random_after_defending_an_intrigue_win() -> None:
@@ -153,7 +149,7 @@ def test_01187_courtesan_of_the_rose_printed_values() -> None:
     t.start("challenges")
     t.challenge(0, "power", [courtesan])
     t.auto()
-    assert _won(t, 0, "power")
+    assert t.won(0, "power")
 
 
 def test_01188_garden_caretaker_reduces_next_tyrell_character() -> None:
@@ -199,7 +195,7 @@ def test_01191_heartsbane_tyrell_only_and_plus_three_while_participating() -> No
     assert t.g.strength(courtesan) == 5
     t.do(blocker)  # Pycelle defends: 5 vs 2
     t.auto()
-    assert _won(t, 0, "power")
+    assert t.won(0, "power")
     assert t.g.strength(courtesan) == 2  # until the end of the challenge
     assert t.g.attachments_on(crew) == []
 
@@ -309,7 +305,7 @@ def test_01185_the_knight_of_flowers_alone_allows_one_defender() -> None:
     t.challenge(0, "military", [knight], [d1, d2])
     t.auto()
     assert t.g.standing(d2)  # could not be declared
-    assert _won(t, 0, "military")  # 5 vs 3
+    assert t.won(0, "military")  # 5 vs 3
     t.do(d2)  # claim
     t.auto()
     assert t.g.play[knight].power == 1  # renown
@@ -371,7 +367,7 @@ def test_01192_highgarden_stands_and_removes_an_attacker() -> None:
     t.auto(stop=lambda d: d.kind == "defender")
     t.do("done")
     t.auto()
-    assert not _won(t, 1, "military")  # no attacker left: nobody wins
+    assert not t.won(1, "military")  # no attacker left: nobody wins
     assert t.g.where[defender] == "play"
 
 

@@ -43,8 +43,6 @@ class ChallengesPhase(Step):
     """C10.1–C10.7: each player in order is active in turn."""
 
     def run(self, g: CardGame) -> None:
-        for p in g.players:
-            p.challenges = ()
         g.push(*[ChallengesTurn(seat) for seat in g.order()], _EndTurns())
 
 
@@ -456,7 +454,7 @@ def _apply_claim(g: CardGame, occ: Occ) -> None:
     if type_ == "military":
         _ask_claim_kill(g, defender, claim, ())
     elif type_ == "intrigue" and bears(g, attacker, WHISPERS):
-        whispers_claim(g, attacker, defender, claim)  # C21.7.6
+        whispers_claim(g, attacker, claim)  # C21.7.6
     elif type_ == "intrigue":
         discard_at_random(g, defender, claim)
     else:

@@ -29,6 +29,7 @@ from westeros.cardgame.abilities import (
     Occ,
     text_of,
 )
+from westeros.cardgame.events import event
 from westeros.cardgame.state import CardGame
 from westeros.engine import Choice, Decision, Step
 
@@ -619,7 +620,7 @@ def save(g: CardGame, cid: int) -> bool:
     left = tuple(c for c in occ.cards if c != cid)
     step.occ = Occ(occ.kind, left, occ.player, occ.info)
     step.canceled = step.canceled or not left
-    g.emit_saved(cid)
+    g.emit(event("saved", card=cid, name=g.name(cid)))
     return True
 
 

@@ -228,11 +228,10 @@ def rivals_bonus(g: CardGame) -> None:
         gain_power(g, g.players[ch.winner].faction, 1)
 
 
-def whispers_claim(g: CardGame, attacker: int, defender: int, claim: int) -> None:
+def whispers_claim(g: CardGame, attacker: int, claim: int) -> None:
     """C21.7.6 (Q14): the bearer picks any non-empty set of opponents; each discards ``claim``
     cards at random."""
-    _ask_victims(g, attacker, g.opponents(attacker), claim, ())
-    del defender  # chosen like any other opponent (Q14)
+    _ask_victims(g, attacker, g.opponents(attacker), claim, ())  # the defender among them (Q14)
 
 
 def _ask_victims(

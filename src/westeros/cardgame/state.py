@@ -310,11 +310,6 @@ class CardGame(StepGame):
         self.stack.clear()
         self._pending = ()
 
-    def emit_saved(self, cid: int) -> None:
-        from westeros.cardgame.events import event
-
-        self.emit(event("saved", card=cid, name=self.defs[cid].name))
-
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:
         return self.defs[cid].name

@@ -51,31 +51,36 @@ def test_tokens_are_stored_hashed_only(client: TestClient, db_url: str) -> None:
     assert str(created["id"]) in dump
 
 
+def open_seats(n: int) -> list[dict[str, Any]]:
+    return [{"type": "human", "access": "open"} for _ in range(n)]
+
+
 def test_lobby_lists_games_status_players_and_free_seats(client: TestClient) -> None:
-    created = create(client, board_game(3, humans_and_bots(1, 2)))
+    invited = create(client, board_game(3, humans_and_bots(1, 2)))
+    created = create(client, board_game(3, [*open_seats(1), *humans_and_bots(0, 2)]))
     lobby = client.get("/api/games").json()["games"]
     (game,) = [g for g in lobby if g["id"] == created["id"]]
     assert game["status"] == "playing"
     assert [p["type"] for p in game["players"]] == ["human", "bot", "bot"]
-    assert game["free_seats"] == [0]
+    assert game["free_seats"] == [0] and game["players"][0]["access"] == "open"
     assert "seed" not in game and "seed" not in game["config"]
+    # an invite seat is held by its join link: never free in the lobby
+    (other,) = [g for g in lobby if g["id"] == invited["id"]]
+    assert other["free_seats"] == [] and other["players"][0]["claimed"] is True
 
 
-def test_claim_a_free_seat_then_it_is_taken(client: TestClient) -> None:
-    created = create(client)
+def test_claim_a_free_open_seat_then_it_is_taken(client: TestClient) -> None:
+    created = create(client, board_game(3, [{"type": "human"}, *open_seats(2)]))
     gid = created["id"]
+    assert [s["token"] is None for s in created["seats"]] == [False, True, True]
     r = client.post(f"/api/games/{gid}/seats/1/claim", json={"name": "Bran"})
     assert r.status_code == 200, r.text
     token = r.json()["token"]
-    assert token != created["seats"][1]["token"]
     assert state(client, gid, token)["seat"] == 1
-    # the creator's link for that seat no longer works; the seat is no longer free
-    old = client.get(f"/api/games/{gid}/state", headers=bearer(created["seats"][1]["token"]))
-    assert old.status_code == 401
     again = client.post(f"/api/games/{gid}/seats/1/claim", json={"name": "Arya"})
     assert again.status_code == 409
     lobby = client.get("/api/games").json()["games"][0]
-    assert lobby["free_seats"] == [0, 2]
+    assert lobby["free_seats"] == [2]
     assert lobby["players"][1]["name"] == "Bran"
     # a seat's own token may rename it
     own = client.post(
@@ -89,6 +94,8 @@ def test_claim_a_free_seat_then_it_is_taken(client: TestClient) -> None:
 def test_claim_errors(client: TestClient) -> None:
     gid = create(client, board_game(3, humans_and_bots(1, 2)))["id"]
     assert client.post(f"/api/games/{gid}/seats/1/claim", json={"name": "x"}).status_code == 409
+    invite = client.post(f"/api/games/{gid}/seats/0/claim", json={"name": "x"})
+    assert invite.status_code == 409 and "invitation" in invite.json()["detail"]
     assert client.post(f"/api/games/{gid}/seats/9/claim", json={"name": "x"}).status_code == 404
     assert client.post("/api/games/nope/seats/0/claim", json={"name": "x"}).status_code == 404
     assert client.post(f"/api/games/{gid}/seats/0/claim", json={"name": ""}).status_code == 422

@@ -8,7 +8,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect
 
-from tests.server.support import bearer, board_game, humans_and_bots
+from tests.server.support import bearer, board_game, humans_and_bots, wait_for
 from westeros.server import Settings, create_app
 from westeros.server.migrations import upgrade
 from westeros.server.storage import make_engine
@@ -19,10 +19,45 @@ def test_migrations_create_the_versioned_schema(tmp_path: Path) -> None:
     upgrade(engine)
     upgrade(engine)  # idempotent: already at head
     tables = set(inspect(engine).get_table_names())
-    assert {"games", "seats", "moves", "alembic_version"} <= tables
+    assert {"games", "seats", "moves", "notices", "alembic_version"} <= tables
     with engine.connect() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0001"
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0002"
     engine.dispose()
+
+
+def test_a_game_stored_before_seat_ownership_upgrades_and_plays_on(db_url: str) -> None:
+    """Migration 0002 on a database of revision 0001: the stored game loads, its seats are
+    invite seats held by their old tokens, and its bots are picked up at start-up."""
+    engine = make_engine(db_url)
+    upgrade(engine, "0001")
+    engine.dispose()
+    path = db_url.removeprefix("sqlite:///")
+    from westeros.engine import new_game
+    from westeros.server.storage import hash_token
+
+    game = new_game("boardgame", {"players": 3}, 5)
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "INSERT INTO games VALUES (?, 'boardgame', ?, 5, 'playing', 0, ?, NULL, NULL, "
+            "'2026-11-30 10:00:00+00:00', '2026-11-30 10:00:00+00:00')",
+            ("old", '{"players": 3, "tides": false}', game.state_hash()),
+        )
+        db.execute(
+            "INSERT INTO seats VALUES ('old', 0, 'human', NULL, 'Ann', ?, 0)",
+            (hash_token("old-token"),),
+        )
+        for seat in (1, 2):
+            db.execute(
+                "INSERT INTO seats VALUES ('old', ?, 'bot', 'random', 'Bot', NULL, 0)", (seat,)
+            )
+    with TestClient(create_app(Settings(db=db_url, bot_delay=0))) as c:
+        mine = c.get("/api/games/old/state", headers=bearer("old-token")).json()
+        assert mine["seat"] == 0 and mine["players"][0]["access"] == "invite"
+        assert mine["players"][0]["claimed"] is True
+        claim = c.post("/api/games/old/seats/0/claim", json={"name": "x"})
+        assert claim.status_code == 409
+        # the bots' seats were due at start-up: they play until the person must decide
+        wait_for(lambda: c.get("/api/games/old/state").json()["move"] > 0, timeout=20)
 
 
 def play_some(client: TestClient, n: int) -> tuple[str, list[str]]:
@@ -76,20 +111,21 @@ def test_a_hash_mismatch_marks_the_game_broken(db_url: str) -> None:
 
 
 def test_a_group_commit_stores_the_good_moves_and_refuses_the_others(tmp_path: Path) -> None:
-    from westeros.server.storage import MoveRequest, NewSeat, Repository
+    from westeros.server.storage import Applied, MoveRequest, NewGame, NewSeat, Repository
 
     engine = make_engine(f"sqlite:///{tmp_path / 'g.sqlite3'}")
     upgrade(engine)
     repo = Repository(engine)
     for gid in ("a", "b"):
         repo.create_game(
-            gid, "boardgame", {"players": 3}, 1, "h0", [NewSeat("bot", "random", "x", None)] * 3
+            NewGame(gid, "boardgame", {"players": 3}, 1, "h0"),
+            [NewSeat("bot", "random", "x", None)] * 3,
         )
 
-    def ok(stored: int) -> tuple[str, str, None]:
-        return (f"h{stored + 1}", "playing", None)
+    def ok(stored: int) -> Applied:
+        return Applied(f"h{stored + 1}", "playing", None, True)
 
-    def refuse(stored: int) -> tuple[str, str, None]:
+    def refuse(stored: int) -> Applied:
         raise ValueError(f"no move at {stored}")
 
     good, bad = MoveRequest("a", 0, "x", ok), MoveRequest("b", 1, "y", refuse)

@@ -27,6 +27,16 @@ BUDGETED: dict[str, Callable[[int, int | None, float | None], Bot]] = {
 }
 
 
+# the bot that stands in for a person who is away, or for a bot that failed, per game kind
+DEFAULT_BOTS: dict[str, str] = {"boardgame": "heuristic"}
+
+
+def default_bot(kind: str) -> str:
+    """The bot the server seats for ``kind`` when none is named (the random bot when the
+    kind has no better one)."""
+    return DEFAULT_BOTS.get(kind, "random")
+
+
 def make_bot(name: str, seed: int) -> Bot:
     """A new bot of the registered kind ``name``; KeyError names the known bots.
 

@@ -25,6 +25,7 @@ from westeros.server.schemas import (
     Claimed,
     Created,
     CreateGame,
+    Give,
     Lobby,
     LobbyGame,
     Move,
@@ -32,7 +33,7 @@ from westeros.server.schemas import (
     SeatPublic,
     StateMessage,
 )
-from westeros.server.storage import Repository, is_postgres, make_engine
+from westeros.server.storage import GameInfoRow, Repository, is_postgres, make_engine
 
 log = logging.getLogger("westeros.server")
 
@@ -47,6 +48,8 @@ class Settings:
     max_body: int = MAX_BODY
     listen: bool = True  # PostgreSQL: LISTEN for other processes' moves
     web: bool = True  # the browser client at / and /play/{id} (westeros.web.client)
+    max_think: float = 3.0  # seconds a bot may think per decision
+    idle_seconds: float = 300.0  # an unwatched game nobody moves leaves memory after this
 
 
 Scope = MutableMapping[str, Any]
@@ -126,9 +129,46 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def _link(request: Request, game_id: str, seat: int, token: str) -> str:
+def _link(request: Request, game_id: str, seat: int, token: str | None) -> str:
+    """A seat's join link (its token in the fragment: never sent to a server), or the
+    game's page for an open seat."""
     base = str(request.base_url).rstrip("/")
+    if token is None:
+        return f"{base}/play/{game_id}?seat={seat}"
     return f"{base}/play/{game_id}?seat={seat}#token={token}"
+
+
+def _claimed(request: Request, game_id: str, seat: int, name: str, token: str) -> Claimed:
+    return Claimed(
+        game=game_id, seat=seat, name=name, token=token, link=_link(request, game_id, seat, token)
+    )
+
+
+def _lobby_game(r: GameInfoRow) -> LobbyGame:
+    return LobbyGame(
+        id=r.id,
+        kind=r.kind,
+        config=r.config,
+        status=r.status,
+        move=r.moves,
+        players=[
+            SeatPublic(
+                seat=s.seat,
+                type=s.type,
+                bot=s.bot,
+                name=s.name,
+                claimed=s.claimed,
+                access=s.access if s.type == "human" else None,
+                away=s.away,
+            )
+            for s in r.seats
+        ],
+        free_seats=[
+            s.seat for s in r.seats if s.type == "human" and s.access == "open" and not s.claimed
+        ],
+        created_at=r.created_at.isoformat(),
+        error=r.error,
+    )
 
 
 def _json(message: dict[str, Any]) -> Response:
@@ -143,7 +183,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.db)
         await asyncio.to_thread(migrations.upgrade, engine)
-        hub = Hub(Repository(engine), bot_delay=settings.bot_delay)
+        hub = Hub(
+            Repository(engine),
+            bot_delay=settings.bot_delay,
+            max_think=settings.max_think,
+            idle_seconds=settings.idle_seconds,
+        )
         app.state.hub = hub
         listener: asyncio.Task[None] | None = None
         if settings.listen and is_postgres(settings.db):
@@ -152,9 +197,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ready = asyncio.Event()
             listener = asyncio.create_task(listen(hub, settings.db, ready))
             await asyncio.wait_for(ready.wait(), timeout=30)
-        resumed = await hub.resume_all()
+        resumed = await hub.start()
         if resumed:
-            log.info("resumed %d unfinished games", len(resumed))
+            log.info("resumed %d games with bots to move or clocks running", len(resumed))
         try:
             yield
         finally:
@@ -214,41 +259,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if body.tides is not None:
             config["tides"] = body.tides
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
-        game_id, checked, tokens = await hub_of(request).create(body.kind, config, seats)
+        created = await hub_of(request).create(body.kind, config, seats, body.private, body.clock)
         return Created(
-            id=game_id,
+            id=created.id,
             kind=body.kind,
-            config=checked,
+            config=created.config,
+            owner_token=created.owner_token,
             seats=[
-                SeatLink(seat=i, name=name, token=t, link=_link(request, game_id, i, t))
-                for i, name, t in tokens
+                SeatLink(
+                    seat=i,
+                    name=name,
+                    token=token,
+                    link=_link(request, created.id, i, token),
+                    creator=creator,
+                )
+                for i, name, token, creator in created.seats
             ],
         )
 
     @app.get("/api/games", response_model=Lobby)
-    async def lobby(request: Request) -> Lobby:
-        rows = await hub_of(request).lobby()
-        return Lobby(
-            games=[
-                LobbyGame(
-                    id=r.id,
-                    kind=r.kind,
-                    config=r.config,
-                    status=r.status,
-                    move=r.moves,
-                    players=[
-                        SeatPublic(
-                            seat=s.seat, type=s.type, bot=s.bot, name=s.name, claimed=s.claimed
-                        )
-                        for s in r.seats
-                    ],
-                    free_seats=[s.seat for s in r.seats if s.type == "human" and not s.claimed],
-                    created_at=r.created_at.isoformat(),
-                    error=r.error,
-                )
-                for r in rows
-            ]
-        )
+    async def lobby(
+        request: Request,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+        before: Annotated[str | None, Query(max_length=80)] = None,
+        status: Annotated[str | None, Query(max_length=16)] = None,
+    ) -> Lobby:
+        rows, cursor = await hub_of(request).lobby(limit, before, status)
+        return Lobby(games=[_lobby_game(r) for r in rows], next=cursor)
 
     @app.post("/api/games/{game_id}/seats/{seat}/claim", response_model=Claimed)
     async def claim(
@@ -258,14 +295,82 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request,
         authorization: Annotated[str | None, Header()] = None,
     ) -> Claimed:
-        token, name = await hub_of(request).claim(game_id, seat, body.name, _bearer(authorization))
-        return Claimed(
-            game=game_id,
-            seat=seat,
-            name=name,
-            token=token,
-            link=_link(request, game_id, seat, token),
-        )
+        token = await hub_of(request).claim(game_id, seat, body.name, _bearer(authorization))
+        return _claimed(request, game_id, seat, body.name, token)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/release", status_code=204)
+    async def release(
+        game_id: str,
+        seat: int,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> Response:
+        await hub_of(request).release(game_id, seat, _bearer(authorization))
+        return Response(status_code=204)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/give", response_model=Claimed)
+    async def give(
+        game_id: str,
+        seat: int,
+        body: Give,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> Claimed:
+        hub = hub_of(request)
+        token = await hub.give(game_id, seat, _bearer(authorization), body.name)
+        live = await hub.get(game_id)
+        return _claimed(request, game_id, seat, live.seats[seat].name, token)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/rotate", response_model=Claimed)
+    async def rotate(
+        game_id: str,
+        seat: int,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> Claimed:
+        hub = hub_of(request)
+        token = await hub.rotate(game_id, seat, _bearer(authorization))
+        live = await hub.get(game_id)
+        return _claimed(request, game_id, seat, live.seats[seat].name, token)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/kick", status_code=204)
+    async def kick(
+        game_id: str,
+        seat: int,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> Response:
+        await hub_of(request).kick(game_id, seat, _bearer(authorization))
+        return Response(status_code=204)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/away", status_code=204)
+    async def away(
+        game_id: str,
+        seat: int,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> Response:
+        await hub_of(request).away(game_id, seat, _bearer(authorization), True)
+        return Response(status_code=204)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/back", status_code=204)
+    async def back(
+        game_id: str,
+        seat: int,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> Response:
+        await hub_of(request).away(game_id, seat, _bearer(authorization), False)
+        return Response(status_code=204)
+
+    @app.post("/api/games/{game_id}/abandon", status_code=204)
+    async def abandon(
+        game_id: str,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> Response:
+        await hub_of(request).abandon(game_id, _bearer(authorization))
+        return Response(status_code=204)
 
     @app.get("/api/games/{game_id}/state", response_model=StateMessage)
     async def state(
@@ -317,7 +422,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_json({"error": exc.detail, "status": exc.status})
             await ws.close(code=4000 + exc.status, reason=exc.detail[:120])
             return
-        conn = await hub.connect(live, seat, max(0, since))
+        conn = await hub.connect(live, seat, max(0, since), token or None)
 
         async def sender() -> None:
             while True:

@@ -1,95 +1,71 @@
-"""The hub: the live games of this process, their locks, their websocket connections and bots.
+"""The hub: what the API does to games, put together from parts with one job each.
 
-Every game in play is held in memory (the engine's ``Game`` object) next to its stored copy.
-All access to one game's object happens under that game's asyncio lock; storage work runs on
-the hub's database thread(s) and bots think on a separate pool, so neither blocks the event
-loop or other games. A move is committed to storage before anyone is told about it.
+* ``live.LiveGames`` — the games held in memory, loaded on first use (``engine.replay``) and
+  let go when finished or idle;
+* ``moves.Mover`` — the move path: checked, applied, committed before anyone is told;
+* ``fanout.Fanout`` — state messages to the websockets;
+* ``seats.Seats`` — tokens, claims, the owner;
+* ``bots.BotScheduler`` — the fair queue of bot decisions;
+* ``clocks.Clocks`` — time per seat, and the stand-in bot when it runs out.
+
+The hub wires them: after every change it restarts the clocks, tells the websockets and
+queues the bots. A periodic sweep lets idle games go, picks up games that move on without a
+person (bots to move, clocks running) — at start-up, after another process stalls, or once
+evicted — and notices changes made by others on the same database (``westeros admin``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from datetime import datetime, timedelta
+from typing import Any
 
-from westeros.bots.base import Bot
-from westeros.bots.registry import make_bot
-from westeros.engine import (
-    Choice,
-    ConfigError,
-    Game,
-    IllegalAction,
-    Record,
-    RecordError,
-    game_info,
-    new_game,
-)
-from westeros.server.bots import BotRunner
+from westeros.bots.registry import default_bot, make_bot
+from westeros.engine import Choice, ConfigError, Record, RecordError, game_info, new_game
+from westeros.server.bots import BotScheduler, within_budget
+from westeros.server.clocks import ClockError, Clocks, check_clock, start_ms
 from westeros.server.errors import ApiError
+from westeros.server.fanout import Fanout, encode, message
+from westeros.server.live import Connection, Db, LiveGame, LiveGames
+from westeros.server.moves import Mover
+from westeros.server.seats import Seats, new_token
 from westeros.server.storage import (
     BROKEN,
     SEATS_CHANGED,
-    Behind,
     GameInfoRow,
-    MoveRequest,
+    NewGame,
     NewSeat,
-    Prepare,
     Repository,
     SeatInfo,
-    StaleMove,
-    StoredMove,
     hash_token,
-    token_matches,
+    now,
 )
 
 log = logging.getLogger("westeros.server")
-T = TypeVar("T")
 
-QUEUE_LIMIT = 4096
-MessageKey = tuple[int | None, int]  # (seat, since)
-Encoded = tuple[str, int]  # (JSON text, next)
+__all__ = ["Connection", "CreatedGame", "Hub", "LiveGame", "new_token"]
 
 
-def new_token() -> str:
-    """A 128-bit random seat token."""
-    return secrets.token_urlsafe(16)
+class CreatedGame:
+    """What creating a game hands back: its id, its validated config, the owner's token and
+    (seat, name, token or None, creator) per human seat."""
 
-
-@dataclass(eq=False)
-class Connection:
-    """One websocket: the seat it speaks for (None: spectator), the next event index it is
-    owed and the queue of messages its sender task writes out in order."""
-
-    seat: int | None
-    next: int
-    queue: asyncio.Queue[str | None] = field(
-        default_factory=lambda: asyncio.Queue(maxsize=QUEUE_LIMIT)
-    )
-    closed: bool = False
-
-
-@dataclass
-class LiveGame:
-    id: str
-    kind: str
-    seats: tuple[SeatInfo, ...]
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    game: Game | None = None
-    move: int = 0
-    status: str = "playing"
-    error: str | None = None
-    conns: set[Connection] = field(default_factory=set)
-    bots: dict[int, Bot] = field(default_factory=dict)
-    bot_task: asyncio.Task[None] | None = None
-    bot_patient: bool = False
-    token_hashes: list[tuple[int, str | None]] | None = None  # cache of the seats' hashes
-    recent: dict[MessageKey, Encoded] = field(default_factory=dict)  # the last broadcast's
+    def __init__(
+        self,
+        game_id: str,
+        config: dict[str, Any],
+        owner_token: str,
+        seats: list[tuple[int, str, str | None, bool]],
+    ) -> None:
+        self.id = game_id
+        self.config = config
+        self.owner_token = owner_token
+        self.seats = seats
 
 
 class Hub:
@@ -101,148 +77,181 @@ class Hub:
         bot_delay: float = 0.5,
         db_threads: int | None = None,
         bot_threads: int = 2,
+        max_think: float = 3.0,
+        idle_seconds: float = 300.0,
+        sweep_seconds: float = 2.0,
+        on_move: Callable[[], None] | None = None,
+        on_bot: Callable[[float], None] | None = None,
     ) -> None:
         self.repo = repo
         self.shared = repo.postgres  # several processes may share this storage
         self.bot_delay = bot_delay
+        self.max_think = max_think
+        self.sweep_seconds = sweep_seconds
         threads = db_threads if db_threads is not None else (8 if self.shared else 1)
-        self.db_pool = ThreadPoolExecutor(threads, thread_name_prefix="westeros-db")
-        self.bots = BotRunner(self, bot_delay, bot_threads)
-        self.live: dict[str, LiveGame] = {}
-        self._batch: list[tuple[MoveRequest, asyncio.Future[int]]] = []
-        self._flusher: asyncio.Task[None] | None = None
-        self._loading: dict[str, asyncio.Lock] = {}
+        self.db = Db(repo, threads)
+        self.live = LiveGames(self.db, idle_seconds)
+        self.fanout = Fanout()
+        self.mover = Mover(self.db, self.shared, self._after_move, self._caught_up)
+        self.seats = Seats(self.db)
+        self.bots = BotScheduler(
+            self.mover.move_locked,
+            self._catch_up_locked,
+            self.notice,
+            delay=bot_delay,
+            workers=bot_threads,
+            max_think=max_think,
+            timed=on_bot,
+        )
+        self.on_move = on_move
+        self._sweeper: asyncio.Task[None] | None = None
+        self._last_notice = 0
+        self._own_notices: set[int] = set()  # notices this process wrote (no refresh needed)
         self.closing = False
 
-    # -- helpers ---------------------------------------------------------------------------
+    # -- life cycle ------------------------------------------------------------------------
 
-    async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+    async def start(self) -> list[str]:
+        """Start-up: pick up the games that move on without a person (bots to move, clocks
+        running), and start the periodic sweep. Other games load on first use."""
+        self._last_notice = await self.db(self.repo.latest_notice)
+        ids = await self._attend(quiet_since=None)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        return ids
 
     async def close(self) -> None:
         self.closing = True
-        tasks = [g.bot_task for g in self.live.values() if g.bot_task is not None]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
             with contextlib.suppress(BaseException):
-                await task
-        for live in self.live.values():
-            for conn in list(live.conns):
-                self._drop(live, conn)
-        self.db_pool.shutdown(wait=True)
-        self.bots.close()
+                await self._sweeper
+        await self.bots.close()
+        for live in list(self.live.games.values()):
+            self._cancel_clock(live)
+            await self._save_clocks(live)
+            self.fanout.close_all(live)
+        self.db.close()
 
     # -- games -----------------------------------------------------------------------------
 
     async def create(
-        self, kind: str, config: dict[str, Any], seats: list[dict[str, Any]] | None
-    ) -> tuple[str, dict[str, Any], list[tuple[int, str, str]]]:
-        """Create a game; returns its id, its validated config and (seat, name, token) for
-        each human seat."""
+        self,
+        kind: str,
+        config: dict[str, Any],
+        seats: list[dict[str, Any]] | None,
+        private: bool = False,
+        clock: dict[str, Any] | None = None,
+    ) -> CreatedGame:
+        """Create a game: validate the config, the seats and the clock; store it; start it."""
         try:
             info = game_info(kind)
-        except RecordError as exc:
-            raise ApiError(400, str(exc)) from None
-        try:
             checked = info.check_config(config)
-        except ConfigError as exc:
+            clock = check_clock(clock)
+        except (RecordError, ConfigError, ClockError) as exc:
             raise ApiError(400, str(exc)) from None
         players = info.players(checked)
         if seats is None:
             seats = [{"type": "human"} for _ in range(players)]
         if len(seats) != players:
             raise ApiError(400, f"a {players}-player game needs {players} seats, not {len(seats)}")
+        if sum(1 for s in seats if s.get("creator")) > 1:
+            raise ApiError(400, "only one seat can be the creator's")
         seed = secrets.randbits(62)
         try:
             game = new_game(kind, checked, seed)
         except ConfigError as exc:
             raise ApiError(400, str(exc)) from None
-        names = game.seat_names()
+        new_seats, links = self._new_seats(seats, list(game.seat_names()), clock)
+        owner_token = new_token()
+        game_id = secrets.token_hex(8)
+        live = LiveGame(
+            game_id,
+            kind,
+            tuple(
+                SeatInfo(i, s.type, s.bot, s.name, s.token_hash is not None, s.access, False)
+                for i, s in enumerate(new_seats)
+            ),
+            game=game,
+            private=private,
+            owner_hash=hash_token(owner_token),
+        )
+        if clock is not None:
+            live.clocks = Clocks(clock, {i: start_ms(clock) for i in live.present_humans()})
+            live.clocks.restart(live.waiting() & live.present_humans(), None)
+        stored = NewGame(
+            game_id,
+            kind,
+            checked,
+            seed,
+            game.state_hash(),
+            live.owner_hash,
+            private,
+            clock,
+            live.needs_attention(),
+        )
+        await self.db(self.repo.create_game, stored, new_seats)
+        self.live.add(live)
+        self._arm_clock(live)
+        self.bots.schedule(live)
+        return CreatedGame(game_id, checked, owner_token, links)
+
+    def _new_seats(
+        self, specs: list[dict[str, Any]], names: list[str], clock: dict[str, Any] | None
+    ) -> tuple[list[NewSeat], list[tuple[int, str, str | None, bool]]]:
         new_seats: list[NewSeat] = []
-        tokens: list[tuple[int, str, str]] = []
-        for i, spec in enumerate(seats):
+        links: list[tuple[int, str, str | None, bool]] = []
+        for i, spec in enumerate(specs):
             if spec["type"] == "bot":
                 bot = spec.get("bot") or "random"
                 try:  # a registered name, or a budgeted spec such as "search:300"
                     make_bot(bot, 0)
                 except (KeyError, ValueError) as exc:
                     raise ApiError(400, str(exc.args[0])) from None
+                if not within_budget(bot, self.max_think):
+                    raise ApiError(
+                        400,
+                        f"bot {bot!r} asks for more than this server's maximum think time "
+                        f"({self.max_think * 1000:g} ms per decision)",
+                    )
                 name = spec.get("name") or f"{bot} bot ({names[i]})"
-                new_seats.append(NewSeat("bot", bot, name, None))
-            else:
-                if spec.get("bot"):
-                    raise ApiError(400, f"seat {i} is human but names a bot")
-                name = spec.get("name") or names[i]
-                token = new_token()
-                new_seats.append(NewSeat("human", None, name, hash_token(token)))
-                tokens.append((i, name, token))
-        game_id = secrets.token_hex(8)
-        await self.db(
-            self.repo.create_game, game_id, kind, checked, seed, game.state_hash(), new_seats
-        )
-        live = LiveGame(
-            game_id,
-            kind,
-            tuple(SeatInfo(i, s.type, s.bot, s.name, False) for i, s in enumerate(new_seats)),
-            game=game,
-        )
-        self.live[game_id] = live
-        self.bots.schedule(live, patience=0.0)
-        return game_id, checked, tokens
+                new_seats.append(NewSeat("bot", bot, name, None, "invite"))
+                continue
+            if spec.get("bot"):
+                raise ApiError(400, f"seat {i} is human but names a bot")
+            access = spec.get("access") or "invite"
+            name = spec.get("name") or names[i]
+            creator = bool(spec.get("creator"))
+            ms = start_ms(clock) if clock is not None else None
+            if access == "open" and not creator:
+                new_seats.append(NewSeat("human", None, name, None, "open", ms))
+                links.append((i, name, None, False))
+                continue
+            token = new_token()
+            new_seats.append(NewSeat("human", None, name, hash_token(token), access, ms))
+            links.append((i, name, token, creator))
+        return new_seats, links
 
     async def get(self, game_id: str) -> LiveGame:
-        """The live game (rebuilt from storage when not in memory); 404 when unknown."""
-        live = self.live.get(game_id)
-        if live is not None and (live.game is not None or live.status == "broken"):
-            return live
-        lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            live = self.live.get(game_id)
-            if live is not None and (live.game is not None or live.status == "broken"):
-                return live
-            row = await self.db(self.repo.game, game_id)
-            if row is None:
-                raise ApiError(404, f"no game {game_id!r}")
-            live = await self._rebuild(row, live)
-            self.live[game_id] = live
-            return live
+        """The live game (loaded from storage when not held); 404 when unknown."""
+        return await self.live.get(game_id, self._loaded)
 
-    async def _rebuild(self, row: GameInfoRow, live: LiveGame | None) -> LiveGame:
-        """Replay a stored game from its moves, checking every stored hash."""
-        if live is None:
-            live = LiveGame(row.id, row.kind, row.seats)
-        live.seats = row.seats
-        live.status, live.error = row.status, row.error
-        if row.status == "broken":
-            live.game = None
-            return live
-        moves = await self.db(self.repo.moves, row.id, 0)
-        loop = asyncio.get_running_loop()
-        try:
-            game = await loop.run_in_executor(None, _replay, row, moves)
-        except RecordError as exc:
-            message = f"game {row.id} cannot be rebuilt from its stored moves: {exc}"
-            log.error(message)
-            await self.db(self.repo.mark_broken, row.id, message)
-            live.game, live.status, live.error = None, "broken", message
-            return live
-        live.game, live.move = game, len(moves)
-        if game.is_over:
-            live.status = "over"
-        return live
+    async def _loaded(self, live: LiveGame) -> None:
+        """A game just loaded: its clocks run again (they were paused), its bots resume."""
+        if live.clocks is not None:
+            live.clocks.running = frozenset(live.waiting() & live.present_humans())
+        self._arm_clock(live)
+        self.bots.schedule(live)
 
-    async def resume_all(self) -> list[str]:
-        """Start-up: rebuild every unfinished game, check its hashes and restart its bots."""
-        ids = await self.db(self.repo.unfinished)
-        for game_id in ids:
-            live = await self.get(game_id)
-            if live.game is not None:
-                self.bots.schedule(live, patience=0.0)
-        return ids
-
-    async def lobby(self) -> list[GameInfoRow]:
-        return await self.db(self.repo.games)
+    async def lobby(
+        self, limit: int = 50, before: str | None = None, status: str | None = None
+    ) -> tuple[list[GameInfoRow], str | None]:
+        """A page of public games, newest first, and the cursor of the next page."""
+        cursor = _parse_cursor(before) if before else None
+        rows = await self.db(self.repo.games, limit + 1, cursor, status)
+        more = len(rows) > limit
+        rows = rows[:limit]
+        last = rows[-1] if more and rows else None
+        return rows, (f"{last.created_at.isoformat()}~{last.id}" if last else None)
 
     async def record(self, game_id: str) -> dict[str, Any]:
         row = await self.db(self.repo.game, game_id)
@@ -264,102 +273,134 @@ class Hub:
     # -- seats -----------------------------------------------------------------------------
 
     async def authenticate(self, game_id: str, token: str | None) -> int | None:
-        """The seat a token speaks for; None for no token (a spectator); 401 for a bad one."""
-        if token is None:
-            return None
-        live = self.live.get(game_id)
-        hashes = live.token_hashes if live is not None else None
-        if hashes is None:
-            hashes = await self.db(self.repo.seat_hashes, game_id)
-            if live is not None:
-                live.token_hashes = hashes
-        found = None
-        for seat, stored in hashes:
-            if token_matches(token, stored):
-                found = seat
-        if found is None:
-            raise ApiError(401, "this token is not a seat token of this game")
-        return found
+        """The seat a token speaks for; None for no token (a spectator) or the owner's."""
+        return await self.seats.seat_of(await self.get(game_id), token)
 
-    async def claim(self, game_id: str, seat: int, name: str, token: str | None) -> tuple[str, str]:
-        """A token for a free human seat, or (with that seat's token) a new name for it."""
+    async def claim(self, game_id: str, seat: int, name: str, token: str | None) -> str:
         live = await self.get(game_id)
-        if not 0 <= seat < len(live.seats):
-            raise ApiError(404, f"game {game_id} has no seat {seat}")
-        if live.seats[seat].type != "human":
-            raise ApiError(409, f"seat {seat} is played by a bot")
-        if live.status != "playing":
-            raise ApiError(409, f"the game is {live.status}")
-        if token is not None:
-            if await self.authenticate(game_id, token) != seat:
-                raise ApiError(403, f"this token is not seat {seat}'s")
-            await self.db(self.repo.claim, game_id, seat, name, hash_token(token))
-            fresh = token
-        else:
-            fresh = new_token()
-            if not await self.db(self.repo.claim_free, game_id, seat, name, hash_token(fresh)):
-                raise ApiError(409, f"seat {seat} is already taken")
-        await self._refresh_seats(live)
-        return fresh, name
+        async with live.lock:
+            fresh = await self.seats.claim(live, seat, name, token)
+            if token is None:
+                await self._notice_locked(live, seat, "claimed", f"{name} took seat {seat}")
+            await self._seats_changed(live)
+        return fresh
 
-    async def _refresh_seats(self, live: LiveGame) -> None:
+    async def release(self, game_id: str, seat: int, token: str | None) -> None:
+        live = await self.get(game_id)
+        async with live.lock:
+            who = await self.seats.require_holder_or_owner(live, seat, token)
+            self.seats.human_seat(live, seat)
+            await self.seats.release(live, seat)
+            text = f"seat {seat} was released by its {who}; it is free"
+            await self._notice_locked(live, seat, "released", text)
+            await self._seats_changed(live)
+
+    async def give(self, game_id: str, seat: int, token: str | None, name: str | None) -> str:
+        """The owner hands a seat to someone else: a new token (the old one stops working)."""
+        live = await self.get(game_id)
+        async with live.lock:
+            self.seats.require_owner(live, token)
+            self.seats.human_seat(live, seat)
+            fresh = await self.seats.give(live, seat, name)
+            await self._notice_locked(live, seat, "given", f"the owner gave seat {seat} anew")
+            await self._seats_changed(live, back=seat)
+        return fresh
+
+    async def rotate(self, game_id: str, seat: int, token: str | None) -> str:
+        """The holder's new token; the old one stops working (its websockets close)."""
+        live = await self.get(game_id)
+        async with live.lock:
+            await self.seats.require_holder(live, seat, token)
+            fresh = await self.seats.give(live, seat, None)
+            await self._seats_changed(live, back=seat if live.seats[seat].away else None)
+        return fresh
+
+    async def kick(self, game_id: str, seat: int, token: str | None) -> None:
+        """The owner takes a seat from its holder: a bot plays it until the owner gives it."""
+        live = await self.get(game_id)
+        async with live.lock:
+            self.seats.require_owner(live, token)
+            self.seats.human_seat(live, seat)
+            await self.seats.change(live, seat, {"token_hash": None, "away": True}, {})
+            bot = self._standin(live)
+            text = f"the owner kicked seat {seat}; the {bot} bot plays it"
+            await self._notice_locked(live, seat, "kicked", text)
+            await self._seats_changed(live)
+
+    async def away(self, game_id: str, seat: int, token: str | None, away: bool) -> None:
+        """The holder steps away (a stand-in bot plays the seat) or comes back."""
+        live = await self.get(game_id)
+        async with live.lock:
+            await self.seats.require_holder(live, seat, token)
+            self.seats.human_seat(live, seat)
+            if not await self.seats.set_away(live, seat, away):
+                return
+            name = live.seats[seat].name
+            if away:
+                text = f"{name} is away; the {self._standin(live)} bot plays seat {seat}"
+            else:
+                text = f"{name} is back at seat {seat}"
+            await self._notice_locked(live, seat, "away" if away else "back", text)
+            await self._seats_changed(live, back=None if away else seat)
+
+    async def abandon(self, game_id: str, token: str | None) -> None:
+        live = await self.get(game_id)
+        async with live.lock:
+            self.seats.require_owner(live, token)
+            if live.status != "playing":
+                raise ApiError(409, f"the game is {live.status}")
+            await self.db(self.repo.set_status, live.id, "abandoned")
+            live.status = "abandoned"
+            await self._notice_locked(live, None, "abandoned", "the owner abandoned the game")
+            await self._seats_changed(live)
+
+    @staticmethod
+    def _standin(live: LiveGame) -> str:
+        return default_bot(live.kind)
+
+    async def _seats_changed(self, live: LiveGame, back: int | None = None) -> None:
+        """After a seat change (the caller holds the lock): fresh seats from storage, revoked
+        tokens' websockets closed, clocks restarted, everyone told, bots queued."""
         row = await self.db(self.repo.game, live.id)
         if row is not None:
             live.seats = row.seats
-        live.token_hashes = await self.db(self.repo.seat_hashes, live.id)
+            live.private = row.private
+            if row.status != "playing" and live.status == "playing":
+                live.status = row.status
+        await self.seats.hashes(live)
+        self.fanout.close_revoked(live)
+        if live.clocks is not None:
+            if back is not None:
+                live.clocks.take_back(back)
+            running = live.waiting() & live.present_humans() if live.playing else set()
+            live.clocks.restart(running, None)
+            await self._save_clocks(live)
+        self._arm_clock(live)
+        await self.db(self.repo.set_attention, live.id, live.playing and live.needs_attention())
+        self.fanout.broadcast(live)
+        self.bots.schedule(live)
 
-    # -- state -----------------------------------------------------------------------------
+    # -- notices ---------------------------------------------------------------------------
+
+    async def notice(self, live: LiveGame, seat: int, kind: str, text: str) -> None:
+        """Record a notice and show it (the caller does not hold the lock)."""
+        async with live.lock:
+            await self._notice_locked(live, seat, kind, text)
+            self.fanout.broadcast(live)
+
+    async def _notice_locked(self, live: LiveGame, seat: int | None, kind: str, text: str) -> None:
+        self._own_notices.add(
+            await self.db(self.repo.add_notice, live.id, live.move, seat, kind, text)
+        )
+        live.notices = await self.db(self.repo.notices, live.id)
+
+    # -- state and moves -------------------------------------------------------------------
 
     async def state(self, game_id: str, seat: int | None, since: int) -> dict[str, Any]:
         live = await self.get(game_id)
         async with live.lock:
-            if self.shared:
-                await self.catch_up(live)
-            return self.message(live, seat, since)
-
-    def message(self, live: LiveGame, seat: int | None, since: int) -> dict[str, Any]:
-        """The state message of ``seat`` (None: spectator) with the events from ``since``."""
-        players = [
-            {"seat": s.seat, "type": s.type, "bot": s.bot, "name": s.name, "claimed": s.claimed}
-            for s in live.seats
-        ]
-        game = live.game
-        if game is None:
-            return {
-                "game": live.id,
-                "seat": seat,
-                "move": live.move,
-                "status": live.status,
-                "view": None,
-                "decisions": [],
-                "events": [],
-                "next": since,
-                "outcome": None,
-                "players": players,
-                "waiting": [],
-                "error": live.error,
-            }
-        pending = game.pending()  # first: it may run the rules on to the next decision
-        events = game.events(seat, since)
-        if not events and since > 0:
-            since = min(since, len(game.events(None, 0)))
-        outcome = game.outcome()
-        return {
-            "game": live.id,
-            "seat": seat,
-            "move": live.move,
-            "status": live.status,
-            "view": game.view(seat),
-            "decisions": [d.to_json() for d in pending if seat is not None and d.seat == seat],
-            "events": [{**e.to_json(), "text": game.render(e)} for e in events],
-            "next": since + len(events),
-            "outcome": outcome.to_json() if outcome is not None else None,
-            "players": players,
-            "waiting": sorted({d.seat for d in pending}),
-            "error": live.error,
-        }
-
-    # -- moves -----------------------------------------------------------------------------
+            await self._catch_up_locked(live)
+            return message(live, seat, since)
 
     async def move(
         self, game_id: str, seat: int, number: int, choice: Choice, since: int | None = None
@@ -368,225 +409,208 @@ class Hub:
         it, as JSON text (the one its websocket got, when it has one)."""
         live = await self.get(game_id)
         async with live.lock:
+            if live.seats[seat].away:
+                raise ApiError(409, f"seat {seat} is away (a bot plays it): come back first")
             start = since
             if start is None and live.game is not None:
                 live.game.pending()
                 start = len(live.game.events(seat, 0))
-            await self.move_locked(live, seat, number, choice)
-            key = (seat, start or 0)
-            encoded = live.recent.get(key)
+            await self.mover.move_locked(live, seat, number, choice)
+            encoded = live.recent.get((seat, start or 0))
             if encoded is None:
-                message = self.message(live, seat, start or 0)
-                return json.dumps(message, separators=(",", ":"))
+                return encode(message(live, seat, start or 0))
             return encoded[0]
 
-    async def move_locked(self, live: LiveGame, seat: int, number: int, choice: Choice) -> None:
-        for _ in range(100):
-            if live.game is None or live.status == "broken":
-                raise ApiError(409, live.error or f"game {live.id} is broken")
-            if live.status != "playing":
-                raise ApiError(409, f"the game is {live.status}", live.move)
-            game = live.game
-            result: dict[str, Any] = {}
+    def _after_move(self, live: LiveGame, seat: int) -> None:
+        """A move was committed: clocks re-armed, websockets told, bots queued."""
+        live.used = time.monotonic()
+        if self.on_move is not None:
+            self.on_move()
+        self._arm_clock(live)
+        self.fanout.broadcast(live)
+        self.bots.schedule(live)
+        self._forget_if_done(live)
 
-            def prepare(stored: int, game: Game = game, result: dict[str, Any] = result) -> Any:
-                if stored > live.move:
-                    raise Behind(stored)
-                if stored != live.move:
-                    raise RuntimeError(
-                        f"storage is at move {stored} behind this process's {live.move}"
-                    )
-                if number != stored:
-                    raise StaleMove(stored)
-                if not any(d.seat == seat for d in game.pending()):
-                    raise ApiError(403, f"seat {seat} has no open decision")
-                game.apply(seat, choice)
-                result["applied"] = True
-                outcome = game.outcome()
-                status = "over" if game.is_over else "playing"
-                return (
-                    game.state_hash(),
-                    status,
-                    outcome.to_json() if outcome is not None else None,
-                )
-
-            try:
-                await self._append(live.id, seat, choice, prepare)
-            except Behind:
-                await self.catch_up(live)
-                continue
-            except StaleMove as exc:
-                raise ApiError(
-                    409, f"move {number} is not the current move ({exc.current})", exc.current
-                ) from None
-            except IllegalAction as exc:
-                raise ApiError(400, str(exc) or "illegal choice", live.move) from None
-            except ApiError:
-                raise
-            except Exception:
-                if result.get("applied"):
-                    # Applied in memory but not stored: rebuilt from storage on next use.
-                    live.game = None
-                log.exception("storing a move of game %s failed", live.id)
-                raise ApiError(503, "the move could not be stored; try again") from None
-            live.move += 1
-            if game.is_over:
-                live.status = "over"
-            self._broadcast(live)
-            self.bots.schedule(live, patience=0.0)
-            self._forget_if_done(live)
-            return
-        raise ApiError(503, "the game moves too fast to catch up; try again")
-
-    async def _append(self, game_id: str, seat: int, choice: Choice, prepare: Prepare) -> int:
-        """Store a move. One process on SQLite: the moves of all games waiting to be stored
-        go in one transaction (one fsync); several processes: one transaction each."""
+    async def _catch_up_locked(self, live: LiveGame) -> None:
         if self.shared:
-            return await self.db(self.repo.append_move, game_id, seat, choice, prepare)
-        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._batch.append((MoveRequest(game_id, seat, choice, prepare), future))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.get_running_loop().create_task(self._flush())
-        return await future
+            await self.mover.catch_up(live)
 
-    async def _flush(self) -> None:
-        while self._batch:
-            batch, self._batch = self._batch, []
-            requests = [request for request, _ in batch]
-            failure: BaseException | None = None
-            try:
-                await self.db(self.repo.append_moves, requests)
-            except Exception as exc:
-                failure = exc
-            for request, future in batch:
-                if future.done():
-                    continue
-                if isinstance(request.result, BaseException):
-                    future.set_exception(request.result)
-                elif failure is not None:
-                    future.set_exception(failure)
-                elif request.result is None:
-                    future.set_exception(RuntimeError("the move was not stored"))
-                else:
-                    future.set_result(request.result)
+    def _caught_up(self, live: LiveGame) -> None:
+        """A move stored by another process was applied here: tell this process's sockets."""
+        self._sync_running(live)
+        self.fanout.broadcast(live)
 
-    async def catch_up(self, live: LiveGame, check_broken: bool = False) -> None:
-        """Apply the moves another process stored (checking their hashes), telling this
-        process's websockets about each. Caller holds ``live.lock``."""
-        if live.game is None:
-            return
-        moves = await self.db(self.repo.moves, live.id, live.move)
-        if not moves and check_broken:
-            row = await self.db(self.repo.game, live.id)
-            if row is not None and row.status == "broken" and live.status != "broken":
-                live.status, live.error, live.game = "broken", row.error, None
-                self._broadcast(live)
-            return
-        for stored in moves:
-            if stored.number != live.move:
-                break
-            try:
-                live.game.apply(stored.seat, stored.choice)
-                ok = live.game.state_hash() == stored.state_hash
-            except IllegalAction:
-                ok = False
-            if not ok:
-                message = f"game {live.id} diverged from its stored moves at move {stored.number}"
-                log.error(message)
-                await self.db(self.repo.mark_broken, live.id, message)
-                live.game, live.status, live.error = None, "broken", message
-                self._broadcast(live)
-                return
-            live.move += 1
-            if live.game.is_over:
-                live.status = "over"
-            self._broadcast(live)
+    def _sync_running(self, live: LiveGame) -> None:
+        """After others' moves: the clocks that run now (their times came from storage)."""
+        if live.clocks is not None:
+            live.clocks.running = frozenset(live.waiting() & live.present_humans())
+        self._arm_clock(live)
 
     async def notified(self, game_id: str, moves: int) -> None:
-        """Another process stored a move (or marked a game broken): catch up and push."""
-        live = self.live.get(game_id)
+        """Another process stored a move, marked a game broken or changed its seats."""
+        live = self.live.peek(game_id)
         if live is None:
             return
         if moves == SEATS_CHANGED:
-            await self._refresh_seats(live)
+            async with live.lock:
+                live.notices = await self.db(self.repo.notices, live.id)
+                await self._refresh_from_storage(live)
             return
         if live.game is None or 0 <= moves <= live.move:
             return
         async with live.lock:
             if 0 <= moves <= live.move:
                 return  # our own move: its NOTIFY can arrive before the mover is done
-            await self.catch_up(live, check_broken=moves == BROKEN)
-        # The process that moved drives the bots; step in only if it stops.
-        self.bots.schedule(live, patience=self.bot_delay + 3.0)
+            await self.mover.catch_up(live, check_broken=moves == BROKEN)
+
+    async def _refresh_from_storage(self, live: LiveGame) -> None:
+        """Seats, status and clocks as stored by someone else (caller holds the lock)."""
+        row = await self.db(self.repo.game, live.id)
+        if row is None:
+            return
+        live.adopt(row, cold=False)
+        if row.status in ("abandoned", "broken") and live.status == "playing":
+            live.status, live.error = row.status, row.error
+        await self.seats.hashes(live)
+        self.fanout.close_revoked(live)
+        self._sync_running(live)
+        self.fanout.broadcast(live)
+        self.bots.schedule(live)
 
     # -- websockets ------------------------------------------------------------------------
 
-    async def connect(self, live: LiveGame, seat: int | None, since: int) -> Connection:
-        conn = Connection(seat, since)
+    async def connect(
+        self, live: LiveGame, seat: int | None, since: int, token: str | None
+    ) -> Connection:
+        conn = Connection(seat, since, hash_token(token) if token and seat is not None else None)
         async with live.lock:
-            if self.shared:
-                await self.catch_up(live)
-            self._push(live, conn, {})
-            live.conns.add(conn)
+            await self._catch_up_locked(live)
+            self.fanout.attach(live, conn)
         return conn
 
     def disconnect(self, live: LiveGame, conn: Connection) -> None:
-        live.conns.discard(conn)
-        conn.closed = True
+        self.fanout.detach(live, conn)
         self._forget_if_done(live)
 
     def _forget_if_done(self, live: LiveGame) -> None:
         """A finished game nobody watches leaves memory (it is rebuilt if asked for)."""
-        if live.status == "over" and not live.conns and self.live.get(live.id) is live:
-            del self.live[live.id]
+        if live.status != "playing" and not live.conns:
+            self._cancel_clock(live)
+            self.live.forget(live)
 
-    def _drop(self, live: LiveGame, conn: Connection) -> None:
-        self.disconnect(live, conn)
-        with contextlib.suppress(asyncio.QueueFull):
-            conn.queue.put_nowait(None)
+    # -- clocks ----------------------------------------------------------------------------
 
-    def _broadcast(self, live: LiveGame) -> None:
-        """One state message per connection, each serialised once per (seat, since)."""
-        live.recent = {}
-        for conn in list(live.conns):
-            self._push(live, conn, live.recent)
+    def _arm_clock(self, live: LiveGame) -> None:
+        """(Re)start the timer of the first clock to run out."""
+        self._cancel_clock(live)
+        if live.clocks is None or not live.playing or self.closing:
+            return
+        expiry = live.clocks.expiry()
+        if expiry is None:
+            return
+        at, seat = expiry
+        delay = max(0.0, at - time.monotonic())
+        loop = asyncio.get_running_loop()
+        live.clock_timer = loop.call_later(
+            delay, lambda: loop.create_task(self._clock_ran_out(live, seat))
+        )
 
-    def _push(self, live: LiveGame, conn: Connection, cache: dict[MessageKey, Encoded]) -> None:
-        key = (conn.seat, conn.next)
-        encoded = cache.get(key)
-        if encoded is None:
-            message = self.message(live, conn.seat, conn.next)
-            encoded = cache[key] = (json.dumps(message, separators=(",", ":")), message["next"])
-        conn.next = encoded[1]
-        try:
-            conn.queue.put_nowait(encoded[0])
-        except asyncio.QueueFull:
-            # A client that does not read: close it (it may reconnect with ?since=N).
-            log.warning("closing a websocket of game %s that does not read", live.id)
-            live.conns.discard(conn)
-            conn.closed = True
-            while not conn.queue.empty():
-                conn.queue.get_nowait()
-            conn.queue.put_nowait(None)
+    @staticmethod
+    def _cancel_clock(live: LiveGame) -> None:
+        if live.clock_timer is not None:
+            live.clock_timer.cancel()
+            live.clock_timer = None
+
+    async def _clock_ran_out(self, live: LiveGame, seat: int) -> None:
+        async with live.lock:
+            clocks = live.clocks
+            if clocks is None or not live.playing or seat not in clocks.running:
+                return
+            clocks.tick()
+            if clocks.remaining[seat] > 0:
+                self._arm_clock(live)
+                return
+            await self.seats.set_away(live, seat, True)
+            name = live.seats[seat].name
+            text = f"{name}'s time ran out; the {self._standin(live)} bot plays seat {seat}"
+            log.info("game %s: %s", live.id, text)
+            await self._notice_locked(live, seat, "time_out", text)
+            await self._seats_changed(live)
+
+    async def _save_clocks(self, live: LiveGame) -> None:
+        if live.clocks is not None:
+            live.clocks.tick()
+            await self.db(self.repo.save_clocks, live.id, dict(live.clocks.remaining), now())
+
+    # -- the sweep -------------------------------------------------------------------------
+
+    async def _sweep_forever(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(self.sweep_seconds)
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the periodic sweep failed")
+
+    async def sweep(self) -> None:
+        """Let idle games go, pick up games that need a server, notice others' changes."""
+        for live in self.live.idle(self._busy):
+            await self._save_clocks(live)
+            self._cancel_clock(live)
+            self.live.forget(live)
+        quiet = now() - timedelta(seconds=self.bot_delay + 3.0) if self.shared else None
+        await self._attend(quiet)
+        await self._others_changes()
+
+    def _busy(self, live: LiveGame) -> bool:
+        running = live.clocks is not None and bool(live.clocks.running) and live.playing
+        return running or self.bots.holds(live)
+
+    async def _attend(self, quiet_since: datetime | None) -> list[str]:
+        """Load and start the games that move on without a person (bots, clocks) that this
+        process does not drive; with ``quiet_since``, only those idle since then (another
+        process stopped driving them)."""
+        ids = await self.db(self.repo.needing_attention, quiet_since)
+        for game_id in ids:
+            if self.closing:
+                break
+            held = self.live.peek(game_id)
+            if held is not None and (self.bots.holds(held) or not self.shared):
+                continue
+            try:
+                live = await self.get(game_id)
+            except ApiError:
+                continue
+            if held is not None:
+                async with live.lock:
+                    await self._catch_up_locked(live)
+                self.bots.schedule(live)
+        return ids
+
+    async def _others_changes(self) -> None:
+        """Notices written by others (e.g. ``westeros admin`` on SQLite): refresh those games."""
+        changes = await self.db(self.repo.noticed_since, self._last_notice)
+        if not changes:
+            return
+        self._last_notice = changes[-1][0]
+        others = {g for i, g in changes if i not in self._own_notices}
+        self._own_notices -= {i for i, _ in changes}
+        for game_id in others:
+            live = self.live.peek(game_id)
+            if live is not None:
+                async with live.lock:
+                    live.notices = await self.db(self.repo.notices, live.id)
+                    await self._refresh_from_storage(live)
+                self._forget_if_done(live)
 
 
-def _replay(row: GameInfoRow, moves: list[StoredMove]) -> Game:
-    """Rebuild a game from its stored moves; RecordError at the first illegal move or hash
-    mismatch."""
+def _parse_cursor(text: str) -> tuple[datetime, str]:
+    at, sep, game_id = text.rpartition("~")
     try:
-        game = new_game(row.kind, row.config, row.seed)
-    except (ConfigError, RecordError) as exc:
-        raise RecordError(f"cannot start the stored game: {exc}") from None
-    for i, move in enumerate(moves):
-        if move.number != i:
-            raise RecordError(f"move {i} is missing from storage")
-        try:
-            game.apply(move.seat, move.choice)
-        except IllegalAction as exc:
-            raise RecordError(f"stored move {i} ({move.choice!r}) is illegal: {exc}") from None
-        if game.state_hash() != move.state_hash:
-            raise RecordError(f"the state hash after move {i} differs from the stored one")
-    # The row was read first: moves stored since (by another process) may follow it.
-    if len(moves) < row.moves:
-        raise RecordError(f"the game row counts {row.moves} moves but {len(moves)} are stored")
-    return game
+        if not sep:
+            raise ValueError(text)
+        return datetime.fromisoformat(at), game_id
+    except ValueError:
+        raise ApiError(400, f"bad lobby cursor {text!r}") from None

@@ -37,7 +37,7 @@ async def listen(hub: Hub, url: str, ready: asyncio.Event | None = None) -> None
                 delay = 0.2
                 if ready is not None:
                     ready.set()
-                for game_id in list(hub.live):  # whatever was missed while disconnected
+                for game_id in list(hub.live.games):  # whatever was missed while disconnected
                     await hub.notified(game_id, -1)
                 async for note in conn.notifies():
                     game_id, _, moves = note.payload.partition(" ")

@@ -15,11 +15,17 @@ Name = Field(default=None, min_length=1, max_length=64)
 
 
 class SeatSpec(BaseModel):
+    """A seat of a new game. A human seat is ``invite`` (its join link carries its token;
+    the default) or ``open`` (anyone may claim it from the lobby); ``creator`` marks the
+    creator's own seat (held at once, like an invite seat)."""
+
     model_config = ConfigDict(extra="forbid")
 
     type: Literal["human", "bot"]
     bot: str | None = Field(default=None, max_length=32)
     name: str | None = Name
+    access: Literal["open", "invite"] | None = None
+    creator: StrictBool = False
 
 
 class CreateGame(BaseModel):
@@ -33,19 +39,26 @@ class CreateGame(BaseModel):
     tides: StrictBool | None = None
     config: dict[str, Any] | None = None
     seats: list[SeatSpec] | None = Field(default=None, max_length=16)
+    private: StrictBool = False
+    clock: dict[str, Any] | None = None
 
 
 class SeatLink(BaseModel):
+    """A human seat of a new game: its token and join link (an invite seat, the creator's),
+    or no token and the game's page (an open seat, claimed from there)."""
+
     seat: int
     name: str
-    token: str
+    token: str | None
     link: str
+    creator: bool = False
 
 
 class Created(BaseModel):
     id: str
     kind: str
     config: dict[str, Any]
+    owner_token: str
     seats: list[SeatLink]
 
 
@@ -55,6 +68,8 @@ class SeatPublic(BaseModel):
     bot: str | None
     name: str
     claimed: bool
+    access: str | None = None
+    away: bool = False
 
 
 class LobbyGame(BaseModel):
@@ -70,7 +85,16 @@ class LobbyGame(BaseModel):
 
 
 class Lobby(BaseModel):
+    """A page of public games, newest first; ``next`` is the cursor of the next page."""
+
     games: list[LobbyGame]
+    next: str | None = None
+
+
+class Give(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Name
 
 
 class Claim(BaseModel):
@@ -108,6 +132,8 @@ class StateMessage(BaseModel):
     outcome: dict[str, Any] | None
     players: list[dict[str, Any]]
     waiting: list[int]
+    clocks: list[dict[str, Any]] | None = None
+    notices: list[dict[str, Any]] = Field(default_factory=list)
     error: str | None = None
 
 

@@ -30,6 +30,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     text,
@@ -61,8 +62,13 @@ class GameRow(Base):
     state_hash: Mapped[str] = mapped_column(String(128))
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    clock_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    attention: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -77,6 +83,26 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    access: Mapped[str] = mapped_column(String(8), default="invite")
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class NoticeRow(Base):
+    """What the server did to a game on its own: a bot failed, a clock ran out, a seat
+    changed hands (shown to every seat in the state message)."""
+
+    __tablename__ = "notices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    move: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class MoveRow(Base):
@@ -109,11 +135,24 @@ def token_matches(token: str, stored: str | None) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
+    """A seat as stored: ``claimed`` — a person holds it (a live token); ``access`` of a
+    human seat — ``open`` (anyone may claim it while nobody holds it) or ``invite`` (only
+    with its join link); ``away`` — a stand-in bot plays the human seat; ``clock_ms`` — the
+    remaining time on its clock at the game's ``clock_at``."""
+
     seat: int
     type: str
     bot: str | None
     name: str
     claimed: bool
+    access: str = "invite"
+    away: bool = False
+    clock_ms: int | None = None
+
+    @property
+    def bot_plays(self) -> bool:
+        """A bot answers this seat's decisions (a bot seat, or a human seat that is away)."""
+        return self.type == "bot" or self.away
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +168,32 @@ class GameInfoRow:
     error: str | None
     created_at: datetime
     seats: tuple[SeatInfo, ...]
+    private: bool = False
+    clock: dict[str, Any] | None = None
+    clock_at: datetime | None = None
+    attention: bool = False
+    owner_hash: str | None = None
+    updated_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One notice (see ``NoticeRow``)."""
+
+    move: int
+    seat: int | None
+    kind: str
+    text: str
+    at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "move": self.move,
+            "seat": self.seat,
+            "kind": self.kind,
+            "text": self.text,
+            "at": self.at.isoformat(),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +210,38 @@ class NewSeat:
     bot: str | None
     name: str
     token_hash: str | None
+    access: str = "invite"
+    clock_ms: int | None = None
 
 
-Prepare = Callable[[int], tuple[str, str, dict[str, Any] | None]]
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """What ``Repository.create_game`` stores besides the seats."""
+
+    id: str
+    kind: str
+    config: dict[str, Any]
+    seed: int
+    state_hash: str
+    owner_hash: str | None = None
+    private: bool = False
+    clock: dict[str, Any] | None = None
+    attention: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What a move's ``prepare`` returns: the state after the move, and the clocks (remaining
+    milliseconds per seat) when the game has a clock."""
+
+    state_hash: str
+    status: str
+    outcome: dict[str, Any] | None
+    attention: bool
+    clocks: dict[int, int] | None = None
+
+
+Prepare = Callable[[int], Applied]
 
 
 @dataclass(slots=True)
@@ -218,41 +312,41 @@ class Repository:
 
     # -- games -----------------------------------------------------------------------------
 
-    def create_game(
-        self,
-        game_id: str,
-        kind: str,
-        config: dict[str, Any],
-        seed: int,
-        state_hash: str,
-        seats: Sequence[NewSeat],
-    ) -> None:
+    def create_game(self, game: NewGame, seats: Sequence[NewSeat]) -> None:
         stamp = now()
         with self.sessions.begin() as s:
             s.add(
                 GameRow(
-                    id=game_id,
-                    kind=kind,
-                    config=config,
-                    seed=seed,
+                    id=game.id,
+                    kind=game.kind,
+                    config=game.config,
+                    seed=game.seed,
                     status="playing",
                     moves=0,
-                    state_hash=state_hash,
+                    state_hash=game.state_hash,
                     created_at=stamp,
                     updated_at=stamp,
+                    owner_hash=game.owner_hash,
+                    private=game.private,
+                    clock=game.clock,
+                    clock_at=stamp if game.clock is not None else None,
+                    attention=game.attention,
                 )
             )
             s.flush()
             for i, seat in enumerate(seats):
                 s.add(
                     SeatRow(
-                        game_id=game_id,
+                        game_id=game.id,
                         seat=i,
                         type=seat.type,
                         bot=seat.bot,
                         name=seat.name,
                         token_hash=seat.token_hash,
-                        claimed=False,
+                        claimed=seat.token_hash is not None,
+                        access=seat.access,
+                        away=False,
+                        clock_ms=seat.clock_ms,
                     )
                 )
 
@@ -274,7 +368,25 @@ class Repository:
             row.outcome,
             row.error,
             row.created_at,
-            tuple(SeatInfo(x.seat, x.type, x.bot, x.name, x.claimed) for x in seats),
+            tuple(
+                SeatInfo(
+                    x.seat,
+                    x.type,
+                    x.bot,
+                    x.name,
+                    x.token_hash is not None,
+                    x.access,
+                    x.away,
+                    x.clock_ms,
+                )
+                for x in seats
+            ),
+            private=row.private,
+            clock=row.clock,
+            clock_at=row.clock_at,
+            attention=row.attention,
+            owner_hash=row.owner_hash,
+            updated_at=row.updated_at,
         )
 
     def game(self, game_id: str) -> GameInfoRow | None:
@@ -282,9 +394,29 @@ class Repository:
             row = s.get(GameRow, game_id)
             return None if row is None else self._info(s, row)
 
-    def games(self, limit: int = 200) -> list[GameInfoRow]:
+    def games(
+        self,
+        limit: int = 50,
+        before: tuple[datetime, str] | None = None,
+        status: str | None = None,
+        public_only: bool = True,
+    ) -> list[GameInfoRow]:
+        """A page of games, newest first: those created before the cursor ``before``
+        (created_at, id), of ``status`` if given; private games only when asked."""
         with self.sessions() as s:
-            rows = s.scalars(select(GameRow).order_by(GameRow.created_at.desc()).limit(limit)).all()
+            query = select(GameRow)
+            if public_only:
+                query = query.where(GameRow.private.is_(False))
+            if status is not None:
+                query = query.where(GameRow.status == status)
+            if before is not None:
+                at, game_id = before
+                query = query.where(
+                    (GameRow.created_at < at)
+                    | ((GameRow.created_at == at) & (GameRow.id < game_id))
+                )
+            query = query.order_by(GameRow.created_at.desc(), GameRow.id.desc()).limit(limit)
+            rows = s.scalars(query).all()
             by_game: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
             seats = s.scalars(
                 select(SeatRow)
@@ -298,6 +430,17 @@ class Repository:
     def unfinished(self) -> list[str]:
         with self.sessions() as s:
             return list(s.scalars(select(GameRow.id).where(GameRow.status == "playing")).all())
+
+    def needing_attention(self, quiet_since: datetime | None = None) -> list[str]:
+        """Unfinished games that move on without a person (a bot to move, a clock running),
+        only those unchanged since ``quiet_since`` when given."""
+        with self.sessions() as s:
+            query = select(GameRow.id).where(
+                GameRow.status == "playing", GameRow.attention.is_(True)
+            )
+            if quiet_since is not None:
+                query = query.where(GameRow.updated_at < quiet_since)
+            return list(s.scalars(query).all())
 
     def moves(self, game_id: str, after: int = 0) -> list[StoredMove]:
         with self.sessions() as s:
@@ -321,6 +464,72 @@ class Repository:
             )
             self._notify(s, game_id, BROKEN)
 
+    def set_status(self, game_id: str, status: str, attention: bool = False) -> bool:
+        """End an unfinished game (e.g. ``abandoned``); False when it was not playing."""
+        with self.sessions.begin() as s:
+            result = s.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.status == "playing")
+                .values(status=status, attention=attention, updated_at=now())
+            )
+            self._notify(s, game_id, SEATS_CHANGED)
+            return bool(getattr(result, "rowcount", 0) == 1)
+
+    def set_attention(self, game_id: str, attention: bool) -> None:
+        with self.sessions.begin() as s:
+            s.execute(update(GameRow).where(GameRow.id == game_id).values(attention=attention))
+
+    def save_clocks(self, game_id: str, clocks: dict[int, int], at: datetime) -> None:
+        """The remaining time of each seat's clock at ``at``."""
+        with self.sessions.begin() as s:
+            self._save_clocks(s, game_id, clocks, at)
+
+    def _save_clocks(
+        self, s: Session | Connection, game_id: str, clocks: dict[int, int], at: datetime
+    ) -> None:
+        for seat, ms in clocks.items():
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                .values(clock_ms=ms)
+            )
+        s.execute(update(GameRow).where(GameRow.id == game_id).values(clock_at=at))
+
+    # -- notices ---------------------------------------------------------------------------
+
+    def add_notice(self, game_id: str, move: int, seat: int | None, kind: str, text: str) -> int:
+        """Store a notice; its id."""
+        with self.sessions.begin() as s:
+            row = NoticeRow(
+                game_id=game_id, move=move, seat=seat, kind=kind, text=text, created_at=now()
+            )
+            s.add(row)
+            s.flush()
+            self._notify(s, game_id, SEATS_CHANGED)
+            return int(row.id)
+
+    def latest_notice(self) -> int:
+        with self.sessions() as s:
+            return int(s.scalar(select(func.max(NoticeRow.id))) or 0)
+
+    def noticed_since(self, after: int) -> list[tuple[int, str]]:
+        """(id, game id) of the notices after id ``after`` (changes made by others, e.g.
+        ``westeros admin`` on the same database)."""
+        with self.sessions() as s:
+            rows = s.execute(
+                select(NoticeRow.id, NoticeRow.game_id)
+                .where(NoticeRow.id > after)
+                .order_by(NoticeRow.id)
+            ).all()
+            return [(r[0], r[1]) for r in rows]
+
+    def notices(self, game_id: str) -> list[Notice]:
+        with self.sessions() as s:
+            rows = s.scalars(
+                select(NoticeRow).where(NoticeRow.game_id == game_id).order_by(NoticeRow.id)
+            ).all()
+            return [Notice(r.move, r.seat, r.kind, r.text, r.created_at) for r in rows]
+
     # -- seats -----------------------------------------------------------------------------
 
     def seat_hashes(self, game_id: str) -> list[tuple[int, str | None]]:
@@ -330,31 +539,28 @@ class Repository:
             ).all()
             return [(r[0], r[1]) for r in rows]
 
-    def claim(self, game_id: str, seat: int, name: str, token_hash: str) -> None:
-        """Set the seat's name and token; the caller checked that it may."""
+    def update_seat(
+        self,
+        game_id: str,
+        seat: int,
+        values: dict[str, Any],
+        only_if: dict[str, Any] | None = None,
+    ) -> bool:
+        """Change one seat (``token_hash`` keeps ``claimed`` in step), atomically only when
+        its columns still hold ``only_if``; False when they did not."""
+        if "token_hash" in values:
+            values = {**values, "claimed": values["token_hash"] is not None}
+        query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+        for column, value in (only_if or {}).items():
+            field = getattr(SeatRow, column)
+            query = query.where(field.is_(None) if value is None else field == value)
         with self.sessions.begin() as s:
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(name=name, token_hash=token_hash, claimed=True)
-            )
-            self._notify(s, game_id, SEATS_CHANGED)
-
-    def claim_free(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Claim an unclaimed human seat atomically; False when it is not free."""
-        with self.sessions.begin() as s:
-            result = s.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.game_id == game_id,
-                    SeatRow.seat == seat,
-                    SeatRow.type == "human",
-                    SeatRow.claimed.is_(False),
-                )
-                .values(name=name, token_hash=token_hash, claimed=True)
-            )
-            self._notify(s, game_id, SEATS_CHANGED)
-            return bool(getattr(result, "rowcount", 0) == 1)
+            result = s.execute(query.values(**values))
+            changed = bool(getattr(result, "rowcount", 0) == 1)
+            if changed:
+                s.execute(update(GameRow).where(GameRow.id == game_id).values(updated_at=now()))
+                self._notify(s, game_id, SEATS_CHANGED)
+            return changed
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -363,7 +569,7 @@ class Repository:
 
         ``prepare(stored_moves)`` runs under the lock before anything is written: it checks
         the move (raising refuses it: nothing is written) and applies it, returning the state
-        hash, status and outcome after it. The transaction commits before this returns (with
+        state after it (``Applied``). The transaction commits before this returns (with
         a PostgreSQL NOTIFY); the number of the move is returned.
         """
         try:
@@ -392,7 +598,7 @@ class Repository:
         if stored is None:
             raise _Refused(KeyError(game_id))
         try:
-            state_hash, status, outcome = request.prepare(stored)
+            applied = request.prepare(stored)
         except Exception as exc:
             raise _Refused(exc) from None
         s.execute(
@@ -401,7 +607,7 @@ class Repository:
                 number=stored,
                 seat=request.seat,
                 choice=request.choice,
-                state_hash=state_hash,
+                state_hash=applied.state_hash,
                 created_at=stamp,
             )
         )
@@ -410,12 +616,15 @@ class Repository:
             .where(GameRow.id == game_id)
             .values(
                 moves=stored + 1,
-                state_hash=state_hash,
-                status=status,
-                outcome=outcome,
+                state_hash=applied.state_hash,
+                status=applied.status,
+                outcome=applied.outcome,
+                attention=applied.attention,
                 updated_at=stamp,
             )
         )
+        if applied.clocks is not None:
+            self._save_clocks(s, game_id, applied.clocks, stamp)
         self._notify(s, game_id, stored + 1)
         return stored
 

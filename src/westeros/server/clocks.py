@@ -23,7 +23,7 @@ from typing import Any
 
 MODES = ("chess", "turn")
 TAKEBACK_MS = 60_000
-MIN_SECONDS = 10
+MIN_SECONDS = 1
 MAX_SECONDS = 7 * 24 * 3600
 
 

@@ -40,6 +40,7 @@ from westeros.server.storage import (
     GameInfoRow,
     NewGame,
     NewSeat,
+    Notice,
     Repository,
     SeatInfo,
     hash_token,
@@ -47,6 +48,8 @@ from westeros.server.storage import (
 )
 
 log = logging.getLogger("westeros.server")
+
+NOTICES_KEPT = 50  # the newest notices a game holds in memory and shows (all are stored)
 
 __all__ = ["Connection", "CreatedGame", "Hub", "LiveGame", "new_token"]
 
@@ -392,7 +395,10 @@ class Hub:
         self._own_notices.add(
             await self.db(self.repo.add_notice, live.id, live.move, seat, kind, text)
         )
-        live.notices = await self.db(self.repo.notices, live.id)
+        live.notices = [
+            *live.notices[-NOTICES_KEPT + 1 :],
+            Notice(live.move, seat, kind, text, now()),
+        ]
 
     # -- state and moves -------------------------------------------------------------------
 

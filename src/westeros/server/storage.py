@@ -523,12 +523,16 @@ class Repository:
             ).all()
             return [(r[0], r[1]) for r in rows]
 
-    def notices(self, game_id: str) -> list[Notice]:
+    def notices(self, game_id: str, newest: int = 50) -> list[Notice]:
+        """The ``newest`` notices of a game, oldest first."""
         with self.sessions() as s:
             rows = s.scalars(
-                select(NoticeRow).where(NoticeRow.game_id == game_id).order_by(NoticeRow.id)
+                select(NoticeRow)
+                .where(NoticeRow.game_id == game_id)
+                .order_by(NoticeRow.id.desc())
+                .limit(newest)
             ).all()
-            return [Notice(r.move, r.seat, r.kind, r.text, r.created_at) for r in rows]
+            return [Notice(r.move, r.seat, r.kind, r.text, r.created_at) for r in reversed(rows)]
 
     # -- seats -----------------------------------------------------------------------------
 

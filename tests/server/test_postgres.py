@@ -12,9 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
-from tests.server.support import Server, bearer, board_game, humans_and_bots, loads
+from tests.server.support import Server, bearer, board_game, humans_and_bots, loads, wait_for
 from westeros.engine import Record, replay
 from westeros.server import Settings, create_app
+from westeros.server.storage import Repository, make_engine
 
 
 @pytest.fixture
@@ -149,3 +150,31 @@ def test_when_the_process_driving_bots_dies_another_takes_over(
     assert moves == list(range(moves[0], moves[0] + len(moves)))
     record = Record.from_json(httpx.get(f"{two.url}/api/games/{gid}/record").json())
     replay(record)
+
+
+def test_bots_resume_on_a_process_that_never_loaded_the_game(pg_url: str, tmp_path: Path) -> None:
+    """Issue #18: with two processes, the bots of a game the surviving process had never
+    loaded never moved. Its sweep now picks up every game whose bots stalled."""
+    one = Server(pg_url, bot_delay=0.05, log=tmp_path / "one.log").start()
+    two = Server(pg_url, bot_delay=0.05, log=tmp_path / "two.log").start()
+    try:
+        body = board_game(3, humans_and_bots(0, 3))
+        gid = httpx.post(one.url + "/api/games", json=body).json()["id"]
+
+        def moved(n: int) -> bool:
+            return bool(httpx.get(f"{one.url}/api/games/{gid}/state").json()["move"] >= n)
+
+        wait_for(lambda: moved(5), timeout=20)
+        one.kill()  # nobody ever asked process two for this game
+        repo = Repository(make_engine(pg_url))
+        first = repo.move_count(gid)
+        assert first is not None
+        wait_for(
+            lambda: (repo.move_count(gid) or 0) > first + 5,
+            timeout=30,
+            what="the surviving process to drive the bots",
+        )
+        repo.engine.dispose()
+    finally:
+        one.stop()
+        two.stop()

@@ -239,11 +239,13 @@ class Hub:
         return await self.live.get(game_id, self._loaded)
 
     async def _loaded(self, live: LiveGame) -> None:
-        """A game just loaded: its clocks run again (they were paused), its bots resume."""
+        """A game just loaded: its clocks run again (they were paused), its bots resume (on
+        shared storage another process may drive them: the sweep steps in if they stall)."""
         if live.clocks is not None:
             live.clocks.running = frozenset(live.waiting() & live.present_humans())
         self._arm_clock(live)
-        self.bots.schedule(live)
+        if not self.shared:
+            self.bots.schedule(live)
 
     async def lobby(
         self, limit: int = 50, before: str | None = None, status: str | None = None

@@ -7,7 +7,7 @@ from typing import Any
 
 from westeros.boardgame import tables as T
 from westeros.boardgame.combat import strengths
-from westeros.boardgame.fight import COMBAT
+from westeros.boardgame.fight import COMBAT, current
 from westeros.boardgame.neutral import strength_parts
 from westeros.boardgame.state import CASTLE_AREAS, SIDES, TRACKS, BoardGame
 
@@ -110,7 +110,7 @@ def _combat(g: BoardGame, me: str | None) -> dict[str, Any] | None:
     are revealed (R7.7.3: after the blade's redraw choice, before its +1), except one's own;
     strength by the parts known so far (initial parts, then cards, blade and tides as they are
     revealed)."""
-    f = g.fight
+    f = current(g)
     if f is None:
         return None
     out: dict[str, Any] = {

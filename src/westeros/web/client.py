@@ -23,8 +23,8 @@ STATIC = Path(__file__).parent / "static"
 @cache
 def boardgame_data() -> str:
     """Static facts of the board game that the page needs to name and draw things."""
-    from westeros.boardgame import tables as T
-    from westeros.boardgame.decisions import catalogue_json
+    from westeros.boardgame.public import catalogue_json
+    from westeros.boardgame.public import tables as T
 
     anchors = json.loads((STATIC / "map_anchors.json").read_text(encoding="utf-8"))
     data: dict[str, Any] = {

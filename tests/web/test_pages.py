@@ -93,3 +93,14 @@ def test_the_plain_page_escapes_the_game_id_and_the_title() -> None:
 def test_a_kind_unknown_to_this_process_is_named_as_it_is() -> None:
     response = web.page_response("chess", "g1")
     assert b"The browser table of chess is not available yet" in response.body
+
+
+@pytest.mark.parametrize("kind", known_games())
+def test_every_registered_kind_gets_a_page(client: TestClient, kind: str) -> None:
+    gid = create(client, {"kind": kind})  # the kind's default config, every seat a person
+    page = client.get(f"/play/{gid}")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    if kind in web.PAGES:
+        assert page.text == web.PAGES[kind].html.read_text(encoding="utf-8")
+    else:
+        assert "not available yet" in page.text and f"/api/games/{gid}/state" in page.text

@@ -910,8 +910,9 @@ def card_name(c: str) -> str:
 
 
 # The line each house card's text reads as, registered next to its ability in house_cards.py
-# (one home per card text) when the rules are loaded (``game`` imports them; so does
-# ``public``); a card without a line reads as a generic one.
+# (one home per card text) when the rules are loaded (the combat imports house_cards; the top
+# module ``game`` and the face ``public`` import the combat); a card without a line reads as a
+# generic one.
 CARD_LINES: dict[str, Callable[[Fields], str]] = {}
 
 

@@ -17,7 +17,6 @@ the engine contract (``westeros.engine.new_game("boardgame", …)``).
 from __future__ import annotations
 
 from westeros.boardgame import decisions, events, tables
-from westeros.boardgame import house_cards as _house_cards  # the card lines ``events`` renders
 from westeros.boardgame.decisions import catalogue_json
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.views import castle_counts, fight_view
@@ -31,5 +30,3 @@ __all__ = [
     "fight_view",
     "tables",
 ]
-
-del _house_cards

@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from westeros.cli_cards import cards
+from westeros.cli_console import console
+from westeros.cli_console import fail as _fail
+from westeros.cli_console import progress as _progress
 from westeros.engine import Choice, Game, Outcome, Record, RecordError, replay
 
 app = typer.Typer(
@@ -20,7 +22,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console()
 
 Players = Annotated[int, typer.Option("--players", "-p", min=3, max=6, help="3 to 6 players")]
 Seed = Annotated[int, typer.Option("--seed", "-s", min=0, help="random seed")]
@@ -50,11 +51,6 @@ def _parse_seats(values: list[str] | None) -> dict[str, str]:
             _fail(str(exc).strip('"'))
         out[house.strip().lower()] = bot.strip()
     return out
-
-
-def _fail(message: str) -> None:
-    console.print(f"[red]error:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
 
 
 @app.command()
@@ -91,17 +87,6 @@ def _result_table(outcome: Outcome) -> Table:
         scores = outcome.scores[seat] if outcome.scores else {}
         table.add_row(str(rank), outcome.names[seat], *(str(scores[c]) for c in columns))
     return table
-
-
-def _progress() -> Progress:
-    """The progress bar of long commands: what, a bar, done/total, time elapsed."""
-    return Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-    )
 
 
 def _style(line: str) -> str:
@@ -277,13 +262,7 @@ def serve(
     run_server(host, port, db or DEFAULT_DB, bot_delay, log_level)
 
 
-def _add_card_commands() -> None:
-    from westeros.cli_cards import cards
-
-    app.add_typer(cards, name="cards")
-
-
-_add_card_commands()
+app.add_typer(cards, name="cards")
 
 
 def main() -> None:  # pragma: no cover

@@ -7,20 +7,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
+
+from westeros.cli_console import console
+from westeros.cli_console import fail as _fail
+from westeros.cli_console import progress as _progress
 
 cards = typer.Typer(
     help="A Game of Thrones: The Card Game (Second Edition): simulations and deck checks.",
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console()
-
-
-def _fail(message: str) -> None:
-    console.print(f"[red]error:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
 
 
 @cards.command("simulate")
@@ -41,7 +38,7 @@ def simulate(
 ) -> None:
     """Play whole games between random bots and print wins per deck (2 decks: joust; 3 to 6:
     melee; 'starter': every pairing of the starter decks)."""
-    from westeros.cardgame.decks import STARTER_IDS
+    from westeros.cardgame.public import STARTER_IDS
 
     names = [d.strip() for d in decks.split(",") if d.strip()]
     if names == ["starter"]:
@@ -52,7 +49,6 @@ def simulate(
 
 
 def _simulate(pairings: list[list[str]], games: int, seed: int, save: Path | None) -> None:
-    from westeros.cli import _progress
     from westeros.engine import ConfigError
     from westeros.simulate import Summary, play_game, save_record
 
@@ -106,8 +102,7 @@ def check(
     ] = False,
 ) -> None:
     """Report a deck's deck-building problems (C4) and its cards not implemented yet."""
-    from westeros.cardgame.decklists import unimplemented
-    from westeros.cardgame.decks import DeckError, check_deck, describe, load_deck
+    from westeros.cardgame.public import DeckError, check_deck, describe, load_deck, unimplemented
 
     try:
         parsed = load_deck(deck)
@@ -130,8 +125,7 @@ def check(
 @cards.command("decks")
 def decks_cmd() -> None:
     """List the shipped decks (usable in --decks and in game configs)."""
-    from westeros.cardgame.decklists import SHIPPED, unimplemented
-    from westeros.cardgame.decks import describe
+    from westeros.cardgame.public import SHIPPED, describe, unimplemented
 
     for name in sorted(SHIPPED):
         deck = SHIPPED[name]()

@@ -3,9 +3,6 @@ R8.6, F33), the card choices D2–D4 and the planning restrictions (R3.4, R3.2.6
 
 from __future__ import annotations
 
-import importlib.machinery
-import sys
-import types
 from collections import Counter
 from typing import Any
 
@@ -15,6 +12,7 @@ from tests.boardgame.driver import assert_illegal, events_of, log_lines
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
+from westeros.boardgame import westeros_phase
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.westeros_phase import (
@@ -42,7 +40,7 @@ class Recorder:
 
 @pytest.fixture
 def rec(monkeypatch: pytest.MonkeyPatch) -> Recorder:
-    """Stub ``wildlings.WildlingAttack`` and ``mustering.MusteringRound``.
+    """Stub the Westeros phase's ``WildlingAttack`` and ``MusteringRound`` steps.
 
     The stub attack acts like a Night's Watch win: the threat drops to 0 (R4.3.5).
     """
@@ -63,15 +61,8 @@ def rec(monkeypatch: pytest.MonkeyPatch) -> Recorder:
         def run(self, g: BoardGame) -> None:
             recorder.calls.append(("mustering", (), g.wildling_threat, g.restrictions))
 
-    for name, attr, cls in (
-        ("wildlings", "WildlingAttack", StubAttack),
-        ("mustering", "MusteringRound", StubMustering),
-    ):
-        full = f"westeros.boardgame.{name}"
-        module = types.ModuleType(full)
-        module.__spec__ = importlib.machinery.ModuleSpec(full, None)
-        setattr(module, attr, cls)
-        monkeypatch.setitem(sys.modules, full, module)
+    monkeypatch.setattr(westeros_phase, "WildlingAttack", StubAttack)
+    monkeypatch.setattr(westeros_phase, "MusteringRound", StubMustering)
     return recorder
 
 

@@ -6,22 +6,20 @@ from typing import Any
 
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
+from westeros.boardgame.consolidate import ResolveConsolidate
+from westeros.boardgame.march import ResolveMarch
+from westeros.boardgame.raid import ResolveRaid
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.victory import end_game
 from westeros.engine import Step
 
 
 def resolver_for(order_type: str, house: str) -> Step:
     """The step in which ``house`` resolves one of its orders of ``order_type``."""
     if order_type == "raid":
-        from westeros.boardgame.raid import ResolveRaid
-
         return ResolveRaid(house)
     if order_type == "march":
-        from westeros.boardgame.march import ResolveMarch
-
         return ResolveMarch(house)
-    from westeros.boardgame.consolidate import ResolveConsolidate
-
     return ResolveConsolidate(house)
 
 
@@ -68,11 +66,9 @@ class OrderCycle(Step):
 
 
 class CleanUp(Step):
-    """R6.7 clean up; after round 10 the game ends (R9.3)."""
+    """R6.7 clean up; after round 10 the game ends (R9.3), else the next round begins."""
 
-    def run(self, g: Any) -> None:
-        from westeros.boardgame.victory import end_game
-
+    def run(self, g: BoardGame) -> None:
         g.orders.clear()  # R6.7.1
         for area, units in list(g.units.items()):  # R6.7.2 stand routed units up
             if any(u.routed for u in units):
@@ -84,6 +80,4 @@ class CleanUp(Step):
         if g.round >= T.LAST_ROUND:  # R6.7.4
             end_game(g, f"end of round {T.LAST_ROUND}")
         else:
-            from westeros.boardgame.game import Round
-
-            g.push(Round())
+            g.push(g.next_round())

@@ -13,10 +13,15 @@ steps to run (first given runs first) and returns the game, ready for ``pending`
 
 from __future__ import annotations
 
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.boardgame.setup import new_state
-from westeros.boardgame.state import TRACKS, BoardGame, Order, Unit
-from westeros.engine import Step
+from westeros.boardgame.action import CYCLES, action_steps
+from westeros.boardgame.combat import start_combat
+from westeros.boardgame.game import PlayedGame, new_position
+from westeros.boardgame.neutral import start_neutral_attack
+from westeros.boardgame.state import TRACKS, Order, Unit
+from westeros.boardgame.westeros_phase import reveal, text_of
+from westeros.engine import Rng, Step
 
 
 class Scenario:
@@ -28,7 +33,7 @@ class Scenario:
         houses: list[str] | None = None,
     ) -> None:
         seat_houses = houses or list(T.SETUPS[players].houses)
-        self.g: BoardGame = new_state(
+        self.g: PlayedGame = new_position(
             {"players": players, "houses": seat_houses, "tides": tides}, seed
         )
 
@@ -133,10 +138,6 @@ class Scenario:
         gives that outcome when decks 1 to ``deck`` are revealed. Call it after every other
         change to the Westeros decks.
         """
-        from westeros.boardgame import events as E
-        from westeros.boardgame.westeros_phase import reveal, text_of
-        from westeros.engine.rng import Rng
-
         pile = (*self.g.westeros_decks[deck], *self.g.westeros_discards[deck])
         winter = next(c for c in pile if text_of(c).reshuffle)
         if winter not in self.g.westeros_decks[deck]:  # back from the discard pile
@@ -193,12 +194,10 @@ class Scenario:
         *kinds: str,
         token: str = "march+0",
         place_order: bool = True,
-    ) -> BoardGame:
+    ) -> PlayedGame:
         """Start a combat: the March order ``token`` stands in ``from_area`` (unless not
         ``place_order``), the attacking units (``kinds``, not placed on the board) are held by
         the fight (R6.4.8)."""
-        from westeros.boardgame.combat import start_combat
-
         if place_order:
             self.order(from_area, token, attacker)
         start_combat(self.g, attacker, from_area, area, _units(attacker, kinds), token)
@@ -206,10 +205,8 @@ class Scenario:
 
     def neutral_attack(
         self, attacker: str, from_area: str, area: str, *kinds: str, token: str = "march+0"
-    ) -> BoardGame:
+    ) -> PlayedGame:
         """Start an attack on the neutral force in ``area`` (R6.5), as :meth:`attack`."""
-        from westeros.boardgame.neutral import start_neutral_attack
-
         self.order(from_area, token, attacker)
         start_neutral_attack(self.g, attacker, from_area, area, _units(attacker, kinds), token)
         return self.start()
@@ -229,13 +226,11 @@ class Scenario:
 
     def start_action(
         self, cycle: str = "raid", position: int = 0, through: str | None = None
-    ) -> BoardGame:
+    ) -> PlayedGame:
         """Start the action phase (R6.1) at the order cycle of ``cycle`` ("raid", "march" or
         "consolidate"), its first turn at Iron Throne position index ``position`` (R6.2, F12).
         The phase runs up to ``through``: that cycle only (None), a later cycle, or
         "clean_up" (the whole rest of the phase, then the next round)."""
-        from westeros.boardgame.action import CYCLES, action_steps
-
         names = [*CYCLES[CYCLES.index(cycle) :], "clean_up"]
         steps = action_steps(cycle, position)[: names.index(through or cycle) + 1]
         self.g.phase = "action"
@@ -243,7 +238,7 @@ class Scenario:
         return self.start(*steps)
 
     # -- run -----------------------------------------------------------------------------------
-    def start(self, *steps: Step) -> BoardGame:
+    def start(self, *steps: Step) -> PlayedGame:
         """Push the steps to run (the first given runs first) and return the game."""
         self.g.push(*steps)
         self.g._pending = None

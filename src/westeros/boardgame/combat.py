@@ -52,7 +52,8 @@ from westeros.boardgame.fight import (
     Stage,
     start_fight,
 )
-from westeros.boardgame.march import transport_targets
+from westeros.boardgame.geography import transport_targets
+from westeros.boardgame.ports import check_ports
 from westeros.boardgame.state import SIDES, BoardGame, Order, Side, Unit, supply_complies
 from westeros.boardgame.support import (
     order_modifier,
@@ -61,6 +62,7 @@ from westeros.boardgame.support import (
     support_enter,
     unit_value,
 )
+from westeros.boardgame.victory import check_win
 from westeros.engine import Decision
 
 NO_CARD = ""  # the side fights without a house card (Tyrion with no other card, R7.12)
@@ -650,9 +652,6 @@ def _cleanup(g: BoardGame, f: Fight, choice: str | None) -> bool:
 
 
 def _finish(g: BoardGame, f: Fight, choice: str | None) -> bool:
-    from westeros.boardgame.ports import check_ports
-    from westeros.boardgame.victory import check_win
-
     for area in [a for a in g.orders if a not in g.units]:  # step 5 (E2)
         order = g.orders.pop(area)
         g.emit(E.ORDER_REMOVED_NO_UNITS(house=order.house, area=area, token=order.token))

@@ -17,17 +17,19 @@ Resampled (each from public facts only, so the sample carries no secret of the r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from westeros.boardgame import events as E
+from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
 from westeros.engine import Rng
 
 _MIX = 0x9E3779B97F4A7C15
+G = TypeVar("G", bound=BoardGame)
 
 
-def determinize(g: BoardGame, seat: int, seed: int) -> BoardGame:
+def determinize(g: G, seat: int, seed: int) -> G:
     """A new game: ``g`` as ``seat`` knows it, the unknown parts drawn with ``Rng(seed)``."""
     me = g.house_of(seat)
     out = g.clone()
@@ -71,7 +73,7 @@ def _bids(g: BoardGame, me: str, rng: Rng) -> None:
 
 
 def _fight(g: BoardGame, me: str, rng: Rng) -> None:
-    f = g.fight
+    f = current(g)
     if f is None:
         return
     f = g.fight = f.copy()

@@ -910,13 +910,13 @@ def card_name(c: str) -> str:
 
 
 # The line each house card's text reads as, registered next to its ability in house_cards.py
-# (one home per card text); a card without a line reads as a generic one.
+# (one home per card text) when the rules are loaded (the combat imports house_cards; the top
+# module ``game`` and the face ``public`` import the combat); a card without a line reads as a
+# generic one.
 CARD_LINES: dict[str, Callable[[Fields], str]] = {}
 
 
 def _card_line(f: Fields) -> str:
-    from westeros.boardgame import house_cards  # noqa: F401  (registers the card lines)
-
     return CARD_LINES.get(f["card"], _card_generic)(f)
 
 

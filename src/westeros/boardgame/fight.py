@@ -277,6 +277,13 @@ class Stage:
 Flow = tuple[Stage, ...]
 
 
+def current(g: BoardGame) -> Fight | None:
+    """The fight in progress (``g.fight``), read as the record it is."""
+    f = g.fight
+    assert f is None or isinstance(f, Fight)
+    return f
+
+
 class FightStep(Step):
     """Runs ``g.fight`` through its flow (:data:`FLOW` of the subclass)."""
 
@@ -293,14 +300,14 @@ class FightStep(Step):
         return self.FLOW[self._BY_NAME[f.stage]]
 
     def decisions(self, g: BoardGame) -> list[Decision]:
-        f = g.fight
+        f = current(g)
         if self.choice is not None or f is None:
             return []
         ask = self._stage(f).ask
         return ask(g, f) if ask is not None else []
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
-        f = g.fight
+        f = current(g)
         assert f is not None
         record = self._stage(f).record
         if record is not None:
@@ -309,7 +316,7 @@ class FightStep(Step):
             self.choice = str(choice)
 
     def run(self, g: BoardGame) -> None:
-        f = g.fight
+        f = current(g)
         assert f is not None
         choice, self.choice = self.choice, None
         index = self._BY_NAME[f.stage]
@@ -353,7 +360,7 @@ def start_fight(
 
 def abandon_fight(g: BoardGame) -> None:
     """The game ended before a pending fight ran (R9.2): its units never left their area."""
-    f = g.fight
+    f = current(g)
     if f is not None:
         f.release(g, f.from_area)
         g.fight = None

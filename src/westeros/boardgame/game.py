@@ -1,11 +1,19 @@
-"""The board game's entry point: its :data:`INFO`, ``new_game(config, seed)`` and the round
-loop (R3.1)."""
+"""The board game's top module: the round loop (R3.1), :class:`PlayedGame` (the state with the
+parts of the engine contract that sit above the rules: ``view``, ``determinize``, ``info``),
+``new_game(config, seed)`` and :data:`INFO`. The engine's registry imports this module."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from westeros.boardgame import events as E
-from westeros.boardgame.setup import new_state, validate_config
+from westeros.boardgame.action import ActionPhase
+from westeros.boardgame.determinize import determinize
+from westeros.boardgame.planning import PlanningPhase
+from westeros.boardgame.setup import set_up, validate_config
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.views import view
+from westeros.boardgame.westeros_phase import WesterosPhase
 from westeros.engine import Config, GameInfo, Step
 
 
@@ -16,10 +24,6 @@ class Round(Step):
         self.first = first
 
     def run(self, g: BoardGame) -> None:
-        from westeros.boardgame.action import ActionPhase
-        from westeros.boardgame.planning import PlanningPhase
-        from westeros.boardgame.westeros_phase import WesterosPhase
-
         g.emit(E.ROUND(round=g.round if self.first else g.round + 1))
         steps: list[Step] = []
         if not self.first:
@@ -28,9 +32,34 @@ class Round(Step):
         g.push(*steps)
 
 
-def new_game(config: Config, seed: int) -> BoardGame:
+class PlayedGame(BoardGame):
+    """A board game as the engine's contract sees it: the state (:class:`BoardGame`) plus its
+    round loop, the seat views (:mod:`views`), determinization (:mod:`determinize`) and
+    :data:`INFO`. Every game, replay and built position is one."""
+
+    def next_round(self) -> Step:
+        return Round()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view(self, seat)
+
+    def determinize(self, seat: int, seed: int) -> PlayedGame:
+        """A new game as ``seat`` knows this one, its unknowns resampled from ``seed`` (R1.14)."""
+        return determinize(self, seat, seed)
+
+    @property
+    def info(self) -> GameInfo:
+        return INFO
+
+
+def new_position(config: Config, seed: int) -> PlayedGame:
+    """The round-1 position (R2), no rule step pushed yet (tests build positions on it)."""
+    return set_up(PlayedGame(validate_config(config), seed))
+
+
+def new_game(config: Config, seed: int) -> PlayedGame:
     """Set up a game (R2) and run the rules until the first decision."""
-    g = new_state(config, seed)
+    g = new_position(config, seed)
     g.push(Round(first=True))
     return g
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import NEUTRAL, Fight, FightStep, Stage, start_fight
+from westeros.boardgame.ports import check_ports
 from westeros.boardgame.state import BoardGame, Unit
 from westeros.boardgame.support import (
     support_act,
@@ -31,6 +32,7 @@ from westeros.boardgame.support import (
     support_value,
     unit_value,
 )
+from westeros.boardgame.victory import check_win
 
 
 def strength_parts(g: BoardGame, f: Fight) -> dict[str, int]:
@@ -55,9 +57,6 @@ def _begin(g: BoardGame, f: Fight, choice: str | None) -> bool:
 
 
 def _resolve(g: BoardGame, f: Fight, choice: str | None) -> bool:
-    from westeros.boardgame.ports import check_ports
-    from westeros.boardgame.victory import check_win
-
     token = g.neutral[f.area]
     parts = strength_parts(g, f)
     won = parts["total"] >= token  # R6.5.1

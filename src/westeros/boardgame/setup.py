@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
@@ -38,9 +38,17 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
 
 
 def new_state(config: dict[str, Any], seed: int) -> BoardGame:
-    """Build the round-1 position (R2). The rules steps are pushed by game.new_game."""
-    cfg = validate_config(config)
-    g = BoardGame(cfg, seed)
+    """A bare state in the round-1 position (R2); games are built by ``game.new_game``."""
+    return set_up(BoardGame(validate_config(config), seed))
+
+
+S = TypeVar("S", bound=BoardGame)
+
+
+def set_up(g: S) -> S:
+    """Put a fresh state (its config already validated) in the round-1 position (R2). The rules
+    steps are pushed by ``game.new_game``."""
+    cfg = g.config
     setup = T.SETUPS[cfg["players"]]
     g.houses = setup.houses
     # D1: houses chosen per seat, or assigned at random.

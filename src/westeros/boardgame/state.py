@@ -10,14 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, Self
 
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.engine import Event, GameInfo, Outcome, StepGame
-
-if TYPE_CHECKING:
-    from westeros.boardgame.fight import Fight
+from westeros.engine import Event, Outcome, Step, StepGame
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 AREA_ORDER = {a: i for i, a in enumerate(T.AREA_IDS)}  # map order, for stable listings
@@ -74,8 +71,25 @@ def supply_complies(army_sizes: Iterable[int], supply: int) -> bool:
     return all(s <= a for s, a in zip(sizes, allowed, strict=False))
 
 
+class HeldFight(Protocol):
+    """What the state itself reads of the fight record it holds (:class:`~westeros.boardgame.
+    fight.Fight`, read as such through ``fight.current``): the attacking units held off the
+    board (R6.4.8), a copy for clones and a snapshot for the state hash."""
+
+    attackers: tuple[Unit, ...]
+
+    def copy(self) -> HeldFight: ...
+
+    def snapshot(self) -> dict[str, Any]: ...
+
+
 class BoardGame(StepGame):
-    """A Game of Thrones: The Board Game (2nd ed.) — state, queries and the engine contract."""
+    """A Game of Thrones: The Board Game (2nd ed.) — the state and the queries the rules ask.
+
+    The parts of the engine contract that sit above the rules (the round loop, ``view``,
+    ``determinize``, ``info``) are added by :class:`westeros.boardgame.game.PlayedGame`, the
+    class every game is an instance of.
+    """
 
     KIND = "boardgame"
 
@@ -110,8 +124,13 @@ class BoardGame(StepGame):
     winner: str | None
     ranking: tuple[str, ...]  # final ranking, best first, once the game is over
     end_reason: str  # why the game ended (R9.2 castles or R9.3 last round), "" before
-    fight: Fight | None = None  # the fight in progress, holding its attacking units (R7, R6.5)
+    fight: HeldFight | None = None  # the fight in progress, holding its attacking units (R7, R6.5)
     tides_next: tuple[str, ...] = ()  # Tides of Battle cards fixed on top of the next deck (E8)
+
+    def next_round(self) -> Step:
+        """The step that plays the next round (R3.1), pushed by the Action phase's clean up:
+        the round loop is the game's top module's (``game.PlayedGame``)."""
+        raise NotImplementedError("a bare state has no round loop; play a game.PlayedGame")
 
     def push(self, *steps: Any) -> None:
         """Push steps (first runs first); nothing more runs once the game is over (R9)."""
@@ -347,9 +366,10 @@ class BoardGame(StepGame):
         "westeros_discards",
     )
 
-    def clone(self) -> BoardGame:
+    def clone(self) -> Self:
         """An independent copy (bots search by cloning). One shallow copy per container."""
-        other = BoardGame.__new__(BoardGame)
+        cls = type(self)
+        other = cls.__new__(cls)
         self._clone_engine_into(other)
         d, od = self.__dict__, other.__dict__
         for name in self._SHARED + self._SCALARS:
@@ -362,23 +382,6 @@ class BoardGame(StepGame):
             if name not in od:
                 od[name] = dict(value) if isinstance(value, dict) else value
         return other
-
-    def determinize(self, seat: int, seed: int) -> BoardGame:
-        """A new game as ``seat`` knows this one, its unknowns resampled from ``seed`` (R1.14)."""
-        from westeros.boardgame.determinize import determinize
-
-        return determinize(self, seat, seed)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from westeros.boardgame.views import view
-
-        return view(self, seat)
-
-    @property
-    def info(self) -> GameInfo:
-        from westeros.boardgame.game import INFO
-
-        return INFO
 
     def render(self, event: Event) -> str:
         return E.render(event)

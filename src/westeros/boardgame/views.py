@@ -7,7 +7,7 @@ from typing import Any
 
 from westeros.boardgame import tables as T
 from westeros.boardgame.combat import strengths
-from westeros.boardgame.fight import COMBAT
+from westeros.boardgame.fight import COMBAT, current
 from westeros.boardgame.neutral import strength_parts
 from westeros.boardgame.state import CASTLE_AREAS, SIDES, TRACKS, BoardGame
 
@@ -57,7 +57,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "last_westeros_cards": list(g.last_westeros_cards),
         "waiting_for": [d.seat for d in pending],
         "decision": next((d.to_json() for d in pending if d.seat == seat), None),
-        "combat": _combat(g, me),
+        "combat": fight_view(g, me),
         "winner": g.winner,
         "ranking": list(g.ranking),
         "log_size": len(g.log),
@@ -104,13 +104,13 @@ def _orders(g: BoardGame, me: str | None) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _combat(g: BoardGame, me: str | None) -> dict[str, Any] | None:
+def fight_view(g: BoardGame, me: str | None) -> dict[str, Any] | None:
     """The fight in progress (the public record ``g.fight``), as far as ``me`` may know it:
     house cards only once both are revealed (R7.5.1) and Tides of Battle cards only once both
     are revealed (R7.7.3: after the blade's redraw choice, before its +1), except one's own;
     strength by the parts known so far (initial parts, then cards, blade and tides as they are
     revealed)."""
-    f = g.fight
+    f = current(g)
     if f is None:
         return None
     out: dict[str, Any] = {

@@ -24,7 +24,11 @@ from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame import victory
+from westeros.boardgame.bidding import ClashOfKings
+from westeros.boardgame.mustering import MusteringRound
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.supply import UpdateSupply
+from westeros.boardgame.wildlings import WildlingAttack
 from westeros.engine import Choice, Decision, Step
 
 # R3.4.1 the dominance token naming a card's chooser -> the track that carries it
@@ -91,24 +95,18 @@ def _never_resolved(g: BoardGame, option: str | None) -> list[Step]:  # pragma: 
 @westeros_text("supply")
 def _supply(g: BoardGame, option: str | None) -> list[Step]:
     """R3.5: update the supply track, then reconcile."""
-    from westeros.boardgame.supply import UpdateSupply
-
     return [UpdateSupply()]
 
 
 @westeros_text("mustering")
 def _mustering(g: BoardGame, option: str | None) -> list[Step]:
     """R3.6: every house musters in turn order."""
-    from westeros.boardgame.mustering import MusteringRound
-
     return [MusteringRound()]
 
 
 @westeros_text("clash_of_kings")
 def _clash_of_kings(g: BoardGame, option: str | None) -> list[Step]:
     """R3.7: the three auctions."""
-    from westeros.boardgame.bidding import ClashOfKings
-
     return [ClashOfKings()]
 
 
@@ -122,8 +120,6 @@ def _game_of_thrones(g: BoardGame, option: str | None) -> list[Step]:
 @westeros_text("wildlings_attack")
 def _wildlings_attack(g: BoardGame, option: str | None) -> list[Step]:
     """R3.4: the wildlings attack at the current threat, even at 0 (F34)."""
-    from westeros.boardgame.wildlings import WildlingAttack
-
     g.emit(E.WILDLINGS_ATTACK_CARD(strength=g.wildling_threat))
     return [WildlingAttack(g.wildling_threat)]
 
@@ -247,8 +243,6 @@ class WesterosPhase(Step):
             g.wildling_threat = min(T.WILDLING_MAX, before + T.WILDLING_STEP * icons)
             g.emit(E.WILDLING_ICONS(icons=icons, before=before, after=g.wildling_threat))
             if g.wildling_threat >= T.WILDLING_MAX:  # stop counting, attack at once (R4.2 a)
-                from westeros.boardgame.wildlings import WildlingAttack
-
                 g.emit(E.THREAT_MAXED(threat=g.wildling_threat))
                 steps.append(WildlingAttack(g.wildling_threat))
         steps += [ResolveWesterosCard(c) for c in cards]  # R3.2.4 in the order I, II, III

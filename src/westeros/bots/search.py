@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from westeros.boardgame import decisions as D
-from westeros.boardgame import tables as T
+from westeros.boardgame.public import decisions as D
+from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic import HeuristicBot
 from westeros.engine import Choice, Decision, Game, Rng
 

@@ -43,8 +43,8 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from westeros.boardgame import decisions as D
-from westeros.boardgame import tables as T
+from westeros.boardgame.public import decisions as D
+from westeros.boardgame.public import tables as T
 from westeros.engine import Choice, Decision
 
 AREAS: tuple[str, ...] = T.AREA_IDS

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from westeros.boardgame import tables as T
+from westeros.boardgame.public import tables as T
 from westeros.engine import Decision, Game, new_game
 from westeros.rl import actions as A
 from westeros.rl.encoding import OBS_SIZE, encode_game

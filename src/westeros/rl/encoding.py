@@ -46,10 +46,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from westeros.boardgame import tables as T
-from westeros.boardgame.state import BoardGame
-from westeros.boardgame.views import _combat as views_combat
-from westeros.boardgame.views import castle_counts
+from westeros.boardgame.public import BoardGame, castle_counts, fight_view
+from westeros.boardgame.public import tables as T
 from westeros.engine import Game
 from westeros.rl.actions import AREAS, CARDS, KIND_IDS, TOKENS, TRACKS
 
@@ -318,7 +316,7 @@ def encode_game(game: Game, seat: int | None) -> Vector:
 
     For a board game the vector is written from the state, reading only what
     ``view(seat)`` holds (R1.14): the same visibility rules, the views' own helpers for the
-    castles and the fight (:func:`westeros.boardgame.views.castle_counts`, ``_combat``).
+    castles and the fight (:func:`westeros.boardgame.public.castle_counts`, ``fight_view``).
     Any other game is encoded from its view.
     """
     if not isinstance(game, BoardGame):
@@ -436,7 +434,7 @@ def encode_game(game: Game, seat: int | None) -> Vector:
             by(len(d.choices) / 64)
 
     if g.fight is not None:
-        combat = views_combat(g, me)
+        combat = fight_view(g, me)
         if combat is not None:
             _combat(combat, me, idx, pos, val)
 

@@ -217,15 +217,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit, limit=settings.max_body)
-    if settings.web:
-        from westeros.web.client import mount
-
-        mount(app)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub = request.app.state.hub
         assert isinstance(hub, Hub)
         return hub
+
+    if settings.web:
+        from westeros.web.client import mount
+
+        async def kind_of(request: Request, game_id: str) -> str | None:
+            """The kind of a game, for the web client to pick its page (None: no such game)."""
+            try:
+                return (await hub_of(request).get(game_id)).kind
+            except ApiError:
+                return None
+
+        mount(app, kind_of)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:

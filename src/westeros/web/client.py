@@ -1,98 +1,67 @@
-"""The browser client: the page at ``/`` and ``/play/{id}``, its static files at ``/static``
-(vendored Preact + htm, no build step, nothing from a CDN) and the board game's static data
-the page reads once (``/static/boardgame.json``: area names, cards, the decision catalogue).
+"""The browser client: the lobby at ``/``, each game's table at ``/play/{id}``, the static files
+at ``/static`` (vendored Preact + htm, no build step, nothing from a CDN) and each kind's static
+data at ``/static/{kind}.json``.
 
+Tables are registered by game kind (:data:`PAGES`, one :class:`~westeros.web.pages.Page` per
+kind); the server hands :func:`mount` a way to look a game's kind up, so it serves the right
+page without knowing any game. A kind without a table gets a plain page linking its API.
 The page talks to the server only through the documented API (docs/server.md): the lobby,
 the state messages over the websocket, moves by POST.
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
-from typing import Any
+from collections.abc import Awaitable, Callable
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse, Response
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-STATIC = Path(__file__).parent / "static"
+from westeros.engine import game_info
+from westeros.web import boardgame_page
+from westeros.web.pages import Page, not_available
+
+STATIC = boardgame_page.STATIC
+LOBBY = STATIC / "index.html"  # the lobby is the board game's page without a game
+
+PAGES: dict[str, Page] = {p.kind: p for p in (boardgame_page.PAGE,)}
+
+KindOf = Callable[[Request, str], Awaitable[str | None]]
+"""The kind of a game by its id (None: no such game), as the server knows it."""
 
 
-@cache
-def boardgame_data() -> str:
-    """Static facts of the board game that the page needs to name and draw things."""
-    from westeros.boardgame import tables as T
-    from westeros.boardgame.decisions import catalogue_json
-
-    anchors = json.loads((STATIC / "map_anchors.json").read_text(encoding="utf-8"))
-    data: dict[str, Any] = {
-        "width": anchors["width"],
-        "height": anchors["height"],
-        "areas": {
-            a.id: {
-                "name": a.name,
-                "kind": a.kind,
-                "fort": a.fortification,
-                "supply": a.supply,
-                "power": a.power,
-                "home": a.home_of,
-                "port": a.port,
-                "xy": anchors["anchors"].get(a.id),
-            }
-            for a in T.AREAS.values()
-        },
-        "houses": {h: T.house_name(h) for h in T.HOUSES},
-        "house_cards": {
-            c.id: {
-                "name": c.name,
-                "house": c.house,
-                "strength": c.strength,
-                "swords": c.swords,
-                "forts": c.fortifications,
-                "ability": c.ability,
-            }
-            for c in T.HOUSE_CARD_BY_ID.values()
-        },
-        "westeros_cards": {c.id: {"name": c.name, "deck": c.deck} for c in _westeros(T)},
-        "wildling_cards": {c.id: {"name": c.name} for c in T.WILDLING_CARDS},
-        "tides": {
-            c.id: {
-                "strength": c.strength,
-                "swords": c.swords,
-                "forts": c.fortifications,
-                "skulls": c.skulls,
-            }
-            for c in T.TIDES_OF_BATTLE
-        },
-        "orders": {
-            t.id: {"type": t.type, "modifier": t.modifier, "special": t.special}
-            for t in T.ORDER_TOKENS
-        },
-        "decisions": catalogue_json(),
-    }
-    return json.dumps(data, separators=(",", ":"))
+def page_response(kind: str | None, game_id: str) -> Response:
+    """``/play/{game_id}`` for a game of ``kind``: its table, a plain page when the kind has
+    none, the lobby's page for an unknown game (it says so itself)."""
+    if kind is None:
+        return FileResponse(LOBBY, media_type="text/html")
+    page = PAGES.get(kind)
+    if page is not None:
+        return FileResponse(page.html, media_type="text/html")
+    try:
+        title = game_info(kind).title
+    except ValueError:  # a kind this process does not know
+        title = kind
+    return HTMLResponse(not_available(title, game_id))
 
 
-def _westeros(T: Any) -> list[Any]:
-    return [c for deck in T.WESTEROS_DECKS.values() for c in deck]
-
-
-def mount(app: FastAPI) -> None:
-    """Add the page and its files to the server's application."""
-    index = STATIC / "index.html"
+def mount(app: FastAPI, kind_of: KindOf) -> None:
+    """Add the pages and their files to the server's application."""
 
     @app.get("/", include_in_schema=False)
-    async def page() -> FileResponse:
-        return FileResponse(index, media_type="text/html")
+    async def lobby() -> FileResponse:
+        return FileResponse(LOBBY, media_type="text/html")
 
     @app.get("/play/{game_id}", include_in_schema=False)
-    async def play(game_id: str) -> FileResponse:
-        return FileResponse(index, media_type="text/html")
+    async def play(game_id: str, request: Request) -> Response:
+        return page_response(await kind_of(request, game_id), game_id)
 
-    @app.get("/static/boardgame.json", include_in_schema=False)
-    async def data() -> Response:
-        return Response(boardgame_data(), media_type="application/json")
-
+    for page in PAGES.values():
+        _data_route(app, page)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+def _data_route(app: FastAPI, page: Page) -> None:
+    @app.get(f"/static/{page.kind}.json", include_in_schema=False)
+    async def data() -> Response:
+        return Response(page.data(), media_type="application/json")

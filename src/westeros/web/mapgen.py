@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Final
 
-from westeros.boardgame import tables as T
+from westeros.boardgame.public import tables as T
 
 __all__ = [
     "CELL",

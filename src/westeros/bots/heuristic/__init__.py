@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from westeros.boardgame import decisions as D
+from westeros.boardgame.public import decisions as D
 from westeros.bots.heuristic import fights, orders, westeros
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision, Rng

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from westeros.boardgame import tables as T
+from westeros.boardgame.public import tables as T
 from westeros.engine import Decision
 
 STRENGTH = {"footman": 1, "knight": 2, "siege_engine": 0, "ship": 1}

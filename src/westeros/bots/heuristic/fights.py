@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from westeros.boardgame import decisions as D
-from westeros.boardgame import tables as T
+from westeros.boardgame.public import decisions as D
+from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic.board import Board, card_strength
 from westeros.bots.heuristic.orders import RAID_VALUE
 from westeros.engine import Choice, Decision

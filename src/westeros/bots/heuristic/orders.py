@@ -3,8 +3,8 @@ neighbours, consolidate when safe, raid and support where it matters), raids, ma
 
 from __future__ import annotations
 
-from westeros.boardgame import decisions as D
-from westeros.boardgame import tables as T
+from westeros.boardgame.public import decisions as D
+from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic.board import Board, area_of
 from westeros.engine import Choice, Decision
 

@@ -4,7 +4,7 @@ penalties (lose the least useful units and cards)."""
 
 from __future__ import annotations
 
-from westeros.boardgame import tables as T
+from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic.board import STRENGTH, Board, area_of, card_strength
 from westeros.engine import Choice, Decision
 

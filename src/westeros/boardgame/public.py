@@ -1,0 +1,32 @@
+"""The board game's public face: everything bots, the RL adapters, the web page and tools may
+read of the board game, in one module. Nothing above the rules imports any other module of
+``westeros.boardgame`` (``tests/test_layers.py`` enforces it); a game is played only through
+the engine contract (``westeros.engine.new_game("boardgame", …)``).
+
+* ``tables`` — the static data: map areas, houses, units, order tokens, house cards, Tides
+  of Battle, Westeros and wildling decks, setups per player count (read-only);
+* ``decisions`` — the decision catalogue: one ``DecisionKind`` per kind with its choice
+  grammar (``Codec``), ``KINDS``, ``catalogue_json()``;
+* ``events`` — the event catalogue: one ``EventKind`` per kind, ``render(event)``;
+* ``fight_view(g, house)`` — the public record of the fight in progress as ``house`` may know
+  it (the ``combat`` part of a view), ``castle_counts(g)`` — castles held per house (R9.1);
+* ``BoardGame`` — the state's type, for code that reads a game's state field by field as its
+  views do (the RL encoder's fast path, ``rl.encoding.encode_game``); never to be changed.
+"""
+
+from __future__ import annotations
+
+from westeros.boardgame import decisions, events, tables
+from westeros.boardgame.decisions import catalogue_json
+from westeros.boardgame.state import BoardGame
+from westeros.boardgame.views import castle_counts, fight_view
+
+__all__ = [
+    "BoardGame",
+    "castle_counts",
+    "catalogue_json",
+    "decisions",
+    "events",
+    "fight_view",
+    "tables",
+]

@@ -1,0 +1,48 @@
+"""The card game's public face: everything bots, the RL adapters, the web page and tools (the
+``westeros cards`` commands) may read of the card game, in one module. Nothing above the rules
+imports any other module of ``westeros.cardgame`` (``tests/test_layers.py`` enforces it); a
+game is played only through the engine contract (``westeros.engine.new_game("cardgame", …)``).
+
+* ``cards`` — the card catalogue (printed facts, C2): ``catalogue()``, ``card(code)``,
+  factions and challenge types;
+* ``decisions`` — the decision catalogue (C22): ``KINDS``, one constant per kind;
+* ``events`` — the event catalogue: ``TEXTS``, ``render``;
+* decks (C4): ``Deck``, ``DeckError``, ``check_deck``, ``load_deck``, ``parse_text``,
+  ``parse_json``, ``format_text``, ``describe``, ``STARTER_IDS``; the shipped decks
+  (``SHIPPED``, ``shipped_names()``) and ``unimplemented(deck)``: the cards of a deck whose
+  text the engine does not implement yet.
+"""
+
+from __future__ import annotations
+
+from westeros.cardgame import cards, decisions, events
+from westeros.cardgame.decklists import SHIPPED, shipped_names, unimplemented
+from westeros.cardgame.decks import (
+    STARTER_IDS,
+    Deck,
+    DeckError,
+    check_deck,
+    describe,
+    format_text,
+    load_deck,
+    parse_json,
+    parse_text,
+)
+
+__all__ = [
+    "SHIPPED",
+    "STARTER_IDS",
+    "Deck",
+    "DeckError",
+    "cards",
+    "check_deck",
+    "decisions",
+    "describe",
+    "events",
+    "format_text",
+    "load_deck",
+    "parse_json",
+    "parse_text",
+    "shipped_names",
+    "unimplemented",
+]

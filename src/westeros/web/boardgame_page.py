@@ -1,0 +1,76 @@
+"""The board game's browser table: ``static/index.html`` (``app.js``) and
+``/static/boardgame.json``, the static facts the page reads once to name and draw things (area
+names and anchors, house, Westeros and wildling cards, Tides of Battle, order tokens, the
+decision catalogue), built from the board game's public face."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from westeros.boardgame.public import catalogue_json
+from westeros.boardgame.public import tables as T
+from westeros.web.pages import Page
+
+STATIC = Path(__file__).parent / "static"
+
+
+@cache
+def boardgame_data() -> str:
+    """Static facts of the board game that the page needs to name and draw things."""
+    anchors = json.loads((STATIC / "map_anchors.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = {
+        "width": anchors["width"],
+        "height": anchors["height"],
+        "areas": {
+            a.id: {
+                "name": a.name,
+                "kind": a.kind,
+                "fort": a.fortification,
+                "supply": a.supply,
+                "power": a.power,
+                "home": a.home_of,
+                "port": a.port,
+                "xy": anchors["anchors"].get(a.id),
+            }
+            for a in T.AREAS.values()
+        },
+        "houses": {h: T.house_name(h) for h in T.HOUSES},
+        "house_cards": {
+            c.id: {
+                "name": c.name,
+                "house": c.house,
+                "strength": c.strength,
+                "swords": c.swords,
+                "forts": c.fortifications,
+                "ability": c.ability,
+            }
+            for c in T.HOUSE_CARD_BY_ID.values()
+        },
+        "westeros_cards": {
+            c.id: {"name": c.name, "deck": c.deck}
+            for deck in T.WESTEROS_DECKS.values()
+            for c in deck
+        },
+        "wildling_cards": {c.id: {"name": c.name} for c in T.WILDLING_CARDS},
+        "tides": {
+            c.id: {
+                "strength": c.strength,
+                "swords": c.swords,
+                "forts": c.fortifications,
+                "skulls": c.skulls,
+            }
+            for c in T.TIDES_OF_BATTLE
+        },
+        "orders": {
+            t.id: {"type": t.type, "modifier": t.modifier, "special": t.special}
+            for t in T.ORDER_TOKENS
+        },
+        "decisions": catalogue_json(),
+    }
+    return json.dumps(data, separators=(",", ":"))
+
+
+PAGE = Page("boardgame", STATIC / "index.html", boardgame_data)

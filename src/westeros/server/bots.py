@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
@@ -92,7 +93,9 @@ class BotRunner:
                 if len(decision.choices) == 1:
                     choice = decision.choices[0]
                 else:
+                    thinking = time.perf_counter()  # ops: metrics
                     choice = await loop.run_in_executor(self.pool, think)
+                    self.hub.metrics.bot_decision(time.perf_counter() - thinking)  # ops: metrics
                 try:
                     async with live.lock:
                         await self.hub.move_locked(live, seat, number, choice)

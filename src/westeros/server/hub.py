@@ -32,6 +32,7 @@ from westeros.engine import (
 )
 from westeros.server.bots import BotRunner
 from westeros.server.errors import ApiError
+from westeros.server.metrics import Metrics
 from westeros.server.storage import (
     BROKEN,
     SEATS_CHANGED,
@@ -101,7 +102,9 @@ class Hub:
         bot_delay: float = 0.5,
         db_threads: int | None = None,
         bot_threads: int = 2,
+        metrics: Metrics | None = None,
     ) -> None:
+        self.metrics = metrics or Metrics()  # ops: /metrics (server/metrics.py)
         self.repo = repo
         self.shared = repo.postgres  # several processes may share this storage
         self.bot_delay = bot_delay
@@ -433,6 +436,7 @@ class Hub:
             if game.is_over:
                 live.status = "over"
             self._broadcast(live)
+            self.metrics.move_applied()  # ops: metrics
             self.bots.schedule(live, patience=0.0)
             self._forget_if_done(live)
             return

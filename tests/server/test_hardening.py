@@ -233,6 +233,8 @@ def test_postgres_outage_gives_503_with_retry_after_then_recovers(tmp_path: Path
             assert lobby.status_code == 503 and "Retry-After" in lobby.headers
             state = c.get(f"/api/games/{gid}/state")
             assert state.status_code == 503 and "Retry-After" in state.headers
+            health = c.get("/healthz")
+            assert health.status_code == 503 and "Retry-After" in health.headers
             cluster.resume()
             wait_for(
                 lambda: c.post("/api/games", json=HUMANS_3).status_code == 201,
@@ -241,5 +243,6 @@ def test_postgres_outage_gives_503_with_retry_after_then_recovers(tmp_path: Path
                 what="the server to use the database again",
             )
             assert c.get(f"/api/games/{gid}/state").status_code == 200
+            assert c.get("/healthz").json() == {"status": "ok"}
     finally:
         cluster.stop()

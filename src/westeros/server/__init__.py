@@ -52,15 +52,17 @@ def serve(
     # or every database round trip waits out the event loop's 5 ms time slices.
     sys.setswitchinterval(0.0005)
 
+    limits = limits if limits is not None else RateLimits()
+    limits.check()
     configure_logging(log_level, log_format)
     settings = Settings(
         db=db,
         bot_delay=bot_delay,
         public_url=public_url or public_url_of(host, port),
         cors_origins=cors_origins,
-        limits=limits if limits is not None else RateLimits(),
+        limits=limits,
     )
-    app = create_app(settings)  # checks the rate limits
+    app = create_app(settings)
     lock = dblock.acquire(db)
     try:
         shown = f"[{host}]" if ":" in host else host

@@ -24,11 +24,12 @@ class RedactTokens(logging.Filter):
     of the logs."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(
-                _TOKEN.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args
-            )
-        record.msg = _TOKEN.sub(r"\1***", str(record.msg))
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):
+            return True  # a malformed record: the handler reports it
+        if "token=" in message:  # the whole message: the token may be in the format or an arg
+            record.msg, record.args = _TOKEN.sub(r"\1***", message), None
         return True
 
 

@@ -35,6 +35,11 @@ class RateLimits:
     def unlimited(cls) -> RateLimits:
         return cls(games="", claims="", moves="", websockets="")
 
+    def check(self) -> None:
+        """ValueError naming a limit that does not parse."""
+        for f in fields(self):
+            parse(getattr(self, f.name))
+
 
 class TooManyRequests(ApiError):
     def __init__(self, route: str, retry_after: int) -> None:

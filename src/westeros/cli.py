@@ -361,5 +361,14 @@ def _add_card_commands() -> None:
 _add_card_commands()
 
 
+def _add_admin_commands() -> None:
+    from westeros.cli_admin import admin
+
+    app.add_typer(admin, name="admin")
+
+
+_add_admin_commands()
+
+
 def main() -> None:  # pragma: no cover
     app()

@@ -425,3 +425,96 @@ class Repository:
                 text("SELECT pg_notify(:channel, :payload)"),
                 {"channel": NOTIFY_CHANNEL, "payload": f"{game_id} {moves}"},
             )
+
+    # -- administration --
+    # (`westeros admin`, westeros/cli_admin.py: run beside a serving process, never by it)
+
+    def admin_games(self, status: str | None = None, limit: int = 100) -> list[GameInfoRow]:
+        """The newest games first, optionally of one status."""
+        with self.sessions() as s:
+            query = select(GameRow).order_by(GameRow.created_at.desc()).limit(limit)
+            if status is not None:
+                query = query.where(GameRow.status == status)
+            rows = s.scalars(query).all()
+            return [self._info(s, row) for row in rows]
+
+    def admin_game(self, game_id: str) -> AdminGame | None:
+        """One game with what an operator needs: times, outcome, which seats have a token."""
+        with self.sessions() as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                return None
+            hashes = dict(self.seat_hashes(game_id))
+            return AdminGame(
+                self._info(s, row),
+                row.updated_at,
+                tuple(hashes.get(i) is not None for i in range(len(hashes))),
+            )
+
+    def admin_record(self, game_id: str) -> tuple[GameInfoRow, list[StoredMove]] | None:
+        """A game and its moves as they stood together (moves stored since are left out)."""
+        row = self.game(game_id)
+        if row is None:
+            return None
+        return row, self.moves(game_id, 0)[: row.moves]
+
+    def abandon(self, game_id: str) -> bool:
+        """Mark a game in play ``abandoned``; False when it is not in play."""
+        with self.sessions.begin() as s:
+            result = s.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.status == "playing")
+                .values(status="abandoned", updated_at=now())
+            )
+            return bool(getattr(result, "rowcount", 0) == 1)
+
+    def revoke(self, game_id: str, seat: int) -> bool:
+        """Forget a human seat's token (the seat is free to claim again); False when the game
+        has no such human seat. Other processes are told (PostgreSQL)."""
+        with self.sessions.begin() as s:
+            result = s.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.type == "human")
+                .values(token_hash=None, claimed=False)
+            )
+            if getattr(result, "rowcount", 0) != 1:
+                return False
+            self._notify(s, game_id, SEATS_CHANGED)
+            return True
+
+    def finished_before(self, cutoff: datetime) -> list[AdminGame]:
+        """Games over, abandoned or broken whose last change is older than ``cutoff``."""
+        with self.sessions() as s:
+            rows = s.scalars(
+                select(GameRow)
+                .where(GameRow.status.in_(FINISHED), GameRow.updated_at < cutoff)
+                .order_by(GameRow.updated_at)
+            ).all()
+            return [AdminGame(self._info(s, row), row.updated_at, ()) for row in rows]
+
+    def purge(self, game_ids: Sequence[str]) -> int:
+        """Delete games with their seats and moves (finished ones only); the games deleted."""
+        from sqlalchemy import delete
+
+        with self.sessions.begin() as s:
+            ids = list(
+                s.scalars(
+                    select(GameRow.id).where(
+                        GameRow.id.in_(list(game_ids)), GameRow.status.in_(FINISHED)
+                    )
+                ).all()
+            )
+            s.execute(delete(MoveRow).where(MoveRow.game_id.in_(ids)))
+            s.execute(delete(SeatRow).where(SeatRow.game_id.in_(ids)))
+            s.execute(delete(GameRow).where(GameRow.id.in_(ids)))
+            return len(ids)
+
+
+FINISHED = ("over", "abandoned", "broken")
+
+
+@dataclass(frozen=True, slots=True)
+class AdminGame:
+    info: GameInfoRow
+    updated_at: datetime
+    has_token: tuple[bool, ...]  # per seat: a token is set

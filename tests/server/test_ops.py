@@ -371,3 +371,19 @@ def test_app_from_env(db_url: str, monkeypatch: pytest.MonkeyPatch, restore_logg
         assert r.headers["access-control-allow-origin"] == "https://b.example"
     handler = logging.getLogger("westeros").handlers[0]
     assert type(handler.formatter).__name__ == "JsonLinesFormatter"
+
+
+def test_the_default_public_url_comes_from_host_and_port() -> None:
+    from westeros.server import public_url_of
+
+    assert public_url_of("127.0.0.1", 8000) == "http://127.0.0.1:8000"
+    assert public_url_of("games.example.org", 80) == "http://games.example.org:80"
+    assert public_url_of("::1", 8080) == "http://[::1]:8080"
+    assert public_url_of("0.0.0.0", 8000) == "http://localhost:8000"  # with a warning
+
+
+def test_a_public_url_must_be_http(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'x.sqlite3'}"
+    result = CliRunner().invoke(cli, ["serve", "--db", db, "--public-url", "games.example.org"])
+    assert result.exit_code == 2
+    assert "--public-url must start with http:// or https://" in result.output

@@ -223,8 +223,13 @@ def test_postgres_outage_gives_503_with_retry_after_then_recovers(tmp_path: Path
     try:
         url = cluster.create_database("outage")
         with TestClient(create_app(Settings(db=url, bot_delay=0.0))) as c:
-            gid = c.post("/api/games", json=HUMANS_3).json()["id"]
+            created = c.post("/api/games", json=HUMANS_3).json()
+            gid, token = created["id"], created["seats"][0]["token"]
+            mine = c.get(f"/api/games/{gid}/state", headers=bearer(token)).json()
+            move = {"move": 0, "choice": mine["decisions"][0]["choices"][0]}
             cluster.halt()
+            posted = c.post(f"/api/games/{gid}/moves", json=move, headers=bearer(token))
+            assert posted.status_code == 503 and "Retry-After" in posted.headers
             r = c.post("/api/games", json=HUMANS_3)
             assert r.status_code == 503, r.text
             assert int(r.headers["Retry-After"]) >= 1
@@ -244,5 +249,8 @@ def test_postgres_outage_gives_503_with_retry_after_then_recovers(tmp_path: Path
             )
             assert c.get(f"/api/games/{gid}/state").status_code == 200
             assert c.get("/healthz").json() == {"status": "ok"}
+            posted = c.post(f"/api/games/{gid}/moves", json=move, headers=bearer(token))
+            assert posted.status_code == 200, posted.text
+            assert posted.json()["move"] == 1
     finally:
         cluster.stop()

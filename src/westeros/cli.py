@@ -238,6 +238,9 @@ def replay_cmd(
     console.print(f"replayed {len(record.moves)} moves, state hash {checked}: OK")
 
 
+_LIMIT_HELP = "per client address, e.g. 10/minute or '20/second;600/minute' ('' = no limit)"
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
@@ -253,16 +256,97 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", min=0.0, help="seconds a bot waits before moving")
     ] = 0.5,
-    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level")] = "info",
+    log_level: Annotated[
+        str, typer.Option("--log-level", help="critical, error, warning, info or debug")
+    ] = "info",
+    log_format: Annotated[
+        str, typer.Option("--log-format", help="text, or json (one object a line)")
+    ] = "text",
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="the address people reach this server at, e.g. https://games.example.org "
+            "(join links; default http://HOST:PORT)",
+        ),
+    ] = None,
+    cors_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--cors-origin",
+            help="an origin whose pages may call the API, e.g. https://site.example "
+            "(repeatable; default none)",
+        ),
+    ] = None,
+    limit_games: Annotated[
+        str | None,
+        typer.Option(
+            "--limit-games", help=f"game creations {_LIMIT_HELP}; default 10/minute;100/hour"
+        ),
+    ] = None,
+    limit_claims: Annotated[
+        str | None,
+        typer.Option("--limit-claims", help=f"seat claims {_LIMIT_HELP}; default 30/minute"),
+    ] = None,
+    limit_moves: Annotated[
+        str | None,
+        typer.Option("--limit-moves", help=f"moves {_LIMIT_HELP}; default 20/second;600/minute"),
+    ] = None,
+    limit_websockets: Annotated[
+        str | None,
+        typer.Option(
+            "--limit-websockets", help=f"websocket connects {_LIMIT_HELP}; default 60/minute"
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="proxies whose X-Forwarded-For names the client (comma-separated; "
+            "default 127.0.0.1,::1)",
+        ),
+    ] = None,
 ) -> None:
     """Host games for people and bots: the HTTP + websocket API (docs at /docs)."""
-    from westeros.server import DEFAULT_DB
+    from westeros.server import DEFAULT_DB, DatabaseInUse, RateLimits
     from westeros.server import serve as run_server
 
-    run_server(host, port, db or DEFAULT_DB, bot_delay, log_level)
+    if public_url is not None and not public_url.startswith(("http://", "https://")):
+        _fail(f"--public-url must start with http:// or https://, not {public_url!r}")
+    default = RateLimits()
+    limits = RateLimits(
+        default.games if limit_games is None else limit_games,
+        default.claims if limit_claims is None else limit_claims,
+        default.moves if limit_moves is None else limit_moves,
+        default.websockets if limit_websockets is None else limit_websockets,
+    )
+    try:
+        run_server(
+            host,
+            port,
+            db or DEFAULT_DB,
+            bot_delay,
+            log_level,
+            log_format,
+            public_url,
+            tuple(cors_origin or ()),
+            limits,
+            forwarded_allow_ips,
+        )
+    except (DatabaseInUse, ValueError) as exc:
+        _fail(str(exc))
 
 
 app.add_typer(cards, name="cards")
+
+
+def _add_admin_commands() -> None:
+    from westeros.cli_admin import admin
+
+    app.add_typer(admin, name="admin")
+
+
+_add_admin_commands()
 
 
 def main() -> None:  # pragma: no cover

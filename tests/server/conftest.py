@@ -8,7 +8,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.pg import MISSING, Cluster, bindir
-from westeros.server import Settings, create_app
+from westeros.server import RateLimits, Settings, create_app
+
+# Generous rate limits for clients that all come from one address ("testclient").
+LIMITLESS = RateLimits(*["100000/second"] * 4)
 
 
 @pytest.fixture
@@ -19,7 +22,7 @@ def db_url(tmp_path: Path) -> str:
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     """The app in-process on a fresh SQLite file, bots moving without delay."""
-    with TestClient(create_app(Settings(db=db_url, bot_delay=0.0))) as c:
+    with TestClient(create_app(Settings(db=db_url, bot_delay=0.0, limits=LIMITLESS))) as c:
         yield c
 
 

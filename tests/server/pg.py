@@ -56,6 +56,11 @@ class Cluster:
             "--encoding=UTF8",
             "--no-sync",
         )
+        self.resume()
+        return self
+
+    def resume(self) -> None:
+        """Start the server (again, after ``halt``) on the same data and port."""
         options = (
             f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} "
             f"-c fsync={'on' if self.fsync else 'off'} -c max_connections=200"
@@ -73,7 +78,10 @@ class Cluster:
             "60",
             "start",
         )
-        return self
+
+    def halt(self) -> None:
+        """Stop the server, keeping its data (an outage): ``resume`` starts it again."""
+        self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql+psycopg://westeros@127.0.0.1:{self.port}/{database}"

@@ -19,6 +19,18 @@ T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Rate limits no test or benchmark client reaches (all of them come from one address).
+GENEROUS = [
+    "--limit-games",
+    "100000/second",
+    "--limit-claims",
+    "100000/second",
+    "--limit-moves",
+    "100000/second",
+    "--limit-websockets",
+    "100000/second",
+]
+
 
 def wait_for(
     check: Callable[[], T | None], timeout: float = 20.0, interval: float = 0.02, what: str = ""
@@ -51,9 +63,15 @@ class Server:
     """A real `westeros serve` process on 127.0.0.1 and a free port."""
 
     def __init__(
-        self, db: str, bot_delay: float = 0.0, log: Path | None = None, log_level: str = "warning"
+        self,
+        db: str,
+        bot_delay: float = 0.0,
+        log: Path | None = None,
+        log_level: str = "warning",
+        extra: list[str] | None = None,
     ) -> None:
         self.log_level = log_level
+        self.extra = GENEROUS if extra is None else extra  # more `serve` options
         self.db = db
         self.bot_delay = bot_delay
         self.port = free_port()
@@ -85,6 +103,7 @@ class Server:
                 str(self.bot_delay),
                 "--log-level",
                 self.log_level,
+                *self.extra,
             ],
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -5,24 +5,26 @@ contract only. See docs/server.md."""
 from __future__ import annotations
 
 import logging
-import re
 
 from westeros.server.app import DEFAULT_DB, Settings, create_app
+from westeros.server.dblock import DatabaseInUse
+from westeros.server.logs import RedactTokens
+from westeros.server.ratelimit import RateLimits
 
-_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+log = logging.getLogger("westeros.server")
 
 
-class RedactTokens(logging.Filter):
-    """Seat tokens travel in websocket URLs (browsers cannot set headers there): keep them out
-    of the logs."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(
-                _TOKEN.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args
-            )
-        record.msg = _TOKEN.sub(r"\1***", str(record.msg))
-        return True
+def public_url_of(host: str, port: int) -> str:
+    """The join links' base when no public URL is configured: where ``serve`` listens (an
+    all-interfaces address says nothing to a browser: then localhost, with a warning)."""
+    if host in ("", "0.0.0.0", "::"):
+        log.warning(
+            "listening on all interfaces: join links use localhost; set --public-url to the "
+            "address people use"
+        )
+        host = "localhost"
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
 
 
 def serve(
@@ -31,22 +33,60 @@ def serve(
     db: str = DEFAULT_DB,
     bot_delay: float = 0.5,
     log_level: str = "info",
+    log_format: str = "text",
+    public_url: str | None = None,
+    cors_origins: tuple[str, ...] = (),
+    limits: RateLimits | None = None,
+    forwarded_allow_ips: str | None = None,
 ) -> None:
-    """Run the server until interrupted."""
+    """Run the server until interrupted; ``DatabaseInUse`` when another process serves the
+    SQLite file, ValueError for a bad setting."""
     import sys
 
     import uvicorn
+
+    from westeros.server import dblock
+    from westeros.server.logs import configure_logging
 
     # Storage and bots run on threads: hand the GIL back to them quickly after their I/O,
     # or every database round trip waits out the event loop's 5 ms time slices.
     sys.setswitchinterval(0.0005)
 
-    for name in ("uvicorn.access", "uvicorn.error"):
-        logging.getLogger(name).addFilter(RedactTokens())
-    app = create_app(Settings(db=db, bot_delay=bot_delay))
-    shown = f"[{host}]" if ":" in host else host
-    print(f"westeros: play in a browser at http://{shown}:{port}/  (Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024)
+    limits = limits if limits is not None else RateLimits()
+    limits.check()
+    configure_logging(log_level, log_format)
+    settings = Settings(
+        db=db,
+        bot_delay=bot_delay,
+        public_url=public_url or public_url_of(host, port),
+        cors_origins=cors_origins,
+        limits=limits,
+    )
+    app = create_app(settings)
+    lock = dblock.acquire(db)
+    try:
+        shown = f"[{host}]" if ":" in host else host
+        print(f"westeros: play in a browser at http://{shown}:{port}/  (Ctrl-C stops)", flush=True)
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            log_level=log_level.lower(),
+            log_config=None,  # configure_logging did it
+            ws_max_size=64 * 1024,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
+    finally:
+        dblock.release(lock)
 
 
-__all__ = ["DEFAULT_DB", "RedactTokens", "Settings", "create_app", "serve"]
+__all__ = [
+    "DEFAULT_DB",
+    "DatabaseInUse",
+    "RateLimits",
+    "RedactTokens",
+    "Settings",
+    "create_app",
+    "public_url_of",
+    "serve",
+]

@@ -1,5 +1,6 @@
 """The FastAPI application: the HTTP API and the websocket (paths documented in
-docs/server.md), body limits and error handling. Game logic lives in the hub."""
+docs/server.md), body limits, rate limits, health and metrics, error handling. Game logic
+lives in the hub."""
 
 from __future__ import annotations
 
@@ -7,19 +8,25 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from westeros.server import migrations
+from westeros.server import dblock, migrations
 from westeros.server.errors import ApiError
+from westeros.server.health import PING_TIMEOUT, RETRY_AFTER, ping, unavailable
 from westeros.server.hub import Hub
+from westeros.server.metrics import Metrics
+from westeros.server.ratelimit import RateLimiter, RateLimits, TooManyRequests
 from westeros.server.schemas import (
     Claim,
     Claimed,
@@ -39,6 +46,7 @@ log = logging.getLogger("westeros.server")
 
 MAX_BODY = 64 * 1024
 DEFAULT_DB = "sqlite:///westeros-server.sqlite3"
+DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 
 
 @dataclass
@@ -50,6 +58,9 @@ class Settings:
     web: bool = True  # the browser client at / and /play/{id} (westeros.web.client)
     max_think: float = 3.0  # seconds a bot may think per decision
     idle_seconds: float = 300.0  # an unwatched game nobody moves leaves memory after this
+    public_url: str = DEFAULT_PUBLIC_URL  # join links start with it (never the Host header)
+    cors_origins: tuple[str, ...] = ()  # origins of other sites' pages allowed to call the API
+    limits: RateLimits = field(default_factory=RateLimits)  # per client address
 
 
 Scope = MutableMapping[str, Any]
@@ -60,7 +71,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class BodyLimit:
-    """Refuses HTTP request bodies over ``limit`` bytes with 413 (declared or streamed)."""
+    """Refuses HTTP request bodies over ``limit`` bytes with 413, declared or streamed
+    (chunked): the body is read here first, at most ``limit`` bytes of it, and handed to the
+    application in one message."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -79,33 +92,29 @@ class BodyLimit:
                 if declared < 0 or declared > self.limit:
                     await _too_large(send, self.limit)
                     return
-        seen = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal seen
+        body = bytearray()
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _BodyTooLarge
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except _BodyTooLarge:
-            if not started:
+            if message["type"] != "http.request":
+                first = message  # the client left: the application hears it
+                break
+            body += message.get("body", b"")
+            if len(body) > self.limit:
                 await _too_large(send, self.limit)
+                return
+            if not message.get("more_body", False):
+                first = {"type": "http.request", "body": bytes(body), "more_body": False}
+                break
+        given = False
 
+        async def replay() -> Message:
+            nonlocal given
+            if not given:
+                given = True
+                return first
+            return await receive()
 
-class _BodyTooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Send, limit: int) -> None:
@@ -129,18 +138,20 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def _link(request: Request, game_id: str, seat: int, token: str | None) -> str:
-    """A seat's join link (its token in the fragment: never sent to a server), or the
-    game's page for an open seat."""
-    base = str(request.base_url).rstrip("/")
-    if token is None:
-        return f"{base}/play/{game_id}?seat={seat}"
-    return f"{base}/play/{game_id}?seat={seat}#token={token}"
+def _link(base: str, game_id: str, seat: int, token: str | None) -> str:
+    """A seat's join link on the configured public URL (the Host header is the client's to
+    forge), its token in the fragment (never sent to a server); an open seat's: the page."""
+    page = f"{base.rstrip('/')}/play/{game_id}?seat={seat}"
+    return page if token is None else f"{page}#token={token}"
 
 
-def _claimed(request: Request, game_id: str, seat: int, name: str, token: str) -> Claimed:
+def _client(request: Request | WebSocket) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _claimed(base: str, game_id: str, seat: int, name: str, token: str) -> Claimed:
     return Claimed(
-        game=game_id, seat=seat, name=name, token=token, link=_link(request, game_id, seat, token)
+        game=game_id, seat=seat, name=name, token=token, link=_link(base, game_id, seat, token)
     )
 
 
@@ -178,9 +189,21 @@ def _json(message: dict[str, Any]) -> Response:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    metrics = Metrics()
+    limiter = RateLimiter(settings.limits)
+    db = settings.db
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        lock = dblock.acquire(db)  # DatabaseInUse: another process serves this file
+        try:
+            async with serving(app):
+                yield
+        finally:
+            dblock.release(lock)
+
+    @asynccontextmanager
+    async def serving(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.db)
         await asyncio.to_thread(migrations.upgrade, engine)
         hub = Hub(
@@ -188,7 +211,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             bot_delay=settings.bot_delay,
             max_think=settings.max_think,
             idle_seconds=settings.idle_seconds,
+            metrics=metrics,
         )
+        metrics.count_games(lambda: sum(g.status == "playing" for g in hub.live.games.values()))
         app.state.hub = hub
         listener: asyncio.Task[None] | None = None
         if settings.listen and is_postgres(settings.db):
@@ -217,6 +242,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    if settings.cors_origins:
+        from fastapi.middleware.cors import CORSMiddleware
+
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type"],
+            max_age=600,
+        )
+
+    public = settings.public_url
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub = request.app.state.hub
@@ -235,12 +272,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         mount(app, kind_of)
 
+    def limit(route: str, request: Request | WebSocket) -> None:
+        try:
+            limiter.check(route, _client(request))
+        except TooManyRequests:
+            metrics.throttled(route)
+            raise
+
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         content: dict[str, Any] = {"detail": exc.detail}
         if exc.move is not None:
             content["move"] = exc.move
-        return JSONResponse(content, status_code=exc.status)
+        headers = {}
+        if isinstance(exc, TooManyRequests):
+            headers["Retry-After"] = str(exc.retry_after)
+        elif exc.status == 503:
+            headers["Retry-After"] = str(RETRY_AFTER)
+        return JSONResponse(content, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(DBAPIError)
+    @app.exception_handler(PoolTimeout)
+    async def database_error(_request: Request, exc: Exception) -> JSONResponse:
+        if not unavailable(exc):
+            log.error("database error", exc_info=exc)
+            return JSONResponse({"detail": "internal server error"}, status_code=500)
+        log.warning("the database is unreachable: %s", str(exc).splitlines()[0])
+        return JSONResponse(
+            {"detail": "the database is unreachable; try again shortly"},
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER)},
+        )
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -259,8 +321,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.exception("unhandled error", exc_info=exc)
         return JSONResponse({"detail": "internal server error"}, status_code=500)
 
+    @app.get("/healthz")
+    async def healthz(request: Request) -> JSONResponse:
+        """200 when the database answers ``SELECT 1`` (on the hub's database thread)."""
+        hub = hub_of(request)
+        try:
+            await asyncio.wait_for(hub.db(ping, hub.repo.engine), PING_TIMEOUT)
+        except Exception as exc:
+            log.warning("health check: the database does not answer (%s)", type(exc).__name__)
+            return JSONResponse(
+                {"status": "unavailable", "detail": "the database does not answer"},
+                status_code=503,
+                headers={"Retry-After": str(RETRY_AFTER)},
+            )
+        return JSONResponse({"status": "ok"})
+
+    @app.get("/metrics")
+    async def prometheus() -> Response:
+        text, content_type = metrics.render()
+        return Response(text, media_type=content_type)
+
     @app.post("/api/games", status_code=201, response_model=Created)
     async def create_game(body: CreateGame, request: Request) -> Created:
+        limit("games", request)
         config = dict(body.config or {})
         if body.players is not None:
             config["players"] = body.players
@@ -278,7 +361,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     seat=i,
                     name=name,
                     token=token,
-                    link=_link(request, created.id, i, token),
+                    link=_link(public, created.id, i, token),
                     creator=creator,
                 )
                 for i, name, token, creator in created.seats
@@ -303,8 +386,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request,
         authorization: Annotated[str | None, Header()] = None,
     ) -> Claimed:
+        limit("claims", request)
         token = await hub_of(request).claim(game_id, seat, body.name, _bearer(authorization))
-        return _claimed(request, game_id, seat, body.name, token)
+        return _claimed(public, game_id, seat, body.name, token)
 
     @app.post("/api/games/{game_id}/seats/{seat}/release", status_code=204)
     async def release(
@@ -327,7 +411,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         token = await hub.give(game_id, seat, _bearer(authorization), body.name)
         live = await hub.get(game_id)
-        return _claimed(request, game_id, seat, live.seats[seat].name, token)
+        return _claimed(public, game_id, seat, live.seats[seat].name, token)
 
     @app.post("/api/games/{game_id}/seats/{seat}/rotate", response_model=Claimed)
     async def rotate(
@@ -339,7 +423,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         token = await hub.rotate(game_id, seat, _bearer(authorization))
         live = await hub.get(game_id)
-        return _claimed(request, game_id, seat, live.seats[seat].name, token)
+        return _claimed(public, game_id, seat, live.seats[seat].name, token)
 
     @app.post("/api/games/{game_id}/seats/{seat}/kick", status_code=204)
     async def kick(
@@ -400,6 +484,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         since: Annotated[int | None, Query(ge=0)] = None,
         authorization: Annotated[str | None, Header()] = None,
     ) -> Response:
+        received = time.perf_counter()
+        limit("moves", request)
         hub = hub_of(request)
         await hub.get(game_id)
         token = _bearer(authorization)
@@ -408,6 +494,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await hub.authenticate(game_id, token)
         assert seat is not None
         text = await hub.move(game_id, seat, body.move, body.choice, since)
+        metrics.move_latency(time.perf_counter() - received)  # committed and broadcast
         return Response(text, media_type="application/json")
 
     @app.get("/api/games/{game_id}/record")
@@ -424,13 +511,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(ws)
         await ws.accept()
         try:
+            limit("websockets", ws)
             live = await hub.get(game_id)
             seat = await hub.authenticate(game_id, token or None)
         except ApiError as exc:
             await ws.send_json({"error": exc.detail, "status": exc.status})
             await ws.close(code=4000 + exc.status, reason=exc.detail[:120])
             return
+        except (DBAPIError, PoolTimeout) as exc:
+            if not unavailable(exc):
+                raise
+            await ws.send_json({"error": "the database is unreachable", "status": 503})
+            await ws.close(code=4503, reason="the database is unreachable")
+            return
         conn = await hub.connect(live, seat, max(0, since), token or None)
+        metrics.ws_opened()
 
         async def sender() -> None:
             while True:
@@ -443,17 +538,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         send_task = asyncio.create_task(sender())
         try:
             while True:
-                receive = asyncio.create_task(ws.receive_text())
+                receive = asyncio.create_task(ws.receive())
                 done, _ = await asyncio.wait(
                     {receive, send_task}, return_when=asyncio.FIRST_COMPLETED
                 )
                 if send_task in done:
                     receive.cancel()
                     break
-                receive.result()  # clients need not send anything; messages are ignored
+                # Clients need not send anything: text, binary or malformed frames are ignored.
+                if receive.result()["type"] == "websocket.disconnect":
+                    break
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            metrics.ws_closed()
             hub.disconnect(live, conn)
             send_task.cancel()
             with contextlib.suppress(BaseException):
@@ -463,13 +561,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def app_from_env() -> FastAPI:
-    """For ``uvicorn westeros.server.app:app_from_env --factory`` (settings from the
-    environment: WESTEROS_DB, WESTEROS_BOT_DELAY)."""
+    """For ``uvicorn westeros.server.app:app_from_env --factory``: settings from the
+    environment (docs/server.md): WESTEROS_DB, WESTEROS_BOT_DELAY, WESTEROS_PUBLIC_URL,
+    WESTEROS_CORS_ORIGINS (comma-separated), WESTEROS_LIMIT_GAMES, WESTEROS_LIMIT_CLAIMS,
+    WESTEROS_LIMIT_MOVES, WESTEROS_LIMIT_WEBSOCKETS, WESTEROS_LOG_LEVEL, WESTEROS_LOG_FORMAT."""
     import os
 
+    from westeros.server.logs import configure_logging
+
+    env = os.environ
+    configure_logging(env.get("WESTEROS_LOG_LEVEL", "info"), env.get("WESTEROS_LOG_FORMAT", "text"))
+    defaults = RateLimits()
+    public = env.get("WESTEROS_PUBLIC_URL")
+    if not public:
+        log.warning("WESTEROS_PUBLIC_URL is not set: join links start with %s", DEFAULT_PUBLIC_URL)
     return create_app(
         Settings(
-            db=os.environ.get("WESTEROS_DB", DEFAULT_DB),
-            bot_delay=float(os.environ.get("WESTEROS_BOT_DELAY", "0.5")),
+            db=env.get("WESTEROS_DB", DEFAULT_DB),
+            bot_delay=float(env.get("WESTEROS_BOT_DELAY", "0.5")),
+            public_url=public or DEFAULT_PUBLIC_URL,
+            cors_origins=tuple(
+                o.strip() for o in env.get("WESTEROS_CORS_ORIGINS", "").split(",") if o.strip()
+            ),
+            limits=RateLimits(
+                games=env.get("WESTEROS_LIMIT_GAMES", defaults.games),
+                claims=env.get("WESTEROS_LIMIT_CLAIMS", defaults.claims),
+                moves=env.get("WESTEROS_LIMIT_MOVES", defaults.moves),
+                websockets=env.get("WESTEROS_LIMIT_WEBSOCKETS", defaults.websockets),
+            ),
         )
     )

@@ -21,7 +21,6 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -32,6 +31,7 @@ from westeros.server.clocks import ClockError, Clocks, check_clock, start_ms
 from westeros.server.errors import ApiError
 from westeros.server.fanout import Fanout, encode, message
 from westeros.server.live import Connection, Db, LiveGame, LiveGames
+from westeros.server.metrics import Metrics
 from westeros.server.moves import Mover
 from westeros.server.seats import Seats, new_token
 from westeros.server.storage import (
@@ -83,9 +83,9 @@ class Hub:
         max_think: float = 3.0,
         idle_seconds: float = 300.0,
         sweep_seconds: float = 2.0,
-        on_move: Callable[[], None] | None = None,
-        on_bot: Callable[[float], None] | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
+        self.metrics = metrics or Metrics()  # /metrics (server/metrics.py)
         self.repo = repo
         self.shared = repo.postgres  # several processes may share this storage
         self.bot_delay = bot_delay
@@ -104,9 +104,8 @@ class Hub:
             delay=bot_delay,
             workers=bot_threads,
             max_think=max_think,
-            timed=on_bot,
+            timed=self.metrics.bot_decision,
         )
-        self.on_move = on_move
         self._sweeper: asyncio.Task[None] | None = None
         self._last_notice = 0
         self._own_notices: set[int] = set()  # notices this process wrote (no refresh needed)
@@ -432,8 +431,7 @@ class Hub:
     def _after_move(self, live: LiveGame, seat: int) -> None:
         """A move was committed: clocks re-armed, websockets told, bots queued."""
         live.used = time.monotonic()
-        if self.on_move is not None:
-            self.on_move()
+        self.metrics.move_applied()
         self._arm_clock(live)
         self.fanout.broadcast(live)
         self.bots.schedule(live)

@@ -20,6 +20,7 @@ from westeros.server.storage import (
     BROKEN,
     Applied,
     Behind,
+    GameEnded,
     MoveRequest,
     Prepare,
     StaleMove,
@@ -58,6 +59,9 @@ class Mover:
             except Behind:
                 await self.catch_up(live)
                 continue
+            except GameEnded as exc:
+                live.status = exc.status
+                raise ApiError(409, str(exc), live.move) from None
             except StaleMove as exc:
                 raise ApiError(
                     409, f"move {number} is not the current move ({exc.current})", exc.current

@@ -7,11 +7,28 @@ JSON here.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic_core import PydanticCustomError
 
-Name = Field(default=None, min_length=1, max_length=64)
+from westeros.server.names import EmptyName, clean_name
+
+NAME_LENGTH = 64
+
+
+def _clean_name(value: str) -> str:
+    """A display name without control or format characters (see ``names.clean_name``)."""
+    try:
+        name = clean_name(value)
+    except EmptyName as exc:
+        raise PydanticCustomError("name", str(exc)) from None
+    if len(name) > NAME_LENGTH:
+        raise PydanticCustomError("name", f"a name has at most {NAME_LENGTH} characters")
+    return name
+
+
+CleanName = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH), AfterValidator(_clean_name)]
 
 
 class SeatSpec(BaseModel):
@@ -23,7 +40,7 @@ class SeatSpec(BaseModel):
 
     type: Literal["human", "bot"]
     bot: str | None = Field(default=None, max_length=32)
-    name: str | None = Name
+    name: CleanName | None = None
     access: Literal["open", "invite"] | None = None
     creator: StrictBool = False
 
@@ -94,13 +111,13 @@ class Lobby(BaseModel):
 class Give(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str | None = Name
+    name: CleanName | None = None
 
 
 class Claim(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=64)
+    name: CleanName
 
 
 class Claimed(BaseModel):

@@ -271,6 +271,14 @@ class Behind(Exception):
         self.stored = stored
 
 
+class GameEnded(Exception):
+    """The stored game is no longer in play (abandoned, broken)."""
+
+    def __init__(self, status: str) -> None:
+        super().__init__(f"the game is {status}")
+        self.status = status
+
+
 class StaleMove(Exception):
     """The move number is not the current one."""
 
@@ -598,9 +606,14 @@ class Repository:
     def _append(self, s: Connection, request: MoveRequest, stamp: datetime) -> int:
         """Core statements on a connection: the hot path skips the ORM's unit of work."""
         game_id = request.game_id
-        stored = s.scalar(select(GameRow.moves).where(GameRow.id == game_id).with_for_update())
-        if stored is None:
+        row = s.execute(
+            select(GameRow.moves, GameRow.status).where(GameRow.id == game_id).with_for_update()
+        ).first()
+        if row is None:
             raise _Refused(KeyError(game_id))
+        stored, status = row
+        if status != "playing":  # e.g. abandoned by an operator while this process played it
+            raise _Refused(GameEnded(status))
         try:
             applied = request.prepare(stored)
         except Exception as exc:
@@ -638,3 +651,114 @@ class Repository:
                 text("SELECT pg_notify(:channel, :payload)"),
                 {"channel": NOTIFY_CHANNEL, "payload": f"{game_id} {moves}"},
             )
+
+    # -- administration --
+    # (`westeros admin`, westeros/cli_admin.py: run beside a serving process, never by it)
+
+    def admin_games(self, status: str | None = None, limit: int = 100) -> list[GameInfoRow]:
+        """The newest games first, optionally of one status."""
+        with self.sessions() as s:
+            query = select(GameRow).order_by(GameRow.created_at.desc()).limit(limit)
+            if status is not None:
+                query = query.where(GameRow.status == status)
+            rows = s.scalars(query).all()
+            return [self._info(s, row) for row in rows]
+
+    def admin_game(self, game_id: str) -> AdminGame | None:
+        """One game with what an operator needs: times, outcome, which seats have a token."""
+        with self.sessions() as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                return None
+            hashes = dict(self.seat_hashes(game_id))
+            return AdminGame(
+                self._info(s, row),
+                row.updated_at,
+                tuple(hashes.get(i) is not None for i in range(len(hashes))),
+            )
+
+    def admin_record(self, game_id: str) -> tuple[GameInfoRow, list[StoredMove]] | None:
+        """A game and its moves as they stood together (moves stored since are left out)."""
+        row = self.game(game_id)
+        if row is None:
+            return None
+        return row, self.moves(game_id, 0)[: row.moves]
+
+    def abandon(self, game_id: str) -> bool:
+        """Mark a game in play ``abandoned``; False when it is not in play. A notice tells
+        the running servers (SQLite: their sweep; PostgreSQL: the notification)."""
+        with self.sessions.begin() as s:
+            result = s.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.status == "playing")
+                .values(status="abandoned", attention=False, updated_at=now())
+            )
+            if getattr(result, "rowcount", 0) != 1:
+                return False
+            self._admin_notice(s, game_id, None, "abandoned", "an operator abandoned the game")
+            return True
+
+    def revoke(self, game_id: str, seat: int) -> bool:
+        """Forget a human seat's token (an open seat is free to claim again, an invite seat
+        waits for the owner to give it); False when the game has no such human seat. Running
+        servers close the token's websockets (their sweep, or the PostgreSQL notification)."""
+        with self.sessions.begin() as s:
+            result = s.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.type == "human")
+                .values(token_hash=None, claimed=False)
+            )
+            if getattr(result, "rowcount", 0) != 1:
+                return False
+            text = f"an operator revoked the token of seat {seat}"
+            self._admin_notice(s, game_id, seat, "revoked", text)
+            return True
+
+    def _admin_notice(
+        self, s: Session, game_id: str, seat: int | None, kind: str, text: str
+    ) -> None:
+        moves = s.scalar(select(GameRow.moves).where(GameRow.id == game_id)) or 0
+        s.add(
+            NoticeRow(
+                game_id=game_id, move=moves, seat=seat, kind=kind, text=text, created_at=now()
+            )
+        )
+        self._notify(s, game_id, SEATS_CHANGED)
+
+    def finished_before(self, cutoff: datetime) -> list[AdminGame]:
+        """Games over, abandoned or broken whose last change is older than ``cutoff``."""
+        with self.sessions() as s:
+            rows = s.scalars(
+                select(GameRow)
+                .where(GameRow.status.in_(FINISHED), GameRow.updated_at < cutoff)
+                .order_by(GameRow.updated_at)
+            ).all()
+            return [AdminGame(self._info(s, row), row.updated_at, ()) for row in rows]
+
+    def purge(self, game_ids: Sequence[str]) -> int:
+        """Delete games with their seats and moves (finished ones only); the games deleted."""
+        from sqlalchemy import delete
+
+        with self.sessions.begin() as s:
+            ids = list(
+                s.scalars(
+                    select(GameRow.id).where(
+                        GameRow.id.in_(list(game_ids)), GameRow.status.in_(FINISHED)
+                    )
+                ).all()
+            )
+            s.execute(delete(NoticeRow).where(NoticeRow.game_id.in_(ids)))
+            s.execute(delete(MoveRow).where(MoveRow.game_id.in_(ids)))
+            s.execute(delete(SeatRow).where(SeatRow.game_id.in_(ids)))
+            s.execute(delete(GameRow).where(GameRow.id.in_(ids)))
+            return len(ids)
+
+
+FINISHED = ("over", "abandoned", "broken")
+
+
+@dataclass(frozen=True, slots=True)
+class AdminGame:
+    info: GameInfoRow
+    updated_at: datetime
+    has_token: tuple[bool, ...]  # per seat: a token is set

@@ -379,7 +379,11 @@ def test_a_reload_in_the_middle_of_planning_keeps_the_orders(
 def test_the_lobby_lists_open_games_and_joins_a_free_seat(server: Server, browser: Browser) -> None:
     game = create_game(
         server,
-        [{"type": "bot", "bot": "random"}, {"type": "human"}, {"type": "bot", "bot": "random"}],
+        [
+            {"type": "bot", "bot": "random"},
+            {"type": "human", "access": "open"},
+            {"type": "bot", "bot": "random"},
+        ],
     )
     person = Person(browser, server)
     page = person.page
@@ -391,11 +395,12 @@ def test_the_lobby_lists_open_games_and_joins_a_free_seat(server: Server, browse
     page.wait_for_selector("#decision")
     person.adopt_from_page()
     assert person.state()["view"]["seat"] == 1
-    # the creator's link for that seat no longer works: the seat was claimed with a new token
-    old = httpx.get(
-        f"{server.url}/api/games/{game['id']}/state",
-        headers={"authorization": f"Bearer {game['seats'][0]['token']}"},
+    # the seat is held now: nobody can claim it again, the lobby no longer offers it
+    again = httpx.post(
+        f"{server.url}/api/games/{game['id']}/seats/1/claim", json={"name": "Eve"}, timeout=10
     )
-    assert old.status_code == 401
+    assert again.status_code == 409
+    lobby = httpx.get(f"{server.url}/api/games?limit=200", timeout=10).json()["games"]
+    assert next(g for g in lobby if g["id"] == game["id"])["free_seats"] == []
     assert not person.errors, person.errors
     person.close()

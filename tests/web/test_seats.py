@@ -300,3 +300,55 @@ def test_a_private_game_with_a_turn_clock_and_an_open_seat(
     assert not ann.errors and not dan.errors, ann.errors + dan.errors
     ann.close()
     dan.close()
+
+
+def test_time_out_hands_the_seat_to_a_bot_until_its_player_is_back(
+    server: Server, browser: Browser
+) -> None:
+    """A 2-second turn clock runs out: the page says a bot plays the seat and why; "I'm back"
+    takes it back. A new link for the seat: the old one stops working, the page goes on."""
+    seats = [
+        {"type": "human", "creator": True, "name": "Ann"},
+        {"type": "bot", "bot": "random"},
+        {"type": "bot", "bot": "random"},
+    ]
+    body = {"kind": "boardgame", "players": 3, "seats": seats}
+    body["clock"] = {"mode": "turn", "seconds": 2}
+    r = httpx.post(server.url + "/api/games", json=body, timeout=10)
+    assert r.status_code == 201, r.text
+    game = r.json()
+    (mine,) = game["seats"]
+    ann = person(browser, server)
+    ann.open(mine["link"])
+    ann.adopt_from_page()
+    ann.page.wait_for_selector("#away-banner", timeout=15_000)
+    assert "your time ran out" in ann.page.locator("#away-banner").inner_text()
+    assert ann.state()["players"][0]["away"]
+    assert ann.page.locator('#notices li[data-kind="time_out"]').count() >= 1
+    ann.page.click("#away-banner button")
+    wait_for(lambda: not ann.state()["players"][0]["away"], what="Ann back")
+
+    # a new link for her seat (say it leaked): the page carries on with the new token
+    old = ann.token
+    ann.page.click("#rotate")
+    box = ann.page.locator(".myseat input.link")
+    box.wait_for(timeout=10_000)
+    link = box.input_value()
+    new = link.split("#token=")[1]
+    assert new != old and storage(ann.page, f"westeros.token.{game['id']}.0") == new
+    gone = httpx.get(
+        f"{server.url}/api/games/{game['id']}/state",
+        headers={"authorization": f"Bearer {old}"},
+        timeout=10,
+    )
+    assert gone.status_code == 401
+    ann.page.wait_for_function(
+        "t => window.__westerosSocket.url.includes(t) && window.__westerosSocket.readyState === 1",
+        arg=new,
+        timeout=10_000,
+    )
+    ann.page.wait_for_selector("#conn.live")
+    time.sleep(0.5)
+    assert ann.page.locator("#revoked").count() == 0 and ann.page.locator("#seats").count() == 1
+    assert not ann.errors, ann.errors
+    ann.close()

@@ -719,10 +719,11 @@ function awayReason(msg, seat) {
     if (n.kind === 'kicked') return 'the owner handed your seat to a bot';
     if (n.kind === 'back' || n.kind === 'given' || n.kind === 'claimed') break;
   }
-  return 'you are away';
+  return null;
 }
 function AwayBanner({ msg, seat, back }) {
-  return html`<section class="panel away" id="away-banner"><p><b>A bot is playing your seat</b>: ${awayReason(msg, seat)}.</p>
+  const why = awayReason(msg, seat);
+  return html`<section class="panel away" id="away-banner"><p><b>A bot is playing your seat</b>${why ? `: ${why}` : ''}. Come back to play it yourself.</p>
     <button class="primary" onClick=${back}>I'm back</button></section>`;
 }
 function Abandoned({ msg, close }) {

@@ -266,8 +266,13 @@ def test_a_private_game_with_a_turn_clock_and_an_open_seat(
     page.check('input[data-person="2"]')
     page.select_option('select[data-access="2"]', "open")
     page.check("input[name=clock][value=turn]")
-    page.fill("input[name=clock-turn]", "2")
+    page.fill("input[name=clock-turn]", "0")
     page.check("input[name=private]")
+    page.click("#create")  # a clock of nothing: the form refuses it, nothing is created
+    assert page.locator("input[name=clock-turn]").evaluate("e => !e.validity.valid")
+    page.wait_for_timeout(300)
+    assert page.locator("#created").count() == 0
+    page.fill("input[name=clock-turn]", "2")
     page.click("#create")
     page.wait_for_selector("#created")
     assert "private" in page.locator("#created h3").inner_text()

@@ -169,9 +169,16 @@ function LinkBox({ link, id }) {
 const LOBBY_PAGE = 20;
 const SEAT_ACCESS = { invite: 'invite link', open: 'open to anyone' };
 
-function clockSetting(c) { // the form's clock choice as the API's `clock` object (or null)
-  if (c.mode === 'chess') return { mode: 'chess', initial: Math.max(1, Math.round(c.minutes * 60)), increment: Math.max(0, Math.round(c.increment)) };
-  if (c.mode === 'turn') return { mode: 'turn', seconds: Math.max(1, Math.round(c.turn * 60)) };
+// the form's clock choice as the API's `clock` object (null: none), or a string saying what is wrong
+function clockSetting(c) {
+  if (c.mode === 'chess') {
+    if (!(c.minutes > 0) || !(c.increment >= 0)) return 'Chess clock: give the minutes for the game (more than 0) and the seconds added per move (0 or more).';
+    return { mode: 'chess', initial: Math.max(1, Math.round(c.minutes * 60)), increment: Math.round(c.increment) };
+  }
+  if (c.mode === 'turn') {
+    if (!(c.turn > 0)) return 'Clock per turn: give the minutes for each turn (more than 0).';
+    return { mode: 'turn', seconds: Math.max(1, Math.round(c.turn * 60)) };
+  }
   return null;
 }
 
@@ -244,6 +251,7 @@ function Lobby() {
         : { type: 'human', access: access[i] }));
     const body = { kind: 'boardgame', players, tides, private: priv, seats };
     const c = clockSetting(clock);
+    if (typeof c === 'string') { setError(c); return; }
     if (c) body.clock = c;
     const r = await post('/api/games', null, body);
     if (!r.ok) { setError(r.body.detail); return; }

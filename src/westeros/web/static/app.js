@@ -818,10 +818,16 @@ function GameScreen({ id, seat, token: firstToken, asked }) {
         }
         accept(m);
       };
-      ws.onclose = () => {
+      ws.onclose = (ev) => {
         if (closed) return;
         setConn('offline');
         if (ref.current.quiet) return; // this page is changing its own seat
+        if (ev.code > 4000 && ev.code < 5000) { // the server refused (4000 + HTTP status): no retry
+          closed = true;
+          if (ev.code === 4401 && token) revoked(ev.reason || 'the server refused it');
+          else setFatal({ text: ev.reason || `The server refused the connection (${ev.code - 4000}).` });
+          return;
+        }
         timer = setTimeout(connect, Math.min(4000, 200 * 2 ** retry++));
       };
     };

@@ -673,10 +673,11 @@ function Notices({ notices, players, view }) {
       <small>${noticeTime(n.at)}</small> ${noticeText(n, players, view)}</li>`)}</ul></section>`;
 }
 
-function seatState(p) {
+function seatState(p, mine) {
   if (p.type === 'bot') return `bot (${p.bot})`;
   if (p.away) return p.claimed ? 'away: a bot stands in' : 'no player: a bot stands in';
   if (!p.claimed) return p.access === 'open' ? 'open: free to take' : 'no player (invite)';
+  if (mine) return 'your seat';
   return p.access === 'invite' ? 'invited player' : 'player';
 }
 
@@ -696,7 +697,7 @@ function SeatsPanel({ msg, view, seat, owner, act, links }) {
       const free = human && !p.claimed && p.access === 'open';
       return html`<tr data-seat=${p.seat} class=${(p.seat === seat ? 'me' : '') + (msg.waiting.includes(p.seat) ? ' waiting' : '')}>
         <td>${hs ? html`<${Chip} house=${hs}/>` : `Seat ${p.seat + 1}`}</td>
-        <td>${p.name}${p.seat === seat ? html` <b>(you)</b>` : ''}<br/><small class="state">${seatState(p)}</small></td>
+        <td>${p.name}${p.seat === seat ? html` <b>(you)</b>` : ''}<br/><small class="state">${seatState(p, p.seat === seat)}</small></td>
         <td>${c ? html`<${Clock} c=${c} at=${msg.at}/>` : ''}</td>
         <td class="acts">${playing && human && owner && p.seat !== seat && html`
           ${!(p.away && !p.claimed) && html`<button data-kick=${p.seat} onClick=${() => act.kick(p.seat)}>Kick to a bot</button>`}

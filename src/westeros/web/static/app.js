@@ -102,14 +102,32 @@ function shade(hex, amount) { // mix a colour with white (amount > 0) or black (
 }
 
 // ------------------------------------------------------------------ tokens in the browser
+// A seat token is the seat; the owner token gives the owner's powers (docs/server.md). Both
+// stay in this browser's localStorage, per game; join links carry a token in the fragment.
 const tokenKey = (id, seat) => `westeros.token.${id}.${seat}`;
-function rememberGame(id, seat, token) {
-  localStorage.setItem(tokenKey(id, seat), token);
-  const mine = JSON.parse(localStorage.getItem('westeros.mine') || '[]').filter((g) => !(g.id === id && g.seat === seat));
+const ownerKey = (id) => `westeros.owner.${id}`;
+const linksKey = (id) => `westeros.links.${id}`;
+function readJson(key, fallback) {
+  try { const v = JSON.parse(localStorage.getItem(key)); return v === null ? fallback : v; } catch (e) { return fallback; }
+}
+function noteMine(id, seat) { // the lobby's "Your games" (seat null: a game this browser owns without a seat)
+  const mine = readJson('westeros.mine', []).filter((g) => !(g.id === id && g.seat === seat));
   mine.unshift({ id, seat, at: Date.now() });
   localStorage.setItem('westeros.mine', JSON.stringify(mine.slice(0, 30)));
 }
-function seatLink(id, seat) { return `/play/${id}?seat=${seat}`; }
+function rememberGame(id, seat, token) {
+  localStorage.setItem(tokenKey(id, seat), token);
+  noteMine(id, seat);
+}
+function forgetSeat(id, seat) {
+  localStorage.removeItem(tokenKey(id, seat));
+  const mine = readJson('westeros.mine', []).filter((g) => !(g.id === id && g.seat === seat));
+  localStorage.setItem('westeros.mine', JSON.stringify(mine));
+}
+function rememberLink(id, seat, link) { // the join links this browser handed out (the owner's)
+  localStorage.setItem(linksKey(id), JSON.stringify({ ...readJson(linksKey(id), {}), [seat]: link }));
+}
+function seatLink(id, seat) { return seat === null || seat === undefined ? `/play/${id}` : `/play/${id}?seat=${seat}`; }
 
 async function api(path, options = {}) {
   let r;
@@ -119,50 +137,147 @@ async function api(path, options = {}) {
     return { ok: false, status: 0, body: { detail: 'The server cannot be reached: nothing was sent. Try again.' } };
   }
   let body = null;
-  try { body = await r.json(); } catch (e) { body = { detail: `HTTP ${r.status}` }; }
+  if (r.status !== 204) {
+    try { body = await r.json(); } catch (e) { body = { detail: `HTTP ${r.status}` }; }
+  }
   return { ok: r.ok, status: r.status, body };
+}
+function post(path, bearer, body) {
+  const headers = { 'content-type': 'application/json' };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  return api(path, { method: 'POST', headers, body: JSON.stringify(body || {}) });
+}
+
+function CopyButton({ text, id }) {
+  const [done, setDone] = useState('');
+  const copy = async (ev) => {
+    let ok = false;
+    try { await navigator.clipboard.writeText(text); ok = true; } catch (e) {
+      const box = ev.target.parentNode.querySelector('input.link');
+      if (box) { box.select(); ok = document.execCommand('copy'); }
+    }
+    setDone(ok ? 'Copied ✓' : 'Select it and copy');
+    setTimeout(() => setDone(''), 2000);
+  };
+  return html`<button type="button" class="copy" data-copy=${id} onClick=${copy}>${done || 'Copy'}</button>`;
+}
+function LinkBox({ link, id }) {
+  return html`<span class="linkbox"><input class="link" readonly value=${link} onFocus=${(e) => e.target.select()}/><${CopyButton} text=${link} id=${id}/></span>`;
 }
 
 // ------------------------------------------------------------------ lobby
+const LOBBY_PAGE = 20;
+const SEAT_ACCESS = { invite: 'invite link', open: 'open to anyone' };
+
+// the form's clock choice as the API's `clock` object (null: none), or a string saying what is wrong
+function clockSetting(c) {
+  if (c.mode === 'chess') {
+    if (!(c.minutes > 0) || !(c.increment >= 0)) return 'Chess clock: give the minutes for the game (more than 0) and the seconds added per move (0 or more).';
+    return { mode: 'chess', initial: Math.max(1, Math.round(c.minutes * 60)), increment: Math.round(c.increment) };
+  }
+  if (c.mode === 'turn') {
+    if (!(c.turn > 0)) return 'Clock per turn: give the minutes for each turn (more than 0).';
+    return { mode: 'turn', seconds: Math.max(1, Math.round(c.turn * 60)) };
+  }
+  return null;
+}
+
+function lobbySeat(g, p, join) {
+  const mineToken = localStorage.getItem(tokenKey(g.id, p.seat));
+  if (p.type === 'bot') return html`<span class="chip">${p.name}${/bot/i.test(p.name) ? '' : ' (bot)'}</span>`;
+  if (g.free_seats.includes(p.seat)) {
+    return html`<button data-join=${p.seat} class="join" onClick=${() => join(g, p.seat)}>Join seat ${p.seat + 1}</button>`;
+  }
+  const state = p.away ? ' (bot standing in)' : p.access === 'invite' ? ' · invited' : '';
+  const label = html`${p.name}${state}`;
+  if (mineToken) return html`<a class="chip mine" href=${seatLink(g.id, p.seat)} data-mine=${p.seat}>${label} — your seat</a>`;
+  return html`<span class="chip" data-seat=${p.seat}>${label}</span>`;
+}
+
+function Created({ created, enter }) {
+  const others = created.seats.filter((s) => !s.creator);
+  return html`<div class="created" id="created"><h3>Game created${created.private ? ' (private: not listed in the lobby)' : ''}</h3>
+    <ul>${created.seats.map((s) => (s.creator
+      ? html`<li data-creator=${s.seat}>Seat ${s.seat + 1} (${s.name}): <b>yours</b></li>`
+      : s.token
+        ? html`<li data-invite=${s.seat}>Seat ${s.seat + 1} (${s.name}): invite link for the person you invite <${LinkBox} link=${s.link} id=${s.seat}/></li>`
+        : html`<li data-open=${s.seat}>Seat ${s.seat + 1}: <b>open</b> — ${created.private
+          ? html`anyone with the game's page can take it: <${LinkBox} link=${s.link} id=${s.seat}/>`
+          : 'anyone can join it from the lobby\'s list of open games'}</li>`))}</ul>
+    ${others.some((s) => s.token) && html`<p class="hint">An invite link is the seat: whoever opens it plays that seat. Give it only to that person.</p>`}
+    <p class="hint">You own this game: from its page you can hand a seat to a bot, give it to someone else, or abandon the game (this browser keeps the owner's key).</p>
+    <button class="primary" id="enter" onClick=${enter}>Enter the game</button></div>`;
+}
+
 function Lobby() {
   const [players, setPlayers] = useState(4);
   const [tides, setTides] = useState(false);
   const [name, setName] = useState(localStorage.getItem('westeros.name') || '');
   const [kinds, setKinds] = useState(['human', 'bot', 'bot', 'bot', 'bot', 'bot']);
-  const [games, setGames] = useState([]);
+  const [access, setAccess] = useState(['invite', 'invite', 'invite', 'invite', 'invite', 'invite']);
+  const [priv, setPriv] = useState(false);
+  const [clock, setClock] = useState({ mode: 'none', minutes: 30, increment: 20, turn: 2 });
+  const [first, setFirst] = useState([]); // the newest page, refreshed
+  const [older, setOlder] = useState([]); // pages loaded with "More games"
+  const [cursor, setCursor] = useState(null);
   const [created, setCreated] = useState(null);
   const [error, setError] = useState(null);
-  const mine = JSON.parse(localStorage.getItem('westeros.mine') || '[]');
+  const paged = useRef(false);
+  const mine = readJson('westeros.mine', []);
 
   const refresh = async () => {
-    const r = await api('/api/games');
-    if (r.ok) setGames(r.body.games);
+    const r = await api(`/api/games?status=playing&limit=${LOBBY_PAGE}`);
+    if (!r.ok) return;
+    setFirst(r.body.games);
+    if (!paged.current) setCursor(r.body.next);
   };
   useEffect(() => { refresh(); const t = setInterval(refresh, 4000); return () => clearInterval(t); }, []);
+  const more = async () => {
+    const r = await api(`/api/games?status=playing&limit=${LOBBY_PAGE}&before=${encodeURIComponent(cursor)}`);
+    if (!r.ok) { setError(r.body.detail); return; }
+    paged.current = true;
+    setOlder((o) => [...o, ...r.body.games]);
+    setCursor(r.body.next);
+  };
 
   const create = async (ev) => {
     ev.preventDefault();
     setError(null);
     localStorage.setItem('westeros.name', name);
-    const seats = kinds.slice(0, players).map((k, i) => (k === 'bot' ? { type: 'bot', bot: 'heuristic' }
-      : { type: 'human', name: i === kinds.indexOf('human') && name ? name : undefined }));
-    const r = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'boardgame', players, tides, seats }) });
+    const chosen = kinds.slice(0, players);
+    const mineAt = chosen.indexOf('human');
+    const seats = chosen.map((k, i) => (k === 'bot' ? { type: 'bot', bot: 'heuristic' }
+      : i === mineAt ? { type: 'human', creator: true, name: name.trim() || undefined }
+        : { type: 'human', access: access[i] }));
+    const body = { kind: 'boardgame', players, tides, private: priv, seats };
+    const c = clockSetting(clock);
+    if (typeof c === 'string') { setError(c); return; }
+    if (c) body.clock = c;
+    const r = await post('/api/games', null, body);
     if (!r.ok) { setError(r.body.detail); return; }
-    for (const s of r.body.seats) rememberGame(r.body.id, s.seat, s.token);
-    if (r.body.seats.length === 1) { location.href = seatLink(r.body.id, r.body.seats[0].seat); return; }
-    setCreated(r.body);
+    const g = r.body;
+    localStorage.setItem(ownerKey(g.id), g.owner_token);
+    const own = g.seats.find((s) => s.creator);
+    if (own) rememberGame(g.id, own.seat, own.token); else noteMine(g.id, null);
+    for (const s of g.seats) if (!s.creator && s.token) rememberLink(g.id, s.seat, s.link);
+    const go = () => { location.href = seatLink(g.id, own ? own.seat : null); };
+    if (!g.seats.some((s) => !s.creator)) { go(); return; } // nobody to invite: straight in
+    setCreated({ ...g, private: priv, enter: go });
     refresh();
   };
   const join = async (g, seat) => {
-    const r = await api(`/api/games/${g.id}/seats/${seat}/claim`, { method: 'POST',
-      headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: name.trim() || `Player ${seat + 1}` }) });
-    if (!r.ok) { setError(r.body.detail); refresh(); return; }
+    setError(null);
+    const r = await post(`/api/games/${g.id}/seats/${seat}/claim`, null, { name: name.trim() || `Player ${seat + 1}` });
+    if (!r.ok) { setError(`Seat ${seat + 1}: ${r.body.detail}`); refresh(); return; }
+    localStorage.setItem('westeros.name', name);
     rememberGame(g.id, seat, r.body.token);
     location.href = seatLink(g.id, seat);
   };
   const setKind = (i, k) => setKinds(kinds.map((x, j) => (j === i ? k : x)));
-  const open = games.filter((g) => g.status === 'playing');
+  const setSeatAccess = (i, a) => setAccess(access.map((x, j) => (j === i ? a : x)));
+  const firstIds = new Set(first.map((g) => g.id));
+  const open = [...first, ...older.filter((g) => !firstIds.has(g.id))];
+  const mineAt = kinds.slice(0, players).indexOf('human');
 
   return html`<div class="lobby">
     <h1>Westeros <small>A Game of Thrones: The Board Game (2nd ed.)</small></h1>
@@ -173,32 +288,45 @@ function Lobby() {
         <label>Players <select name="players" value=${players} onChange=${(e) => setPlayers(+e.target.value)}>
           ${[3, 4, 5, 6].map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
         <label><input type="checkbox" name="tides" checked=${tides} onChange=${(e) => setTides(e.target.checked)}/> Tides of Battle</label>
-        <table class="seats"><tr><th>Seat</th><th>Played by</th></tr>
-          ${kinds.slice(0, players).map((k, i) => html`<tr>
+        <label><input type="checkbox" name="private" checked=${priv} onChange=${(e) => setPriv(e.target.checked)}/> private (not listed)</label>
+        <table class="seats"><tr><th>Seat</th><th>Played by</th><th>Who may take it</th></tr>
+          ${kinds.slice(0, players).map((k, i) => html`<tr data-seatrow=${i}>
             <td>${i + 1}</td>
-            <td><label><input type="radio" name=${'seat' + i} checked=${k === 'human'} onChange=${() => setKind(i, 'human')}/> a person</label>
-                <label><input type="radio" name=${'seat' + i} data-bot=${i} checked=${k === 'bot'} onChange=${() => setKind(i, 'bot')}/> a bot</label></td></tr>`)}
+            <td><label><input type="radio" name=${'seat' + i} data-person=${i} checked=${k === 'human'} onChange=${() => setKind(i, 'human')}/> a person</label>
+                <label><input type="radio" name=${'seat' + i} data-bot=${i} checked=${k === 'bot'} onChange=${() => setKind(i, 'bot')}/> a bot</label></td>
+            <td>${k === 'bot' ? '' : i === mineAt ? html`<b>you</b>${name.trim() ? ` (${name.trim()})` : ''}`
+              : html`<select data-access=${i} value=${access[i]} onChange=${(e) => setSeatAccess(i, e.target.value)}>
+                ${Object.entries(SEAT_ACCESS).map(([v, label]) => html`<option value=${v}>${label}</option>`)}</select>`}</td></tr>`)}
         </table>
-        <p class="hint">The houses are dealt to the seats at random when the game starts. The first seat played by a person is yours; the other persons' join links are shown for you to share.</p>
+        <div class="clockform"><span>Clock:</span>
+          <label><input type="radio" name="clock" value="none" checked=${clock.mode === 'none'} onChange=${() => setClock({ ...clock, mode: 'none' })}/> none</label>
+          <label><input type="radio" name="clock" value="chess" checked=${clock.mode === 'chess'} onChange=${() => setClock({ ...clock, mode: 'chess' })}/> chess:</label>
+          <input type="number" name="clock-minutes" min="1" step="1" value=${clock.minutes} disabled=${clock.mode !== 'chess'} onInput=${(e) => setClock({ ...clock, minutes: +e.target.value })}/> min +
+          <input type="number" name="clock-increment" min="0" step="1" value=${clock.increment} disabled=${clock.mode !== 'chess'} onInput=${(e) => setClock({ ...clock, increment: +e.target.value })}/> s a move
+          <label><input type="radio" name="clock" value="turn" checked=${clock.mode === 'turn'} onChange=${() => setClock({ ...clock, mode: 'turn' })}/> per turn:</label>
+          <input type="number" name="clock-turn" min="0.5" step="0.5" value=${clock.turn} disabled=${clock.mode !== 'turn'} onInput=${(e) => setClock({ ...clock, turn: +e.target.value })}/> min
+        </div>
+        <p class="hint">The houses are dealt to the seats at random when the game starts. The first seat played by a person is yours.
+          Another person's seat is taken with its <i>invite link</i> (shown for you to share), or, if <i>open to anyone</i>, by the first to join it from this lobby.
+          With a clock, a seat whose time runs out is played by a bot until its player comes back.</p>
         <button type="submit" id="create" class="primary">Start the game</button>
       </form>
-      ${error && html`<p class="error">${error}</p>`}
-      ${created && html`<div class="created"><h3>Game created: share the join links</h3>
-        <ul>${created.seats.map((s) => html`<li>Seat ${s.seat + 1} (${s.name}): <a href=${s.link} data-seat=${s.seat}>${s.link}</a></li>`)}</ul></div>`}
+      ${error && html`<p class="error" id="lobby-error">${error}</p>`}
+      ${created && html`<${Created} created=${created} enter=${created.enter}/>`}
     </section>
     ${mine.length > 0 && html`<section class="panel"><h2>Your games</h2><ul class="mine">
-      ${mine.slice(0, 8).map((g) => html`<li><a href=${seatLink(g.id, g.seat)}>${g.id.slice(0, 8)} — seat ${g.seat + 1}</a></li>`)}</ul></section>`}
+      ${mine.slice(0, 8).map((g) => html`<li><a href=${seatLink(g.id, g.seat)}>${g.id.slice(0, 8)} — ${g.seat === null ? 'owner (no seat)' : `seat ${g.seat + 1}`}</a></li>`)}</ul></section>`}
     <section class="panel">
       <h2>Open games</h2>
-      ${open.length === 0 ? html`<p>No game in progress.</p>` : html`<table class="games">
+      ${open.length === 0 ? html`<p>No game in progress.</p>` : html`<table class="games" id="games">
         <tr><th>Game</th><th>Players</th><th>Move</th><th>Seats</th><th></th></tr>
         ${open.map((g) => html`<tr data-game=${g.id}>
           <td>${g.id.slice(0, 8)}${g.config.tides ? ' · tides' : ''}</td>
           <td>${g.config.players}</td><td>${g.move}</td>
-          <td>${g.players.map((p) => html`<span class="chip">${p.name}${p.type === 'bot' && !/bot/i.test(p.name) ? ' (bot)' : p.type !== 'bot' && !p.claimed ? ' (free)' : ''}</span>`)}</td>
-          <td>${g.free_seats.map((s) => html`<button data-join=${s} onClick=${() => join(g, s)}>Join seat ${s + 1}</button>`)}
-              <a href=${'/play/' + g.id}>watch</a></td></tr>`)}
+          <td>${g.players.map((p) => lobbySeat(g, p, join))}</td>
+          <td><a href=${'/play/' + g.id}>watch</a></td></tr>`)}
       </table>`}
+      ${cursor && html`<button id="more" onClick=${more}>More games</button>`}
     </section>
     <p class="foot">Map, cards and visuals are this project's own; no Fantasy Flight Games artwork is used.</p>
   </div>`;
@@ -487,8 +615,144 @@ function DecisionPanel({ d, view, send, busy }) {
   return html`<section class="panel decision" id="decision" data-kind=${d.kind}><h2>Your move</h2><p class="prompt">${d.prompt}</p>${body}</section>`;
 }
 
+// ------------------------------------------------------------------ seats, owners, clocks, notices
+function fmtClock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), ss = s % 60;
+  const pad = (n) => String(n).padStart(2, '0');
+  return h ? `${h}:${pad(m)}:${pad(ss)}` : `${m}:${pad(ss)}`;
+}
+// A seat's clock: `remaining_ms` as of the message (received at `at`, performance.now()); a
+// running clock counts down here between messages, only this element redraws.
+function Clock({ c, at }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!c.running) return undefined;
+    const t = setInterval(() => tick((n) => n + 1), 250);
+    return () => clearInterval(t);
+  }, [c.running, at]);
+  const left = c.running ? Math.max(0, c.remaining_ms - (performance.now() - at)) : c.remaining_ms;
+  const cls = 'clock' + (c.running ? ' running' : '') + (left < 60000 ? ' low' : '');
+  return html`<span class=${cls} data-clock=${c.seat} title=${c.running ? 'running: this seat must decide' : 'stopped'}>${c.running ? '▶ ' : ''}${fmtClock(left)}</span>`;
+}
+function clockOf(msg, seat) { return msg.clocks ? msg.clocks.find((c) => c.seat === seat) || null : null; }
+
+function seatWho(seat, players, view) {
+  const p = players[seat];
+  const hs = view && view.seats ? view.seats[seat] : null;
+  const house = hs ? houseName(hs) : null;
+  const name = p ? p.name : `seat ${seat + 1}`;
+  return house && house !== name ? `${name} (${house}, seat ${seat + 1})` : `${name} (seat ${seat + 1})`;
+}
+// the server's notices in the page's words: names, houses and seats counted from 1
+function noticeText(n, players, view) {
+  if (n.seat === null || n.seat === undefined || !players[n.seat]) return n.kind === 'abandoned' ? 'The owner abandoned the game.' : n.text;
+  const who = seatWho(n.seat, players, view);
+  const hs = view && view.seats ? view.seats[n.seat] : null;
+  const place = `seat ${n.seat + 1}${hs ? ` (${houseName(hs)})` : ''}`;
+  switch (n.kind) {
+    case 'claimed': return `${who} took the seat.`;
+    case 'released': return `${place} was released: it is free.`;
+    case 'given': return `The owner gave ${place} to a new player.`;
+    case 'kicked': return `The owner handed ${place} to a bot.`;
+    case 'away': return `${who} stepped away: a bot plays for them.`;
+    case 'back': return `${who} is back.`;
+    case 'time_out': return `${who}: time ran out; a bot plays until they come back.`;
+    case 'bot_failed': return `${who}: ${n.text}.`;
+    default: return n.text;
+  }
+}
+function noticeTime(at) {
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+function Notices({ notices, players, view }) {
+  if (!notices || notices.length === 0) return null;
+  return html`<section class="panel" id="notices"><h2>At the table</h2><ul class="notices">
+    ${notices.slice().reverse().slice(0, 20).map((n) => html`<li data-kind=${n.kind} title=${n.text}>
+      <small>${noticeTime(n.at)}</small> ${noticeText(n, players, view)}</li>`)}</ul></section>`;
+}
+
+function seatState(p, mine) {
+  if (p.type === 'bot') return `bot (${p.bot})`;
+  if (p.away) return p.claimed ? 'away: a bot stands in' : 'no player: a bot stands in';
+  if (!p.claimed) return p.access === 'open' ? 'open: free to take' : 'no player (invite)';
+  if (mine) return 'your seat';
+  return p.access === 'invite' ? 'invited player' : 'player';
+}
+
+// the players with their clocks; the player's own seat (step away, back, leave, new link);
+// the owner's powers (kick to a bot, give anew, abandon); a spectator may take a free open seat
+function SeatsPanel({ msg, view, seat, owner, act, links }) {
+  const players = msg.players;
+  const playing = msg.status === 'playing';
+  const mine = seat !== null ? players[seat] : null;
+  const [name, setName] = useState('');
+  const rename = (ev) => { ev.preventDefault(); if (name.trim()) act.rename(name.trim()).then(() => setName('')); };
+  return html`<section class="panel seatspanel" id="seats"><h2>Players</h2>
+    <table class="seatlist">${players.map((p) => {
+      const c = clockOf(msg, p.seat);
+      const hs = view && view.seats ? view.seats[p.seat] : null;
+      const human = p.type === 'human';
+      const free = human && !p.claimed && p.access === 'open';
+      return html`<tr data-seat=${p.seat} class=${(p.seat === seat ? 'me' : '') + (msg.waiting.includes(p.seat) ? ' waiting' : '')}>
+        <td>${hs ? html`<${Chip} house=${hs}/>` : `Seat ${p.seat + 1}`}</td>
+        <td>${p.name}${p.seat === seat ? html` <b>(you)</b>` : ''}<br/><small class="state">${seatState(p, p.seat === seat)}</small></td>
+        <td>${c ? html`<${Clock} c=${c} at=${msg.at}/>` : ''}</td>
+        <td class="acts">${playing && human && owner && p.seat !== seat && html`
+          ${!(p.away && !p.claimed) && html`<button data-kick=${p.seat} onClick=${() => act.kick(p.seat)}>Kick to a bot</button>`}
+          <button data-give=${p.seat} onClick=${() => act.give(p.seat)}>Give to someone else</button>`}
+          ${playing && free && seat === null && html`<button data-take=${p.seat} class="primary" onClick=${() => act.take(p.seat)}>Take this seat</button>`}
+          ${owner && links[p.seat] && p.claimed && p.seat !== seat && html`<div class="given">The join link you handed out: <${LinkBox} link=${links[p.seat]} id=${'seat' + p.seat}/></div>`}
+        </td></tr>`;
+    })}</table>
+    ${mine && playing && html`<div class="myseat">
+      ${mine.away ? html`<button class="primary" id="back" onClick=${act.back}>I'm back</button>`
+        : html`<button id="away" onClick=${act.away}>Step away (a bot plays for me)</button>`}
+      <button id="rotate" onClick=${act.rotate} title="a new link for this seat; the old one stops working">New link for my seat</button>
+      <button id="leave" onClick=${act.leave}>Leave my seat</button>
+      <form class="rename" onSubmit=${rename}><input name="myname" placeholder="your name" maxlength="64" value=${name}
+        onInput=${(e) => setName(e.target.value)}/><button id="rename" disabled=${!name.trim()}>Set my name</button></form>
+      ${links.mine && html`<div class="given">Your seat's new link (open it on another device): <${LinkBox} link=${links.mine} id="mine"/></div>`}</div>`}
+    ${owner && playing && html`<div class="owner"><small>You own this game.</small>
+      <button id="abandon" class="danger" onClick=${act.abandon}>Abandon game</button></div>`}
+  </section>`;
+}
+
+function awayReason(msg, seat) {
+  for (let i = msg.notices.length - 1; i >= 0; i--) {
+    const n = msg.notices[i];
+    if (n.seat !== seat) continue;
+    if (n.kind === 'time_out') return 'your time ran out';
+    if (n.kind === 'away') return 'you stepped away';
+    if (n.kind === 'kicked') return 'the owner handed your seat to a bot';
+    if (n.kind === 'back' || n.kind === 'given' || n.kind === 'claimed') break;
+  }
+  return null;
+}
+function AwayBanner({ msg, seat, back }) {
+  const why = awayReason(msg, seat);
+  return html`<section class="panel away" id="away-banner"><p><b>A bot is playing your seat</b>${why ? `: ${why}` : ''}. Come back to play it yourself.</p>
+    <button class="primary" onClick=${back}>I'm back</button></section>`;
+}
+function Abandoned({ msg, close }) {
+  return html`<div class="endscreen" id="abandoned"><div class="endbox"><h2>Game abandoned</h2>
+    <p>The game's owner abandoned this game at move ${msg.move}: it is over, nobody wins, no more moves are played.</p>
+    <p><a href="/">Back to the lobby</a> <button onClick=${close}>Look at the board</button></p></div></div>`;
+}
+function Fatal({ fatal, id }) {
+  if (fatal.revoked) {
+    return html`<div class="lobby"><p class="error" id="revoked">This seat's link no longer works: ${fatal.text}</p>
+      <p>Ask the game's owner for a new link. <a href=${seatLink(id, null)}>Watch the game</a> · <a href="/">Back to the lobby</a></p></div>`;
+  }
+  return html`<div class="lobby"><p class="error" id="fatal">${fatal.text}</p><a href="/">Back to the lobby</a></div>`;
+}
+
 // ------------------------------------------------------------------ the game screen
-function GameScreen({ id, seat, token }) {
+function GameScreen({ id, seat, token: firstToken, asked }) {
+  const [token, setToken] = useState(firstToken);
+  const [owner] = useState(() => localStorage.getItem(ownerKey(id)));
+  const [links, setLinks] = useState(() => readJson(linksKey(id), {}));
   const [msg, setMsg] = useState(null);
   const [events, setEvents] = useState([]);
   const [conn, setConn] = useState('connecting');
@@ -496,7 +760,8 @@ function GameScreen({ id, seat, token }) {
   const [fatal, setFatal] = useState(null);
   const [popup, setPopup] = useState(null);
   const [busy, setBusy] = useState(false);
-  const ref = useRef({ next: 0, move: -1, events: [] });
+  const [hideEnd, setHideEnd] = useState(false);
+  const ref = useRef({ next: 0, move: -1, events: [], quiet: false });
 
   const accept = (m) => {
     const st = ref.current;
@@ -512,11 +777,26 @@ function GameScreen({ id, seat, token }) {
       // a menu stays open while others move (simultaneous decisions), closes when ours changes
       const key = (x) => (x && x.decisions && x.decisions[0] ? `${x.decisions[0].kind}|${x.decisions[0].prompt}` : '');
       if (key(m) !== key(st.msg)) setPopup(null);
+      m.at = performance.now(); // the clocks' remaining_ms are as of now
       st.move = m.move;
       st.msg = m;
       setMsg(m);
-      window.__westeros = { move: m.move, status: m.status, at: performance.now() };
+      window.__westeros = { move: m.move, status: m.status, at: m.at };
     }
+  };
+
+  // this seat's token stopped working (released, given, kicked, rotated elsewhere): say why
+  const revoked = async (detail) => {
+    const now = seat !== null ? localStorage.getItem(tokenKey(id, seat)) : null;
+    if (now && now !== token) { setToken(now); return; } // a new token of this browser (another tab)
+    if (seat !== null) forgetSeat(id, seat);
+    let why = detail;
+    const r = await api(`/api/games/${id}/state?since=0`);
+    if (r.ok) {
+      const n = r.body.notices.filter((x) => x.seat === seat && ['kicked', 'given', 'released'].includes(x.kind)).pop();
+      if (n) why = noticeText(n, r.body.players, r.body.view);
+    }
+    setFatal({ revoked: true, text: why });
   };
 
   useEffect(() => {
@@ -531,12 +811,24 @@ function GameScreen({ id, seat, token }) {
       ws.onopen = () => { retry = 0; setConn('live'); };
       ws.onmessage = (ev) => {
         const m = JSON.parse(ev.data);
-        if (m.error) { setFatal(m.error); closed = true; return; }
+        if (m.error) {
+          closed = true;
+          if (ref.current.quiet) return;
+          if (m.status === 401 && token) revoked(m.error); else setFatal({ text: m.error });
+          return;
+        }
         accept(m);
       };
-      ws.onclose = () => {
+      ws.onclose = (ev) => {
         if (closed) return;
         setConn('offline');
+        if (ref.current.quiet) return; // this page is changing its own seat
+        if (ev.code > 4000 && ev.code < 5000) { // the server refused (4000 + HTTP status): no retry
+          closed = true;
+          if (ev.code === 4401 && token) revoked(ev.reason || 'the server refused it');
+          else setFatal({ text: ev.reason || `The server refused the connection (${ev.code - 4000}).` });
+          return;
+        }
         timer = setTimeout(connect, Math.min(4000, 200 * 2 ** retry++));
       };
     };
@@ -549,25 +841,93 @@ function GameScreen({ id, seat, token }) {
     try {
       let move = ref.current.move;
       for (let attempt = 0; attempt < 30; attempt++) { // bots may take several numbers first
-        const r = await api(`/api/games/${id}/moves?since=${ref.current.next}`, { method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ move, choice }) });
+        const r = await post(`/api/games/${id}/moves?since=${ref.current.next}`, token, { move, choice });
         if (r.ok) { accept(r.body); window.__westerosSent = (window.__westerosSent || 0) + 1; return; }
         if (r.status === 409 && typeof r.body.move === 'number' && r.body.move !== move) {
           move = Math.max(r.body.move, ref.current.move); // somebody moved first: again
           continue;
         }
+        if (r.status === 401) { revoked(r.body.detail); return; }
         setError(r.body.detail);
         return;
       }
     } finally { setBusy(false); }
   };
 
-  if (fatal) return html`<div class="lobby"><p class="error">${fatal}</p><a href="/">Back to the lobby</a></div>`;
+  // seat and owner actions (docs/server.md, "Seats and owners"); the state message that
+  // follows each change comes over the websocket
+  const seatCall = async (path, bearer, body, quiet = false) => {
+    setError(null);
+    ref.current.quiet = quiet;
+    const r = await post(`/api/games/${id}${path}`, bearer, body);
+    if (!r.ok) { ref.current.quiet = false; setError(r.body.detail); return null; }
+    return r;
+  };
+  const keepLink = (key, link) => {
+    if (key !== 'mine') rememberLink(id, key, link);
+    setLinks((l) => ({ ...l, [key]: link }));
+  };
+  const dropLink = (key) => {
+    const kept = readJson(linksKey(id), {});
+    delete kept[key];
+    localStorage.setItem(linksKey(id), JSON.stringify(kept));
+    setLinks((l) => { const n = { ...l }; delete n[key]; return n; });
+  };
+  const act = {
+    away: () => seatCall(`/seats/${seat}/away`, token),
+    back: () => seatCall(`/seats/${seat}/back`, token),
+    rename: async (name) => { // a claim with the seat's own token renames it
+      if (await seatCall(`/seats/${seat}/claim`, token, { name })) localStorage.setItem('westeros.name', name);
+    },
+    leave: async () => {
+      if (!confirm(`Leave seat ${seat + 1}? Your link stops working; ${msg.players[seat].access === 'open' ? 'anyone may take the seat from the lobby' : 'the owner may give the seat to someone else'}.`)) return;
+      if (await seatCall(`/seats/${seat}/release`, token, {}, true)) {
+        forgetSeat(id, seat);
+        location.href = seatLink(id, null);
+      }
+    },
+    rotate: async () => {
+      if (!confirm('Make a new link for your seat? The old link (and any other page using it) stops working.')) return;
+      const r = await seatCall(`/seats/${seat}/rotate`, token, {}, true);
+      if (!r) return;
+      rememberGame(id, seat, r.body.token);
+      keepLink('mine', r.body.link);
+      ref.current.quiet = false;
+      setToken(r.body.token);
+    },
+    take: async (s) => {
+      const name = (localStorage.getItem('westeros.name') || '').trim() || `Player ${s + 1}`;
+      const r = await seatCall(`/seats/${s}/claim`, null, { name });
+      if (!r) return;
+      rememberGame(id, s, r.body.token);
+      location.href = seatLink(id, s);
+    },
+    kick: async (s) => {
+      if (!confirm(`Kick ${seatWho(s, msg.players, msg.view)} to a bot? Their link stops working; a bot plays the seat until you give it to someone.`)) return;
+      if (await seatCall(`/seats/${s}/kick`, owner)) dropLink(s);
+    },
+    give: async (s) => {
+      const p = msg.players[s];
+      if (p.claimed && !confirm(`Give ${seatWho(s, msg.players, msg.view)} to someone else? The current link stops working.`)) return;
+      const r = await seatCall(`/seats/${s}/give`, owner, {});
+      if (r) keepLink(s, r.body.link);
+    },
+    abandon: async () => {
+      if (!confirm('Abandon this game for everybody? It ends now; nobody wins.')) return;
+      await seatCall('/abandon', owner);
+    },
+  };
+
+  if (fatal) return html`<${Fatal} fatal=${fatal} id=${id}/>`;
   if (!msg) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
   const view = msg.view;
   if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
-  const d = msg.decisions[0] || null;
+  const myPlayer = seat !== null ? msg.players[seat] : null;
+  const away = !!(myPlayer && myPlayer.away);
+  const d = away ? null : msg.decisions[0] || null; // while away the bot decides
+  const myClock = seat !== null ? clockOf(msg, seat) : null;
+  const offered = asked !== null && seat === null && msg.status === 'playing' && msg.players[asked]
+    && msg.players[asked].type === 'human' && !msg.players[asked].claimed && msg.players[asked].access === 'open';
 
   const onArea = (a, x, y) => {
     if (!d) { setError(token ? 'Nothing to do now: waiting for the other houses.' : 'You are watching this game.'); return; }
@@ -603,8 +963,10 @@ function GameScreen({ id, seat, token }) {
       <span id="round">Round <b>${view.round}</b>/10</span>
       <span id="phase">Phase: <b>${humanize(view.phase)}</b></span>
       <span>Wildlings: <b>${view.wildling_threat}</b></span>
-      <span>${me ? html`You: <${Chip} house=${me}/> (seat ${seat + 1})` : 'Spectator'}</span>
+      <span>${me ? html`You: <${Chip} house=${me}/> (seat ${seat + 1})` : owner ? 'Spectator (owner)' : 'Spectator'}</span>
+      ${myClock && html`<span id="myclock">Your clock: <${Clock} c=${myClock} at=${msg.at}/></span>`}
       <span>Move <b id="move">${msg.move}</b></span>
+      ${msg.status !== 'playing' && html`<span class="status" id="status">${msg.status === 'abandoned' ? 'Abandoned' : msg.status === 'over' ? 'Game over' : humanize(msg.status)}</span>`}
       <span class=${'conn ' + conn} id="conn">${conn === 'live' ? '● live' : conn === 'connecting' ? '○ connecting' : '○ reconnecting'}</span>
       ${msg.waiting.length > 0 && html`<span class="waiting">Waiting for: ${msg.waiting.map((s) => html`<${Chip} house=${view.seats[s]}/>`)}</span>`}
     </header>
@@ -613,17 +975,23 @@ function GameScreen({ id, seat, token }) {
         onOrder=${() => {}} onPick=${send} onClosePopup=${() => setPopup(null)}/></div>
       <div class="right">
         ${error && html`<p class="error" id="error">${error}</p>`}
+        ${offered && html`<section class="panel offer" id="offer"><p>Seat ${asked + 1} is open.</p>
+          <button class="primary" data-take=${asked} onClick=${() => act.take(asked)}>Take this seat</button></section>`}
+        ${away && msg.status === 'playing' && html`<${AwayBanner} msg=${msg} seat=${seat} back=${act.back}/>`}
         <${DecisionPanel} d=${d} view=${view} send=${send} busy=${busy}/>
-        ${!d && msg.status === 'playing' && html`<section class="panel idle"><p>${token ? 'Waiting for the other houses…' : 'Watching.'}</p></section>`}
+        ${!d && !away && msg.status === 'playing' && html`<section class="panel idle"><p>${token ? 'Waiting for the other houses…' : 'Watching.'}</p></section>`}
+        <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links}/>
         <${Combat} view=${view} events=${events}/>
         <${Hand} view=${view} decision=${d} send=${send}/>
         <${Tracks} view=${view}/>
         <${Houses} view=${view} players=${msg.players}/>
         <${Westeros} view=${view}/>
+        <${Notices} notices=${msg.notices} players=${msg.players} view=${view}/>
         <${Log} events=${events}/>
       </div>
     </main>
     ${msg.outcome && html`<${EndScreen} outcome=${msg.outcome} view=${view}/>`}
+    ${msg.status === 'abandoned' && !hideEnd && html`<${Abandoned} msg=${msg} close=${() => setHideEnd(true)}/>`}
   </div>`;
 }
 
@@ -641,6 +1009,8 @@ async function main() {
   const m = location.pathname.match(/^\/play\/([^/]+)/);
   if (!m) { render(html`<${Lobby}/>`, root); return; }
   const id = m[1];
+  // a join link opened on its own game's page changes only the fragment: load it properly
+  window.addEventListener('hashchange', () => { if (location.hash.includes('token=')) location.reload(); });
   const params = new URLSearchParams(location.search);
   const seat = params.has('seat') ? +params.get('seat') : null;
   let token = null;
@@ -652,7 +1022,7 @@ async function main() {
   } else if (seat !== null) {
     token = localStorage.getItem(tokenKey(id, seat));
   }
-  render(html`<${GameScreen} id=${id} seat=${token ? seat : null} token=${token}/>`, root);
+  render(html`<${GameScreen} id=${id} seat=${token ? seat : null} token=${token} asked=${seat}/>`, root);
 }
 
 main();

@@ -306,6 +306,21 @@ def serve(
             "default 127.0.0.1,::1)",
         ),
     ] = None,
+    max_think: Annotated[
+        float,
+        typer.Option(
+            "--max-think",
+            min=0.05,
+            help="seconds a bot may think per decision (bots asking for more are refused; "
+            "one that runs over is replaced for that decision)",
+        ),
+    ] = 3.0,
+    idle_seconds: Annotated[
+        float,
+        typer.Option(
+            "--idle-seconds", min=0.0, help="an unwatched game nobody moves leaves memory after"
+        ),
+    ] = 300.0,
 ) -> None:
     """Host games for people and bots: the HTTP + websocket API (docs at /docs)."""
     from westeros.server import DEFAULT_DB, DatabaseInUse, RateLimits
@@ -332,6 +347,8 @@ def serve(
             tuple(cors_origin or ()),
             limits,
             forwarded_allow_ips,
+            max_think=max_think,
+            idle_seconds=idle_seconds,
         )
     except (DatabaseInUse, ValueError) as exc:
         _fail(str(exc))

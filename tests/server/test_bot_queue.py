@@ -8,8 +8,10 @@ import itertools
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -138,3 +140,17 @@ def test_a_bot_that_runs_over_its_time_is_replaced(db_url: str, test_bots: None)
         assert first["seat"] == 0 and first["kind"] == "bot_failed"
         start = client.get(f"/api/games/{gid}/state").json()["move"]
         wait_for(lambda: client.get(f"/api/games/{gid}/state").json()["move"] > start + 3)
+
+
+def test_serve_takes_the_maximum_think_time(db_url: str, tmp_path: Path) -> None:
+    from tests.server.support import Server
+
+    srv = Server(db_url, log=tmp_path / "s.log", extra=["--max-think", "0.5"]).start()
+    try:
+        hungry = board_game(3, [{"type": "bot", "bot": "search:600ms"}] * 3)
+        refused = httpx.post(srv.url + "/api/games", json=hungry)
+        assert refused.status_code == 400 and "500 ms" in refused.json()["detail"]
+        within = board_game(3, [{"type": "bot", "bot": "search:400ms"}] * 3)
+        assert httpx.post(srv.url + "/api/games", json=within).status_code == 201
+    finally:
+        srv.stop()

@@ -364,7 +364,9 @@ def test_app_from_env(db_url: str, monkeypatch: pytest.MonkeyPatch, restore_logg
     monkeypatch.setenv("WESTEROS_CORS_ORIGINS", "https://a.example, https://b.example")
     monkeypatch.setenv("WESTEROS_LIMIT_GAMES", "1/minute")
     monkeypatch.setenv("WESTEROS_LOG_FORMAT", "json")
+    monkeypatch.setenv("WESTEROS_MAX_THINK", "0.5")
     with TestClient(app_from_env()) as c:
+        assert c.app.state.hub.max_think == 0.5  # type: ignore[attr-defined]
         created = c.post("/api/games", json=HUMANS_3)
         assert created.json()["seats"][0]["link"].startswith("https://env.example/play/")
         assert_throttled(c.post("/api/games", json=HUMANS_3), "games")

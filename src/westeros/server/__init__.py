@@ -38,6 +38,8 @@ def serve(
     cors_origins: tuple[str, ...] = (),
     limits: RateLimits | None = None,
     forwarded_allow_ips: str | None = None,
+    max_think: float = 3.0,
+    idle_seconds: float = 300.0,
 ) -> None:
     """Run the server until interrupted; ``DatabaseInUse`` when another process serves the
     SQLite file, ValueError for a bad setting."""
@@ -61,6 +63,8 @@ def serve(
         public_url=public_url or public_url_of(host, port),
         cors_origins=cors_origins,
         limits=limits,
+        max_think=max_think,
+        idle_seconds=idle_seconds,
     )
     app = create_app(settings)
     lock = dblock.acquire(db)

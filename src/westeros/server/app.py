@@ -564,7 +564,8 @@ def app_from_env() -> FastAPI:
     """For ``uvicorn westeros.server.app:app_from_env --factory``: settings from the
     environment (docs/server.md): WESTEROS_DB, WESTEROS_BOT_DELAY, WESTEROS_PUBLIC_URL,
     WESTEROS_CORS_ORIGINS (comma-separated), WESTEROS_LIMIT_GAMES, WESTEROS_LIMIT_CLAIMS,
-    WESTEROS_LIMIT_MOVES, WESTEROS_LIMIT_WEBSOCKETS, WESTEROS_LOG_LEVEL, WESTEROS_LOG_FORMAT."""
+    WESTEROS_LIMIT_MOVES, WESTEROS_LIMIT_WEBSOCKETS, WESTEROS_LOG_LEVEL, WESTEROS_LOG_FORMAT,
+    WESTEROS_MAX_THINK, WESTEROS_IDLE_SECONDS."""
     import os
 
     from westeros.server.logs import configure_logging
@@ -589,5 +590,7 @@ def app_from_env() -> FastAPI:
                 moves=env.get("WESTEROS_LIMIT_MOVES", defaults.moves),
                 websockets=env.get("WESTEROS_LIMIT_WEBSOCKETS", defaults.websockets),
             ),
+            max_think=float(env.get("WESTEROS_MAX_THINK", "3.0")),
+            idle_seconds=float(env.get("WESTEROS_IDLE_SECONDS", "300")),
         )
     )

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SRC := src tests benchmarks examples
 
-.PHONY: run watch test lint typecheck pytest screenshot bench bench-cards bench-rl bench-server bench-web clean
+.PHONY: run watch test test-fast lint typecheck pytest screenshot bench bench-cards bench-rl bench-server bench-web clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ watch: $(VENV)/.installed
 	$(BIN)/westeros watch --players 6 --seed 1
 
 test: lint typecheck pytest
+
+# the fast lane while working: pytest without the tests marked slow (tests/conftest.py)
+test-fast: $(VENV)/.dev
+	$(BIN)/pytest -q -m "not slow"
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check $(SRC)

@@ -15,6 +15,7 @@ from typing import Any
 from westeros.cardgame import decisions as D
 from westeros.cardgame.abilities import Ctx, Occ, text_of
 from westeros.cardgame.events import event as event
+from westeros.cardgame.events import game_over_reason
 from westeros.cardgame.flow import Call, ask, do, occur
 from westeros.cardgame.state import LIST_ZONES, WIN_POWER, CardGame, InPlay
 from westeros.engine import Choice
@@ -91,7 +92,7 @@ def remove_from_challenge(g: CardGame, cid: int) -> None:
         ch.attackers.remove(cid)
     if cid in ch.defenders:
         ch.defenders.remove(cid)
-    g.emit(event("note", text=f"{g.name(cid)} is removed from the challenge."))
+    g.emit(event("removed_from_challenge", card=cid, name=g.name(cid)))
     g.changed()
 
 
@@ -232,11 +233,11 @@ def player_actions(g: CardGame, seat: int, window: str) -> list[Choice]:
     if window == "marshaling" and g.active == seat:
         for cid in p.hand:
             if can_marshal(g, cid, seat):
-                out.append(f"marshal:{cid}")
+                out.append(D.ACTION.format("marshal", cid))
     elif g.phase == "challenges" and window.startswith("challenges"):
         for cid in p.hand:
             if can_ambush(g, cid, seat):
-                out.append(f"ambush:{cid}")
+                out.append(D.ACTION.format("ambush", cid))
     return out
 
 
@@ -265,8 +266,8 @@ def can_ambush(g: CardGame, cid: int, seat: int) -> bool:
 
 
 def take_player_action(g: CardGame, seat: int, choice: str) -> None:
-    verb, cid_text = choice.split(":")
-    cid = int(cid_text)
+    parsed = D.ACTION.parse(choice)
+    verb, cid = parsed["verb"], parsed["card"]
     if verb == "marshal":
         marshal(g, seat, cid)
     elif verb == "ambush":
@@ -412,7 +413,7 @@ def gain_gold_now(g: CardGame, seat: int, amount: int) -> None:
     if amount <= 0:
         return
     g.players[seat].gold += amount
-    g.emit(event("gold", player=seat, gains="gains", amount=amount))
+    g.emit(event("gold", player=seat, amount=amount))
 
 
 def gain_power(g: CardGame, cid: int, amount: int) -> None:
@@ -554,7 +555,7 @@ def take_control(g: CardGame, cid: int, seat: int) -> None:
     if cid in g.play and g.play[cid].controller != seat:
         g.play[cid].controller = seat
         g.changed()
-        g.emit(event("note", text=f"{g.names[seat]} takes control of {g.name(cid)}."))
+        g.emit(event("control_taken", player=seat, card=cid, name=g.name(cid)))
 
 
 def _save_with_duplicate(g: CardGame, cid: int) -> bool:
@@ -705,7 +706,7 @@ def check_win(g: CardGame) -> None:
         return
     for seat in g.order():
         if g.total_power(seat) >= WIN_POWER:
-            end_game(g, seat, f"{g.names[seat]} reached {WIN_POWER} power")
+            end_game(g, seat, "power")
             return
 
 
@@ -718,7 +719,7 @@ def check_deck(g: CardGame) -> None:
             eliminate(g, seat)
     alive = [p.seat for p in g.players if not p.eliminated]
     if len(alive) == 1 and g.winner is None:
-        end_game(g, alive[0], f"{g.names[alive[0]]} is the last player left")
+        end_game(g, alive[0], "last_player")
 
 
 def eliminate(g: CardGame, seat: int) -> None:
@@ -752,12 +753,14 @@ def _leave_the_table(g: CardGame, seat: int) -> None:
 
 
 def end_game(g: CardGame, winner: int | None, reason: str) -> None:
+    """C20: the game ends; ``reason`` is a code of :data:`events.GAME_OVER_REASONS`."""
     g.winner = winner
-    g.reason = reason
+    who = g.names[winner] if winner is not None else "nobody"
+    g.reason = game_over_reason(reason, who, WIN_POWER)
     n = len(g.players)
     others = sorted(
         (s for s in range(n) if s != winner),
         key=lambda s: (g.players[s].eliminated, -g.total_power(s), s),
     )
     g.ranking = ((winner,) if winner is not None else ()) + tuple(others)
-    g.emit(event("game_over", result=reason, winner=winner))
+    g.emit(event("game_over", reason=reason, winner=winner, power=WIN_POWER))

@@ -108,7 +108,7 @@ class ChooseChallenge(Step):
 
     def options(self, g: CardGame) -> list[Choice]:
         return [
-            f"{t}>{opp}"
+            D.CHALLENGE.format(t, opp)
             for t in allowed_types(g, self.seat)
             for opp in g.opponents(self.seat)
             if not g.has("cannot_be_challenged:" + t, opp, players=True)
@@ -123,8 +123,7 @@ class ChooseChallenge(Step):
         if not options:
             return []
         return [
-            D.ask(
-                D.CHALLENGE,
+            D.CHALLENGE.ask(
                 self.seat,
                 "initiate a challenge or end your challenges",
                 (*options, "done"),
@@ -137,8 +136,11 @@ class ChooseChallenge(Step):
     def run(self, g: CardGame) -> None:
         if self.choice is None or self.choice == "done":
             return
-        type_, opp = str(self.choice).split(">")
-        g.push(DeclareAttackers(self.seat, type_, int(opp)), ChallengesTurn(self.seat))
+        parsed = D.CHALLENGE.parse(self.choice)
+        g.push(
+            DeclareAttackers(self.seat, parsed["type"], parsed["opponent"]),
+            ChallengesTurn(self.seat),
+        )
 
 
 class DeclareAttackers(Step):
@@ -185,12 +187,11 @@ class DeclareAttackers(Step):
             if not options:
                 return []
             return [
-                D.ask(
-                    D.ATTACKER,
+                D.ATTACKER.ask(
                     self.seat,
                     f"declare an attacker ({self.type})",
                     (*options, *done),
-                    (("type", self.type),),
+                    type=self.type,
                 )
             ]
         nxt = self._stealth_next(g)
@@ -198,12 +199,11 @@ class DeclareAttackers(Step):
             options = self._stealth_options(g)
             if options:
                 return [
-                    D.ask(
-                        D.STEALTH,
+                    D.STEALTH.ask(
                         self.seat,
                         f"{g.name(nxt)} bypasses (stealth)",
                         (*options, "none"),
-                        (("card", nxt),),
+                        card=nxt,
                     )
                 ]
         return []
@@ -302,12 +302,11 @@ class DeclareDefenders(Step):
         # "must be declared as a defender, if able": no "done" while such a card is eligible
         must = any(g.has("must_defend", c) for c in options if isinstance(c, int))
         return [
-            D.ask(
-                D.DEFENDER,
+            D.DEFENDER.ask(
                 self.seat,
                 f"declare a defender ({ch.type})",
                 (*options, *(() if must else ("done",))),
-                (("type", ch.type),),
+                type=ch.type,
             )
         ]
 
@@ -372,8 +371,7 @@ class Resolve(Step):
             g.emit(
                 E.event(
                     "challenge_result",
-                    result=f"Nobody wins the {ch.type} challenge "
-                    f"({ch.attacker_total}–{ch.defender_total}).",
+                    type=ch.type,
                     winner=None,
                     attacker_total=ch.attacker_total,
                     defender_total=ch.defender_total,
@@ -387,8 +385,6 @@ class Resolve(Step):
         g.emit(
             E.event(
                 "challenge_result",
-                result=f"{g.names[winner]} wins the {ch.type} challenge "
-                f"({ch.attacker_total}–{ch.defender_total}){' unopposed' if ch.unopposed else ''}.",
                 winner=winner,
                 loser=loser,
                 type=ch.type,

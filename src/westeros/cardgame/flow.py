@@ -31,7 +31,7 @@ from westeros.cardgame.abilities import (
 )
 from westeros.cardgame.events import event
 from westeros.cardgame.state import CardGame
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Ask, Choice, Decision, DecisionKind, Step
 
 Resolve = Callable[[CardGame, Occ], None]
 
@@ -84,19 +84,21 @@ class Call(Step):
         return {"step": "Call", "fn": self.fn.__qualname__, "args": stable(self.args)}
 
 
-class Ask(Step):
-    """One decision with a continuation: ``then(g, choice, *args)`` runs once it is made."""
+class Then(Ask):
+    """The ask-then-act step of card texts: one decision of a catalogued kind, then
+    ``then(g, choice, *args)`` (the text's own continuation) runs in queue order."""
 
     def __init__(
         self,
         seat: int,
-        kind: str,
+        kind: DecisionKind,
         prompt: str,
         choices: tuple[Choice, ...],
         then: Callable[..., object],
         *args: Any,
         context: tuple[tuple[str, str | int], ...] = (),
     ) -> None:
+        super().__init__()
         self.seat = seat
         self.kind = kind
         self.prompt = prompt
@@ -104,24 +106,18 @@ class Ask(Step):
         self.then = then
         self.args = args
         self.context = context
-        self.choice: Choice | None = None
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None:
-            return []
-        return [D.ask(self.kind, self.seat, self.prompt, self.choices, self.context)]
+    def ask(self, g: CardGame) -> Decision:
+        return self.kind.ask(self.seat, self.prompt, self.choices, **dict(self.context))
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
-        run_effect(g, self.then, self.choice, *self.args)
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        run_effect(g, self.then, choice, *self.args)
 
     def snapshot(self) -> dict[str, Any]:
         return {
             "step": "Ask",
             "seat": self.seat,
-            "kind": self.kind,
+            "kind": self.kind.name,
             "choices": list(self.choices),
             "then": self.then.__qualname__,
             "args": stable(self.args),
@@ -132,7 +128,7 @@ class Ask(Step):
 def ask(
     g: CardGame,
     seat: int,
-    kind: str,
+    kind: DecisionKind,
     prompt: str,
     choices: Sequence[Choice],
     then: Callable[..., object],
@@ -143,7 +139,7 @@ def ask(
     if len(choices) == 1:
         do(g, Call(then, choices[0], *args))
     elif choices:
-        do(g, Ask(seat, kind, prompt, tuple(choices), then, *args, context=context))
+        do(g, Then(seat, kind, prompt, tuple(choices), then, *args, context=context))
 
 
 # -- occurrences (C16.9) ---------------------------------------------------------------
@@ -267,7 +263,7 @@ class TriggerWindow(Step):
 
     def _options(self, g: CardGame, seat: int) -> list[Choice]:
         return [
-            f"use:{c.source}:{c.index}"
+            D.REACTION.format("use", c.source, c.index)
             for c in triggered(g, self.occ, self.kind, seat)
             if (c.source, c.index) not in self.used
         ]
@@ -281,7 +277,9 @@ class TriggerWindow(Step):
         seat, options = found
         kind = D.INTERRUPT if self.kind == INTERRUPT else D.REACTION
         what = self.occ.kind.replace("_", " ")
-        return [D.ask(kind, seat, f"{self.kind} to: {what}", (*options, "pass"))]
+        return [
+            kind.ask(seat, f"{self.kind} to: {what}", (*options, "pass"), occurrence=self.occ.kind)
+        ]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
@@ -299,10 +297,11 @@ class TriggerWindow(Step):
             return
         if self.taken is None:
             return
-        _, cid, index = str(self.taken).split(":")
-        self.used = self.used | {(int(cid), int(index))}
+        use = D.REACTION.parse(self.taken)
+        cid, index = use["card"], use["index"]
+        self.used = self.used | {(cid, index)}
         self.taken = None
-        g.push(Initiate(ctx_for(g, int(cid), int(index), self.occ)), self)
+        g.push(Initiate(ctx_for(g, cid, index, self.occ)), self)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -367,12 +366,11 @@ class ActionWindow(Step):
             return []
         seat, options = found
         return [
-            D.ask(
-                D.ACTION,
+            D.ACTION.ask(
                 seat,
                 f"{self.name}: take an action or pass",
                 (*options, "pass"),
-                (("window", self.name),),
+                window=self.name,
             )
         ]
 
@@ -386,9 +384,9 @@ class ActionWindow(Step):
             return
         choice, self.taken = str(self.taken), None
         g.push(self)
-        if choice.startswith("use:"):
-            _, cid, index = choice.split(":")
-            g.push(Initiate(ctx_for(g, int(cid), int(index))))
+        use = D.ACTION.parse(choice)
+        if use["verb"] == "use":
+            g.push(Initiate(ctx_for(g, use["card"], use["index"])))
         else:
             from westeros.cardgame.actions import take_player_action
 
@@ -405,7 +403,7 @@ def card_actions(g: CardGame, seat: int) -> list[Choice]:
         entry = text_of(g.defs[cid].code)
         for i, a in enumerate(entry.abilities):
             if a.kind == ACTION and usable(g, a, ctx_for(g, cid, i)):
-                out.append(f"use:{cid}:{i}")
+                out.append(D.ACTION.format("use", cid, i))
     return out
 
 
@@ -489,13 +487,13 @@ class Initiate(Step):
             cost = a.cost[self.cost_index]
             assert cost.options is not None
             return [
-                D.ask(D.COST, self.ctx.you, f"pay: {cost.label}", tuple(cost.options(g, self.ctx)))
+                D.COST.ask(self.ctx.you, f"pay: {cost.label}", tuple(cost.options(g, self.ctx)))
             ]
         if self.stage == "target":
             assert a.target is not None
             left = [c for c in candidates(g, a, self.ctx) if c not in self.chosen]
             done: tuple[Choice, ...] = ("done",) if a.target.up_to and self.chosen else ()
-            return [D.ask(D.TARGET, self.ctx.you, a.target.prompt, (*left, *done))]
+            return [D.TARGET.ask(self.ctx.you, a.target.prompt, (*left, *done))]
         return []
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:

@@ -95,7 +95,7 @@ class SelectTitles(Step):
         left = tuple(c for c in self.pool if c not in {t for _, t in self.taken})
         if not left:
             return []
-        return [D.ask(D.TITLE, seat, "choose your title (secret)", left)]
+        return [D.TITLE.ask(seat, "choose your title (secret)", left)]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.taken = (*self.taken, (seat, int(choice)))
@@ -177,9 +177,7 @@ class Redirect(Step):
         seat = self._bearer(g)
         if seat is None or self.choice is not None:
             return []
-        return [
-            D.ask(D.REDIRECT, seat, "Crown Regent: redirect this challenge?", ("redirect", "no"))
-        ]
+        return [D.REDIRECT.ask(seat, "Crown Regent: redirect this challenge?", ("redirect", "no"))]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.choice = choice
@@ -196,7 +194,7 @@ class Redirect(Step):
         ask(
             g,
             ch.attacker,
-            D.OPTION,
+            D.REDIRECT_TO,
             "redirect: choose the new defending player",
             others,
             _redirected,

@@ -66,7 +66,7 @@ class Phase(Step):
 
     def run(self, g: CardGame) -> None:
         g.phase = self.name
-        g.emit(E.event("phase", phase=self.name.capitalize()))
+        g.emit(E.event("phase", phase=self.name))
         g.push(
             _Occur(Occ("phase_begins", info=(("phase", self.name),))),
             self.body,
@@ -144,7 +144,7 @@ class ChoosePlots(Step):
     def decisions(self, g: CardGame) -> list[Decision]:
         done = {s for s, _ in self.chosen}
         return [
-            D.ask(D.PLOT, seat, "choose your plot (secret)", tuple(g.players[seat].plots))
+            D.PLOT.ask(seat, "choose your plot (secret)", tuple(g.players[seat].plots))
             for seat in g.order()
             if seat not in done and len(g.players[seat].plots) > 1
         ]
@@ -217,7 +217,7 @@ class ChooseFirst(Step):
     def decisions(self, g: CardGame) -> list[Decision]:
         if self.choice is not None:
             return []
-        return [D.ask(D.FIRST_PLAYER, self.winner, "choose the first player", tuple(g.order()))]
+        return [D.FIRST_PLAYER.ask(self.winner, "choose the first player", tuple(g.order()))]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.choice = choice
@@ -317,8 +317,8 @@ class DominancePhase(Step):
             g.emit(
                 E.event(
                     "dominance",
-                    result=f"{g.names[winner]} wins dominance ({best}).",
                     player=winner,
+                    total=best,
                     totals={str(k): v for k, v in totals.items()},
                 )
             )
@@ -328,8 +328,8 @@ class DominancePhase(Step):
             g.emit(
                 E.event(
                     "dominance",
-                    result=f"Nobody wins dominance (tie at {best}).",
                     player=None,
+                    total=best,
                     totals={str(k): v for k, v in totals.items()},
                 )
             )
@@ -371,7 +371,7 @@ def _stand_chosen(
         ask(
             g,
             seat,
-            D.OPTION,
+            D.STAND,
             f"choose a character to stand ({limit - len(picked)} left)",
             options,
             _stand_pick,

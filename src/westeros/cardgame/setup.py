@@ -91,7 +91,7 @@ class Mulligan(Step):
     def decisions(self, g: CardGame) -> list[Decision]:
         if self.choice is not None:
             return []
-        return [D.ask(D.MULLIGAN, self.seat, "keep your hand or mulligan", ("keep", "mulligan"))]
+        return [D.MULLIGAN.ask(self.seat, "keep your hand or mulligan", ("keep", "mulligan"))]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.choice = choice
@@ -164,12 +164,11 @@ class SetupCards(Step):
             return []
         spent = sum(self._cost(g, c) for c in self.placed)
         return [
-            D.ask(
-                D.SETUP,
+            D.SETUP.ask(
                 seat,
                 f"place a setup card face down ({SETUP_GOLD - spent} gold left) or done",
                 (*options, "done"),
-                (("gold_left", SETUP_GOLD - spent),),
+                gold_left=SETUP_GOLD - spent,
             )
         ]
 
@@ -262,12 +261,11 @@ class AttachAtSetup(Step):
         if len(options) <= 1:
             return []
         return [
-            D.ask(
-                D.ATTACH_TO,
+            D.ATTACH_TO.ask(
                 self.seat,
                 f"attach {g.name(self.att)} to",
                 tuple(options),
-                (("card", self.att),),
+                card=self.att,
             )
         ]
 

@@ -131,7 +131,7 @@ def _calm_name(g: CardGame, ctx: Ctx) -> None:
     ask(
         g,
         ctx.you,
-        D.OPTION,
+        D.NAME,
         "Calm Over Westeros: name a challenge type",
         list(CHALLENGES),
         _calm_named,
@@ -142,7 +142,7 @@ def _calm_name(g: CardGame, ctx: Ctx) -> None:
 def _calm_named(g: CardGame, choice: Choice, plot: int) -> None:
     g.play[plot].tokens = (("named:" + str(choice), 1),)
     g.changed()
-    g.emit(A.event("note", text=f"Calm Over Westeros names {choice}."))
+    g.emit(A.event("named", player=g.controller(plot), card=plot, name=g.name(plot), value=choice))
 
 
 def _calm_applies(g: CardGame, source: int, seat: int) -> bool:
@@ -343,7 +343,7 @@ text(
 def _all_gold_back(g: CardGame, ctx: Ctx) -> None:
     for p in g.players:
         p.gold = 0
-    g.emit(A.event("note", text="Every player returns their gold to the treasury."))
+    g.emit(A.event("gold_returned"))
 
 
 text("01023", forced_reaction("phase_begins", _all_gold_back, when=phase_begins("challenges")))

@@ -32,11 +32,11 @@ from westeros.cardgame.melee import (
     extra_power_challenge,
     is_melee,
     may_challenge,
-    rivals_bonus,
-    whispers_claim,
+    rivals,
 )
+from westeros.cardgame.periods import expire
 from westeros.cardgame.state import CardGame, Challenge
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Ask, Choice, Decision, Step
 
 
 class ChallengesPhase(Step):
@@ -562,7 +562,60 @@ class EndChallenge(Step):
     """C11.12: participants stop participating; "until the end of the challenge" expires."""
 
     def run(self, g: CardGame) -> None:
-        from westeros.cardgame.phases import expire
-
         g.challenge = None
         expire(g, "challenge")
+
+
+def rivals_bonus(g: CardGame) -> None:
+    """C21.5: winning against the bearer of a rival title gains 1 power, once per rival
+    opponent per round."""
+    ch = g.challenge
+    if ch is None or ch.winner is None or ch.loser is None:
+        return
+    key = ("rival", g.round, ch.winner, ch.loser)
+    if rivals(g, ch.winner, ch.loser) and key not in g.history:
+        g.history = g.history | {key}
+        g.emit(E.event("rival", player=ch.winner, opponent=ch.loser))
+        gain_power(g, g.players[ch.winner].faction, 1)
+
+
+def whispers_claim(g: CardGame, attacker: int, claim: int) -> None:
+    """C21.7.6 (Q14): the bearer picks any non-empty set of opponents; each discards ``claim``
+    cards at random."""
+    do(g, WhispersClaim(attacker, tuple(g.opponents(attacker)), claim))  # the defender too (Q14)
+
+
+class WhispersClaim(Ask):
+    """C21.7.6/D21: the bearer names opponents one at a time, or done; then each named one
+    discards ``claim`` cards at random (a single option is taken without asking)."""
+
+    def __init__(
+        self, attacker: int, opponents: tuple[int, ...], claim: int, chosen: tuple[int, ...] = ()
+    ) -> None:
+        super().__init__()
+        self.attacker = attacker
+        self.opponents = opponents
+        self.claim = claim
+        self.chosen = chosen
+
+    def _options(self) -> list[Choice]:
+        left: list[Choice] = [o for o in self.opponents if o not in self.chosen]
+        return [*left, "done"] if self.chosen else left
+
+    def ask(self, g: CardGame) -> Decision | None:
+        options = self._options()
+        if len(options) <= 1:
+            return None
+        prompt = "Master of Whispers: an opponent to discard for claim, or done"
+        return D.WHISPERS.ask(self.attacker, prompt, options)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        options = self._options()
+        if choice is None:
+            choice = options[0] if options else "done"
+        if choice == "done":
+            for seat in self.chosen:
+                discard_at_random(g, seat, self.claim)
+            return
+        self.chosen = (*self.chosen, int(choice))
+        g.push(self)

@@ -29,23 +29,33 @@ from westeros.cardgame.abilities import (
     Occ,
     text_of,
 )
+from westeros.cardgame.costs import can_play_event, consume_reducers, marshal_cost, pay_gold
 from westeros.cardgame.events import event
-from westeros.cardgame.state import CardGame
+from westeros.cardgame.state import CardGame, stable
+from westeros.cardgame.zones import remove_from_zone
 from westeros.engine import Ask, Choice, Decision, DecisionKind, Step
 
 Resolve = Callable[[CardGame, Occ], None]
+StateCheck = Callable[[CardGame], None]
+OfferActions = Callable[[CardGame, int, str], list[Choice]]
+TakeAction = Callable[[CardGame, int, str], None]
+
+# State checks run after every occurrence (e.g. "killed if its STR is 0"), registered by the
+# rules that define them (actions.py).
+AFTER_OCCURRENCE: list[StateCheck] = []
 
 
-def stable(value: Any) -> str:
-    """A repr for state hashes that is the same in every process: functions by name (their
-    default repr holds a memory address), containers item by item."""
-    if callable(value) and hasattr(value, "__qualname__"):
-        return str(value.__qualname__)
-    if isinstance(value, tuple | list):
-        return "(" + ", ".join(stable(v) for v in value) + ")"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{stable(k)}: {stable(v)}" for k, v in value.items()) + "}"
-    return repr(value)
+class _PlayerActions:
+    """The player actions the rules grant in action windows (C6.5: marshal, ambush), given
+    to :class:`ActionWindow` by :func:`grant_player_actions` (actions.py)."""
+
+    offer: OfferActions | None = None
+    take: TakeAction | None = None
+
+
+def grant_player_actions(offer: OfferActions, take: TakeAction) -> None:
+    _PlayerActions.offer = offer
+    _PlayerActions.take = take
 
 
 def run_effect(g: CardGame, fn: Callable[..., object], *args: Any) -> None:
@@ -64,10 +74,7 @@ def run_effect(g: CardGame, fn: Callable[..., object], *args: Any) -> None:
 
 def do(g: CardGame, step: Step) -> None:
     """Queue a step after the running effect (or push it when no effect runs)."""
-    if g.buffer is not None:
-        g.buffer.append(step)
-    else:
-        g.push(step)
+    g.queue(step)
 
 
 class Call(Step):
@@ -173,9 +180,8 @@ class Occurrence(Step):
             return
         if _answers(g, self.occ, (REACTION, FORCED_REACTION)):
             g.push(TriggerWindow(self.occ, REACTION))
-        from westeros.cardgame.actions import check_burn
-
-        run_effect(g, check_burn)  # a state check: "killed if its STR is 0" (burn)
+        for check in AFTER_OCCURRENCE:
+            run_effect(g, check)  # state checks: "killed if its STR is 0" (burn)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -354,9 +360,9 @@ class ActionWindow(Step):
         self.seat = -1
 
     def _options(self, g: CardGame, seat: int) -> list[Choice]:
-        from westeros.cardgame.actions import player_actions
-
-        return player_actions(g, seat, self.name) + card_actions(g, seat)
+        offer = _PlayerActions.offer
+        granted = offer(g, seat, self.name) if offer is not None else []
+        return granted + card_actions(g, seat)
 
     def decisions(self, g: CardGame) -> list[Decision]:
         if self.taken is not None or g.winner is not None:
@@ -387,10 +393,8 @@ class ActionWindow(Step):
         use = D.ACTION.parse(choice)
         if use["verb"] == "use":
             g.push(Initiate(ctx_for(g, use["card"], use["index"])))
-        else:
-            from westeros.cardgame.actions import take_player_action
-
-            run_effect(g, take_player_action, self.seat, choice)
+        elif _PlayerActions.take is not None:
+            run_effect(g, _PlayerActions.take, self.seat, choice)
 
     def snapshot(self) -> dict[str, Any]:
         return {"step": "ActionWindow", **{k: stable(v) for k, v in vars(self).items()}}
@@ -412,12 +416,10 @@ def card_actions(g: CardGame, seat: int) -> list[Choice]:
 
 def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
     """Whether an ability could be initiated now (C1.4, C16.4 steps 1–2, C16.19)."""
-    from westeros.cardgame import actions
-
     cid = ctx.source
     zone = g.where[cid]
     if a.zone == "hand":
-        if zone != "hand" or not actions.can_play_event(g, cid, ctx.you):
+        if zone != "hand" or not can_play_event(g, cid, ctx.you):
             return False
     elif zone not in ("play", "plot", "faction", "title", "agenda"):
         return False
@@ -507,22 +509,18 @@ class Initiate(Step):
             return
         if self.stage == "target" and not self._target(g, a):
             if self.stage == "failed" and a.zone == "hand":  # the event still counts as played
-                from westeros.cardgame import actions
-
-                do(g, Call(actions.finish_event, self.ctx.source, self.ctx.you))
+                do(g, Call(finish_event, self.ctx.source, self.ctx.you))
             return
         if self.stage == "resolve":
             self._resolve(g, a)
 
     def _start(self, g: CardGame, a: Ability) -> None:
-        from westeros.cardgame import actions
-
         ctx = self.ctx
         key = limit_key(g, a, ctx) if a.limit else _max_key(g, ctx) if a.max else None
         if key is not None:
             g.uses[key] = g.uses.get(key, 0) + 1
         if a.zone == "hand":
-            actions.begin_event(g, ctx.source, ctx.you)
+            begin_event(g, ctx.source, ctx.you)
         self.stage = "cost"
 
     def _pay(self, g: CardGame, a: Ability) -> bool:
@@ -569,9 +567,7 @@ class Initiate(Step):
         return True
 
     def _resolve(self, g: CardGame, a: Ability) -> None:
-        from westeros.cardgame import actions
-
-        actions.log_ability(g, self.ctx)
+        log_ability(g, self.ctx)
         ctx = self.ctx
         occ = Occ(
             "initiating",
@@ -583,7 +579,7 @@ class Initiate(Step):
             # C16.4 step 6: the effect attempts to initiate; a cancel may stop it (C16.13)
             run_effect(g, occur, occ, _resolve_initiating, ctx)
             if a.zone == "hand":
-                do(g, Call(actions.finish_event, ctx.source, ctx.you))
+                do(g, Call(finish_event, ctx.source, ctx.you))
             return
         run_effect(g, _effect_then_finish, a, ctx)
 
@@ -624,14 +620,50 @@ def save(g: CardGame, cid: int) -> bool:
 
 def _effect_then_finish(g: CardGame, a: Ability, ctx: Ctx) -> None:
     """The effect, then (for an event) the card to the discard pile (C16.8)."""
-    from westeros.cardgame import actions
-
     a.effect(g, ctx)
     if a.zone == "hand":
-        do(g, Call(actions.finish_event, ctx.source, ctx.you))
+        do(g, Call(finish_event, ctx.source, ctx.you))
 
 
 def _with(ctx: Ctx, **changes: Any) -> Ctx:
     from dataclasses import replace
 
     return replace(ctx, **changes)
+
+
+def begin_event(g: CardGame, cid: int, seat: int) -> None:
+    """C16.8: the event is revealed and leaves the hand; its gold cost is paid."""
+    cost = marshal_cost(g, cid, seat)
+    pay_gold(g, seat, cost)
+    consume_reducers(g, cid, seat)
+    if g.defs[cid].keyword("limited"):
+        g.players[seat].limited += 1
+    remove_from_zone(g, cid)
+    g.history = g.history | {("played", g.round, seat, cid)}
+    g.emit(event("event_played", player=seat, card=cid, name=g.name(cid)))
+
+
+def finish_event(g: CardGame, cid: int, seat: int) -> None:
+    """C16.8: after resolving, the event goes to its owner's discard pile; then reactions."""
+    if g.where[cid] == "limbo":
+        g.players[g.owner[cid]].discard.append(cid)
+        g.where[cid] = "discard"
+    occur(g, Occ("played", (cid,), seat))
+
+
+def log_ability(g: CardGame, ctx: Ctx) -> None:
+    if g.defs[ctx.source].type == "event":
+        return
+    fields: dict[str, Any] = {"player": ctx.you, "card": ctx.source, "name": g.name(ctx.source)}
+    if ctx.targets:
+        fields["targets"] = list(ctx.targets)
+        fields["target_names"] = [
+            g.name(t) if 0 <= t < len(g.defs) and not _is_seat_target(g, ctx) else g.names[t]
+            for t in ctx.targets
+        ]
+    g.emit(event("ability", **fields))
+
+
+def _is_seat_target(g: CardGame, ctx: Ctx) -> bool:
+    a = text_of(g.defs[ctx.source].code).abilities[ctx.index]
+    return a.target is not None and a.target.players

@@ -7,8 +7,6 @@ the end of the round". Action windows sit where C6.3 puts them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from westeros.cardgame import decisions as D
 from westeros.cardgame import events as E
 from westeros.cardgame.abilities import WHEN_REVEALED, Occ, text_of
@@ -18,18 +16,21 @@ from westeros.cardgame.actions import (
     gain_power,
     stand,
 )
+from westeros.cardgame.challenges import ChallengesPhase
 from westeros.cardgame.flow import (
     ActionWindow,
-    Call,
     Initiate,
     ask,
     ctx_for,
-    do,
     occur,
     run_effect,
     usable,
 )
 from westeros.cardgame.melee import ReturnTitles, SelectTitles, is_melee
+from westeros.cardgame.periods import DELAYED as DELAYED
+from westeros.cardgame.periods import EndOfPeriod
+from westeros.cardgame.periods import at_end_of as at_end_of
+from westeros.cardgame.periods import expire as expire
 from westeros.cardgame.state import CardGame, InPlay
 from westeros.engine import Choice, Decision, Step
 
@@ -38,8 +39,6 @@ class Round(Step):
     """C6.1: the seven phases, then the next round."""
 
     def run(self, g: CardGame) -> None:
-        from westeros.cardgame.challenges import ChallengesPhase
-
         g.round += 1
         g.emit(E.event("round", round=g.round))
         for p in g.players:
@@ -85,46 +84,6 @@ class _Occur(Step):
 
     def run(self, g: CardGame) -> None:
         run_effect(g, occur, self.occ)
-
-
-class EndOfPeriod(Step):
-    """C6.7 steps 2–3: effects lasting "until the end of" this period expire and limits reset;
-    then the delayed "at the end of" effects (C16.16) resolve."""
-
-    def __init__(self, period: str) -> None:
-        self.period = period
-
-    def run(self, g: CardGame) -> None:
-        expire(g, self.period)
-        due = sorted((f for f in g.history if f[0] == "delayed" and f[1] == self.period), key=repr)
-        if due:  # C6.7 step 3, C16.16: "at the end of the <period>" effects resolve
-            g.history = g.history - set(due)
-            run_effect(g, _run_delayed, due)
-
-
-# Delayed effects (C16.16) by name: ``at_end_of(g, period, name, *args)`` makes
-# ``DELAYED[name](g, *args)`` resolve at the end of that phase or round.
-DELAYED: dict[str, Callable[..., None]] = {}
-
-
-def at_end_of(g: CardGame, period: str, name: str, *args: object) -> None:
-    g.history = g.history | {("delayed", period, name, *args)}
-
-
-def _run_delayed(g: CardGame, due: list[tuple[object, ...]]) -> None:
-    for fact in due:
-        do(g, Call(DELAYED[str(fact[2])], *fact[3:]))
-
-
-def expire(g: CardGame, period: str) -> None:
-    ends = {"challenge": ("challenge",), "phase": ("challenge", "phase"), "round": ("round",)}
-    periods = ends[period]
-    if any(e.until in periods for e in g.lasting):
-        g.lasting = tuple(e for e in g.lasting if e.until not in periods)
-        g.changed()
-    stale = [k for k in g.uses if k[1] in periods or (k[0] == "reducer" and period == "phase")]
-    for key in stale:
-        del g.uses[key]
 
 
 # -- plot phase (C7) -------------------------------------------------------------------

@@ -20,6 +20,7 @@ from westeros.cardgame.actions import (
 from westeros.cardgame.cards import FACTION_NAMES, card
 from westeros.cardgame.decks import Deck
 from westeros.cardgame.melee import add_title_pool
+from westeros.cardgame.phases import Round
 from westeros.cardgame.state import CardGame, InPlay, Player
 from westeros.engine import Choice, Decision, Step
 
@@ -65,8 +66,6 @@ class Setup(Step):
     """C5.2–C5.11, then the first round."""
 
     def run(self, g: CardGame) -> None:
-        from westeros.cardgame.phases import Round
-
         g.first = g.rng.below(len(g.players))  # C5.2
         fmt = "joust" if len(g.players) == 2 else "melee"
         g.emit(E.event("game_start", format=fmt, players=list(g.names)))

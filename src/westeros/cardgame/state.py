@@ -10,14 +10,13 @@ keywords, plot values…) are computed from the printed value plus every active 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
+from westeros.cardgame.abilities import Modifier, active_modifiers
 from westeros.cardgame.cards import CHALLENGES, CardDef
 from westeros.engine import Event, Outcome, StepGame
-
-if TYPE_CHECKING:
-    from westeros.cardgame.abilities import Modifier
 
 # Zones (C3): ordered per-player lists, plus "play" (in play), "faction", "agenda", "plot"
 # (the revealed plot), "setup" (face down at setup, C5.8), "dup" (a duplicate, C18.6),
@@ -169,10 +168,22 @@ class Lasting:
     on_players: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Faces:
+    """The contract methods that read the whole package (what a seat sees, the log's text,
+    a determinization): defined in the top module, :mod:`westeros.cardgame.game`, which
+    installs them as ``CardGame.FACES`` (so that this module imports none of the rules)."""
+
+    view: Callable[[CardGame, int | None], dict[str, Any]]
+    render: Callable[[CardGame, Event], str]
+    determinize: Callable[[CardGame, int, int], CardGame]
+
+
 class CardGame(StepGame):
     """The state of one card game (C1–C20). Rules live in the other modules of the package."""
 
     KIND = "cardgame"
+    FACES: ClassVar[Faces]
 
     def __init__(self, config: dict[str, Any], seed: int) -> None:
         super().__init__(config, seed)
@@ -194,7 +205,6 @@ class CardGame(StepGame):
         self.winner: int | None = None
         self.reason = ""
         self.ranking: tuple[int, ...] = ()
-        self.buffer: list[Any] | None = None  # steps queued by a running effect (flow.py)
         self._mods: dict[str, list[tuple[int, Modifier]]] | None = None
 
     # -- cloning -----------------------------------------------------------------------
@@ -224,18 +234,13 @@ class CardGame(StepGame):
         other.players = [p.copy() for p in self.players]
         other.challenge = None if self.challenge is None else self.challenge.copy()
         other.uses = dict(self.uses)
-        other.buffer = None
         return other
 
     def determinize(self, seat: int, seed: int) -> CardGame:
-        from westeros.cardgame.game import determinize
-
-        return determinize(self, seat, seed)
+        return self.FACES.determinize(self, seat, seed)
 
     # -- contract pieces ---------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        from westeros.cardgame.flow import stable
-
         return {
             "where": self.where,
             "play": {
@@ -265,14 +270,10 @@ class CardGame(StepGame):
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from westeros.cardgame.views import view
-
-        return view(self, seat)
+        return self.FACES.view(self, seat)
 
     def render(self, event: Event) -> str:
-        from westeros.cardgame.events import render
-
-        return render(self, event)
+        return self.FACES.render(self, event)
 
     def seat_names(self) -> tuple[str, ...]:
         return self.names
@@ -289,26 +290,9 @@ class CardGame(StepGame):
             rounds=self.round,
         )
 
-    def _advance(self) -> None:
-        """Run the rules until a decision is due; a won game stops at once (C20.3)."""
-        while self.stack and self.winner is None:
-            top = self.stack[-1]
-            decisions = top.decisions(self)
-            if decisions:
-                self._pending = tuple(sorted(decisions, key=lambda d: d.seat))
-                return
-            self.stack.pop()
-            self.running = top
-            # steps the rules queue while a step runs (flow.do) run next, in queue order,
-            # before anything the step pushed for later
-            self.buffer = []
-            top.run(self)
-            queued, self.buffer = self.buffer, None
-            if queued:
-                self.push(*queued)
-            self.running = None
-        self.stack.clear()
-        self._pending = ()
+    def halted(self) -> bool:
+        """A won game stops at once, whatever is left to do (C20.3)."""
+        return self.winner is not None
 
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:
@@ -365,8 +349,6 @@ class CardGame(StepGame):
     def modifiers(self, stat: str) -> list[tuple[int, Modifier]]:
         """The active constant modifiers of one stat, with their source card."""
         if self._mods is None:
-            from westeros.cardgame.abilities import active_modifiers
-
             self._mods = active_modifiers(self)
         return self._mods.get(stat, [])
 
@@ -434,3 +416,15 @@ class CardGame(StepGame):
 
     def icons(self, cid: int) -> list[str]:
         return [i for i in CHALLENGES if self.has_icon(cid, i)]
+
+
+def stable(value: Any) -> str:
+    """A repr for state hashes that is the same in every process: functions by name (their
+    default repr holds a memory address), containers item by item."""
+    if callable(value) and hasattr(value, "__qualname__"):
+        return str(value.__qualname__)
+    if isinstance(value, tuple | list):
+        return "(" + ", ".join(stable(v) for v in value) + ")"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{stable(k)}: {stable(v)}" for k, v in value.items()) + "}"
+    return repr(value)

@@ -22,12 +22,12 @@ from westeros.cardgame.costs import pay_gold as pay_gold
 from westeros.cardgame.costs import reducers as reducers
 from westeros.cardgame.events import event as event
 from westeros.cardgame.events import game_over_reason
-from westeros.cardgame.flow import AFTER_OCCURRENCE, Call, ask, do, grant_player_actions, occur
+from westeros.cardgame.flow import AFTER_OCCURRENCE, Call, do, grant_player_actions, occur
 from westeros.cardgame.melee import return_titles
 from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
 from westeros.cardgame.zones import remove_from_zone as remove_from_zone
 from westeros.cardgame.zones import to_zone as to_zone
-from westeros.engine import Choice
+from westeros.engine import Ask, Choice, Decision
 
 
 def names(g: CardGame, cards: tuple[int, ...] | list[int]) -> list[str]:
@@ -254,25 +254,32 @@ def put_into_play(g: CardGame, seat: int, cid: int, how: str = "put", cost: int 
             return
         remove_from_zone(g, cid)  # in limbo while its card is chosen
         g.where[cid] = "limbo"
-        ask(
-            g,
-            seat,
-            D.ATTACH_TO,
-            f"attach {d.name} to",
-            list(options),
-            _attach_chosen,
-            seat,
-            cid,
-            how,
-            cost,
-            context=(("card", cid),),
-        )
+        do(g, AttachTo(seat, cid, how, cost, tuple(options)))
         return
     _entered(g, seat, cid, how, cost, None)
 
 
-def _attach_chosen(g: CardGame, parent: Choice, seat: int, cid: int, how: str, cost: int) -> None:
-    _entered(g, seat, cid, how, cost, int(parent))
+class AttachTo(Ask):
+    """C19.1/D16: the card an attachment entering play goes on (a single option is taken
+    without asking)."""
+
+    def __init__(self, seat: int, cid: int, how: str, cost: int, hosts: tuple[int, ...]) -> None:
+        super().__init__()
+        self.seat = seat
+        self.cid = cid
+        self.how = how
+        self.cost = cost
+        self.hosts = hosts
+
+    def ask(self, g: CardGame) -> Decision | None:
+        if len(self.hosts) <= 1:
+            return None
+        prompt = f"attach {g.defs[self.cid].name} to"
+        return D.ATTACH_TO.ask(self.seat, prompt, self.hosts, card=self.cid)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        parent = int(choice) if choice is not None else self.hosts[0]
+        _entered(g, self.seat, self.cid, self.how, self.cost, parent)
 
 
 def _entered(g: CardGame, seat: int, cid: int, how: str, cost: int, parent: int | None) -> None:

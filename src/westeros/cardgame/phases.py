@@ -20,7 +20,6 @@ from westeros.cardgame.challenges import ChallengesPhase
 from westeros.cardgame.flow import (
     ActionWindow,
     Initiate,
-    ask,
     ctx_for,
     occur,
     run_effect,
@@ -32,7 +31,7 @@ from westeros.cardgame.periods import EndOfPeriod
 from westeros.cardgame.periods import at_end_of as at_end_of
 from westeros.cardgame.periods import expire as expire
 from westeros.cardgame.state import CardGame, InPlay
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Ask, Choice, Decision, Step
 
 
 class Round(Step):
@@ -302,13 +301,11 @@ def dominance_total(g: CardGame, seat: int) -> int:
 
 
 class StandingPhase(Step):
-    """C14.2: every kneeling card stands (unless an effect keeps it knelt). A player under a
-    "stand_limit" modifier (the lowest amount applies) chooses which characters stand, in
-    player order (C16.21)."""
+    """C14.2: every kneeling card stands (unless an effect keeps it knelt)."""
 
     def run(self, g: CardGame) -> None:
-        knelt = [c for c, r in g.play.items() if r.knelt and not g.has("does_not_stand", c)]
-        _stand_chosen(g, knelt, tuple(g.order()), ())
+        knelt = tuple(c for c, r in g.play.items() if r.knelt and not g.has("does_not_stand", c))
+        g.queue(ChooseStanding(knelt, tuple(g.order())))
 
 
 def stand_limit(g: CardGame, seat: int) -> int | None:
@@ -317,42 +314,58 @@ def stand_limit(g: CardGame, seat: int) -> int | None:
     return min(found) if found else None
 
 
-def _stand_chosen(
-    g: CardGame, knelt: list[int], seats: tuple[int, ...], chosen: tuple[int, ...]
-) -> None:
-    for k, seat in enumerate(seats):
-        limit = stand_limit(g, seat)
-        mine = [c for c in knelt if g.controller(c) == seat and g.defs[c].type == "character"]
-        picked = [c for c in chosen if c in mine]
-        if limit is None or len(mine) <= limit or len(picked) >= limit:
-            continue
-        options: list[Choice] = [c for c in mine if c not in picked]
-        ask(
-            g,
-            seat,
-            D.STAND,
-            f"choose a character to stand ({limit - len(picked)} left)",
-            options,
-            _stand_pick,
-            knelt,
-            seats[k:],
-            chosen,
-        )
-        return
-    kept: set[int] = set()
-    for seat in g.order():
-        limit = stand_limit(g, seat)
-        mine = [c for c in knelt if g.controller(c) == seat and g.defs[c].type == "character"]
-        if limit is not None and len(mine) > limit:
-            kept |= {c for c in mine if c not in chosen}
-    g.emit(E.event("stand_all"))
-    stand(g, [c for c in knelt if c not in kept])
+class ChooseStanding(Ask):
+    """C14.2, C16.21: a player under a "stand_limit" modifier (the lowest amount applies)
+    chooses which characters stand, one at a time, in player order; then every kneeling card
+    not kept knelt stands at once (a single option is taken without asking)."""
 
+    def __init__(
+        self, knelt: tuple[int, ...], seats: tuple[int, ...], chosen: tuple[int, ...] = ()
+    ) -> None:
+        super().__init__()
+        self.knelt = knelt
+        self.seats = seats
+        self.chosen = chosen
 
-def _stand_pick(
-    g: CardGame, choice: Choice, knelt: list[int], seats: tuple[int, ...], chosen: tuple[int, ...]
-) -> None:
-    _stand_chosen(g, knelt, seats, (*chosen, int(choice)))
+    def _mine(self, g: CardGame, seat: int) -> list[int]:
+        return [c for c in self.knelt if g.controller(c) == seat and g.defs[c].type == "character"]
+
+    def _next(self, g: CardGame) -> tuple[int, int, list[Choice]] | None:
+        """The next seat (from ``seats``) that still chooses: (index, picks left, options)."""
+        for k, seat in enumerate(self.seats):
+            limit = stand_limit(g, seat)
+            mine = self._mine(g, seat)
+            picked = [c for c in self.chosen if c in mine]
+            if limit is None or len(mine) <= limit or len(picked) >= limit:
+                continue
+            return k, limit - len(picked), [c for c in mine if c not in picked]
+        return None
+
+    def ask(self, g: CardGame) -> Decision | None:
+        found = self._next(g)
+        if found is None or len(found[2]) <= 1:
+            return None
+        k, left, options = found
+        prompt = f"choose a character to stand ({left} left)"
+        return D.STAND.ask(self.seats[k], prompt, options)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        found = self._next(g)
+        if found is not None:
+            k, _, options = found
+            pick = int(choice) if choice is not None else int(options[0])
+            self.seats = self.seats[k:]
+            self.chosen = (*self.chosen, pick)
+            g.push(self)
+            return
+        kept: set[int] = set()
+        for seat in g.order():
+            limit = stand_limit(g, seat)
+            mine = self._mine(g, seat)
+            if limit is not None and len(mine) > limit:
+                kept |= {c for c in mine if c not in self.chosen}
+        g.emit(E.event("stand_all"))
+        stand(g, [c for c in self.knelt if c not in kept])
 
 
 class TaxationPhase(Step):
@@ -367,34 +380,39 @@ class TaxationPhase(Step):
             g.push(ReturnTitles())  # C15.4 (7.4), after the discards
 
 
-class DiscardToReserve(Step):
+class DiscardToReserve(Ask):
+    """C15.3/D26: a player over their reserve discards down to it, one card at a time, then
+    the cards are discarded together (a single option is taken without asking)."""
+
     def __init__(self, seat: int) -> None:
+        super().__init__()
         self.seat = seat
+        self.left: int | None = None  # cards still to choose; None: not counted yet
+        self.chosen: tuple[int, ...] = ()
 
-    def run(self, g: CardGame) -> None:
-        p = g.players[self.seat]
-        extra = len(p.hand) - g.plot_value(self.seat, "reserve")
-        if extra > 0 and not p.eliminated:
-            run_effect(g, _ask_discard, self.seat, extra, ())
+    def _options(self, g: CardGame) -> list[Choice]:
+        return [c for c in g.players[self.seat].hand if c not in self.chosen]
 
+    def ask(self, g: CardGame) -> Decision | None:
+        options = self._options(g)
+        if not self.left or len(options) <= 1:
+            return None
+        prompt = f"discard {self.left} more card(s) down to your reserve"
+        return D.RESERVE.ask(self.seat, prompt, options)
 
-def _ask_discard(g: CardGame, seat: int, left: int, chosen: tuple[int, ...]) -> None:
-    if left <= 0:
-        discard_from_hand(g, seat, chosen)
-        return
-    options = [c for c in g.players[seat].hand if c not in chosen]
-    ask(
-        g,
-        seat,
-        D.RESERVE,
-        f"discard {left} more card(s) down to your reserve",
-        options,
-        _discarded,
-        seat,
-        left,
-        chosen,
-    )
-
-
-def _discarded(g: CardGame, choice: Choice, seat: int, left: int, chosen: tuple[int, ...]) -> None:
-    _ask_discard(g, seat, left - 1, (*chosen, int(choice)))
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        if self.left is None:  # C15.3: count the cards over the reserve
+            p = g.players[self.seat]
+            extra = len(p.hand) - g.plot_value(self.seat, "reserve")
+            self.left = extra if extra > 0 and not p.eliminated else 0
+            if self.left:
+                g.push(self)
+            return
+        options = self._options(g)
+        pick = int(choice) if choice is not None else int(options[0])
+        self.chosen = (*self.chosen, pick)
+        self.left -= 1
+        if self.left <= 0:
+            discard_from_hand(g, self.seat, self.chosen)
+            return
+        g.push(self)

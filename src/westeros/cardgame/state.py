@@ -108,7 +108,8 @@ class Player:
 
 @dataclass(slots=True)
 class Challenge:
-    """The challenge being resolved (C11): who, what, and how it went."""
+    """The challenge being declared or resolved (C11): who, what, and how it went, run
+    through the declared flow of :mod:`westeros.cardgame.challenges`."""
 
     type: str
     attacker: int
@@ -124,6 +125,10 @@ class Challenge:
     difference: int = 0
     unopposed: bool = False
     claim_done: bool = False
+    stage: str = ""  # the running stage of its flow (challenges.FLOW)
+    stealth: tuple[tuple[int, int], ...] = ()  # (attacker, bypassed or -1), C11.1.4
+    declaring: tuple[int, ...] = ()  # defenders chosen so far (C11.5), declared together
+    declared: bool = False  # the declaration is complete: the challenge is initiated (C11.1)
 
     def copy(self) -> Challenge:
         return Challenge(
@@ -141,6 +146,10 @@ class Challenge:
             self.difference,
             self.unopposed,
             self.claim_done,
+            self.stage,
+            self.stealth,
+            self.declaring,
+            self.declared,
         )
 
     def side_of(self, card: int) -> int | None:

@@ -1,9 +1,11 @@
 """The timing machinery of C6 and C16 as steps: effects queued in order, occurrences with
 their interrupt and reaction windows, action windows, and the initiation of abilities.
 
-* :func:`run_effect` runs an effect function; the steps it queues (``g.do``) run in the
-  order queued, after it returns — so "kill A, then draw" happens in that order even when
-  the kill opens windows.
+* :func:`run_effect` runs an effect function; the steps it queues (:func:`do`, the engine's
+  ``g.queue``) run in the order queued, after it returns — so "kill A, then draw" happens in
+  that order even when the kill opens windows.
+* :func:`ask` is how card texts ask a decision of a catalogued kind (:class:`Then`, on the
+  engine's one ask-then-act step); the rules' own decisions are declared ``Ask`` steps.
 * :class:`Occurrence` is C16.9: forced interrupts and an interrupt window, the occurrence
   itself (unless canceled), then forced reactions and a reaction window. Windows open only
   when some player has an ability that answers (the "fast auto-pass" of Q13).
@@ -59,7 +61,7 @@ def grant_player_actions(offer: OfferActions, take: TakeAction) -> None:
 
 
 def run_effect(g: CardGame, fn: Callable[..., object], *args: Any) -> None:
-    """Run ``fn(g, *args)``; the steps it queues with ``g.do`` run next, in queue order."""
+    """Run ``fn(g, *args)``; the steps it queues with :func:`do` run next, in queue order."""
     outer = g.buffer
     g.buffer = []
     try:

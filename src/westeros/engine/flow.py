@@ -7,7 +7,9 @@ The procedure's state is a *record* held on the game (``g.fight``, ``g.challenge
 (``when``), what it asks (``ask``, the open decisions), what it does on entry (``enter``) and
 what it does with the recorded choice (``act``, returning True when the stage is over; else
 it runs again after its next decision). ``record`` takes simultaneous secret choices onto the
-record. The flow ends, and the record is cleared, after the last stage.
+record. Steps a stage queues (``g.queue``: windows, occurrences) run before the next stage
+begins, so ``stage`` names the stage they belong to. The flow ends, and the record is
+cleared, after the last stage.
 """
 
 from __future__ import annotations
@@ -55,6 +57,10 @@ class FlowStep(Step):
 
     FLOW: ClassVar[Flow] = ()
     _BY_NAME: ClassVar[dict[str, int]] = {}
+    # True while a finished stage's queued steps run, before the next stage begins. Set on
+    # the instance only then, so that a flow that never queues (the board game's fight)
+    # keeps the same step state.
+    done: bool = False
 
     def __init_subclass__(cls) -> None:
         cls._BY_NAME = {s.name: i for i, s in enumerate(cls.FLOW)}
@@ -81,7 +87,7 @@ class FlowStep(Step):
 
     def decisions(self, g: Any) -> list[Decision]:
         record = self.record_of(g)
-        if self.choice is not None or record is None:
+        if self.choice is not None or record is None or self.done:
             return []
         ask = self._stage(record).ask
         return ask(g, record) if ask is not None else []
@@ -98,10 +104,18 @@ class FlowStep(Step):
     def run(self, g: Any) -> None:
         record = self.record_of(g)
         assert record is not None
-        choice, self.choice = self.choice, None
         index = self._BY_NAME[record.stage]
-        if self.FLOW[index].act(g, record, choice) and not self.enter_from(g, record, index + 1):
-            return  # the flow is over
+        if self.done:  # the finished stage's queued steps have run: the next stage begins
+            del self.done
+            if self.enter_from(g, record, index + 1) and self.record_of(g) is record:
+                g.push(self)
+            return
+        choice, self.choice = self.choice, None
+        if self.FLOW[index].act(g, record, choice):
+            if g.buffer:  # steps the stage queued run before the next stage begins
+                self.done = True
+            elif not self.enter_from(g, record, index + 1):
+                return  # the flow is over
         if self.record_of(g) is record:
             g.push(self)
 

@@ -105,13 +105,13 @@ def can_defend(g: CardGame, cid: int, ch: Challenge) -> bool:
     )
 
 
-class ChooseChallenge(Step):
+class ChooseChallenge(Ask):
     """D17: "<type>><opponent>" or done. Done ends the player's challenges (C10.3); a choice
     starts the challenge's declaration (C11.1.1–C11.1.2)."""
 
     def __init__(self, seat: int) -> None:
+        super().__init__()
         self.seat = seat
-        self.choice: Choice | None = None
 
     def options(self, g: CardGame) -> list[Choice]:
         return [
@@ -123,25 +123,20 @@ class ChooseChallenge(Step):
             and may_challenge(g, self.seat, opp, t)
         ]
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None or g.winner is not None:
-            return []
+    def ask(self, g: CardGame) -> Decision | None:
+        if g.winner is not None:
+            return None
         options = self.options(g)
         if not options:
-            return []
-        return [
-            D.CHALLENGE.ask(
-                self.seat, "initiate a challenge or end your challenges", (*options, "done")
-            )
-        ]
+            return None
+        return D.CHALLENGE.ask(
+            self.seat, "initiate a challenge or end your challenges", (*options, "done")
+        )
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
-        if self.choice is None or self.choice == "done":
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        if choice is None or choice == "done":
             return
-        parsed = D.CHALLENGE.parse(self.choice)
+        parsed = D.CHALLENGE.parse(choice)
         opponent = parsed["opponent"]
         g.push(ChallengesTurn(self.seat))  # C10.6: after the challenge, back to C10.2
         start_challenge(g, Challenge(parsed["type"], self.seat, opponent, opponent))

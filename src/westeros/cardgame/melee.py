@@ -153,12 +153,12 @@ def extra_power_challenge(g: CardGame, seat: int) -> int:
     return 1 if bears(g, seat, HAND) else 0
 
 
-class Redirect(Step):
+class Redirect(Ask):
     """C21.6 (Q7): after a challenge is initiated, the Crown Regent's bearer (not its
     attacker) may redirect it once per round; the attacker then picks another opponent."""
 
     def __init__(self) -> None:
-        self.choice: Choice | None = None
+        super().__init__()
         self.asked = False
 
     def _bearer(self, g: CardGame) -> int | None:
@@ -173,19 +173,16 @@ class Redirect(Step):
                     return seat
         return None
 
-    def decisions(self, g: CardGame) -> list[Decision]:
+    def ask(self, g: CardGame) -> Decision | None:
         seat = self._bearer(g)
-        if seat is None or self.choice is not None:
-            return []
-        return [D.REDIRECT.ask(seat, "Crown Regent: redirect this challenge?", ("redirect", "no"))]
+        if seat is None:
+            return None
+        return D.REDIRECT.ask(seat, "Crown Regent: redirect this challenge?", ("redirect", "no"))
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
+    def act(self, g: CardGame, choice: Choice | None) -> None:
         bearer = self._bearer(g)
         ch = g.challenge
-        if self.choice != "redirect" or bearer is None or ch is None:
+        if choice != "redirect" or bearer is None or ch is None:
             return
         g.history = g.history | {("redirect", g.round, bearer)}
         g.queue(RedirectTo())

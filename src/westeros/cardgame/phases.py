@@ -165,23 +165,18 @@ def initiative_winner(g: CardGame) -> int:
     return tied[0] if len(tied) == 1 else tied[g.rng.below(len(tied))]
 
 
-class ChooseFirst(Step):
+class ChooseFirst(Ask):
     """C7.3.2/D6: the initiative winner names the first player."""
 
     def __init__(self, winner: int) -> None:
+        super().__init__()
         self.winner = winner
-        self.choice: Choice | None = None
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None:
-            return []
-        return [D.FIRST_PLAYER.ask(self.winner, "choose the first player", tuple(g.order()))]
+    def ask(self, g: CardGame) -> Decision | None:
+        return D.FIRST_PLAYER.ask(self.winner, "choose the first player", tuple(g.order()))
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
-        g.first = int(self.choice) if self.choice is not None else self.winner
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        g.first = int(choice) if choice is not None else self.winner
         g.emit(E.event("first_player", player=g.first))
         run_effect(g, occur, Occ("initiative_won", (), self.winner))
 

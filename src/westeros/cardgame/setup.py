@@ -22,7 +22,7 @@ from westeros.cardgame.decks import Deck
 from westeros.cardgame.melee import add_title_pool
 from westeros.cardgame.phases import Round
 from westeros.cardgame.state import CardGame, InPlay, Player
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Ask, Choice, Decision, Step
 
 SETUP_GOLD = 8  # C5.8.1 (Q1)
 HAND_SIZE = 7  # C5.6
@@ -80,23 +80,18 @@ class Setup(Step):
         )
 
 
-class Mulligan(Step):
+class Mulligan(Ask):
     """C5.7: once, shuffle the hand back and draw 7 new cards; the second hand is kept."""
 
     def __init__(self, seat: int) -> None:
+        super().__init__()
         self.seat = seat
-        self.choice: Choice | None = None
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None:
-            return []
-        return [D.MULLIGAN.ask(self.seat, "keep your hand or mulligan", ("keep", "mulligan"))]
+    def ask(self, g: CardGame) -> Decision | None:
+        return D.MULLIGAN.ask(self.seat, "keep your hand or mulligan", ("keep", "mulligan"))
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
-        if self.choice == "keep":
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        if choice == "keep":
             g.emit(E.event("keep", player=self.seat))
             return
         p = g.players[self.seat]
@@ -234,14 +229,14 @@ class RevealSetup(Step):
         g.push(*steps)
 
 
-class AttachAtSetup(Step):
+class AttachAtSetup(Ask):
     """C5.9/D4: the player picks the card (among their setup cards) an attachment goes on."""
 
     def __init__(self, seat: int, att: int, mine: tuple[int, ...]) -> None:
+        super().__init__()
         self.seat = seat
         self.att = att
         self.mine = mine
-        self.choice: Choice | None = None
 
     def options(self, g: CardGame) -> list[Choice]:
         del g.play[self.att]
@@ -253,31 +248,24 @@ class AttachAtSetup(Step):
             g.play[self.att] = rec
             g.where[self.att] = "play"
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None:
-            return []
+    def ask(self, g: CardGame) -> Decision | None:
         options = self.options(g)
         if len(options) <= 1:
-            return []
-        return [
-            D.ATTACH_TO.ask(
-                self.seat,
-                f"attach {g.name(self.att)} to",
-                tuple(options),
-                card=self.att,
-            )
-        ]
+            return None
+        return D.ATTACH_TO.ask(
+            self.seat,
+            f"attach {g.name(self.att)} to",
+            tuple(options),
+            card=self.att,
+        )
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
+    def act(self, g: CardGame, choice: Choice | None) -> None:
         options = self.options(g)
         if not options:
             leave_play(g, self.att, "discard")  # no legal card (C5.9); its duplicates too
             g.emit(E.event("discarded", cards=[self.att], names=[g.name(self.att)]))
             return
-        parent = int(self.choice) if self.choice is not None else int(options[0])
+        parent = int(choice) if choice is not None else int(options[0])
         g.play[self.att].parent = parent
         g.changed()
 

@@ -246,7 +246,7 @@ class Scenario:
     def start(self, *steps: Step) -> BoardGame:
         """Push the steps to run (the first given runs first) and return the game."""
         self.g.push(*steps)
-        self.g._pending = None
+        self.g.invalidate()
         return self.g
 
 

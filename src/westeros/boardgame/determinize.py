@@ -40,7 +40,7 @@ def determinize(g: BoardGame, seat: int, seed: int) -> BoardGame:
     _fight(out, me, rng)
     out.westeros_decks = {d: rng.shuffled(sorted(cards)) for d, cards in g.westeros_decks.items()}
     _wildlings(out, me, rng)
-    out._pending = None
+    out.invalidate()
     return out
 
 

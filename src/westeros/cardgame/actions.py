@@ -22,12 +22,18 @@ from westeros.cardgame.costs import pay_gold as pay_gold
 from westeros.cardgame.costs import reducers as reducers
 from westeros.cardgame.events import event as event
 from westeros.cardgame.events import game_over_reason
-from westeros.cardgame.flow import AFTER_OCCURRENCE, Call, do, grant_player_actions, occur
+from westeros.cardgame.flow import (
+    AFTER_OCCURRENCE,
+    do,
+    grant_player_actions,
+    occur,
+    run_effect,
+)
 from westeros.cardgame.melee import return_titles
 from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
 from westeros.cardgame.zones import remove_from_zone as remove_from_zone
 from westeros.cardgame.zones import to_zone as to_zone
-from westeros.engine import Ask, Choice, Decision
+from westeros.engine import Ask, Choice, Decision, Step
 
 
 def names(g: CardGame, cards: tuple[int, ...] | list[int]) -> list[str]:
@@ -307,7 +313,18 @@ def _entered(g: CardGame, seat: int, cid: int, how: str, cost: int, parent: int 
 
 
 def gain_gold(g: CardGame, seat: int, amount: int) -> None:
-    do(g, Call(gain_gold_now, seat, amount))
+    do(g, GainGold(seat, amount))
+
+
+class GainGold(Step):
+    """Gold from the treasury into a gold pool (C3.7), in queue order."""
+
+    def __init__(self, seat: int, amount: int) -> None:
+        self.seat = seat
+        self.amount = amount
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, gain_gold_now, self.seat, self.amount)
 
 
 def gain_gold_now(g: CardGame, seat: int, amount: int) -> None:
@@ -333,7 +350,19 @@ def _gain(g: CardGame, occ: Occ) -> None:
 
 
 def move_power(g: CardGame, source: int, dest: int, amount: int) -> None:
-    do(g, Call(move_power_now, source, dest, amount))
+    do(g, MovePower(source, dest, amount))
+
+
+class MovePower(Step):
+    """Power moves between cards (C12.4), in queue order; it is not "gained"."""
+
+    def __init__(self, source: int, dest: int, amount: int) -> None:
+        self.source = source
+        self.dest = dest
+        self.amount = amount
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, move_power_now, self.source, self.dest, self.amount)
 
 
 def move_power_now(g: CardGame, source: int, dest: int, amount: int) -> int:

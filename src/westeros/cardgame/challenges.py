@@ -29,7 +29,7 @@ from westeros.cardgame.actions import (
     stand,
 )
 from westeros.cardgame.cards import CHALLENGES
-from westeros.cardgame.flow import ActionWindow, Call, do, occur
+from westeros.cardgame.flow import ActionWindow, do, occur, run_effect
 from westeros.cardgame.melee import (
     WHISPERS,
     Redirect,
@@ -543,7 +543,7 @@ def _keywords(g: CardGame, winner: int) -> None:
         do(g, Intimidate())  # C17.4
     pillage = sum(1 for c in parts if g.has_keyword(c, "pillage"))
     if pillage and ch.loser is not None:
-        do(g, Call(_pillage, ch.loser, pillage))  # C17.7
+        do(g, Pillage(ch.loser, pillage))  # C17.7
     for c in parts:
         if g.has_keyword(c, "renown"):
             gain_power(g, c, 1)  # C17.8
@@ -571,6 +571,17 @@ class Intimidate(Ask):
     def act(self, g: CardGame, choice: Choice | None) -> None:
         if choice is not None and choice != "none":
             kneel(g, [int(choice)])
+
+
+class Pillage(Step):
+    """C17.7: the loser discards the top card of their deck for each pillager."""
+
+    def __init__(self, loser: int, count: int) -> None:
+        self.loser = loser
+        self.count = count
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, _pillage, self.loser, self.count)
 
 
 def _pillage(g: CardGame, loser: int, count: int) -> None:

@@ -511,7 +511,7 @@ class Initiate(Step):
             return
         if self.stage == "target" and not self._target(g, a):
             if self.stage == "failed" and a.zone == "hand":  # the event still counts as played
-                do(g, Call(finish_event, self.ctx.source, self.ctx.you))
+                do(g, FinishEvent(self.ctx.source, self.ctx.you))
             return
         if self.stage == "resolve":
             self._resolve(g, a)
@@ -581,7 +581,7 @@ class Initiate(Step):
             # C16.4 step 6: the effect attempts to initiate; a cancel may stop it (C16.13)
             run_effect(g, occur, occ, _resolve_initiating, ctx)
             if a.zone == "hand":
-                do(g, Call(finish_event, ctx.source, ctx.you))
+                do(g, FinishEvent(ctx.source, ctx.you))
             return
         run_effect(g, _effect_then_finish, a, ctx)
 
@@ -624,7 +624,7 @@ def _effect_then_finish(g: CardGame, a: Ability, ctx: Ctx) -> None:
     """The effect, then (for an event) the card to the discard pile (C16.8)."""
     a.effect(g, ctx)
     if a.zone == "hand":
-        do(g, Call(finish_event, ctx.source, ctx.you))
+        do(g, FinishEvent(ctx.source, ctx.you))
 
 
 def _with(ctx: Ctx, **changes: Any) -> Ctx:
@@ -643,6 +643,17 @@ def begin_event(g: CardGame, cid: int, seat: int) -> None:
     remove_from_zone(g, cid)
     g.history = g.history | {("played", g.round, seat, cid)}
     g.emit(event("event_played", player=seat, card=cid, name=g.name(cid)))
+
+
+class FinishEvent(Step):
+    """C16.8: an event card that resolved (or failed to) goes to the discard pile."""
+
+    def __init__(self, cid: int, seat: int) -> None:
+        self.cid = cid
+        self.seat = seat
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, finish_event, self.cid, self.seat)
 
 
 def finish_event(g: CardGame, cid: int, seat: int) -> None:

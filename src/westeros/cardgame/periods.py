@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from westeros.cardgame.flow import Call, do, run_effect
+from westeros.cardgame.flow import do, run_effect
 from westeros.cardgame.state import CardGame
 from westeros.engine import Step
 
@@ -22,7 +22,8 @@ class EndOfPeriod(Step):
         due = sorted((f for f in g.history if f[0] == "delayed" and f[1] == self.period), key=repr)
         if due:  # C6.7 step 3, C16.16: "at the end of the <period>" effects resolve
             g.history = g.history - set(due)
-            run_effect(g, _run_delayed, due)
+            for fact in due:
+                do(g, Delayed(str(fact[2]), fact[3:]))
 
 
 # Delayed effects (C16.16) by name: ``at_end_of(g, period, name, *args)`` makes
@@ -34,9 +35,15 @@ def at_end_of(g: CardGame, period: str, name: str, *args: object) -> None:
     g.history = g.history | {("delayed", period, name, *args)}
 
 
-def _run_delayed(g: CardGame, due: list[tuple[object, ...]]) -> None:
-    for fact in due:
-        do(g, Call(DELAYED[str(fact[2])], *fact[3:]))
+class Delayed(Step):
+    """One delayed effect resolving (C16.16): ``DELAYED[name](g, *args)``, by name."""
+
+    def __init__(self, name: str, args: tuple[object, ...]) -> None:
+        self.name = name
+        self.args = args
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, DELAYED[self.name], *self.args)
 
 
 def expire(g: CardGame, period: str) -> None:

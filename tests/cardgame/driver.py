@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from westeros.cardgame import texts  # noqa: F401  (registers every card text)
+from westeros.cardgame import game, texts  # noqa: F401  (card texts; the contract faces)
 from westeros.cardgame.actions import enter_play, to_zone
 from westeros.cardgame.cards import card
 from westeros.cardgame.challenges import ChallengesPhase

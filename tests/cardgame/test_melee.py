@@ -189,3 +189,31 @@ def test_q12_an_eliminated_players_cards_leave_the_game_and_the_title_returns() 
     assert t.g.players[1].eliminated
     assert t.g.where[mine] == "removed" and t.g.where[taken] == "discard"
     assert title_name(t.g, 1) is None
+
+
+def test_c21_6_2_after_a_redirect_the_new_defending_player_declares_defenders() -> None:
+    """C21.6.2–C21.6.3: the challenge resolves against the new opponent, who declares the
+    defenders (found when the challenge became a declared flow: the original opponent was
+    asked before)."""
+    t = Table(THREE)
+    t.give_title(2, "Master of Coin")
+    t.give_title(1, "Crown Regent")
+    t.give_title(0, "Master of Laws")
+    a = t.add(0, CREW)
+    t.add(1, BODY)
+    guard = t.add(2, BODY)
+    t.start("challenges")
+    t.challenge(0, "military", [a], opponent=1, stop=lambda d: d.kind == "redirect")
+    assert t.decision().seat == 1  # the bearer (not the attacker) decides (Q7)
+    t.do("redirect")  # seat 2 is the attacker's only other opponent: taken at once
+    t.auto(stop=lambda d: d.kind == "defender")
+    d = t.decision()
+    assert d.seat == 2 and guard in d.choices
+    t.do(guard)  # the only eligible defender: the declaration closes by itself
+    t.auto(stop=lambda d: d.kind == "challenge")
+    made = [(e["type"], e["opponent"]) for e in t.g.log if e.kind == "challenge"]
+    assert made == [("military", 1)]  # still initiated against seat 1 (C21.6.3)
+    defended = [e for e in t.g.log if e.kind == "defenders"][-1]
+    assert defended["player"] == 2 and defended["cards"] == [guard]
+    result = [e for e in t.g.log if e.kind == "challenge_result"][-1]
+    assert result["winner"] == 2 and result["loser"] == 0  # 5 STR defends against 3

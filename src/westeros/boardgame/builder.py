@@ -241,7 +241,7 @@ class Scenario:
     def start(self, *steps: Step) -> PlayedGame:
         """Push the steps to run (the first given runs first) and return the game."""
         self.g.push(*steps)
-        self.g._pending = None
+        self.g.invalidate()
         return self.g
 
 

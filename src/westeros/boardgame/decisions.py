@@ -16,155 +16,35 @@ one of:
 
 ``parse`` returns the parts by name (``{"unit": "knight", "to": "moat_cailin"}``, or
 ``{"word": "done"}``, ``{"value": 3}``); ``format`` builds a choice from its parts. The web
-client and the RL adapters read :func:`catalogue_json`.
+client and the RL adapters read :func:`catalogue_json`. The codec and the catalogue machinery
+are the engine kit's (:mod:`westeros.engine.catalogue`), shared with the card game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
-from westeros.engine import Choice, Decision
+from westeros.engine import Decision
+from westeros.engine.catalogue import INTEGER as INTEGER
+from westeros.engine.catalogue import ONE as ONE
+from westeros.engine.catalogue import Codec as Codec
+from westeros.engine.catalogue import DecisionCatalogue
+from westeros.engine.catalogue import DecisionKind as DecisionKind
+from westeros.engine.catalogue import Parsed as Parsed
+from westeros.engine.catalogue import words as words
 
-Parsed = dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Codec:
-    """How a kind's choices are written: ``parts`` joined by ``sep``, or one of ``words``."""
-
-    parts: tuple[str, ...] = ("value",)
-    sep: str = ""
-    words: tuple[str, ...] = ()
-    integer: bool = False
-    many: bool = False  # one part repeated, joined by sep ("a+b+c")
-    # derived once: the part names without "?", and how many parts a choice must have
-    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    required: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "names", tuple(p.rstrip("?") for p in self.parts))
-        object.__setattr__(self, "required", sum(1 for p in self.parts if not p.endswith("?")))
-
-    @property
-    def grammar(self) -> str:
-        if self.integer:
-            return "<integer>"
-        if not self.parts:
-            return " | ".join(f'"{w}"' for w in self.words)
-        if self.many:
-            body = f"<{self.parts[0]}>{self.sep}<{self.parts[0]}>…"
-        else:
-            body = ""
-            for i, part in enumerate(self.parts):
-                optional = part.endswith("?")
-                name = f"<{part.rstrip('?')}>"
-                piece = name if i == 0 else f"{self.sep}{name}"
-                body += f"[{piece}]" if optional else piece
-        return " | ".join([body, *(f'"{w}"' for w in self.words)])
-
-    def parse(self, choice: Choice) -> Parsed:
-        """The parts of a choice by name; ValueError when it does not fit the grammar."""
-        if self.integer:
-            if isinstance(choice, bool) or not isinstance(choice, int):
-                raise ValueError(f"expected an integer, not {choice!r}")
-            return {"value": choice}
-        if not isinstance(choice, str):
-            raise ValueError(f"expected a string, not {choice!r}")
-        if choice in self.words:
-            return {"word": choice}
-        if not self.parts:
-            raise ValueError(f"{choice!r} is not one of {self.grammar}")
-        if self.many:
-            return {self.parts[0]: choice.split(self.sep)}
-        names = self.names
-        values = choice.split(self.sep, len(names) - 1) if self.sep else [choice]
-        if not self.required <= len(values) <= len(names) or "" in values:
-            raise ValueError(f"{choice!r} does not match {self.grammar}")
-        return dict(zip(names, values, strict=False))
-
-    def format(self, *values: str | int) -> Choice:
-        """A choice from its parts (or one word, or the integer)."""
-        if self.integer:
-            (value,) = values
-            return int(value)
-        if len(values) == 1:
-            return str(values[0])
-        return self.sep.join(map(str, values))
-
-    def unparse(self, parsed: Parsed) -> Choice:
-        """The choice back from :meth:`parse`'s result (``unparse(parse(c)) == c``)."""
-        if "word" in parsed:
-            return str(parsed["word"])
-        if self.integer:
-            return int(parsed["value"])
-        if self.many:
-            return self.sep.join(parsed[self.parts[0]])
-        return self.format(*parsed.values())
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionKind:
-    name: str
-    codec: Codec
-    description: str
-
-    @property
-    def grammar(self) -> str:
-        return self.codec.grammar
-
-    def ask(
-        self, seat: int, prompt: str, choices: Iterable[Choice], **context: str | int
-    ) -> Decision:
-        """Open a decision of this kind; ``context`` says what it is about (an area, a track…)."""
-        return Decision(
-            seat,
-            self.name,
-            prompt,
-            choices if type(choices) is tuple else tuple(choices),
-            tuple(context.items()),
-        )
-
-    def parse(self, choice: Choice) -> Parsed:
-        return self.codec.parse(choice)
-
-    def format(self, *values: str | int) -> Choice:
-        return self.codec.format(*values)
-
-    def unparse(self, parsed: Parsed) -> Choice:
-        return self.codec.unparse(parsed)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.name, "grammar": self.grammar, "description": self.description}
-
-
-KINDS: dict[str, DecisionKind] = {}
-
-
-def _kind(name: str, codec: Codec, description: str) -> DecisionKind:
-    assert name not in KINDS, name
-    kind = DecisionKind(name, codec, description)
-    KINDS[name] = kind
-    return kind
+CATALOGUE = DecisionCatalogue("boardgame")
+KINDS: dict[str, DecisionKind] = CATALOGUE.kinds
+_kind = CATALOGUE.add
 
 
 def kind_of(decision: Decision) -> DecisionKind:
-    return KINDS[decision.kind]
+    return CATALOGUE.of(decision)
 
 
 def catalogue_json() -> list[dict[str, Any]]:
     """Every decision kind with its grammar and description, for clients and docs."""
-    return [k.to_json() for k in KINDS.values()]
-
-
-ONE = Codec()
-INTEGER = Codec(integer=True)
-
-
-def words(*ws: str) -> Codec:
-    """A kind whose choices are only these words."""
-    return Codec(parts=(), words=ws)
+    return CATALOGUE.to_json()
 
 
 # ============================================================== Westeros phase (R3), bids (R3.7)

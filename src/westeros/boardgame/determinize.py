@@ -42,7 +42,7 @@ def determinize(g: G, seat: int, seed: int) -> G:
     _fight(out, me, rng)
     out.westeros_decks = {d: rng.shuffled(sorted(cards)) for d, cards in g.westeros_decks.items()}
     _wildlings(out, me, rng)
-    out._pending = None
+    out.invalidate()
     return out
 
 

@@ -19,57 +19,26 @@ client's log all use it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from westeros.boardgame import tables as T
 from westeros.engine import Event
+from westeros.engine.events import EventCatalogue
+from westeros.engine.events import EventKind as EventKind
+from westeros.engine.events import Fields as Fields
 
-Fields = dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class EventKind:
-    """One kind of event: its name, how it reads, and what it means."""
-
-    name: str
-    text: Callable[[Fields], str]
-    description: str
-    redacted_text: Callable[[Fields], str] | None = None
-
-    def __call__(self, **fields: Any) -> Event:
-        return Event(self.name, fields)
-
-    def secret(self, seats: tuple[int, ...], hidden: tuple[str, ...], **fields: Any) -> Event:
-        """An event whose ``hidden`` fields only ``seats`` may see."""
-        return Event(self.name, fields, seats, hidden)
-
-
-KINDS: dict[str, EventKind] = {}
-
-
-def _event(
-    name: str,
-    text: Callable[[Fields], str],
-    description: str,
-    redacted_text: Callable[[Fields], str] | None = None,
-) -> EventKind:
-    assert name not in KINDS, name
-    kind = EventKind(name, text, description, redacted_text)
-    KINDS[name] = kind
-    return kind
+CATALOGUE = EventCatalogue("boardgame")
+KINDS: dict[str, EventKind] = CATALOGUE.kinds
+_event = CATALOGUE.add
 
 
 def render(event: Event) -> str:
     """One line of text for an event."""
-    kind = KINDS[event.kind]
-    if event.redacted and kind.redacted_text is not None:
-        return kind.redacted_text(event.fields)
-    return kind.text(event.fields)
+    return CATALOGUE.render(event)
 
 
 def catalogue_json() -> list[dict[str, str]]:
-    return [{"kind": k.name, "description": k.description} for k in KINDS.values()]
+    return CATALOGUE.to_json()
 
 
 # -- helpers for fields and texts ----------------------------------------------------------------

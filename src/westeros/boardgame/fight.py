@@ -19,12 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import SIDES, BoardGame, Order, Side, Unit
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Decision
+from westeros.engine.flow import FlowStep
+from westeros.engine.flow import Stage as Stage
+from westeros.engine.flow import always as always
 
 COMBAT = "combat"
 NEUTRAL = "neutral"
@@ -246,34 +249,13 @@ class Fight:
         return E.units_field(u for s, u in self.lost if s is side)
 
 
-# -- the flow ---------------------------------------------------------------------------------
+# -- the flow: the engine kit's declared flow, run on ``g.fight`` -------------------------
 
 Act = Callable[[BoardGame, Fight, str | None], bool]
 Ask = Callable[[BoardGame, Fight], list[Decision]]
 Enter = Callable[[BoardGame, Fight], None]
 When = Callable[[BoardGame, Fight], bool]
 Record = Callable[[BoardGame, Fight, str, str], None]
-
-
-def always(g: BoardGame, f: Fight) -> bool:
-    return True
-
-
-@dataclass(frozen=True, slots=True)
-class Stage:
-    """One stage of a fight: ``act`` applies the recorded choice (None when nothing was asked)
-    and returns True when the stage is over; ``ask`` lists its open decisions; ``enter`` runs
-    once when the stage begins; the stage is skipped unless ``when`` holds. ``record`` takes
-    simultaneous secret choices onto the record (the house cards, R7.5.1)."""
-
-    name: str
-    act: Act
-    ask: Ask | None = None
-    enter: Enter | None = None
-    when: When = always
-    record: Record | None = None
-
-
 Flow = tuple[Stage, ...]
 
 
@@ -284,60 +266,18 @@ def current(g: BoardGame) -> Fight | None:
     return f
 
 
-class FightStep(Step):
-    """Runs ``g.fight`` through its flow (:data:`FLOW` of the subclass)."""
+class FightStep(FlowStep):
+    """Runs ``g.fight`` through its flow (:data:`FLOW` of the subclass); a secret choice is
+    recorded under the house that made it."""
 
-    FLOW: ClassVar[Flow] = ()
-    _BY_NAME: ClassVar[dict[str, int]] = {}
+    def record_of(self, g: BoardGame) -> Fight | None:
+        return current(g)
 
-    def __init_subclass__(cls) -> None:
-        cls._BY_NAME = {s.name: i for i, s in enumerate(cls.FLOW)}
-
-    def __init__(self) -> None:
-        self.choice: str | None = None
-
-    def _stage(self, f: Fight) -> Stage:
-        return self.FLOW[self._BY_NAME[f.stage]]
-
-    def decisions(self, g: BoardGame) -> list[Decision]:
-        f = current(g)
-        if self.choice is not None or f is None:
-            return []
-        ask = self._stage(f).ask
-        return ask(g, f) if ask is not None else []
-
-    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
-        f = current(g)
-        assert f is not None
-        record = self._stage(f).record
-        if record is not None:
-            record(g, f, g.house_of(seat), str(choice))
-        else:
-            self.choice = str(choice)
-
-    def run(self, g: BoardGame) -> None:
-        f = current(g)
-        assert f is not None
-        choice, self.choice = self.choice, None
-        index = self._BY_NAME[f.stage]
-        if self.FLOW[index].act(g, f, choice) and not self._advance(g, f, index + 1):
-            return  # the fight is over
-        if g.fight is f:
-            g.push(self)
-
-    def _advance(self, g: BoardGame, f: Fight, index: int) -> bool:
-        """Enter the next stage that applies; False (and the record cleared) at the end."""
-        for stage in self.FLOW[index:]:
-            if stage.when(g, f):
-                f.stage = stage.name
-                if stage.enter is not None:
-                    stage.enter(g, f)
-                return True
+    def close(self, g: BoardGame, record: Fight) -> None:
         g.fight = None
-        return False
 
-    def begin(self, g: BoardGame, f: Fight) -> None:
-        self._advance(g, f, 0)
+    def who(self, g: BoardGame, seat: int) -> str:
+        return g.house_of(seat)
 
 
 def start_fight(

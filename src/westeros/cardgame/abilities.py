@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from westeros.cardgame.state import CardGame
+from westeros.cardgame.state import CardGame
 
 # Triggered ability kinds (C16.1).
 ACTION = "action"
@@ -273,3 +272,6 @@ def _is_blank(g: CardGame, cid: int, mods: list[tuple[int, Modifier]]) -> bool:
     return any(m.applies(g, s, cid) for s, m in mods) or any(
         e.stat == "blank" and cid in e.targets for e in g.lasting
     )
+
+
+CardGame.ACTIVE_MODIFIERS = active_modifiers

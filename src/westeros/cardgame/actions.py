@@ -9,15 +9,31 @@ eliminates (C20.4), an attachment no longer legal is discarded (C19.4).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from westeros.cardgame import decisions as D
-from westeros.cardgame.abilities import Ctx, Occ, text_of
+from westeros.cardgame.abilities import Occ, text_of
+from westeros.cardgame.costs import REDUCER_TESTS as REDUCER_TESTS
+from westeros.cardgame.costs import add_reducer as add_reducer
+from westeros.cardgame.costs import can_play_event as can_play_event
+from westeros.cardgame.costs import consume_reducers as consume_reducers
+from westeros.cardgame.costs import marshal_cost as marshal_cost
+from westeros.cardgame.costs import pay_gold as pay_gold
+from westeros.cardgame.costs import reducers as reducers
 from westeros.cardgame.events import event as event
-from westeros.cardgame.flow import Call, ask, do, occur
-from westeros.cardgame.state import LIST_ZONES, WIN_POWER, CardGame, InPlay
-from westeros.engine import Choice
+from westeros.cardgame.events import game_over_reason
+from westeros.cardgame.flow import (
+    AFTER_OCCURRENCE,
+    do,
+    grant_player_actions,
+    occur,
+    run_effect,
+)
+from westeros.cardgame.melee import return_titles
+from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
+from westeros.cardgame.zones import remove_from_zone as remove_from_zone
+from westeros.cardgame.zones import to_zone as to_zone
+from westeros.engine import Ask, Choice, Decision, Step
 
 
 def names(g: CardGame, cards: tuple[int, ...] | list[int]) -> list[str]:
@@ -25,28 +41,6 @@ def names(g: CardGame, cards: tuple[int, ...] | list[int]) -> list[str]:
 
 
 # -- moving cards ----------------------------------------------------------------------
-
-
-def remove_from_zone(g: CardGame, cid: int) -> None:
-    """Take a card out of wherever it is (list zone or in play)."""
-    zone = g.where[cid]
-    p = g.players[g.owner[cid]]
-    if zone in LIST_ZONES:
-        p.zone(zone).remove(cid)
-    elif zone == "plot":
-        for q in g.players:
-            if q.plot == cid:
-                q.plot = None
-    g.play.pop(cid, None)
-    g.where[cid] = "limbo"
-    g.changed()
-
-
-def to_zone(g: CardGame, cid: int, zone: str) -> None:
-    """Put a card into its owner's out-of-play zone (C3.4), on top."""
-    remove_from_zone(g, cid)
-    g.players[g.owner[cid]].zone(zone).append(cid)
-    g.where[cid] = zone
 
 
 def enter_play(g: CardGame, cid: int, seat: int, parent: int | None = None) -> None:
@@ -91,7 +85,7 @@ def remove_from_challenge(g: CardGame, cid: int) -> None:
         ch.attackers.remove(cid)
     if cid in ch.defenders:
         ch.defenders.remove(cid)
-    g.emit(event("note", text=f"{g.name(cid)} is removed from the challenge."))
+    g.emit(event("removed_from_challenge", card=cid, name=g.name(cid)))
     g.changed()
 
 
@@ -152,41 +146,6 @@ def hosts(g: CardGame, att: int) -> list[int]:
 # -- marshaling, ambush, events (C9.4, C17.2, C16.8) -----------------------------------
 
 
-def reducers(g: CardGame, cid: int, seat: int) -> int:
-    """Gold off the next card marshaled or played (one-shot reducers on the state)."""
-    return sum(r[1] for r in _reducers(g, cid, seat))
-
-
-def _reducers(g: CardGame, cid: int, seat: int) -> list[tuple[int, int, int]]:
-    out = []
-    for key, amount in g.uses.items():
-        if key[0] == "reducer" and key[1] == seat and amount > 0:
-            test = REDUCER_TESTS[key[2]]
-            if test(g, cid):
-                out.append((key[3], amount, key[2]))
-    return out
-
-
-REDUCER_TESTS: dict[str, Callable[[CardGame, int], bool]] = {}
-
-
-def add_reducer(g: CardGame, seat: int, test_name: str, amount: int, source: int) -> None:
-    """ "The next <kind> card you marshal (or play) this phase costs N less" (until the phase
-    ends). ``test_name`` names a test in REDUCER_TESTS."""
-    key = ("reducer", seat, test_name, source)
-    g.uses[key] = g.uses.get(key, 0) + amount
-
-
-def consume_reducers(g: CardGame, cid: int, seat: int) -> None:
-    for key in [k for k in g.uses if k[0] == "reducer" and k[1] == seat]:
-        if REDUCER_TESTS[key[2]](g, cid) and g.uses[key] > 0:
-            del g.uses[key]
-
-
-def marshal_cost(g: CardGame, cid: int, seat: int) -> int:
-    return max(0, g.cost(cid, seat) - reducers(g, cid, seat))
-
-
 def can_bring_in(g: CardGame, cid: int, seat: int) -> bool:
     """Uniqueness (C18.2) and attachment hosts (C9.4.3) allow this card to enter play."""
     d = g.defs[cid]
@@ -210,21 +169,6 @@ def can_marshal(g: CardGame, cid: int, seat: int) -> bool:
     return marshal_cost(g, cid, seat) <= g.players[seat].gold and can_bring_in(g, cid, seat)
 
 
-def can_play_event(g: CardGame, cid: int, seat: int) -> bool:
-    """An event in hand may be played (C2.7, C16.4): gold, Limited, play restrictions."""
-    d = g.defs[cid]
-    if g.owner[cid] != seat or g.where[cid] != "hand":
-        return False
-    if g.has("cannot_play_events", seat, True):
-        return False
-    if d.keyword("limited") and g.players[seat].limited >= 1 + g.bonus("limited", seat, True):
-        return False
-    if marshal_cost(g, cid, seat) > g.players[seat].gold:
-        return False
-    entry = text_of(d.code)
-    return entry.play_if is None or entry.play_if.ok(g, Ctx(cid, seat))
-
-
 def player_actions(g: CardGame, seat: int, window: str) -> list[Choice]:
     """The rule-granted player actions of C6.5 in this window."""
     out: list[Choice] = []
@@ -232,11 +176,11 @@ def player_actions(g: CardGame, seat: int, window: str) -> list[Choice]:
     if window == "marshaling" and g.active == seat:
         for cid in p.hand:
             if can_marshal(g, cid, seat):
-                out.append(f"marshal:{cid}")
+                out.append(D.ACTION.format("marshal", cid))
     elif g.phase == "challenges" and window.startswith("challenges"):
         for cid in p.hand:
             if can_ambush(g, cid, seat):
-                out.append(f"ambush:{cid}")
+                out.append(D.ACTION.format("ambush", cid))
     return out
 
 
@@ -265,8 +209,8 @@ def can_ambush(g: CardGame, cid: int, seat: int) -> bool:
 
 
 def take_player_action(g: CardGame, seat: int, choice: str) -> None:
-    verb, cid_text = choice.split(":")
-    cid = int(cid_text)
+    parsed = D.ACTION.parse(choice)
+    verb, cid = parsed["verb"], parsed["card"]
     if verb == "marshal":
         marshal(g, seat, cid)
     elif verb == "ambush":
@@ -316,25 +260,32 @@ def put_into_play(g: CardGame, seat: int, cid: int, how: str = "put", cost: int 
             return
         remove_from_zone(g, cid)  # in limbo while its card is chosen
         g.where[cid] = "limbo"
-        ask(
-            g,
-            seat,
-            D.ATTACH_TO,
-            f"attach {d.name} to",
-            list(options),
-            _attach_chosen,
-            seat,
-            cid,
-            how,
-            cost,
-            context=(("card", cid),),
-        )
+        do(g, AttachTo(seat, cid, how, cost, tuple(options)))
         return
     _entered(g, seat, cid, how, cost, None)
 
 
-def _attach_chosen(g: CardGame, parent: Choice, seat: int, cid: int, how: str, cost: int) -> None:
-    _entered(g, seat, cid, how, cost, int(parent))
+class AttachTo(Ask):
+    """C19.1/D16: the card an attachment entering play goes on (a single option is taken
+    without asking)."""
+
+    def __init__(self, seat: int, cid: int, how: str, cost: int, hosts: tuple[int, ...]) -> None:
+        super().__init__()
+        self.seat = seat
+        self.cid = cid
+        self.how = how
+        self.cost = cost
+        self.hosts = hosts
+
+    def ask(self, g: CardGame) -> Decision | None:
+        if len(self.hosts) <= 1:
+            return None
+        prompt = f"attach {g.defs[self.cid].name} to"
+        return D.ATTACH_TO.ask(self.seat, prompt, self.hosts, card=self.cid)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        parent = int(choice) if choice is not None else self.hosts[0]
+        _entered(g, self.seat, self.cid, self.how, self.cost, parent)
 
 
 def _entered(g: CardGame, seat: int, cid: int, how: str, cost: int, parent: int | None) -> None:
@@ -358,61 +309,29 @@ def _entered(g: CardGame, seat: int, cid: int, how: str, cost: int, parent: int 
     occur(g, Occ("enters_play", (cid,), seat, (("how", how),)))
 
 
-def begin_event(g: CardGame, cid: int, seat: int) -> None:
-    """C16.8: the event is revealed and leaves the hand; its gold cost is paid."""
-    cost = marshal_cost(g, cid, seat)
-    pay_gold(g, seat, cost)
-    consume_reducers(g, cid, seat)
-    if g.defs[cid].keyword("limited"):
-        g.players[seat].limited += 1
-    remove_from_zone(g, cid)
-    g.history = g.history | {("played", g.round, seat, cid)}
-    g.emit(event("event_played", player=seat, card=cid, name=g.name(cid)))
-
-
-def finish_event(g: CardGame, cid: int, seat: int) -> None:
-    """C16.8: after resolving, the event goes to its owner's discard pile; then reactions."""
-    if g.where[cid] == "limbo":
-        g.players[g.owner[cid]].discard.append(cid)
-        g.where[cid] = "discard"
-    occur(g, Occ("played", (cid,), seat))
-
-
-def log_ability(g: CardGame, ctx: Ctx) -> None:
-    if g.defs[ctx.source].type == "event":
-        return
-    fields: dict[str, Any] = {"player": ctx.you, "card": ctx.source, "name": g.name(ctx.source)}
-    if ctx.targets:
-        fields["targets"] = list(ctx.targets)
-        fields["target_names"] = [
-            g.name(t) if 0 <= t < len(g.defs) and not _is_seat_target(g, ctx) else g.names[t]
-            for t in ctx.targets
-        ]
-    g.emit(event("ability", **fields))
-
-
-def _is_seat_target(g: CardGame, ctx: Ctx) -> bool:
-    a = text_of(g.defs[ctx.source].code).abilities[ctx.index]
-    return a.target is not None and a.target.players
-
-
 # -- gold and power (C3.7, C20) --------------------------------------------------------
 
 
-def pay_gold(g: CardGame, seat: int, amount: int) -> None:
-    g.players[seat].gold -= amount
-    assert g.players[seat].gold >= 0, "gold went negative"
-
-
 def gain_gold(g: CardGame, seat: int, amount: int) -> None:
-    do(g, Call(gain_gold_now, seat, amount))
+    do(g, GainGold(seat, amount))
+
+
+class GainGold(Step):
+    """Gold from the treasury into a gold pool (C3.7), in queue order."""
+
+    def __init__(self, seat: int, amount: int) -> None:
+        self.seat = seat
+        self.amount = amount
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, gain_gold_now, self.seat, self.amount)
 
 
 def gain_gold_now(g: CardGame, seat: int, amount: int) -> None:
     if amount <= 0:
         return
     g.players[seat].gold += amount
-    g.emit(event("gold", player=seat, gains="gains", amount=amount))
+    g.emit(event("gold", player=seat, amount=amount))
 
 
 def gain_power(g: CardGame, cid: int, amount: int) -> None:
@@ -431,7 +350,19 @@ def _gain(g: CardGame, occ: Occ) -> None:
 
 
 def move_power(g: CardGame, source: int, dest: int, amount: int) -> None:
-    do(g, Call(move_power_now, source, dest, amount))
+    do(g, MovePower(source, dest, amount))
+
+
+class MovePower(Step):
+    """Power moves between cards (C12.4), in queue order; it is not "gained"."""
+
+    def __init__(self, source: int, dest: int, amount: int) -> None:
+        self.source = source
+        self.dest = dest
+        self.amount = amount
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, move_power_now, self.source, self.dest, self.amount)
 
 
 def move_power_now(g: CardGame, source: int, dest: int, amount: int) -> int:
@@ -554,7 +485,7 @@ def take_control(g: CardGame, cid: int, seat: int) -> None:
     if cid in g.play and g.play[cid].controller != seat:
         g.play[cid].controller = seat
         g.changed()
-        g.emit(event("note", text=f"{g.names[seat]} takes control of {g.name(cid)}."))
+        g.emit(event("control_taken", player=seat, card=cid, name=g.name(cid)))
 
 
 def _save_with_duplicate(g: CardGame, cid: int) -> bool:
@@ -705,7 +636,7 @@ def check_win(g: CardGame) -> None:
         return
     for seat in g.order():
         if g.total_power(seat) >= WIN_POWER:
-            end_game(g, seat, f"{g.names[seat]} reached {WIN_POWER} power")
+            end_game(g, seat, "power")
             return
 
 
@@ -718,7 +649,7 @@ def check_deck(g: CardGame) -> None:
             eliminate(g, seat)
     alive = [p.seat for p in g.players if not p.eliminated]
     if len(alive) == 1 and g.winner is None:
-        end_game(g, alive[0], f"{g.names[alive[0]]} is the last player left")
+        end_game(g, alive[0], "last_player")
 
 
 def eliminate(g: CardGame, seat: int) -> None:
@@ -738,8 +669,6 @@ def eliminate(g: CardGame, seat: int) -> None:
 def _leave_the_table(g: CardGame, seat: int) -> None:
     """Q12 (melee): an eliminated player's cards in play that they own are removed from the
     game, those they control but do not own are discarded, their title returns."""
-    from westeros.cardgame.melee import return_titles
-
     return_titles(g, seat)
     for cid in [c for c in g.play if g.where[c] == "play"]:
         if cid not in g.play:
@@ -752,12 +681,20 @@ def _leave_the_table(g: CardGame, seat: int) -> None:
 
 
 def end_game(g: CardGame, winner: int | None, reason: str) -> None:
+    """C20: the game ends; ``reason`` is a code of :data:`events.GAME_OVER_REASONS`."""
     g.winner = winner
-    g.reason = reason
+    who = g.names[winner] if winner is not None else "nobody"
+    g.reason = game_over_reason(reason, who, WIN_POWER)
     n = len(g.players)
     others = sorted(
         (s for s in range(n) if s != winner),
         key=lambda s: (g.players[s].eliminated, -g.total_power(s), s),
     )
     g.ranking = ((winner,) if winner is not None else ()) + tuple(others)
-    g.emit(event("game_over", result=reason, winner=winner))
+    g.emit(event("game_over", reason=reason, winner=winner, power=WIN_POWER))
+
+
+# the rules' hooks in the timing machinery: the burn check after every occurrence (C16.9),
+# and the player actions of C6.5 (marshal, ambush) offered in action windows
+AFTER_OCCURRENCE.append(check_burn)
+grant_player_actions(player_actions, take_player_action)

@@ -2,11 +2,16 @@
 (C17.3–C17.9).
 
 Each active player in turn may initiate up to one challenge of each type (C10.4), in the
-order they like; before each initiation there is an action window (C10.2). Attackers,
-stealth targets, defenders and military claim victims are chosen one card at a time.
+order they like; before each initiation there is an action window (C10.2). A challenge is a
+record on the game (``g.challenge``, :class:`~westeros.cardgame.state.Challenge`) run through
+the declared flow :data:`FLOW`, the steps of C11 in order, by one :class:`ChallengeStep`
+(the engine kit's :class:`~westeros.engine.flow.FlowStep`). Attackers, stealth targets,
+defenders and military claim victims are chosen one card at a time.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from westeros.cardgame import decisions as D
 from westeros.cardgame import events as E
@@ -19,12 +24,12 @@ from westeros.cardgame.actions import (
     kill,
     kneel,
     kneel_now,
-    move_power_now,
+    move_power,
     names,
     stand,
 )
 from westeros.cardgame.cards import CHALLENGES
-from westeros.cardgame.flow import ActionWindow, Call, ask, do, occur, run_effect
+from westeros.cardgame.flow import ActionWindow, do, occur, run_effect
 from westeros.cardgame.melee import (
     WHISPERS,
     Redirect,
@@ -32,11 +37,12 @@ from westeros.cardgame.melee import (
     extra_power_challenge,
     is_melee,
     may_challenge,
-    rivals_bonus,
-    whispers_claim,
+    rivals,
 )
+from westeros.cardgame.periods import expire
 from westeros.cardgame.state import CardGame, Challenge
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Ask, Choice, Decision, Step
+from westeros.engine.flow import Flow, FlowStep, Stage
 
 
 class ChallengesPhase(Step):
@@ -99,16 +105,17 @@ def can_defend(g: CardGame, cid: int, ch: Challenge) -> bool:
     )
 
 
-class ChooseChallenge(Step):
-    """D17: "<type>><opponent>" or done. Done ends the player's challenges (C10.3)."""
+class ChooseChallenge(Ask):
+    """D17: "<type>><opponent>" or done. Done ends the player's challenges (C10.3); a choice
+    starts the challenge's declaration (C11.1.1–C11.1.2)."""
 
     def __init__(self, seat: int) -> None:
+        super().__init__()
         self.seat = seat
-        self.choice: Choice | None = None
 
     def options(self, g: CardGame) -> list[Choice]:
         return [
-            f"{t}>{opp}"
+            D.CHALLENGE.format(t, opp)
             for t in allowed_types(g, self.seat)
             for opp in g.opponents(self.seat)
             if not g.has("cannot_be_challenged:" + t, opp, players=True)
@@ -116,229 +123,209 @@ class ChooseChallenge(Step):
             and may_challenge(g, self.seat, opp, t)
         ]
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None or g.winner is not None:
-            return []
+    def ask(self, g: CardGame) -> Decision | None:
+        if g.winner is not None:
+            return None
         options = self.options(g)
         if not options:
-            return []
-        return [
-            D.ask(
-                D.CHALLENGE,
-                self.seat,
-                "initiate a challenge or end your challenges",
-                (*options, "done"),
-            )
-        ]
+            return None
+        return D.CHALLENGE.ask(
+            self.seat, "initiate a challenge or end your challenges", (*options, "done")
+        )
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
-        if self.choice is None or self.choice == "done":
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        if choice is None or choice == "done":
             return
-        type_, opp = str(self.choice).split(">")
-        g.push(DeclareAttackers(self.seat, type_, int(opp)), ChallengesTurn(self.seat))
+        parsed = D.CHALLENGE.parse(choice)
+        opponent = parsed["opponent"]
+        g.push(ChallengesTurn(self.seat))  # C10.6: after the challenge, back to C10.2
+        start_challenge(g, Challenge(parsed["type"], self.seat, opponent, opponent))
 
 
-class DeclareAttackers(Step):
-    """C11.1: attackers one at a time (at least one), then stealth targets (C17.9)."""
-
-    def __init__(self, seat: int, type: str, opponent: int) -> None:
-        self.seat = seat
-        self.type = type
-        self.opponent = opponent
-        self.attackers: tuple[int, ...] = ()
-        self.stealth: tuple[tuple[int, int], ...] = ()  # (attacker, bypassed or -1)
-        self.choice: Choice | None = None
-        self.closed = False
-
-    def _attack_options(self, g: CardGame) -> list[Choice]:
-        if self.attackers and g.has("one_participant", self.seat, players=True):
-            return []
-        return [
-            c
-            for c in g.characters(self.seat)
-            if c not in self.attackers and can_attack(g, c, self.type)
-        ]
-
-    def _stealth_next(self, g: CardGame) -> int | None:
-        asked = {a for a, _ in self.stealth}
-        for c in self.attackers:
-            if c not in asked and g.has_keyword(c, "stealth"):
-                return c
-        return None
-
-    def _stealth_options(self, g: CardGame) -> list[Choice]:
-        return [
-            c
-            for c in g.characters(self.opponent)
-            if not g.has_keyword(c, "stealth") and not g.has("cannot_be_bypassed", c)
-        ]
-
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None:
-            return []
-        if not self.closed:
-            options = self._attack_options(g)
-            done: tuple[Choice, ...] = ("done",) if self.attackers else ()
-            if not options:
-                return []
-            return [
-                D.ask(
-                    D.ATTACKER,
-                    self.seat,
-                    f"declare an attacker ({self.type})",
-                    (*options, *done),
-                    (("type", self.type),),
-                )
-            ]
-        nxt = self._stealth_next(g)
-        if nxt is not None:
-            options = self._stealth_options(g)
-            if options:
-                return [
-                    D.ask(
-                        D.STEALTH,
-                        self.seat,
-                        f"{g.name(nxt)} bypasses (stealth)",
-                        (*options, "none"),
-                        (("card", nxt),),
-                    )
-                ]
-        return []
-
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
-        choice, self.choice = self.choice, None
-        if not self.closed:
-            if isinstance(choice, int):
-                self.attackers = (*self.attackers, choice)
-            else:
-                self.closed = True
-            if self.closed and not self.attackers:
-                return  # no attacker declared: the challenge is not initiated (C10.8)
-            g.push(self)
-            return
-        nxt = self._stealth_next(g)
-        if nxt is not None:
-            target = choice if isinstance(choice, int) else -1
-            self.stealth = (*self.stealth, (nxt, target))
-            g.push(self)
-            return
-        initiate(g, self)
+# -- one challenge: the declared flow of C11 ----------------------------------------------
 
 
-def initiate(g: CardGame, d: DeclareAttackers) -> None:
-    """C11.1–C11.4: the challenge is initiated; attackers kneel; reactions; a window; then
-    defenders (C11.5)."""
-    ch = Challenge(d.type, d.seat, d.opponent, d.opponent)
-    ch.attackers = list(d.attackers)
-    ch.bypassed = frozenset(t for _, t in d.stealth if t >= 0)
+def start_challenge(g: CardGame, ch: Challenge) -> None:
+    """Put a challenge being declared on the game and push the step that runs its flow."""
+    assert g.challenge is None, "one challenge at a time"
     g.challenge = ch
-    p = g.players[d.seat]
-    p.challenges = (*p.challenges, (d.type, d.opponent))
-    for c in d.attackers:
+    step = ChallengeStep()
+    step.begin(g, ch)
+    g.push(step)
+
+
+def _has_stealth(g: CardGame, ch: Challenge) -> bool:
+    return _stealth_next(g, ch) is not None
+
+
+def _won(g: CardGame, ch: Challenge) -> bool:
+    return ch.winner is not None
+
+
+def _attacker_won(g: CardGame, ch: Challenge) -> bool:
+    return ch.winner is not None and ch.winner == ch.attacker
+
+
+def _window(name: str) -> Callable[[CardGame, Challenge, str | None], bool]:
+    """C11.4, C11.6: an action window (it runs before the flow goes on)."""
+
+    def open_window(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+        do(g, ActionWindow(name))
+        return True
+
+    open_window.__qualname__ = f"window:{name}"
+    return open_window
+
+
+# C11.1.3: attackers, one at a time (at least one) ------------------------------------
+
+
+def _attack_options(g: CardGame, ch: Challenge) -> list[Choice]:
+    if ch.attackers and g.has("one_participant", ch.attacker, players=True):
+        return []
+    return [
+        c for c in g.characters(ch.attacker) if c not in ch.attackers and can_attack(g, c, ch.type)
+    ]
+
+
+def _attackers_ask(g: CardGame, ch: Challenge) -> list[Decision]:
+    options = _attack_options(g, ch)
+    if not options:
+        return []
+    done: tuple[Choice, ...] = ("done",) if ch.attackers else ()
+    prompt = f"declare an attacker ({ch.type})"
+    return [D.ATTACKER.ask(ch.attacker, prompt, (*options, *done), type=ch.type)]
+
+
+def _attackers(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    if choice is not None and choice != "done":
+        ch.attackers = [*ch.attackers, int(choice)]
+        return False
+    if not ch.attackers:  # C10.8: no attacker declared: the challenge is not initiated
+        g.challenge = None
+        return False
+    return True
+
+
+# C11.1.4: stealth targets -------------------------------------------------------------
+
+
+def _stealth_next(g: CardGame, ch: Challenge) -> int | None:
+    asked = {a for a, _ in ch.stealth}
+    for c in ch.attackers:
+        if c not in asked and g.has_keyword(c, "stealth"):
+            return c
+    return None
+
+
+def _stealth_options(g: CardGame, ch: Challenge) -> list[Choice]:
+    return [
+        c
+        for c in g.characters(ch.defender)
+        if not g.has_keyword(c, "stealth") and not g.has("cannot_be_bypassed", c)
+    ]
+
+
+def _stealth_ask(g: CardGame, ch: Challenge) -> list[Decision]:
+    nxt = _stealth_next(g, ch)
+    options = _stealth_options(g, ch) if nxt is not None else []
+    if nxt is None or not options:
+        return []
+    prompt = f"{g.name(nxt)} bypasses (stealth)"
+    return [D.STEALTH.ask(ch.attacker, prompt, (*options, "none"), card=nxt)]
+
+
+def _stealth(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    nxt = _stealth_next(g, ch)
+    if nxt is not None:
+        target = int(choice) if choice is not None and choice != "none" else -1
+        ch.stealth = (*ch.stealth, (nxt, target))
+    return _stealth_next(g, ch) is None
+
+
+# C11.1–C11.3: the challenge is initiated ----------------------------------------------
+
+
+def _initiate(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    """C11.1–C11.2: the declaration is complete: the challenge counts against the allowance
+    (C10.4), the attackers kneel at once (C11.1.3), stealth bypasses (C17.9)."""
+    ch.declared = True
+    ch.bypassed = frozenset(t for _, t in ch.stealth if t >= 0)
+    p = g.players[ch.attacker]
+    p.challenges = (*p.challenges, (ch.type, ch.against))
+    for c in ch.attackers:
         if not g.has("attacks_standing", c):
             kneel_now(g, c)
-    g.emit(E.event("challenge", player=d.seat, type=d.type, opponent=d.opponent))
+    g.emit(E.event("challenge", player=ch.attacker, type=ch.type, opponent=ch.against))
     g.emit(
-        E.event("attackers", player=d.seat, cards=list(d.attackers), names=names(g, d.attackers))
+        E.event(
+            "attackers", player=ch.attacker, cards=list(ch.attackers), names=names(g, ch.attackers)
+        )
     )
-    info = (("type", d.type), ("against", d.opponent))
-    g.push(
-        ActionWindow("challenges:attackers"),
-        DeclareDefenders(d.opponent),
-        ActionWindow("challenges:defenders"),
-        Resolve(),
-    )
-    if is_melee(g):
-        do(g, Redirect())  # C21.6.1: before any reaction to the initiation
-    run_effect(g, _initiated, d.seat, info, tuple(d.attackers), d.stealth)  # runs first
+    return True
 
 
-def _initiated(
-    g: CardGame,
-    seat: int,
-    info: tuple[tuple[str, object], ...],
-    attackers: tuple[int, ...],
-    stealth: tuple[tuple[int, int], ...],
-) -> None:
-    occur(g, Occ("challenge_initiated", (), seat, info))
-    occur(g, Occ("attackers_declared", attackers, seat, info))
-    for attacker, bypassed in stealth:
+def _redirect(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    """C11.2, C21.6: the Crown Regent's redirect, before any reaction to the initiation."""
+    do(g, Redirect())
+    return True
+
+
+def _melee(g: CardGame, ch: Challenge) -> bool:
+    return is_melee(g)
+
+
+def _initiated(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    """C11.3: reactions to the initiation and to the attackers (and stealth) being declared."""
+    info = (("type", ch.type), ("against", ch.against))
+    occur(g, Occ("challenge_initiated", (), ch.attacker, info))
+    occur(g, Occ("attackers_declared", tuple(ch.attackers), ch.attacker, info))
+    for attacker, bypassed in ch.stealth:
         if bypassed >= 0:
-            occur(g, Occ("bypassed", (attacker, bypassed), seat, info))
+            occur(g, Occ("bypassed", (attacker, bypassed), ch.attacker, info))
+    return True
 
 
-class DeclareDefenders(Step):
-    """C11.5/D19: the defending player declares defenders one at a time, or done."""
+# C11.5: defenders, one at a time (any number) -------------------------------------------
 
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.defenders: tuple[int, ...] = ()
-        self.choice: Choice | None = None
-        self.closed = False
 
-    def options(self, g: CardGame) -> list[Choice]:
-        ch = g.challenge
-        if ch is None or self.closed:
-            return []
-        if self.defenders and g.has("one_participant", self.seat, players=True):
-            return []
-        return [
-            c for c in g.characters(self.seat) if c not in self.defenders and can_defend(g, c, ch)
-        ]
+def _defend_options(g: CardGame, ch: Challenge) -> list[Choice]:
+    if ch.declaring and g.has("one_participant", ch.defender, players=True):
+        return []
+    return [c for c in g.characters(ch.defender) if c not in ch.declaring and can_defend(g, c, ch)]
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None or g.challenge is None:
-            return []
-        options = self.options(g)
-        if not options:
-            return []
-        ch = g.challenge
-        # "must be declared as a defender, if able": no "done" while such a card is eligible
-        must = any(g.has("must_defend", c) for c in options if isinstance(c, int))
-        return [
-            D.ask(
-                D.DEFENDER,
-                self.seat,
-                f"declare a defender ({ch.type})",
-                (*options, *(() if must else ("done",))),
-                (("type", ch.type),),
-            )
-        ]
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
+def _defenders_ask(g: CardGame, ch: Challenge) -> list[Decision]:
+    options = _defend_options(g, ch)
+    if not options:
+        return []
+    # "must be declared as a defender, if able": no "done" while such a card is eligible
+    must = any(g.has("must_defend", c) for c in options if isinstance(c, int))
+    choices = (*options, *(() if must else ("done",)))
+    prompt = f"declare a defender ({ch.type})"
+    return [D.DEFENDER.ask(ch.defender, prompt, choices, type=ch.type)]
 
-    def run(self, g: CardGame) -> None:
-        choice, self.choice = self.choice, None
-        if choice is not None and choice != "done":
-            self.defenders = (*self.defenders, int(choice))
-            g.push(self)
-            return
-        ch = g.challenge
-        if ch is None:
-            return
-        ch.defenders = [*ch.defenders, *self.defenders]  # some may already be defending
-        for c in self.defenders:
-            if not g.has("defends_standing", c):
-                kneel_now(g, c)
-        if self.defenders:
-            g.emit(
-                E.event(
-                    "defenders",
-                    player=self.seat,
-                    cards=list(self.defenders),
-                    names=names(g, self.defenders),
-                )
-            )
-            run_effect(g, occur, Occ("defenders_declared", self.defenders, self.seat))
-        else:
-            g.emit(E.event("no_defenders", player=self.seat))
+
+def _defenders(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    if choice is not None and choice != "done":
+        ch.declaring = (*ch.declaring, int(choice))
+        return False
+    declared = ch.declaring
+    ch.defenders = [*ch.defenders, *declared]  # some may already be defending
+    for c in declared:
+        if not g.has("defends_standing", c):
+            kneel_now(g, c)
+    if declared:
+        g.emit(
+            E.event("defenders", player=ch.defender, cards=list(declared), names=names(g, declared))
+        )
+        occur(g, Occ("defenders_declared", declared, ch.defender))
+    else:
+        g.emit(E.event("no_defenders", player=ch.defender))
+    return True
+
+
+# C11.7: the winner --------------------------------------------------------------------
 
 
 def side_total(g: CardGame, ch: Challenge, seat: int) -> int:
@@ -353,80 +340,118 @@ def side_total(g: CardGame, ch: Challenge, seat: int) -> int:
     return total + g.bonus("challenge_total:" + ch.type, seat, players=True)
 
 
-class Resolve(Step):
-    """C11.7–C11.12: the winner; reactions to winning; unopposed power; claim; keywords;
-    the end of the challenge."""
-
-    def run(self, g: CardGame) -> None:
-        ch = g.challenge
-        if ch is None:
-            return
-        ch.attacker_total = side_total(g, ch, ch.attacker)
-        ch.defender_total = side_total(g, ch, ch.defender)
-        if ch.attacker_total >= ch.defender_total:  # C11.7.2: ties go to the attacker
-            winner, loser, parts = ch.attacker, ch.defender, ch.attackers
-        else:
-            winner, loser, parts = ch.defender, ch.attacker, ch.defenders
-        best = max(ch.attacker_total, ch.defender_total)
-        if best < 1 or not parts:  # C11.7.3
-            g.emit(
-                E.event(
-                    "challenge_result",
-                    result=f"Nobody wins the {ch.type} challenge "
-                    f"({ch.attacker_total}–{ch.defender_total}).",
-                    winner=None,
-                    attacker_total=ch.attacker_total,
-                    defender_total=ch.defender_total,
-                )
-            )
-            g.push(EndChallenge())
-            return
-        ch.winner, ch.loser = winner, loser
-        ch.difference = abs(ch.attacker_total - ch.defender_total)
-        ch.unopposed = winner == ch.attacker and ch.defender_total == 0  # C11.7.4
+def _winner(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    """C11.7: totals, the winner (ties to the attacker), unopposed, the STR difference; then
+    reactions to winning (C11.7.6) and delayed effects "if you win this challenge"."""
+    ch.attacker_total = side_total(g, ch, ch.attacker)
+    ch.defender_total = side_total(g, ch, ch.defender)
+    if ch.attacker_total >= ch.defender_total:  # C11.7.2: ties go to the attacker
+        winner, loser, parts = ch.attacker, ch.defender, ch.attackers
+    else:
+        winner, loser, parts = ch.defender, ch.attacker, ch.defenders
+    best = max(ch.attacker_total, ch.defender_total)
+    if best < 1 or not parts:  # C11.7.3: nobody wins
         g.emit(
             E.event(
                 "challenge_result",
-                result=f"{g.names[winner]} wins the {ch.type} challenge "
-                f"({ch.attacker_total}–{ch.defender_total}){' unopposed' if ch.unopposed else ''}.",
-                winner=winner,
-                loser=loser,
                 type=ch.type,
-                unopposed=ch.unopposed,
+                winner=None,
                 attacker_total=ch.attacker_total,
                 defender_total=ch.defender_total,
             )
         )
-        g.history = g.history | {
-            ("won", g.round, winner, ch.type),
-            ("lost", g.round, loser, ch.type),
-            *([("lost_defending", g.round, loser, ch.type)] if loser == ch.defender else []),
-        }
-        extra = g.bonus("draw_on_win", winner, players=True)  # delayed effects (C16.16)
-        if extra > 0:
-            run_effect(g, draw, winner, extra)
-        info = (("type", ch.type), ("loser", loser), ("attacking", winner == ch.attacker))
-        g.push(Bonuses(), Keywords(), EndChallenge())
-        run_effect(g, occur, Occ("challenge_won", (), winner, info))
-        # a delayed effect (C16.16, as the challenge is won): "if you win this challenge, stand
-        # that character"; pushed last, it runs first
-        run_effect(g, stand, [c for c in parts if g.has("stand_if_win", c)])
+        return True
+    ch.winner, ch.loser = winner, loser
+    ch.difference = abs(ch.attacker_total - ch.defender_total)
+    ch.unopposed = winner == ch.attacker and ch.defender_total == 0  # C11.7.4
+    g.emit(
+        E.event(
+            "challenge_result",
+            winner=winner,
+            loser=loser,
+            type=ch.type,
+            unopposed=ch.unopposed,
+            attacker_total=ch.attacker_total,
+            defender_total=ch.defender_total,
+        )
+    )
+    g.history = g.history | {
+        ("won", g.round, winner, ch.type),
+        ("lost", g.round, loser, ch.type),
+        *([("lost_defending", g.round, loser, ch.type)] if loser == ch.defender else []),
+    }
+    extra = g.bonus("draw_on_win", winner, players=True)  # delayed effects (C16.16)
+    if extra > 0:
+        draw(g, winner, extra)
+    info = (("type", ch.type), ("loser", loser), ("attacking", winner == ch.attacker))
+    occur(g, Occ("challenge_won", (), winner, info))
+    # a delayed effect (C16.16, as the challenge is won): "if you win this challenge, stand
+    # that character"
+    stand(g, [c for c in parts if g.has("stand_if_win", c)])
+    return True
 
 
-class Bonuses(Step):
-    """C11.9 (unopposed power) and C11.10/C12 (claim, if the attacker won)."""
+# C11.9–C11.12: bonuses, claim, keywords, the end ------------------------------------------
 
-    def run(self, g: CardGame) -> None:
-        ch = g.challenge
-        if ch is None or ch.winner is None:
-            return
-        if ch.unopposed and not g.has("no_unopposed_power", ch.attacker, players=True):
-            g.emit(E.event("unopposed", player=ch.attacker))
-            run_effect(g, gain_power, g.players[ch.attacker].faction, 1)
-        if is_melee(g):
-            run_effect(g, rivals_bonus)  # C21.5, with the unopposed bonus (4.2.3)
-        if ch.winner == ch.attacker:
-            run_effect(g, _claim, ch.attacker, ch.defender, ch.type)
+
+def _bonuses(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    """C11.9: the unopposed bonus (C11.9.1) and, in melee, the rivals bonus (C21.5)."""
+    if ch.unopposed and not g.has("no_unopposed_power", ch.attacker, players=True):
+        g.emit(E.event("unopposed", player=ch.attacker))
+        gain_power(g, g.players[ch.attacker].faction, 1)
+    if is_melee(g):
+        rivals_bonus(g)
+    return True
+
+
+def _claim_stage(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    """C11.10: claim, only when the attacker won (C12)."""
+    _claim(g, ch.attacker, ch.defender, ch.type)
+    return True
+
+
+def _keywords_stage(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    """C11.11: insight, intimidate, pillage, renown (Q19's fixed order, Q9's auto-accept)."""
+    assert ch.winner is not None
+    _keywords(g, ch.winner)
+    return True
+
+
+def _end(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    """C11.12: participants stop participating; "until the end of the challenge" expires."""
+    expire(g, "challenge")
+    return True
+
+
+# The steps of C11 in order: each stage names its rule, says when it applies, what it asks
+# and what it does. Windows and occurrences a stage opens run before the next stage.
+FLOW: Flow = (
+    Stage("attackers", _attackers, _attackers_ask),  # C11.1.1–C11.1.3
+    Stage("stealth", _stealth, _stealth_ask, when=_has_stealth),  # C11.1.4, C17.9
+    Stage("initiate", _initiate),  # C11.1–C11.2
+    Stage("redirect", _redirect, when=_melee),  # C11.2, C21.6
+    Stage("initiated", _initiated),  # C11.3
+    Stage("attackers_window", _window("challenges:attackers")),  # C11.4
+    Stage("defenders", _defenders, _defenders_ask),  # C11.5
+    Stage("defenders_window", _window("challenges:defenders")),  # C11.6
+    Stage("winner", _winner),  # C11.7
+    Stage("bonuses", _bonuses, when=_won),  # C11.9
+    Stage("claim", _claim_stage, when=_attacker_won),  # C11.10, C12
+    Stage("keywords", _keywords_stage, when=_won),  # C11.11, C17
+    Stage("end", _end),  # C11.12
+)
+
+
+class ChallengeStep(FlowStep):
+    """Runs ``g.challenge`` through :data:`FLOW` (C11)."""
+
+    FLOW = FLOW
+
+    def record_of(self, g: CardGame) -> Challenge | None:
+        return g.challenge
+
+    def close(self, g: CardGame, record: Challenge) -> None:
+        g.challenge = None
 
 
 def claim_value(g: CardGame, seat: int) -> int:
@@ -452,55 +477,50 @@ def _apply_claim(g: CardGame, occ: Occ) -> None:
     if claim <= 0:
         return
     if type_ == "military":
-        _ask_claim_kill(g, defender, claim, ())
+        do(g, ClaimKill(defender, claim))
     elif type_ == "intrigue" and bears(g, attacker, WHISPERS):
         whispers_claim(g, attacker, claim)  # C21.7.6
     elif type_ == "intrigue":
         discard_at_random(g, defender, claim)
     else:
-        do(g, Call(_power_claim, defender, attacker, claim))
+        move_power(g, g.players[defender].faction, g.players[attacker].faction, claim)
 
 
-def _power_claim(g: CardGame, defender: int, attacker: int, claim: int) -> None:
-    move_power_now(g, g.players[defender].faction, g.players[attacker].faction, claim)
+class ClaimKill(Ask):
+    """C12.2/D20: exactly min(claim, eligible) different characters, chosen one at a time by
+    the defending player, killed at once (a single option is taken without asking)."""
 
+    def __init__(self, seat: int, left: int, chosen: tuple[int, ...] = ()) -> None:
+        super().__init__()
+        self.seat = seat
+        self.left = left
+        self.chosen = chosen
 
-def _ask_claim_kill(g: CardGame, seat: int, left: int, chosen: tuple[int, ...]) -> None:
-    """C12.2: exactly min(claim, eligible) different characters, killed at once."""
-    options = [
-        c for c in g.characters(seat) if c not in chosen and not g.has("cannot_be_killed", c)
-    ]
-    if left <= 0 or not options:
-        kill(g, chosen)
-        return
-    ask(
-        g,
-        seat,
-        D.CLAIM_KILL,
-        f"choose a character to kill for claim ({left} left)",
-        options,
-        _claim_kill_chosen,
-        seat,
-        left,
-        chosen,
-    )
+    def _options(self, g: CardGame) -> list[Choice]:
+        if self.left <= 0:
+            return []
+        return [
+            c
+            for c in g.characters(self.seat)
+            if c not in self.chosen and not g.has("cannot_be_killed", c)
+        ]
 
+    def ask(self, g: CardGame) -> Decision | None:
+        options = self._options(g)
+        if len(options) <= 1:
+            return None
+        prompt = f"choose a character to kill for claim ({self.left} left)"
+        return D.CLAIM_KILL.ask(self.seat, prompt, options)
 
-def _claim_kill_chosen(
-    g: CardGame, choice: Choice, seat: int, left: int, chosen: tuple[int, ...]
-) -> None:
-    _ask_claim_kill(g, seat, left - 1, (*chosen, int(choice)))
-
-
-class Keywords(Step):
-    """C11.11 with the fixed order insight, intimidate, pillage, renown (Q19's default
-    answer to D22); optional keywords are used (Q9's auto-accept)."""
-
-    def run(self, g: CardGame) -> None:
-        ch = g.challenge
-        if ch is None or ch.winner is None:
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        options = self._options(g)
+        if not options:
+            kill(g, self.chosen)
             return
-        run_effect(g, _keywords, ch.winner)
+        pick = int(choice) if choice is not None else int(options[0])
+        self.chosen = (*self.chosen, pick)
+        self.left -= 1
+        g.push(self)
 
 
 def _keywords(g: CardGame, winner: int) -> None:
@@ -520,36 +540,48 @@ def _keywords(g: CardGame, winner: int) -> None:
     if insight:
         draw(g, winner, insight)  # C17.3
     if winner == ch.attacker and any(g.has_keyword(c, "intimidate") for c in parts):
-        do(g, Call(_intimidate))  # C17.4
+        do(g, Intimidate())  # C17.4
     pillage = sum(1 for c in parts if g.has_keyword(c, "pillage"))
     if pillage and ch.loser is not None:
-        do(g, Call(_pillage, ch.loser, pillage))  # C17.7
+        do(g, Pillage(ch.loser, pillage))  # C17.7
     for c in parts:
         if g.has_keyword(c, "renown"):
             gain_power(g, c, 1)  # C17.8
 
 
-def _intimidate(g: CardGame) -> None:
-    ch = g.challenge
-    if ch is None or ch.loser is None:
-        return
-    options: list[Choice] = [
-        c for c in g.characters(ch.loser) if g.standing(c) and g.strength(c) <= ch.difference
-    ]
-    if options:
-        ask(
-            g,
-            ch.attacker,
-            D.INTIMIDATE,
-            "intimidate: kneel a character",
-            [*options, "none"],
-            _intimidated,
-        )
+class Intimidate(Ask):
+    """C17.4/D23: the attacker kneels a standing character of the loser whose STR is at most
+    the STR difference, or none."""
+
+    def _options(self, g: CardGame) -> list[Choice]:
+        ch = g.challenge
+        if ch is None or ch.loser is None:
+            return []
+        return [
+            c for c in g.characters(ch.loser) if g.standing(c) and g.strength(c) <= ch.difference
+        ]
+
+    def ask(self, g: CardGame) -> Decision | None:
+        options = self._options(g)
+        ch = g.challenge
+        if not options or ch is None:
+            return None
+        return D.INTIMIDATE.ask(ch.attacker, "intimidate: kneel a character", (*options, "none"))
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        if choice is not None and choice != "none":
+            kneel(g, [int(choice)])
 
 
-def _intimidated(g: CardGame, choice: Choice) -> None:
-    if choice != "none":
-        kneel(g, [int(choice)])
+class Pillage(Step):
+    """C17.7: the loser discards the top card of their deck for each pillager."""
+
+    def __init__(self, loser: int, count: int) -> None:
+        self.loser = loser
+        self.count = count
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, _pillage, self.loser, self.count)
 
 
 def _pillage(g: CardGame, loser: int, count: int) -> None:
@@ -562,11 +594,56 @@ def _pillage(g: CardGame, loser: int, count: int) -> None:
         occur(g, Occ("pillaged", pillagers, ch.winner, info))
 
 
-class EndChallenge(Step):
-    """C11.12: participants stop participating; "until the end of the challenge" expires."""
+def rivals_bonus(g: CardGame) -> None:
+    """C21.5: winning against the bearer of a rival title gains 1 power, once per rival
+    opponent per round."""
+    ch = g.challenge
+    if ch is None or ch.winner is None or ch.loser is None:
+        return
+    key = ("rival", g.round, ch.winner, ch.loser)
+    if rivals(g, ch.winner, ch.loser) and key not in g.history:
+        g.history = g.history | {key}
+        g.emit(E.event("rival", player=ch.winner, opponent=ch.loser))
+        gain_power(g, g.players[ch.winner].faction, 1)
 
-    def run(self, g: CardGame) -> None:
-        from westeros.cardgame.phases import expire
 
-        g.challenge = None
-        expire(g, "challenge")
+def whispers_claim(g: CardGame, attacker: int, claim: int) -> None:
+    """C21.7.6 (Q14): the bearer picks any non-empty set of opponents; each discards ``claim``
+    cards at random."""
+    do(g, WhispersClaim(attacker, tuple(g.opponents(attacker)), claim))  # the defender too (Q14)
+
+
+class WhispersClaim(Ask):
+    """C21.7.6/D21: the bearer names opponents one at a time, or done; then each named one
+    discards ``claim`` cards at random (a single option is taken without asking)."""
+
+    def __init__(
+        self, attacker: int, opponents: tuple[int, ...], claim: int, chosen: tuple[int, ...] = ()
+    ) -> None:
+        super().__init__()
+        self.attacker = attacker
+        self.opponents = opponents
+        self.claim = claim
+        self.chosen = chosen
+
+    def _options(self) -> list[Choice]:
+        left: list[Choice] = [o for o in self.opponents if o not in self.chosen]
+        return [*left, "done"] if self.chosen else left
+
+    def ask(self, g: CardGame) -> Decision | None:
+        options = self._options()
+        if len(options) <= 1:
+            return None
+        prompt = "Master of Whispers: an opponent to discard for claim, or done"
+        return D.WHISPERS.ask(self.attacker, prompt, options)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        options = self._options()
+        if choice is None:
+            choice = options[0] if options else "done"
+        if choice == "done":
+            for seat in self.chosen:
+                discard_at_random(g, seat, self.claim)
+            return
+        self.chosen = (*self.chosen, int(choice))
+        g.push(self)

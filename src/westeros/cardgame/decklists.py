@@ -13,14 +13,13 @@ from functools import partial
 from importlib import resources
 from typing import Any
 
+from westeros.cardgame import texts  # noqa: F401  (registers every card text)
 from westeros.cardgame.abilities import TEXTS
 from westeros.cardgame.cards import catalogue
 from westeros.cardgame.decks import STARTER_IDS, Deck, DeckError, parse_json, starter
 
 
 def implemented(code: str) -> bool:
-    from westeros.cardgame import texts  # noqa: F401  (registers every card text)
-
     c = catalogue().get(code)
     return c is not None and (code in TEXTS or c.complexity == "vanilla" or c.type == "faction")
 

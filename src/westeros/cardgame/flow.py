@@ -1,9 +1,11 @@
 """The timing machinery of C6 and C16 as steps: effects queued in order, occurrences with
 their interrupt and reaction windows, action windows, and the initiation of abilities.
 
-* :func:`run_effect` runs an effect function; the steps it queues (``g.do``) run in the
-  order queued, after it returns — so "kill A, then draw" happens in that order even when
-  the kill opens windows.
+* :func:`run_effect` runs an effect function; the steps it queues (:func:`do`, the engine's
+  ``g.queue``) run in the order queued, after it returns — so "kill A, then draw" happens in
+  that order even when the kill opens windows.
+* :func:`ask` is how card texts ask a decision of a catalogued kind (:class:`Then`, on the
+  engine's one ask-then-act step); the rules' own decisions are declared ``Ask`` steps.
 * :class:`Occurrence` is C16.9: forced interrupts and an interrupt window, the occurrence
   itself (unless canceled), then forced reactions and a reaction window. Windows open only
   when some player has an ability that answers (the "fast auto-pass" of Q13).
@@ -29,27 +31,37 @@ from westeros.cardgame.abilities import (
     Occ,
     text_of,
 )
+from westeros.cardgame.costs import can_play_event, consume_reducers, marshal_cost, pay_gold
 from westeros.cardgame.events import event
-from westeros.cardgame.state import CardGame
-from westeros.engine import Choice, Decision, Step
+from westeros.cardgame.state import CardGame, stable
+from westeros.cardgame.zones import remove_from_zone
+from westeros.engine import Ask, Choice, Decision, DecisionKind, Step
 
 Resolve = Callable[[CardGame, Occ], None]
+StateCheck = Callable[[CardGame], None]
+OfferActions = Callable[[CardGame, int, str], list[Choice]]
+TakeAction = Callable[[CardGame, int, str], None]
+
+# State checks run after every occurrence (e.g. "killed if its STR is 0"), registered by the
+# rules that define them (actions.py).
+AFTER_OCCURRENCE: list[StateCheck] = []
 
 
-def stable(value: Any) -> str:
-    """A repr for state hashes that is the same in every process: functions by name (their
-    default repr holds a memory address), containers item by item."""
-    if callable(value) and hasattr(value, "__qualname__"):
-        return str(value.__qualname__)
-    if isinstance(value, tuple | list):
-        return "(" + ", ".join(stable(v) for v in value) + ")"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{stable(k)}: {stable(v)}" for k, v in value.items()) + "}"
-    return repr(value)
+class _PlayerActions:
+    """The player actions the rules grant in action windows (C6.5: marshal, ambush), given
+    to :class:`ActionWindow` by :func:`grant_player_actions` (actions.py)."""
+
+    offer: OfferActions | None = None
+    take: TakeAction | None = None
+
+
+def grant_player_actions(offer: OfferActions, take: TakeAction) -> None:
+    _PlayerActions.offer = offer
+    _PlayerActions.take = take
 
 
 def run_effect(g: CardGame, fn: Callable[..., object], *args: Any) -> None:
-    """Run ``fn(g, *args)``; the steps it queues with ``g.do`` run next, in queue order."""
+    """Run ``fn(g, *args)``; the steps it queues with :func:`do` run next, in queue order."""
     outer = g.buffer
     g.buffer = []
     try:
@@ -64,10 +76,7 @@ def run_effect(g: CardGame, fn: Callable[..., object], *args: Any) -> None:
 
 def do(g: CardGame, step: Step) -> None:
     """Queue a step after the running effect (or push it when no effect runs)."""
-    if g.buffer is not None:
-        g.buffer.append(step)
-    else:
-        g.push(step)
+    g.queue(step)
 
 
 class Call(Step):
@@ -84,19 +93,21 @@ class Call(Step):
         return {"step": "Call", "fn": self.fn.__qualname__, "args": stable(self.args)}
 
 
-class Ask(Step):
-    """One decision with a continuation: ``then(g, choice, *args)`` runs once it is made."""
+class Then(Ask):
+    """The ask-then-act step of card texts: one decision of a catalogued kind, then
+    ``then(g, choice, *args)`` (the text's own continuation) runs in queue order."""
 
     def __init__(
         self,
         seat: int,
-        kind: str,
+        kind: DecisionKind,
         prompt: str,
         choices: tuple[Choice, ...],
         then: Callable[..., object],
         *args: Any,
         context: tuple[tuple[str, str | int], ...] = (),
     ) -> None:
+        super().__init__()
         self.seat = seat
         self.kind = kind
         self.prompt = prompt
@@ -104,24 +115,18 @@ class Ask(Step):
         self.then = then
         self.args = args
         self.context = context
-        self.choice: Choice | None = None
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None:
-            return []
-        return [D.ask(self.kind, self.seat, self.prompt, self.choices, self.context)]
+    def ask(self, g: CardGame) -> Decision:
+        return self.kind.ask(self.seat, self.prompt, self.choices, **dict(self.context))
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
-        run_effect(g, self.then, self.choice, *self.args)
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        run_effect(g, self.then, choice, *self.args)
 
     def snapshot(self) -> dict[str, Any]:
         return {
             "step": "Ask",
             "seat": self.seat,
-            "kind": self.kind,
+            "kind": self.kind.name,
             "choices": list(self.choices),
             "then": self.then.__qualname__,
             "args": stable(self.args),
@@ -132,7 +137,7 @@ class Ask(Step):
 def ask(
     g: CardGame,
     seat: int,
-    kind: str,
+    kind: DecisionKind,
     prompt: str,
     choices: Sequence[Choice],
     then: Callable[..., object],
@@ -143,7 +148,7 @@ def ask(
     if len(choices) == 1:
         do(g, Call(then, choices[0], *args))
     elif choices:
-        do(g, Ask(seat, kind, prompt, tuple(choices), then, *args, context=context))
+        do(g, Then(seat, kind, prompt, tuple(choices), then, *args, context=context))
 
 
 # -- occurrences (C16.9) ---------------------------------------------------------------
@@ -177,9 +182,8 @@ class Occurrence(Step):
             return
         if _answers(g, self.occ, (REACTION, FORCED_REACTION)):
             g.push(TriggerWindow(self.occ, REACTION))
-        from westeros.cardgame.actions import check_burn
-
-        run_effect(g, check_burn)  # a state check: "killed if its STR is 0" (burn)
+        for check in AFTER_OCCURRENCE:
+            run_effect(g, check)  # state checks: "killed if its STR is 0" (burn)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -267,7 +271,7 @@ class TriggerWindow(Step):
 
     def _options(self, g: CardGame, seat: int) -> list[Choice]:
         return [
-            f"use:{c.source}:{c.index}"
+            D.REACTION.format("use", c.source, c.index)
             for c in triggered(g, self.occ, self.kind, seat)
             if (c.source, c.index) not in self.used
         ]
@@ -281,7 +285,9 @@ class TriggerWindow(Step):
         seat, options = found
         kind = D.INTERRUPT if self.kind == INTERRUPT else D.REACTION
         what = self.occ.kind.replace("_", " ")
-        return [D.ask(kind, seat, f"{self.kind} to: {what}", (*options, "pass"))]
+        return [
+            kind.ask(seat, f"{self.kind} to: {what}", (*options, "pass"), occurrence=self.occ.kind)
+        ]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
@@ -299,10 +305,11 @@ class TriggerWindow(Step):
             return
         if self.taken is None:
             return
-        _, cid, index = str(self.taken).split(":")
-        self.used = self.used | {(int(cid), int(index))}
+        use = D.REACTION.parse(self.taken)
+        cid, index = use["card"], use["index"]
+        self.used = self.used | {(cid, index)}
         self.taken = None
-        g.push(Initiate(ctx_for(g, int(cid), int(index), self.occ)), self)
+        g.push(Initiate(ctx_for(g, cid, index, self.occ)), self)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -355,9 +362,9 @@ class ActionWindow(Step):
         self.seat = -1
 
     def _options(self, g: CardGame, seat: int) -> list[Choice]:
-        from westeros.cardgame.actions import player_actions
-
-        return player_actions(g, seat, self.name) + card_actions(g, seat)
+        offer = _PlayerActions.offer
+        granted = offer(g, seat, self.name) if offer is not None else []
+        return granted + card_actions(g, seat)
 
     def decisions(self, g: CardGame) -> list[Decision]:
         if self.taken is not None or g.winner is not None:
@@ -367,12 +374,11 @@ class ActionWindow(Step):
             return []
         seat, options = found
         return [
-            D.ask(
-                D.ACTION,
+            D.ACTION.ask(
                 seat,
                 f"{self.name}: take an action or pass",
                 (*options, "pass"),
-                (("window", self.name),),
+                window=self.name,
             )
         ]
 
@@ -386,13 +392,11 @@ class ActionWindow(Step):
             return
         choice, self.taken = str(self.taken), None
         g.push(self)
-        if choice.startswith("use:"):
-            _, cid, index = choice.split(":")
-            g.push(Initiate(ctx_for(g, int(cid), int(index))))
-        else:
-            from westeros.cardgame.actions import take_player_action
-
-            run_effect(g, take_player_action, self.seat, choice)
+        use = D.ACTION.parse(choice)
+        if use["verb"] == "use":
+            g.push(Initiate(ctx_for(g, use["card"], use["index"])))
+        elif _PlayerActions.take is not None:
+            run_effect(g, _PlayerActions.take, self.seat, choice)
 
     def snapshot(self) -> dict[str, Any]:
         return {"step": "ActionWindow", **{k: stable(v) for k, v in vars(self).items()}}
@@ -405,7 +409,7 @@ def card_actions(g: CardGame, seat: int) -> list[Choice]:
         entry = text_of(g.defs[cid].code)
         for i, a in enumerate(entry.abilities):
             if a.kind == ACTION and usable(g, a, ctx_for(g, cid, i)):
-                out.append(f"use:{cid}:{i}")
+                out.append(D.ACTION.format("use", cid, i))
     return out
 
 
@@ -414,12 +418,10 @@ def card_actions(g: CardGame, seat: int) -> list[Choice]:
 
 def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
     """Whether an ability could be initiated now (C1.4, C16.4 steps 1–2, C16.19)."""
-    from westeros.cardgame import actions
-
     cid = ctx.source
     zone = g.where[cid]
     if a.zone == "hand":
-        if zone != "hand" or not actions.can_play_event(g, cid, ctx.you):
+        if zone != "hand" or not can_play_event(g, cid, ctx.you):
             return False
     elif zone not in ("play", "plot", "faction", "title", "agenda"):
         return False
@@ -489,13 +491,13 @@ class Initiate(Step):
             cost = a.cost[self.cost_index]
             assert cost.options is not None
             return [
-                D.ask(D.COST, self.ctx.you, f"pay: {cost.label}", tuple(cost.options(g, self.ctx)))
+                D.COST.ask(self.ctx.you, f"pay: {cost.label}", tuple(cost.options(g, self.ctx)))
             ]
         if self.stage == "target":
             assert a.target is not None
             left = [c for c in candidates(g, a, self.ctx) if c not in self.chosen]
             done: tuple[Choice, ...] = ("done",) if a.target.up_to and self.chosen else ()
-            return [D.ask(D.TARGET, self.ctx.you, a.target.prompt, (*left, *done))]
+            return [D.TARGET.ask(self.ctx.you, a.target.prompt, (*left, *done))]
         return []
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
@@ -509,22 +511,18 @@ class Initiate(Step):
             return
         if self.stage == "target" and not self._target(g, a):
             if self.stage == "failed" and a.zone == "hand":  # the event still counts as played
-                from westeros.cardgame import actions
-
-                do(g, Call(actions.finish_event, self.ctx.source, self.ctx.you))
+                do(g, FinishEvent(self.ctx.source, self.ctx.you))
             return
         if self.stage == "resolve":
             self._resolve(g, a)
 
     def _start(self, g: CardGame, a: Ability) -> None:
-        from westeros.cardgame import actions
-
         ctx = self.ctx
         key = limit_key(g, a, ctx) if a.limit else _max_key(g, ctx) if a.max else None
         if key is not None:
             g.uses[key] = g.uses.get(key, 0) + 1
         if a.zone == "hand":
-            actions.begin_event(g, ctx.source, ctx.you)
+            begin_event(g, ctx.source, ctx.you)
         self.stage = "cost"
 
     def _pay(self, g: CardGame, a: Ability) -> bool:
@@ -571,9 +569,7 @@ class Initiate(Step):
         return True
 
     def _resolve(self, g: CardGame, a: Ability) -> None:
-        from westeros.cardgame import actions
-
-        actions.log_ability(g, self.ctx)
+        log_ability(g, self.ctx)
         ctx = self.ctx
         occ = Occ(
             "initiating",
@@ -585,7 +581,7 @@ class Initiate(Step):
             # C16.4 step 6: the effect attempts to initiate; a cancel may stop it (C16.13)
             run_effect(g, occur, occ, _resolve_initiating, ctx)
             if a.zone == "hand":
-                do(g, Call(actions.finish_event, ctx.source, ctx.you))
+                do(g, FinishEvent(ctx.source, ctx.you))
             return
         run_effect(g, _effect_then_finish, a, ctx)
 
@@ -626,14 +622,61 @@ def save(g: CardGame, cid: int) -> bool:
 
 def _effect_then_finish(g: CardGame, a: Ability, ctx: Ctx) -> None:
     """The effect, then (for an event) the card to the discard pile (C16.8)."""
-    from westeros.cardgame import actions
-
     a.effect(g, ctx)
     if a.zone == "hand":
-        do(g, Call(actions.finish_event, ctx.source, ctx.you))
+        do(g, FinishEvent(ctx.source, ctx.you))
 
 
 def _with(ctx: Ctx, **changes: Any) -> Ctx:
     from dataclasses import replace
 
     return replace(ctx, **changes)
+
+
+def begin_event(g: CardGame, cid: int, seat: int) -> None:
+    """C16.8: the event is revealed and leaves the hand; its gold cost is paid."""
+    cost = marshal_cost(g, cid, seat)
+    pay_gold(g, seat, cost)
+    consume_reducers(g, cid, seat)
+    if g.defs[cid].keyword("limited"):
+        g.players[seat].limited += 1
+    remove_from_zone(g, cid)
+    g.history = g.history | {("played", g.round, seat, cid)}
+    g.emit(event("event_played", player=seat, card=cid, name=g.name(cid)))
+
+
+class FinishEvent(Step):
+    """C16.8: an event card that resolved (or failed to) goes to the discard pile."""
+
+    def __init__(self, cid: int, seat: int) -> None:
+        self.cid = cid
+        self.seat = seat
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, finish_event, self.cid, self.seat)
+
+
+def finish_event(g: CardGame, cid: int, seat: int) -> None:
+    """C16.8: after resolving, the event goes to its owner's discard pile; then reactions."""
+    if g.where[cid] == "limbo":
+        g.players[g.owner[cid]].discard.append(cid)
+        g.where[cid] = "discard"
+    occur(g, Occ("played", (cid,), seat))
+
+
+def log_ability(g: CardGame, ctx: Ctx) -> None:
+    if g.defs[ctx.source].type == "event":
+        return
+    fields: dict[str, Any] = {"player": ctx.you, "card": ctx.source, "name": g.name(ctx.source)}
+    if ctx.targets:
+        fields["targets"] = list(ctx.targets)
+        fields["target_names"] = [
+            g.name(t) if 0 <= t < len(g.defs) and not _is_seat_target(g, ctx) else g.names[t]
+            for t in ctx.targets
+        ]
+    g.emit(event("ability", **fields))
+
+
+def _is_seat_target(g: CardGame, ctx: Ctx) -> bool:
+    a = text_of(g.defs[ctx.source].code).abilities[ctx.index]
+    return a.target is not None and a.target.players

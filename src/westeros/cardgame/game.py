@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from westeros.cardgame import texts  # noqa: F401  (registers every card text)
+from westeros.cardgame.decklists import SHIPPED, deck_from_json, unimplemented
 from westeros.cardgame.decks import Deck, DeckError, check_deck
-from westeros.cardgame.state import CardGame
+from westeros.cardgame.events import render
+from westeros.cardgame.phases import ChoosePlots
+from westeros.cardgame.setup import Setup, new_state
+from westeros.cardgame.state import CardGame, Faces
+from westeros.cardgame.views import view
 from westeros.engine import Config, ConfigError, GameInfo, Rng
 
 DEFAULT_DECKS = ("westeros-stark", "westeros-lannister")
 
 
 def _deck_of(spec: Any, casual: bool) -> Deck:
-    from westeros.cardgame.decklists import SHIPPED, deck_from_json, unimplemented
-
     if isinstance(spec, str):
         if spec not in SHIPPED:
             raise ConfigError(f"unknown deck {spec!r} (shipped: {', '.join(sorted(SHIPPED))})")
@@ -63,9 +67,6 @@ def validate_config(config: Config) -> Config:
 
 def new_game(config: Config, seed: int) -> CardGame:
     """Set up a game (C5) and run the rules until the first decision."""
-    from westeros.cardgame import texts  # noqa: F401  (registers every card text)
-    from westeros.cardgame.setup import Setup, new_state
-
     decks = [_deck_of(spec, config["casual"]) for spec in config["decks"]]
     g = new_state(config, seed, decks)
     g.push(Setup())
@@ -77,8 +78,6 @@ def determinize(g: CardGame, seat: int, seed: int) -> CardGame:
     """A copy in which what ``seat`` cannot know is resampled: other hands and decks are
     shuffled together and dealt again, every deck order reshuffled, and plots others chose
     but have not revealed chosen again at random."""
-    from westeros.cardgame.phases import ChoosePlots
-
     other = g.clone()
     rng = Rng(seed)
     for p in other.players:
@@ -98,7 +97,7 @@ def determinize(g: CardGame, seat: int, seed: int) -> CardGame:
                 (s, c if s == seat else rng.choice(other.players[s].plots)) for s, c in step.chosen
             )
     other.rng = rng
-    other._pending = None
+    other.invalidate()
     return other
 
 
@@ -113,3 +112,4 @@ INFO = GameInfo(
     factory=new_game,
 )
 CardGame.INFO = INFO
+CardGame.FACES = Faces(view=view, render=render, determinize=determinize)

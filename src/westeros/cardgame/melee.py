@@ -13,7 +13,7 @@ from westeros.cardgame import decisions as D
 from westeros.cardgame import events as E
 from westeros.cardgame.cards import card
 from westeros.cardgame.state import CardGame, InPlay
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Ask, Choice, Decision, Step
 
 TITLE_CODES = ("01206", "01207", "01208", "01209", "01210", "01211")
 CROWN_REGENT = "Crown Regent"
@@ -95,7 +95,7 @@ class SelectTitles(Step):
         left = tuple(c for c in self.pool if c not in {t for _, t in self.taken})
         if not left:
             return []
-        return [D.ask(D.TITLE, seat, "choose your title (secret)", left)]
+        return [D.TITLE.ask(seat, "choose your title (secret)", left)]
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.taken = (*self.taken, (seat, int(choice)))
@@ -153,12 +153,12 @@ def extra_power_challenge(g: CardGame, seat: int) -> int:
     return 1 if bears(g, seat, HAND) else 0
 
 
-class Redirect(Step):
+class Redirect(Ask):
     """C21.6 (Q7): after a challenge is initiated, the Crown Regent's bearer (not its
     attacker) may redirect it once per round; the attacker then picks another opponent."""
 
     def __init__(self) -> None:
-        self.choice: Choice | None = None
+        super().__init__()
         self.asked = False
 
     def _bearer(self, g: CardGame) -> int | None:
@@ -173,34 +173,42 @@ class Redirect(Step):
                     return seat
         return None
 
-    def decisions(self, g: CardGame) -> list[Decision]:
+    def ask(self, g: CardGame) -> Decision | None:
         seat = self._bearer(g)
-        if seat is None or self.choice is not None:
-            return []
-        return [
-            D.ask(D.REDIRECT, seat, "Crown Regent: redirect this challenge?", ("redirect", "no"))
-        ]
+        if seat is None:
+            return None
+        return D.REDIRECT.ask(seat, "Crown Regent: redirect this challenge?", ("redirect", "no"))
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
-        from westeros.cardgame.flow import ask
-
+    def act(self, g: CardGame, choice: Choice | None) -> None:
         bearer = self._bearer(g)
         ch = g.challenge
-        if self.choice != "redirect" or bearer is None or ch is None:
+        if choice != "redirect" or bearer is None or ch is None:
             return
         g.history = g.history | {("redirect", g.round, bearer)}
-        others = [o for o in g.opponents(ch.attacker) if o != ch.defender]
-        ask(
-            g,
-            ch.attacker,
-            D.OPTION,
-            "redirect: choose the new defending player",
-            others,
-            _redirected,
-        )
+        g.queue(RedirectTo())
+
+
+class RedirectTo(Ask):
+    """C21.6.2/D18: the attacker chooses the new defending player (one option: taken)."""
+
+    def _others(self, g: CardGame) -> list[int]:
+        ch = g.challenge
+        if ch is None:
+            return []
+        return [o for o in g.opponents(ch.attacker) if o != ch.defender]
+
+    def ask(self, g: CardGame) -> Decision | None:
+        others = self._others(g)
+        ch = g.challenge
+        if len(others) <= 1 or ch is None:
+            return None
+        return D.REDIRECT_TO.ask(ch.attacker, "redirect: choose the new defending player", others)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        others = self._others(g)
+        if choice is None and not others:
+            return
+        _redirected(g, others[0] if choice is None else choice)
 
 
 def _redirected(g: CardGame, choice: Choice) -> None:
@@ -211,68 +219,3 @@ def _redirected(g: CardGame, choice: Choice) -> None:
     ch.defender = int(choice)
     ch.bypassed = frozenset()
     g.emit(E.event("redirect", player=ch.attacker, opponent=ch.defender))
-
-
-def rivals_bonus(g: CardGame) -> None:
-    """C21.5: winning against the bearer of a rival title gains 1 power, once per rival
-    opponent per round."""
-    from westeros.cardgame.actions import gain_power
-
-    ch = g.challenge
-    if ch is None or ch.winner is None or ch.loser is None:
-        return
-    key = ("rival", g.round, ch.winner, ch.loser)
-    if rivals(g, ch.winner, ch.loser) and key not in g.history:
-        g.history = g.history | {key}
-        g.emit(E.event("rival", player=ch.winner, opponent=ch.loser))
-        gain_power(g, g.players[ch.winner].faction, 1)
-
-
-def whispers_claim(g: CardGame, attacker: int, claim: int) -> None:
-    """C21.7.6 (Q14): the bearer picks any non-empty set of opponents; each discards ``claim``
-    cards at random."""
-    _ask_victims(g, attacker, g.opponents(attacker), claim, ())  # the defender among them (Q14)
-
-
-def _ask_victims(
-    g: CardGame, attacker: int, opponents: list[int], claim: int, chosen: tuple[int, ...]
-) -> None:
-    from westeros.cardgame.actions import discard_at_random
-    from westeros.cardgame.flow import ask
-
-    left: list[Choice] = [o for o in opponents if o not in chosen]
-    if chosen:
-        left.append("done")
-    if not left or left == ["done"]:
-        for seat in chosen:
-            discard_at_random(g, seat, claim)
-        return
-    ask(
-        g,
-        attacker,
-        D.WHISPERS,
-        "Master of Whispers: an opponent to discard for claim, or done",
-        left,
-        _victim,
-        attacker,
-        opponents,
-        claim,
-        chosen,
-    )
-
-
-def _victim(
-    g: CardGame,
-    choice: Choice,
-    attacker: int,
-    opponents: list[int],
-    claim: int,
-    chosen: tuple[int, ...],
-) -> None:
-    if choice == "done":
-        from westeros.cardgame.actions import discard_at_random
-
-        for seat in chosen:
-            discard_at_random(g, seat, claim)
-        return
-    _ask_victims(g, attacker, opponents, claim, (*chosen, int(choice)))

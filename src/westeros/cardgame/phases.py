@@ -7,8 +7,6 @@ the end of the round". Action windows sit where C6.3 puts them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from westeros.cardgame import decisions as D
 from westeros.cardgame import events as E
 from westeros.cardgame.abilities import WHEN_REVEALED, Occ, text_of
@@ -18,28 +16,28 @@ from westeros.cardgame.actions import (
     gain_power,
     stand,
 )
+from westeros.cardgame.challenges import ChallengesPhase
 from westeros.cardgame.flow import (
     ActionWindow,
-    Call,
     Initiate,
-    ask,
     ctx_for,
-    do,
     occur,
     run_effect,
     usable,
 )
 from westeros.cardgame.melee import ReturnTitles, SelectTitles, is_melee
+from westeros.cardgame.periods import DELAYED as DELAYED
+from westeros.cardgame.periods import EndOfPeriod
+from westeros.cardgame.periods import at_end_of as at_end_of
+from westeros.cardgame.periods import expire as expire
 from westeros.cardgame.state import CardGame, InPlay
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Ask, Choice, Decision, Step
 
 
 class Round(Step):
     """C6.1: the seven phases, then the next round."""
 
     def run(self, g: CardGame) -> None:
-        from westeros.cardgame.challenges import ChallengesPhase
-
         g.round += 1
         g.emit(E.event("round", round=g.round))
         for p in g.players:
@@ -66,7 +64,7 @@ class Phase(Step):
 
     def run(self, g: CardGame) -> None:
         g.phase = self.name
-        g.emit(E.event("phase", phase=self.name.capitalize()))
+        g.emit(E.event("phase", phase=self.name))
         g.push(
             _Occur(Occ("phase_begins", info=(("phase", self.name),))),
             self.body,
@@ -87,46 +85,6 @@ class _Occur(Step):
         run_effect(g, occur, self.occ)
 
 
-class EndOfPeriod(Step):
-    """C6.7 steps 2–3: effects lasting "until the end of" this period expire and limits reset;
-    then the delayed "at the end of" effects (C16.16) resolve."""
-
-    def __init__(self, period: str) -> None:
-        self.period = period
-
-    def run(self, g: CardGame) -> None:
-        expire(g, self.period)
-        due = sorted((f for f in g.history if f[0] == "delayed" and f[1] == self.period), key=repr)
-        if due:  # C6.7 step 3, C16.16: "at the end of the <period>" effects resolve
-            g.history = g.history - set(due)
-            run_effect(g, _run_delayed, due)
-
-
-# Delayed effects (C16.16) by name: ``at_end_of(g, period, name, *args)`` makes
-# ``DELAYED[name](g, *args)`` resolve at the end of that phase or round.
-DELAYED: dict[str, Callable[..., None]] = {}
-
-
-def at_end_of(g: CardGame, period: str, name: str, *args: object) -> None:
-    g.history = g.history | {("delayed", period, name, *args)}
-
-
-def _run_delayed(g: CardGame, due: list[tuple[object, ...]]) -> None:
-    for fact in due:
-        do(g, Call(DELAYED[str(fact[2])], *fact[3:]))
-
-
-def expire(g: CardGame, period: str) -> None:
-    ends = {"challenge": ("challenge",), "phase": ("challenge", "phase"), "round": ("round",)}
-    periods = ends[period]
-    if any(e.until in periods for e in g.lasting):
-        g.lasting = tuple(e for e in g.lasting if e.until not in periods)
-        g.changed()
-    stale = [k for k in g.uses if k[1] in periods or (k[0] == "reducer" and period == "phase")]
-    for key in stale:
-        del g.uses[key]
-
-
 # -- plot phase (C7) -------------------------------------------------------------------
 
 
@@ -144,7 +102,7 @@ class ChoosePlots(Step):
     def decisions(self, g: CardGame) -> list[Decision]:
         done = {s for s, _ in self.chosen}
         return [
-            D.ask(D.PLOT, seat, "choose your plot (secret)", tuple(g.players[seat].plots))
+            D.PLOT.ask(seat, "choose your plot (secret)", tuple(g.players[seat].plots))
             for seat in g.order()
             if seat not in done and len(g.players[seat].plots) > 1
         ]
@@ -207,23 +165,18 @@ def initiative_winner(g: CardGame) -> int:
     return tied[0] if len(tied) == 1 else tied[g.rng.below(len(tied))]
 
 
-class ChooseFirst(Step):
+class ChooseFirst(Ask):
     """C7.3.2/D6: the initiative winner names the first player."""
 
     def __init__(self, winner: int) -> None:
+        super().__init__()
         self.winner = winner
-        self.choice: Choice | None = None
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None:
-            return []
-        return [D.ask(D.FIRST_PLAYER, self.winner, "choose the first player", tuple(g.order()))]
+    def ask(self, g: CardGame) -> Decision | None:
+        return D.FIRST_PLAYER.ask(self.winner, "choose the first player", tuple(g.order()))
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
-        g.first = int(self.choice) if self.choice is not None else self.winner
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        g.first = int(choice) if choice is not None else self.winner
         g.emit(E.event("first_player", player=g.first))
         run_effect(g, occur, Occ("initiative_won", (), self.winner))
 
@@ -317,8 +270,8 @@ class DominancePhase(Step):
             g.emit(
                 E.event(
                     "dominance",
-                    result=f"{g.names[winner]} wins dominance ({best}).",
                     player=winner,
+                    total=best,
                     totals={str(k): v for k, v in totals.items()},
                 )
             )
@@ -328,8 +281,8 @@ class DominancePhase(Step):
             g.emit(
                 E.event(
                     "dominance",
-                    result=f"Nobody wins dominance (tie at {best}).",
                     player=None,
+                    total=best,
                     totals={str(k): v for k, v in totals.items()},
                 )
             )
@@ -343,13 +296,11 @@ def dominance_total(g: CardGame, seat: int) -> int:
 
 
 class StandingPhase(Step):
-    """C14.2: every kneeling card stands (unless an effect keeps it knelt). A player under a
-    "stand_limit" modifier (the lowest amount applies) chooses which characters stand, in
-    player order (C16.21)."""
+    """C14.2: every kneeling card stands (unless an effect keeps it knelt)."""
 
     def run(self, g: CardGame) -> None:
-        knelt = [c for c, r in g.play.items() if r.knelt and not g.has("does_not_stand", c)]
-        _stand_chosen(g, knelt, tuple(g.order()), ())
+        knelt = tuple(c for c, r in g.play.items() if r.knelt and not g.has("does_not_stand", c))
+        g.queue(ChooseStanding(knelt, tuple(g.order())))
 
 
 def stand_limit(g: CardGame, seat: int) -> int | None:
@@ -358,42 +309,58 @@ def stand_limit(g: CardGame, seat: int) -> int | None:
     return min(found) if found else None
 
 
-def _stand_chosen(
-    g: CardGame, knelt: list[int], seats: tuple[int, ...], chosen: tuple[int, ...]
-) -> None:
-    for k, seat in enumerate(seats):
-        limit = stand_limit(g, seat)
-        mine = [c for c in knelt if g.controller(c) == seat and g.defs[c].type == "character"]
-        picked = [c for c in chosen if c in mine]
-        if limit is None or len(mine) <= limit or len(picked) >= limit:
-            continue
-        options: list[Choice] = [c for c in mine if c not in picked]
-        ask(
-            g,
-            seat,
-            D.OPTION,
-            f"choose a character to stand ({limit - len(picked)} left)",
-            options,
-            _stand_pick,
-            knelt,
-            seats[k:],
-            chosen,
-        )
-        return
-    kept: set[int] = set()
-    for seat in g.order():
-        limit = stand_limit(g, seat)
-        mine = [c for c in knelt if g.controller(c) == seat and g.defs[c].type == "character"]
-        if limit is not None and len(mine) > limit:
-            kept |= {c for c in mine if c not in chosen}
-    g.emit(E.event("stand_all"))
-    stand(g, [c for c in knelt if c not in kept])
+class ChooseStanding(Ask):
+    """C14.2, C16.21: a player under a "stand_limit" modifier (the lowest amount applies)
+    chooses which characters stand, one at a time, in player order; then every kneeling card
+    not kept knelt stands at once (a single option is taken without asking)."""
 
+    def __init__(
+        self, knelt: tuple[int, ...], seats: tuple[int, ...], chosen: tuple[int, ...] = ()
+    ) -> None:
+        super().__init__()
+        self.knelt = knelt
+        self.seats = seats
+        self.chosen = chosen
 
-def _stand_pick(
-    g: CardGame, choice: Choice, knelt: list[int], seats: tuple[int, ...], chosen: tuple[int, ...]
-) -> None:
-    _stand_chosen(g, knelt, seats, (*chosen, int(choice)))
+    def _mine(self, g: CardGame, seat: int) -> list[int]:
+        return [c for c in self.knelt if g.controller(c) == seat and g.defs[c].type == "character"]
+
+    def _next(self, g: CardGame) -> tuple[int, int, list[Choice]] | None:
+        """The next seat (from ``seats``) that still chooses: (index, picks left, options)."""
+        for k, seat in enumerate(self.seats):
+            limit = stand_limit(g, seat)
+            mine = self._mine(g, seat)
+            picked = [c for c in self.chosen if c in mine]
+            if limit is None or len(mine) <= limit or len(picked) >= limit:
+                continue
+            return k, limit - len(picked), [c for c in mine if c not in picked]
+        return None
+
+    def ask(self, g: CardGame) -> Decision | None:
+        found = self._next(g)
+        if found is None or len(found[2]) <= 1:
+            return None
+        k, left, options = found
+        prompt = f"choose a character to stand ({left} left)"
+        return D.STAND.ask(self.seats[k], prompt, options)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        found = self._next(g)
+        if found is not None:
+            k, _, options = found
+            pick = int(choice) if choice is not None else int(options[0])
+            self.seats = self.seats[k:]
+            self.chosen = (*self.chosen, pick)
+            g.push(self)
+            return
+        kept: set[int] = set()
+        for seat in g.order():
+            limit = stand_limit(g, seat)
+            mine = self._mine(g, seat)
+            if limit is not None and len(mine) > limit:
+                kept |= {c for c in mine if c not in self.chosen}
+        g.emit(E.event("stand_all"))
+        stand(g, [c for c in self.knelt if c not in kept])
 
 
 class TaxationPhase(Step):
@@ -408,34 +375,39 @@ class TaxationPhase(Step):
             g.push(ReturnTitles())  # C15.4 (7.4), after the discards
 
 
-class DiscardToReserve(Step):
+class DiscardToReserve(Ask):
+    """C15.3/D26: a player over their reserve discards down to it, one card at a time, then
+    the cards are discarded together (a single option is taken without asking)."""
+
     def __init__(self, seat: int) -> None:
+        super().__init__()
         self.seat = seat
+        self.left: int | None = None  # cards still to choose; None: not counted yet
+        self.chosen: tuple[int, ...] = ()
 
-    def run(self, g: CardGame) -> None:
-        p = g.players[self.seat]
-        extra = len(p.hand) - g.plot_value(self.seat, "reserve")
-        if extra > 0 and not p.eliminated:
-            run_effect(g, _ask_discard, self.seat, extra, ())
+    def _options(self, g: CardGame) -> list[Choice]:
+        return [c for c in g.players[self.seat].hand if c not in self.chosen]
 
+    def ask(self, g: CardGame) -> Decision | None:
+        options = self._options(g)
+        if not self.left or len(options) <= 1:
+            return None
+        prompt = f"discard {self.left} more card(s) down to your reserve"
+        return D.RESERVE.ask(self.seat, prompt, options)
 
-def _ask_discard(g: CardGame, seat: int, left: int, chosen: tuple[int, ...]) -> None:
-    if left <= 0:
-        discard_from_hand(g, seat, chosen)
-        return
-    options = [c for c in g.players[seat].hand if c not in chosen]
-    ask(
-        g,
-        seat,
-        D.RESERVE,
-        f"discard {left} more card(s) down to your reserve",
-        options,
-        _discarded,
-        seat,
-        left,
-        chosen,
-    )
-
-
-def _discarded(g: CardGame, choice: Choice, seat: int, left: int, chosen: tuple[int, ...]) -> None:
-    _ask_discard(g, seat, left - 1, (*chosen, int(choice)))
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        if self.left is None:  # C15.3: count the cards over the reserve
+            p = g.players[self.seat]
+            extra = len(p.hand) - g.plot_value(self.seat, "reserve")
+            self.left = extra if extra > 0 and not p.eliminated else 0
+            if self.left:
+                g.push(self)
+            return
+        options = self._options(g)
+        pick = int(choice) if choice is not None else int(options[0])
+        self.chosen = (*self.chosen, pick)
+        self.left -= 1
+        if self.left <= 0:
+            discard_from_hand(g, self.seat, self.chosen)
+            return
+        g.push(self)

@@ -20,8 +20,9 @@ from westeros.cardgame.actions import (
 from westeros.cardgame.cards import FACTION_NAMES, card
 from westeros.cardgame.decks import Deck
 from westeros.cardgame.melee import add_title_pool
+from westeros.cardgame.phases import Round
 from westeros.cardgame.state import CardGame, InPlay, Player
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Ask, Choice, Decision, Step
 
 SETUP_GOLD = 8  # C5.8.1 (Q1)
 HAND_SIZE = 7  # C5.6
@@ -65,8 +66,6 @@ class Setup(Step):
     """C5.2–C5.11, then the first round."""
 
     def run(self, g: CardGame) -> None:
-        from westeros.cardgame.phases import Round
-
         g.first = g.rng.below(len(g.players))  # C5.2
         fmt = "joust" if len(g.players) == 2 else "melee"
         g.emit(E.event("game_start", format=fmt, players=list(g.names)))
@@ -81,23 +80,18 @@ class Setup(Step):
         )
 
 
-class Mulligan(Step):
+class Mulligan(Ask):
     """C5.7: once, shuffle the hand back and draw 7 new cards; the second hand is kept."""
 
     def __init__(self, seat: int) -> None:
+        super().__init__()
         self.seat = seat
-        self.choice: Choice | None = None
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None:
-            return []
-        return [D.ask(D.MULLIGAN, self.seat, "keep your hand or mulligan", ("keep", "mulligan"))]
+    def ask(self, g: CardGame) -> Decision | None:
+        return D.MULLIGAN.ask(self.seat, "keep your hand or mulligan", ("keep", "mulligan"))
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
-        if self.choice == "keep":
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        if choice == "keep":
             g.emit(E.event("keep", player=self.seat))
             return
         p = g.players[self.seat]
@@ -164,12 +158,11 @@ class SetupCards(Step):
             return []
         spent = sum(self._cost(g, c) for c in self.placed)
         return [
-            D.ask(
-                D.SETUP,
+            D.SETUP.ask(
                 seat,
                 f"place a setup card face down ({SETUP_GOLD - spent} gold left) or done",
                 (*options, "done"),
-                (("gold_left", SETUP_GOLD - spent),),
+                gold_left=SETUP_GOLD - spent,
             )
         ]
 
@@ -236,14 +229,14 @@ class RevealSetup(Step):
         g.push(*steps)
 
 
-class AttachAtSetup(Step):
+class AttachAtSetup(Ask):
     """C5.9/D4: the player picks the card (among their setup cards) an attachment goes on."""
 
     def __init__(self, seat: int, att: int, mine: tuple[int, ...]) -> None:
+        super().__init__()
         self.seat = seat
         self.att = att
         self.mine = mine
-        self.choice: Choice | None = None
 
     def options(self, g: CardGame) -> list[Choice]:
         del g.play[self.att]
@@ -255,32 +248,24 @@ class AttachAtSetup(Step):
             g.play[self.att] = rec
             g.where[self.att] = "play"
 
-    def decisions(self, g: CardGame) -> list[Decision]:
-        if self.choice is not None:
-            return []
+    def ask(self, g: CardGame) -> Decision | None:
         options = self.options(g)
         if len(options) <= 1:
-            return []
-        return [
-            D.ask(
-                D.ATTACH_TO,
-                self.seat,
-                f"attach {g.name(self.att)} to",
-                tuple(options),
-                (("card", self.att),),
-            )
-        ]
+            return None
+        return D.ATTACH_TO.ask(
+            self.seat,
+            f"attach {g.name(self.att)} to",
+            tuple(options),
+            card=self.att,
+        )
 
-    def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
-        self.choice = choice
-
-    def run(self, g: CardGame) -> None:
+    def act(self, g: CardGame, choice: Choice | None) -> None:
         options = self.options(g)
         if not options:
             leave_play(g, self.att, "discard")  # no legal card (C5.9); its duplicates too
             g.emit(E.event("discarded", cards=[self.att], names=[g.name(self.att)]))
             return
-        parent = int(self.choice) if self.choice is not None else int(options[0])
+        parent = int(choice) if choice is not None else int(options[0])
         g.play[self.att].parent = parent
         g.changed()
 

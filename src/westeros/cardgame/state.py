@@ -10,14 +10,12 @@ keywords, plot values…) are computed from the printed value plus every active 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar, Protocol
 
 from westeros.cardgame.cards import CHALLENGES, CardDef
 from westeros.engine import Event, Outcome, StepGame
-
-if TYPE_CHECKING:
-    from westeros.cardgame.abilities import Modifier
 
 # Zones (C3): ordered per-player lists, plus "play" (in play), "faction", "agenda", "plot"
 # (the revealed plot), "setup" (face down at setup, C5.8), "dup" (a duplicate, C18.6),
@@ -26,6 +24,20 @@ LIST_ZONES = ("deck", "hand", "discard", "dead", "plots", "used", "removed")
 IN_PLAY = frozenset({"play", "faction", "plot", "dup", "title"})
 PHASES = ("plot", "draw", "marshaling", "challenges", "dominance", "standing", "taxation")
 WIN_POWER = 15  # C1.1, C20.3
+
+
+class StatModifier(Protocol):
+    """What the state reads of a constant ability (``abilities.Modifier``, C16.3)."""
+
+    @property
+    def players(self) -> bool: ...
+    @property
+    def applies(self) -> Callable[[CardGame, int, int], bool]: ...
+    @property
+    def amount(self) -> Callable[[CardGame, int, int], int]: ...
+
+
+Modifiers = Mapping[str, Sequence[tuple[int, StatModifier]]]
 
 
 class InPlay:
@@ -109,7 +121,8 @@ class Player:
 
 @dataclass(slots=True)
 class Challenge:
-    """The challenge being resolved (C11): who, what, and how it went."""
+    """The challenge being declared or resolved (C11): who, what, and how it went, run
+    through the declared flow of :mod:`westeros.cardgame.challenges`."""
 
     type: str
     attacker: int
@@ -125,6 +138,10 @@ class Challenge:
     difference: int = 0
     unopposed: bool = False
     claim_done: bool = False
+    stage: str = ""  # the running stage of its flow (challenges.FLOW)
+    stealth: tuple[tuple[int, int], ...] = ()  # (attacker, bypassed or -1), C11.1.4
+    declaring: tuple[int, ...] = ()  # defenders chosen so far (C11.5), declared together
+    declared: bool = False  # the declaration is complete: the challenge is initiated (C11.1)
 
     def copy(self) -> Challenge:
         return Challenge(
@@ -142,6 +159,10 @@ class Challenge:
             self.difference,
             self.unopposed,
             self.claim_done,
+            self.stage,
+            self.stealth,
+            self.declaring,
+            self.declared,
         )
 
     def side_of(self, card: int) -> int | None:
@@ -169,10 +190,23 @@ class Lasting:
     on_players: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Faces:
+    """The contract methods that read the whole package (what a seat sees, the log's text,
+    a determinization): defined in the top module, :mod:`westeros.cardgame.game`, which
+    installs them as ``CardGame.FACES`` (so that this module imports none of the rules)."""
+
+    view: Callable[[CardGame, int | None], dict[str, Any]]
+    render: Callable[[CardGame, Event], str]
+    determinize: Callable[[CardGame, int, int], CardGame]
+
+
 class CardGame(StepGame):
     """The state of one card game (C1–C20). Rules live in the other modules of the package."""
 
     KIND = "cardgame"
+    FACES: ClassVar[Faces]
+    ACTIVE_MODIFIERS: ClassVar[Callable[[CardGame], Modifiers]]
 
     def __init__(self, config: dict[str, Any], seed: int) -> None:
         super().__init__(config, seed)
@@ -194,8 +228,7 @@ class CardGame(StepGame):
         self.winner: int | None = None
         self.reason = ""
         self.ranking: tuple[int, ...] = ()
-        self.buffer: list[Any] | None = None  # steps queued by a running effect (flow.py)
-        self._mods: dict[str, list[tuple[int, Modifier]]] | None = None
+        self._mods: Modifiers | None = None
 
     # -- cloning -----------------------------------------------------------------------
     def clone(self) -> CardGame:
@@ -224,18 +257,13 @@ class CardGame(StepGame):
         other.players = [p.copy() for p in self.players]
         other.challenge = None if self.challenge is None else self.challenge.copy()
         other.uses = dict(self.uses)
-        other.buffer = None
         return other
 
     def determinize(self, seat: int, seed: int) -> CardGame:
-        from westeros.cardgame.game import determinize
-
-        return determinize(self, seat, seed)
+        return self.FACES.determinize(self, seat, seed)
 
     # -- contract pieces ---------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        from westeros.cardgame.flow import stable
-
         return {
             "where": self.where,
             "play": {
@@ -265,14 +293,10 @@ class CardGame(StepGame):
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from westeros.cardgame.views import view
-
-        return view(self, seat)
+        return self.FACES.view(self, seat)
 
     def render(self, event: Event) -> str:
-        from westeros.cardgame.events import render
-
-        return render(self, event)
+        return self.FACES.render(self, event)
 
     def seat_names(self) -> tuple[str, ...]:
         return self.names
@@ -289,26 +313,9 @@ class CardGame(StepGame):
             rounds=self.round,
         )
 
-    def _advance(self) -> None:
-        """Run the rules until a decision is due; a won game stops at once (C20.3)."""
-        while self.stack and self.winner is None:
-            top = self.stack[-1]
-            decisions = top.decisions(self)
-            if decisions:
-                self._pending = tuple(sorted(decisions, key=lambda d: d.seat))
-                return
-            self.stack.pop()
-            self.running = top
-            # steps the rules queue while a step runs (flow.do) run next, in queue order,
-            # before anything the step pushed for later
-            self.buffer = []
-            top.run(self)
-            queued, self.buffer = self.buffer, None
-            if queued:
-                self.push(*queued)
-            self.running = None
-        self.stack.clear()
-        self._pending = ()
+    def halted(self) -> bool:
+        """A won game stops at once, whatever is left to do (C20.3)."""
+        return self.winner is not None
 
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:
@@ -362,12 +369,12 @@ class CardGame(StepGame):
         return sum(r.power for r in self.play.values() if r.controller == seat)
 
     # -- values (C1.6) -----------------------------------------------------------------
-    def modifiers(self, stat: str) -> list[tuple[int, Modifier]]:
-        """The active constant modifiers of one stat, with their source card."""
+    def modifiers(self, stat: str) -> Sequence[tuple[int, StatModifier]]:
+        """The active constant modifiers of one stat, with their source card (found by
+        ``abilities.active_modifiers``, installed as ``ACTIVE_MODIFIERS``: this module
+        imports no rules)."""
         if self._mods is None:
-            from westeros.cardgame.abilities import active_modifiers
-
-            self._mods = active_modifiers(self)
+            self._mods = self.ACTIVE_MODIFIERS()  # a method: active_modifiers(self)
         return self._mods.get(stat, [])
 
     def changed(self) -> None:
@@ -434,3 +441,15 @@ class CardGame(StepGame):
 
     def icons(self, cid: int) -> list[str]:
         return [i for i in CHALLENGES if self.has_icon(cid, i)]
+
+
+def stable(value: Any) -> str:
+    """A repr for state hashes that is the same in every process: functions by name (their
+    default repr holds a memory address), containers item by item."""
+    if callable(value) and hasattr(value, "__qualname__"):
+        return str(value.__qualname__)
+    if isinstance(value, tuple | list):
+        return "(" + ", ".join(stable(v) for v in value) + ")"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{stable(k)}: {stable(v)}" for k, v in value.items()) + "}"
+    return repr(value)

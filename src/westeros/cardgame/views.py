@@ -56,6 +56,7 @@ def view(g: CardGame, seat: int | None) -> dict[str, Any]:
         if ch is None
         else {
             "type": ch.type,
+            "stage": ch.stage,
             "attacker": ch.attacker,
             "defender": ch.defender,
             "attackers": list(ch.attackers),

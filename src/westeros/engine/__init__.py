@@ -5,25 +5,38 @@ most simply driven by a stack of small steps (:mod:`westeros.engine.steps`). Out
 sees it only through ``pending()``, ``apply()``, ``view()``, ``events()``, ``clone()``,
 ``state_hash()`` and ``outcome()``; a :class:`Record` (kind, config, seed, ordered choices)
 replays it exactly.
+
+The kit both games are built on: decision catalogues with codecs (:mod:`.catalogue`), event
+catalogues with one renderer (:mod:`.events`), the step stack with ``queue`` and the one
+ask-then-act step :class:`Ask` (:mod:`.steps`), and declared flows (:mod:`.flow`).
 """
 
+from westeros.engine.catalogue import Codec, DecisionCatalogue, DecisionKind
 from westeros.engine.decision import Choice, Decision
 from westeros.engine.errors import IllegalAction, RecordError
-from westeros.engine.events import Event
+from westeros.engine.events import Event, EventCatalogue, EventKind
+from westeros.engine.flow import FlowStep, Stage
 from westeros.engine.game import Config, ConfigError, Game, GameInfo, Outcome
 from westeros.engine.record import FORMAT_VERSION, Record, replay
 from westeros.engine.registry import GAME_KINDS, game_info, known_games, new_game, register
 from westeros.engine.rng import Rng
-from westeros.engine.steps import Step, StepGame
+from westeros.engine.steps import Ask, Step, StepGame
 
 __all__ = [
     "FORMAT_VERSION",
     "GAME_KINDS",
+    "Ask",
     "Choice",
+    "Codec",
     "Config",
     "ConfigError",
     "Decision",
+    "DecisionCatalogue",
+    "DecisionKind",
     "Event",
+    "EventCatalogue",
+    "EventKind",
+    "FlowStep",
     "Game",
     "GameInfo",
     "IllegalAction",
@@ -31,6 +44,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Rng",
+    "Stage",
     "Step",
     "StepGame",
     "game_info",

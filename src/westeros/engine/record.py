@@ -15,7 +15,10 @@ from westeros.engine.registry import new_game
 
 # Version 2: structured event logs changed every state hash (records of version 1 hold hashes
 # this build cannot reproduce, so they are refused with a one-line error naming both versions).
-FORMAT_VERSION = 2
+# Version 3: the card game's steps moved onto the engine kit (catalogued decision kinds, the
+# declared challenge flow), which changed its state hashes in the middle of a round; the board
+# game's hashes are unchanged, but one version covers every game kind.
+FORMAT_VERSION = 3
 MAGIC = "westeros-record"
 
 

@@ -8,6 +8,10 @@ pushes sub-steps, or opens decisions:
 * ``run(game)`` is called once the step waits for nothing. The step has been popped
   before ``run``; to continue later it pushes itself back (then its sub-steps on top).
 
+Two helpers for rules that run effects in order: ``g.queue(step)`` puts a step after the
+running one (the steps a step queues run next, in the order queued, before anything it pushed
+for later), and :class:`Ask` is the one "ask one decision, then act" step.
+
 Steps hold only immutable values (str, int, tuples, frozensets) in their fields and are
 changed by re-assigning fields, so ``copy.copy`` of every step is a full clone of the
 control flow. This keeps a game copyable and serialisable, which generators are not.
@@ -45,6 +49,37 @@ class Step:
         return {"step": type(self).__name__, **{k: _jsonable(v) for k, v in fields.items()}}
 
 
+class Ask(Step):
+    """Ask one decision, then act on the choice: the one ask-then-act step of both games.
+
+    A subclass declares what it asks (:meth:`ask`: a decision of a catalogued kind, or None
+    when there is nothing to ask) and what it does (:meth:`act`, given the choice, or None
+    when nothing was asked).
+    """
+
+    def __init__(self) -> None:
+        self.choice: Choice | None = None
+
+    def ask(self, g: Any) -> Decision | None:
+        raise NotImplementedError
+
+    def act(self, g: Any, choice: Choice | None) -> None:
+        raise NotImplementedError
+
+    def decisions(self, g: Any) -> list[Decision]:
+        if self.choice is not None:
+            return []
+        decision = self.ask(g)
+        return [] if decision is None else [decision]
+
+    def choose(self, g: Any, seat: int, choice: Choice) -> None:
+        self.choice = choice
+
+    def run(self, g: Any) -> None:
+        choice, self.choice = self.choice, None
+        self.act(g, choice)
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
@@ -78,6 +113,7 @@ class StepGame:
         self.log: list[Event] = []
         self.moves: int = 0
         self.running: Step | None = None  # the step inside run(), popped off the stack
+        self.buffer: list[Step] | None = None  # steps queued while a step runs (queue)
         self._pending: tuple[Decision, ...] | None = None
 
     # -- the contract ------------------------------------------------------------------
@@ -169,6 +205,24 @@ class StepGame:
         """Push steps so that the first one given runs first."""
         self.stack.extend(reversed(steps))
 
+    def queue(self, step: Step) -> None:
+        """Queue a step to run after the running step (and the steps queued before it), or
+        push it when no step runs."""
+        if self.buffer is not None:
+            self.buffer.append(step)
+        else:
+            self.push(step)
+
+    def invalidate(self) -> None:
+        """The state was changed from outside the rules (a test table, a determinization):
+        the open decisions are worked out again when next asked."""
+        self._pending = None
+
+    def halted(self) -> bool:
+        """True when the rules must stop at once, whatever is left on the stack (a game won
+        in the middle of a step, C20.3). The stack is then cleared."""
+        return False
+
     def emit(self, event: Event) -> None:
         """Append an event to the log."""
         self.log.append(event)
@@ -181,6 +235,7 @@ class StepGame:
         other.log = list(self.log)
         other.moves = self.moves
         other.running = None
+        other.buffer = None
         other._pending = self._pending
 
     # -- internals -----------------------------------------------------------------------
@@ -196,6 +251,9 @@ class StepGame:
 
     def _advance(self) -> None:
         while self.stack:
+            if self.halted():
+                self.stack.clear()
+                break
             top = self.stack[-1]
             decisions = top.decisions(self)
             if decisions:
@@ -203,7 +261,11 @@ class StepGame:
                 return
             self.stack.pop()
             self.running = top
+            self.buffer = []
             top.run(self)
+            queued, self.buffer = self.buffer, None
+            if queued:
+                self.push(*queued)
             self.running = None
         self._pending = ()
 

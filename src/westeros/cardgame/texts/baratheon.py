@@ -323,7 +323,7 @@ def _consolidation_pick(g: CardGame, choice: Choice, ctx: Ctx, chosen: tuple[int
     ask(
         g,
         ctx.you,
-        D.OPTION,
+        D.PICK,
         "Consolidation of Power: choose a character to kneel",
         options,
         _consolidation_pick,
@@ -398,10 +398,13 @@ def _seen_in_flames(g: CardGame, ctx: Ctx) -> None:
     hand = list(g.players[ctx.target].hand)
     g.emit(
         E.event(
-            "note",
+            "hand_seen",
             seats=(ctx.you,),
-            text=f"{g.names[ctx.you]} looks at {g.names[ctx.target]}'s hand: "
-            + ", ".join(g.name(c) for c in hand),
+            hidden=("cards", "names"),
+            player=ctx.you,
+            opponent=ctx.target,
+            cards=hand,
+            names=[g.name(c) for c in hand],
         )
     )
     choose_then(

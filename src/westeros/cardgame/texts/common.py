@@ -476,7 +476,7 @@ def choose_then(
         choices.append("none")
     if not options:
         return
-    ask(g, seat, D.OPTION, prompt, choices, _chosen, then)
+    ask(g, seat, D.PICK, prompt, choices, _chosen, then)
 
 
 def _chosen(g: CardGame, choice: Choice, then: Callable[[CardGame, int], None]) -> None:
@@ -494,18 +494,14 @@ def search_top(
     if not found:
         A.shuffle_deck(g, seat)
         return
-    ask(g, seat, D.OPTION, prompt, [*found, "none"], _searched, seat)
+    ask(g, seat, D.PICK, prompt, [*found, "none"], _searched, seat)
 
 
 def _searched(g: CardGame, choice: Choice, seat: int) -> None:
     if choice != "none":
         cid = int(choice)
         A.to_zone(g, cid, "hand")
-        g.emit(
-            A.event(
-                "note", text=f"{g.names[seat]} reveals {g.name(cid)} and adds it to their hand."
-            )
-        )
+        g.emit(A.event("searched", player=seat, card=cid, name=g.name(cid)))
     A.shuffle_deck(g, seat)
 
 
@@ -547,7 +543,7 @@ def _next_chooser(
     ask(
         g,
         seat,
-        D.OPTION,
+        D.PICK,
         prompt,
         choices,
         _each_chosen,

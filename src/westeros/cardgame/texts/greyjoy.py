@@ -227,7 +227,15 @@ def _kraken_choice(g: CardGame, ctx: Ctx) -> None:
     options: list[Choice] = ["power"]
     if g.players[ctx.you].deck:
         options.insert(0, "draw")
-    ask(g, ctx.you, D.OPTION, "Great Kraken: draw 1 card or gain 1 power", options, _kraken, ctx)
+    ask(
+        g,
+        ctx.you,
+        D.EFFECT_OPTION,
+        "Great Kraken: draw 1 card or gain 1 power",
+        options,
+        _kraken,
+        ctx,
+    )
 
 
 def _kraken(g: CardGame, choice: Choice, ctx: Ctx) -> None:
@@ -293,8 +301,15 @@ def _risen_target(g: CardGame, ctx: Ctx, c: int) -> bool:
 def _risen(g: CardGame, ctx: Ctx) -> None:
     if save(g, ctx.target):
         A.enter_play(g, ctx.source, ctx.you, ctx.target)
-        note = f"{g.name(ctx.source)} is attached to {g.name(ctx.target)} as a Condition."
-        g.emit(E.event("note", text=note))
+        g.emit(
+            E.event(
+                "attached_as_condition",
+                card=ctx.source,
+                name=g.name(ctx.source),
+                host=ctx.target,
+                host_name=g.name(ctx.target),
+            )
+        )
 
 
 def _risen_attached(g: CardGame, source: int, target: int) -> bool:

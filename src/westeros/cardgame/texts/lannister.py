@@ -12,7 +12,7 @@ from westeros.cardgame.abilities import (
     PlayIf,
     text,
 )
-from westeros.cardgame.flow import Call, cancel, do
+from westeros.cardgame.flow import Call, cancel, do, limit_key
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     KNEEL_FACTION,
@@ -72,8 +72,6 @@ def _lords_killed(g: CardGame, ctx: Ctx) -> int:
 
 
 def _joffrey(g: CardGame, ctx: Ctx) -> None:
-    from westeros.cardgame.flow import limit_key
-
     key = limit_key(g, _JOFFREY_REACTION, ctx)
     used = g.uses.get(key, 0)  # this use already counted
     extra = max(0, min(_lords_killed(g, ctx) - 1, 3 - used))

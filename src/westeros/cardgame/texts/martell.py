@@ -51,7 +51,7 @@ def _ask_icon(
     *args: object,
 ) -> None:
     choices: list[Choice] = list(icons)
-    ask(g, seat, D.OPTION, prompt, choices, then, *args)
+    ask(g, seat, D.NAME, prompt, choices, then, *args)
 
 
 # 01103 Areo Hotah — Ambush (5). After he enters play during a challenge, choose a
@@ -241,7 +241,7 @@ def _greenblood(g: CardGame, ctx: Ctx) -> None:
     ask(
         g,
         ctx.you,
-        D.OPTION,
+        D.PICK,
         "Greenblood Trader: add a card to your hand",
         choices,
         _greenblood_pick,
@@ -253,13 +253,13 @@ def _greenblood(g: CardGame, ctx: Ctx) -> None:
 def _greenblood_pick(g: CardGame, choice: Choice, seat: int, top: tuple[int, ...]) -> None:
     if choice != "none":
         A.to_zone(g, int(choice), "hand")
-        g.emit(A.event("note", text=f"{g.names[seat]} adds a card to their hand."))
+        g.emit(A.event("card_to_hand", player=seat))
     rest = [c for c in top if c != choice]
     if len(rest) > 1:
         ask(
             g,
             seat,
-            D.OPTION,
+            D.PICK,
             "Greenblood Trader: which card goes to the very bottom?",
             list(rest),
             _greenblood_bottom,

@@ -69,7 +69,7 @@ text(
 # to discard each character from play (Varys leaves as a cost, C16.5.4).
 def _remove_self_pay(g: CardGame, ctx: Ctx, _: int) -> None:
     A.leave_play(g, ctx.source, "removed")
-    g.emit(A.event("note", text=f"{g.name(ctx.source)} is removed from the game."))
+    g.emit(A.event("removed_from_game", card=ctx.source, name=g.name(ctx.source)))
 
 
 REMOVE_SELF = Cost(
@@ -274,7 +274,7 @@ def _poison(g: CardGame, ctx: Ctx) -> None:
     tokens = _tokens(g, ctx.target)
     tokens["poison"] = tokens.get("poison", 0) + 1
     _set_tokens(g, ctx.target, tokens)
-    g.emit(A.event("note", text=f"{g.name(ctx.target)} is poisoned."))
+    g.emit(A.event("poisoned", card=ctx.target, name=g.name(ctx.target)))
     at_end_of(g, "phase", "tears_of_lys", ctx.target, g.play[ctx.target].entered)
 
 
@@ -327,7 +327,7 @@ PAY_X = Cost(
 def _cancel(g: CardGame, ctx: Ctx) -> None:
     assert ctx.occ is not None
     cancel(g)
-    g.emit(A.event("note", text=f"The effects of {g.name(ctx.occ.cards[0])} are canceled."))
+    g.emit(A.event("effects_canceled", card=ctx.occ.cards[0], name=g.name(ctx.occ.cards[0])))
 
 
 text(

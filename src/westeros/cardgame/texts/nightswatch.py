@@ -333,9 +333,7 @@ def _meager(g: CardGame, ctx: Ctx) -> None:
         return
     g.players[seat].gold -= 1
     g.players[ctx.you].gold += 1
-    g.emit(
-        A.event("note", text=f"{g.names[ctx.you]} takes 1 gold from {g.names[seat]}'s gold pool.")
-    )
+    g.emit(A.event("gold_taken", player=ctx.you, opponent=seat, amount=1))
 
 
 text(

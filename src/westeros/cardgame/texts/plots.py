@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from westeros.cardgame import actions as A
+from westeros.cardgame import decisions as D
 from westeros.cardgame.abilities import Ctx, Modifier, text
 from westeros.cardgame.cards import CHALLENGES
+from westeros.cardgame.flow import Call, ask, do
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     a_card,
@@ -125,13 +127,10 @@ text(
 # 01008 Calm Over Westeros — name a challenge type; until you reveal a new plot, the attacking
 # player's claim is 1 lower in challenges of that type in which you defend.
 def _calm_name(g: CardGame, ctx: Ctx) -> None:
-    from westeros.cardgame import decisions as D
-    from westeros.cardgame.flow import ask
-
     ask(
         g,
         ctx.you,
-        D.OPTION,
+        D.NAME,
         "Calm Over Westeros: name a challenge type",
         list(CHALLENGES),
         _calm_named,
@@ -142,7 +141,7 @@ def _calm_name(g: CardGame, ctx: Ctx) -> None:
 def _calm_named(g: CardGame, choice: Choice, plot: int) -> None:
     g.play[plot].tokens = (("named:" + str(choice), 1),)
     g.changed()
-    g.emit(A.event("note", text=f"Calm Over Westeros names {choice}."))
+    g.emit(A.event("named", player=g.controller(plot), card=plot, name=g.name(plot), value=choice))
 
 
 def _calm_applies(g: CardGame, source: int, seat: int) -> bool:
@@ -192,8 +191,6 @@ text("01012", Modifier("blank", lambda g, s, c: g.defs[c].type == "character"))
 # 01013 Heads on Spikes — an opponent discards 1 card at random; a character goes to the dead
 # pile instead and you gain 2 power for your faction.
 def _heads_on_spikes(g: CardGame, ctx: Ctx) -> None:
-    from westeros.cardgame.flow import Call, do
-
     do(g, Call(_heads_now, ctx.you, ctx.target))
 
 
@@ -343,7 +340,7 @@ text(
 def _all_gold_back(g: CardGame, ctx: Ctx) -> None:
     for p in g.players:
         p.gold = 0
-    g.emit(A.event("note", text="Every player returns their gold to the treasury."))
+    g.emit(A.event("gold_returned"))
 
 
 text("01023", forced_reaction("phase_begins", _all_gold_back, when=phase_begins("challenges")))

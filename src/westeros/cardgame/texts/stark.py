@@ -53,7 +53,7 @@ def _arya_dup(g: CardGame, ctx: Ctx) -> None:
     top = deck[-1]
     A.place_duplicate(g, top, ctx.source)
     g.play[top].facedown = True
-    g.emit(A.event("note", text=f"A card is placed facedown on {g.name(ctx.source)}."))
+    g.emit(A.event("facedown_placed", card=ctx.source, name=g.name(ctx.source)))
 
 
 text(
@@ -254,7 +254,7 @@ def _gates(g: CardGame, ctx: Ctx) -> None:
     if not deck:
         return
     top = deck[-1]
-    g.emit(A.event("note", text=f"{g.names[ctx.you]} reveals {g.name(top)}."))
+    g.emit(A.event("top_revealed", player=ctx.you, card=top, name=g.name(top)))
     if g.is_faction(top, STARK):
         A.draw(g, ctx.you, 1)
 

@@ -283,7 +283,7 @@ def _fire_and_blood(g: CardGame, ctx: Ctx) -> None:
             ask(
                 g,
                 ctx.you,
-                D.OPTION,
+                D.EFFECT_OPTION,
                 f"Fire and Blood: put {name} into play or shuffle it into your deck",
                 ["play", "shuffle"],
                 _fire_and_blood_chosen,

@@ -179,7 +179,7 @@ def _informant(g: CardGame, ctx: Ctx) -> None:
     ask(
         g,
         ctx.you,
-        D.OPTION,
+        D.NAME,
         "Olenna's Informant: name a challenge type",
         list(CHALLENGES),
         _informant_named,
@@ -190,7 +190,7 @@ def _informant(g: CardGame, ctx: Ctx) -> None:
 
 def _informant_named(g: CardGame, choice: Choice, you: int, source: int) -> None:
     until(g, "challenges:" + str(choice), [you], 1, "phase", source, players=True)
-    g.emit(A.event("note", text=f"Olenna's Informant names {choice}."))
+    g.emit(A.event("named", player=you, card=source, name=g.name(source), value=choice))
 
 
 text(
@@ -251,7 +251,7 @@ def _remove_from_challenge(g: CardGame, cid: int) -> None:
     if ch is not None and cid in ch.attackers:
         ch.attackers.remove(cid)
         g.changed()
-        g.emit(A.event("note", text=f"{g.name(cid)} is removed from the challenge."))
+        g.emit(A.event("removed_from_challenge", card=cid, name=g.name(cid)))
 
 
 text(
@@ -308,16 +308,18 @@ def _cunning(g: CardGame, ctx: Ctx) -> None:
     ask(
         g,
         loser,
-        D.OPTION,
+        D.NAME,
         "Olenna's Cunning: name a cardtype",
         list(CARDTYPES),
         _cunning_named,
         ctx.you,
+        loser,
+        ctx.source,
     )
 
 
-def _cunning_named(g: CardGame, choice: Choice, you: int) -> None:
-    g.emit(A.event("note", text=f"The losing opponent names {choice}."))
+def _cunning_named(g: CardGame, choice: Choice, you: int, loser: int, source: int) -> None:
+    g.emit(A.event("named", player=loser, card=source, name=g.name(source), value=choice))
     deck = g.players[you].deck
     search_top(
         g,
@@ -359,7 +361,7 @@ def _bear_bottom(
     ask(
         g,
         you,
-        D.OPTION,
+        D.PICK,
         "The Bear and the Maiden Fair: a card to place on the bottom, or done",
         [*left, "done"],
         _bear_bottom_chosen,
@@ -395,7 +397,7 @@ def _bear_top(
     ask(
         g,
         you,
-        D.OPTION,
+        D.PICK,
         "The Bear and the Maiden Fair: the next card to place on top (the last ends on top)",
         rest,
         _bear_top_chosen,
@@ -425,7 +427,7 @@ def _bear_place(g: CardGame, seat: int, down: tuple[int, ...], up: tuple[int, ..
         deck.remove(c)
     deck[:0] = list(reversed(down))  # the first sent down is just below the rest: the bottom
     deck.extend(up)  # the end of the list is the top
-    g.emit(A.event("note", text="Cards are placed on the top and bottom of a deck."))
+    g.emit(A.event("deck_arranged", player=seat))
 
 
 text(

@@ -1,7 +1,8 @@
 """The fast lane: tests marked ``slow`` are left out by ``make test-fast`` (``-m "not slow"``).
 
 Slow: whole games (random, fuzzed and seeded play-outs, tournaments, CLI simulate/watch, a bot
-game through the server), the browser, PostgreSQL and live server processes, and any other test
+game through the server), the browser, PostgreSQL (every test using its fixtures) and live server
+processes, and any other test
 that took over a second on its own. ``make test`` (CI) runs them all. The lists below are the one
 place that says which; an entry naming a file or test that no longer exists stops the run, so a
 rename cannot quietly move a slow test into the fast lane.
@@ -24,6 +25,8 @@ SLOW_MODULES = {
     "server/test_postgres.py": "a PostgreSQL cluster and server processes",
     "server/test_live_server.py": "live server processes",
     "server/test_leaks.py": "a whole game through the server",
+    "web/test_seats.py": "Chromium",
+    "server/test_bot_queue.py": "bots thinking for seconds, a whole game, a server process",
 }
 
 SLOW_TESTS = {
@@ -53,8 +56,22 @@ SLOW_TESTS = {
     "rl/test_openspiel.py": ["test_openspiel_random_sim_test"],
     "rl/test_gym.py": ["test_a_whole_episode_against_random_bots"],
     "server/test_api.py": ["test_record_only_once_the_game_is_over"],  # a bot game to its end
+    "server/test_admin.py": [
+        "test_revoke_and_abandon_reach_a_running_sqlite_server",  # waits for the sweep
+        "test_backup_of_sqlite_while_the_server_plays",  # a server process
+    ],
+    "server/test_hardening.py": ["test_a_second_process_on_one_sqlite_file_is_refused"],
+    "server/test_ops.py": [
+        "test_serve_writes_json_logs_without_tokens",
+        "test_serve_options_public_url_cors_and_limits",
+    ],
+    "server/test_memory.py": ["test_idle_and_finished_games_leave_memory_and_come_back"],
     "web/test_map.py": ["test_committed_svg_and_anchors_are_the_generators_output"],  # mapgen
 }
+
+
+# any test that starts or uses the throw-away PostgreSQL cluster (tests/server/conftest.py)
+POSTGRES_FIXTURES = {"pg_cluster", "pg_url"}
 
 
 def stale_entries() -> list[str]:
@@ -78,5 +95,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         module = item.path.relative_to(TESTS).as_posix() if item.path.is_relative_to(TESTS) else ""
         name = getattr(item, "originalname", item.name)
-        if module in SLOW_MODULES or (module, name) in slow_tests:
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params.values() if callspec is not None else ()
+        uses_postgres = bool(POSTGRES_FIXTURES & set(getattr(item, "fixturenames", ())))
+        uses_postgres = uses_postgres or "postgres" in params  # e.g. test_admin's any_db
+        if module in SLOW_MODULES or (module, name) in slow_tests or uses_postgres:
             item.add_marker(pytest.mark.slow)

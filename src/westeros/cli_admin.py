@@ -226,21 +226,14 @@ def export(
     ] = None,
 ) -> None:
     """Write a game's record (JSON that `westeros replay` re-runs), finished or not."""
-    from westeros.engine import Record
+    from westeros.server.storage import stored_record
 
     found = _repo(db).admin_record(game_id)
     if found is None:
         _fail(f"no game {game_id!r}")
     assert found is not None
     row, moves = found
-    record = Record(
-        row.kind,
-        row.config,
-        row.seed,
-        [(m.seat, m.choice) for m in moves],
-        [m.state_hash for m in moves],
-        row.state_hash,
-    )
+    record = stored_record(row, moves)
     if out is None:
         typer.echo(record.dumps())
         return

@@ -160,3 +160,17 @@ def humans_and_bots(humans: int, bots: int) -> list[dict[str, Any]]:
 
 def loads(text: str | bytes) -> Any:
     return json.loads(text)
+
+
+def play_moves(client: Any, gid: str, tokens: list[str], count: int) -> None:
+    """``count`` moves (the first legal choice) by whichever human seat has a decision."""
+    for _ in range(count):
+        for token in tokens:
+            mine = client.get(f"/api/games/{gid}/state", headers=bearer(token)).json()
+            if mine["decisions"]:
+                body = {"move": mine["move"], "choice": mine["decisions"][0]["choices"][0]}
+                r = client.post(f"/api/games/{gid}/moves", json=body, headers=bearer(token))
+                assert r.status_code == 200, r.text
+                break
+        else:
+            raise AssertionError("no human seat has a decision")

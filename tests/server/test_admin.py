@@ -18,7 +18,7 @@ from sqlalchemy import func, select, update
 from typer.testing import CliRunner
 
 from tests.server.conftest import LIMITLESS
-from tests.server.support import Server, bearer, board_game, humans_and_bots, wait_for
+from tests.server.support import Server, bearer, board_game, humans_and_bots, play_moves, wait_for
 from westeros.cli import app as cli
 from westeros.engine import Record, replay
 from westeros.server import Settings, create_app
@@ -55,24 +55,10 @@ def create(c: TestClient, body: dict[str, Any] = HUMANS_3) -> tuple[str, list[st
     return r.json()["id"], [s["token"] for s in r.json()["seats"]]
 
 
-def play(c: TestClient, gid: str, tokens: list[str], count: int) -> None:
-    """``count`` moves by whichever human seat has a decision."""
-    for _ in range(count):
-        for token in tokens:
-            mine = c.get(f"/api/games/{gid}/state", headers=bearer(token)).json()
-            if mine["decisions"]:
-                body = {"move": mine["move"], "choice": mine["decisions"][0]["choices"][0]}
-                r = c.post(f"/api/games/{gid}/moves", json=body, headers=bearer(token))
-                assert r.status_code == 200, r.text
-                break
-        else:
-            raise AssertionError("no human seat has a decision")
-
-
 def test_games_lists_and_filters(any_db: str) -> None:
     with server(any_db) as c:
         first, tokens = create(c)
-        play(c, first, tokens, 2)
+        play_moves(c, first, tokens, 2)
         c.post(f"/api/games/{first}/seats/0/claim", json={"name": "Ann"}, headers=bearer(tokens[0]))
         open_seat = [{"type": "human", "access": "open"}, *humans_and_bots(0, 2)]
         second, _ = create(c, board_game(3, open_seat))
@@ -145,7 +131,7 @@ def test_abandon_then_the_server_refuses_moves_and_claims(any_db: str) -> None:
 def test_export_an_unfinished_game_record(any_db: str, tmp_path: Path) -> None:
     with server(any_db) as c:
         gid, tokens = create(c)
-        play(c, gid, tokens, 3)
+        play_moves(c, gid, tokens, 3)
         hashes_seen = c.get(f"/api/games/{gid}/state").json()["move"]
     printed = admin(any_db, "export", gid)
     assert printed.exit_code == 0, printed.output
@@ -287,7 +273,7 @@ def test_purge_removes_old_finished_games_with_their_seats_and_moves(any_db: str
         games: dict[str, str] = {}
         for name in ("old_over", "old_abandoned", "old_broken", "old_playing", "new_over"):
             gid, tokens = create(c)
-            play(c, gid, tokens, 2)
+            play_moves(c, gid, tokens, 2)
             games[name] = gid
     for name, gid in games.items():
         status = name.split("_")[1]

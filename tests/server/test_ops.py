@@ -23,7 +23,15 @@ from typer.testing import CliRunner
 from websockets.sync.client import connect
 
 from tests.server.conftest import LIMITLESS
-from tests.server.support import GENEROUS, Server, bearer, board_game, humans_and_bots, wait_for
+from tests.server.support import (
+    GENEROUS,
+    Server,
+    bearer,
+    board_game,
+    humans_and_bots,
+    play_moves,
+    wait_for,
+)
 from westeros.cli import app as cli
 from westeros.server import RateLimits, Settings, create_app
 from westeros.server.app import app_from_env
@@ -51,17 +59,6 @@ def restore_logging() -> Iterator[None]:
 def first_choice(c: TestClient, gid: str, token: str) -> tuple[int, Any]:
     mine = c.get(f"/api/games/{gid}/state", headers=bearer(token)).json()
     return mine["move"], mine["decisions"][0]["choices"][0]
-
-
-def play_moves(c: TestClient, gid: str, tokens: list[str], count: int) -> None:
-    for _ in range(count):
-        for token in tokens:
-            mine = c.get(f"/api/games/{gid}/state", headers=bearer(token)).json()
-            if mine["decisions"]:
-                body = {"move": mine["move"], "choice": mine["decisions"][0]["choices"][0]}
-                r = c.post(f"/api/games/{gid}/moves", json=body, headers=bearer(token))
-                assert r.status_code == 200, r.text
-                break
 
 
 # -- /healthz ------------------------------------------------------------------------------

@@ -8,44 +8,20 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from tests.server.support import Server
-from tests.web.browser import ARGS, INITIAL, Person, create_game, require_chromium
+from tests.web.browser import INITIAL, Person, create_game
 from westeros.boardgame import tables as T
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "westeros" / "web" / "static"
 MARCHES = ("march+1*", "march+0", "march-1")
 ROUND_LIMIT = 10  # the person plays until round 3 (two whole rounds) and a house-card combat
 TIME_LIMIT = 100.0  # seconds for that game, at most
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("web")
-    srv = Server(f"sqlite:///{tmp / 'web.sqlite3'}", bot_delay=0.0, log=tmp / "server.log")
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    chromium = require_chromium()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(chromium), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def test_the_page_and_its_files_are_served(server: Server) -> None:

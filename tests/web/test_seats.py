@@ -10,38 +10,14 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from tests.server.support import Server, wait_for
-from tests.web.browser import ARGS, Person, require_chromium
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("seats")
-    srv = Server(f"sqlite:///{tmp / 'seats.sqlite3'}", bot_delay=0.0, log=tmp / "server.log")
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    chromium = require_chromium()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(chromium), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+from tests.web.browser import Person
 
 
 def person(browser: Browser, server: Server) -> Person:

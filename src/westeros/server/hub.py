@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from westeros.bots.registry import default_bot, make_bot
-from westeros.engine import Choice, ConfigError, Record, RecordError, game_info, new_game
+from westeros.engine import Choice, ConfigError, RecordError, game_info, new_game
 from westeros.server.bots import BotScheduler, within_budget
 from westeros.server.clocks import ClockError, Clocks, check_clock, start_ms
 from westeros.server.errors import ApiError
@@ -45,6 +45,7 @@ from westeros.server.storage import (
     SeatInfo,
     hash_token,
     now,
+    stored_record,
 )
 
 log = logging.getLogger("westeros.server")
@@ -264,15 +265,7 @@ class Hub:
         if row.status != "over":
             raise ApiError(403, "the record is available once the game is over")
         moves = await self.db(self.repo.moves, game_id, 0)
-        record = Record(
-            row.kind,
-            row.config,
-            row.seed,
-            [(m.seat, m.choice) for m in moves],
-            [m.state_hash for m in moves],
-            row.state_hash,
-        )
-        return record.to_json()
+        return stored_record(row, moves).to_json()
 
     # -- seats -----------------------------------------------------------------------------
 

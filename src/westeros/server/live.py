@@ -17,10 +17,18 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from westeros.bots.base import Bot
-from westeros.engine import Game, Record, RecordError, replay
+from westeros.engine import Game, RecordError, replay
 from westeros.server.clocks import Clocks
 from westeros.server.errors import ApiError
-from westeros.server.storage import GameInfoRow, Notice, Repository, SeatInfo, StoredMove, now
+from westeros.server.storage import (
+    GameInfoRow,
+    Notice,
+    Repository,
+    SeatInfo,
+    StoredMove,
+    now,
+    stored_record,
+)
 
 log = logging.getLogger("westeros.server")
 T = TypeVar("T")
@@ -217,15 +225,7 @@ def rebuild(row: GameInfoRow, moves: list[StoredMove]) -> Game:
     for i, move in enumerate(moves):
         if move.number != i:
             raise RecordError(f"move {i} is missing from storage")
-    record = Record(
-        row.kind,
-        row.config,
-        row.seed,
-        [(m.seat, m.choice) for m in moves],
-        [m.state_hash for m in moves],
-        None,
-    )
-    game = replay(record)
+    game = replay(stored_record(row, moves, final=False))
     # The row was read first: moves stored since (by another process) may follow it.
     if len(moves) < row.moves:
         raise RecordError(f"the game row counts {row.moves} moves but {len(moves)} are stored")

@@ -39,7 +39,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-from westeros.engine import Choice
+from westeros.engine import Choice, Record
 
 NOTIFY_CHANNEL = "westeros_moves"
 BROKEN = -1  # notification payloads other than a move count
@@ -242,6 +242,19 @@ class Applied:
 
 
 Prepare = Callable[[int], Applied]
+
+
+def stored_record(row: GameInfoRow, moves: Sequence[StoredMove], final: bool = True) -> Record:
+    """The engine's record of a stored game: its moves with their hashes, and (``final``)
+    the stored state hash after the last of them."""
+    return Record(
+        row.kind,
+        row.config,
+        row.seed,
+        [(m.seat, m.choice) for m in moves],
+        [m.state_hash for m in moves],
+        row.state_hash if final else None,
+    )
 
 
 @dataclass(slots=True)

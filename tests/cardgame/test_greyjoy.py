@@ -456,3 +456,14 @@ def test_01081_risen_from_the_sea_is_a_condition_maester_cressen_can_discard() -
     t.use(cressen)
     assert t.g.where[risen] == "discard"
     assert t.g.strength(theon) == 3
+
+
+def test_01065_c18_2_aeron_damphair_not_while_another_copy_is_in_the_dead_pile() -> None:
+    """C18.2: a card comes back from the dead pile only if it is the only copy there."""
+    t = Table(("greyjoy", "stark"))
+    aeron = t.add(0, "01065")
+    theons = [t.add(0, "01071", zone="dead"), t.add(0, "01071", zone="dead")]
+    t.start("dominance")
+    t.auto(stop=lambda d: t.can_use(aeron))
+    assert not t.can_use(aeron)
+    assert [t.g.where[c] for c in theons] == ["dead", "dead"]

@@ -488,3 +488,18 @@ def test_c5_9_a_setup_attachment_without_a_legal_card_is_discarded_with_its_dupl
     t.run(RevealSetup(), phase="setup")
     assert [t.g.where[c] for c in ices] == ["discard", "discard"]
     assert t.g.where[summer] == "play"
+
+
+def test_c18_2_no_duplicate_while_a_copy_lies_in_the_dead_pile() -> None:
+    """C18.2: with Eddard in play and another Eddard in the dead pile, a third one can be
+    neither marshaled as a duplicate nor put into play (ambush, effects)."""
+    t = Table()
+    t.add(0, "01144")
+    t.add(0, "01144", zone="dead")
+    third = t.add(0, "01144", zone="hand")
+    t.add(0, FILLER, zone="hand")
+    t.gold(0, 20)
+    assert not A.can_marshal(t.g, third, 0)
+    assert not A.can_bring_in(t.g, third, 0)
+    t.start("marshaling")
+    assert f"marshal:{third}" not in t.choices(0)

@@ -117,9 +117,11 @@ def unique_in_play(g: CardGame, cid: int, seat: int) -> int | None:
 
 
 def unique_blocked(g: CardGame, cid: int, seat: int) -> bool:
-    """C18.2: a unique title in the player's dead pile cannot be brought into play."""
+    """C18.2: while another copy of a unique title lies in the player's dead pile, that card
+    cannot come into play under them, not even as a duplicate (a card brought from the dead
+    pile is allowed when it is the only copy there)."""
     name = g.defs[cid].name
-    return any(g.defs[c].name == name for c in g.players[seat].dead)
+    return any(c != cid and g.defs[c].name == name for c in g.players[seat].dead)
 
 
 def can_attach(g: CardGame, att: int, parent: int) -> bool:
@@ -149,7 +151,7 @@ def hosts(g: CardGame, att: int) -> list[int]:
 def can_bring_in(g: CardGame, cid: int, seat: int) -> bool:
     """Uniqueness (C18.2) and attachment hosts (C9.4.3) allow this card to enter play."""
     d = g.defs[cid]
-    if d.unique and unique_in_play(g, cid, seat) is None and unique_blocked(g, cid, seat):
+    if d.unique and unique_blocked(g, cid, seat):
         return False
     if d.type == "attachment" and unique_in_play(g, cid, seat) is None:
         return bool(hosts(g, cid))
@@ -161,7 +163,7 @@ def can_marshal(g: CardGame, cid: int, seat: int) -> bool:
     if d.type not in ("character", "location", "attachment"):
         return False
     if d.unique and unique_in_play(g, cid, seat) is not None:
-        return True  # as a duplicate, free (C9.5)
+        return can_bring_in(g, cid, seat)  # as a duplicate, free (C9.5), but C18.2 holds
     if d.keyword("limited") and g.players[seat].limited >= 1 + g.bonus("limited", seat, True):
         return False
     if g.has("cannot_marshal", cid):

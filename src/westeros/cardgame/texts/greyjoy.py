@@ -64,7 +64,9 @@ text(
         lambda g, ctx: A.put_into_play(g, ctx.you, ctx.target),
         when=lambda g, ctx: ctx.occ is not None and ctx.occ.player == ctx.you,
         target=a_card(
-            lambda g, ctx, c: g.defs[c].type == "character" and g.defs[c].has_trait("Ironborn"),
+            lambda g, ctx, c: g.defs[c].type == "character"
+            and g.defs[c].has_trait("Ironborn")
+            and A.can_bring_in(g, c, ctx.you),  # C18.2: the only copy in the dead pile
             "choose an Ironborn character in your dead pile",
             zone="dead",
         ),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cardgame.driver import FILLER, Table
 from westeros.cardgame.actions import can_attach, kill
 from westeros.cardgame.flow import Call
@@ -467,3 +469,19 @@ def test_01065_c18_2_aeron_damphair_not_while_another_copy_is_in_the_dead_pile()
     t.auto(stop=lambda d: t.can_use(aeron))
     assert not t.can_use(aeron)
     assert [t.g.where[c] for c in theons] == ["dead", "dead"]
+
+
+@pytest.mark.parametrize("owner", [0, 1])
+def test_01069_c18_4_euron_not_a_unique_location_whose_copy_is_in_play(owner: int) -> None:
+    """C18.4: the loser's unique location cannot come into play under Euron's controller
+    while a copy either player owns is in play (nor become a duplicate, C18.5)."""
+    t = Table(("greyjoy", "baratheon"))
+    euron = t.add(0, "01069")
+    keep = t.add(1, "01061", zone="discard")  # The Red Keep: unique
+    t.add(owner, "01061")
+    t.power(1, 3)
+    t.start("challenges")
+    t.challenge(0, "power", [euron])
+    t.auto(stop=lambda d: t.can_use(euron))
+    assert not t.can_use(euron)
+    assert t.g.where[keep] == "discard"

@@ -102,7 +102,10 @@ def check_attachments(g: CardGame) -> None:
 
 
 def unique_in_play(g: CardGame, cid: int, seat: int) -> int | None:
-    """The in-play copy of a unique card that ``seat`` owns and controls, if any (C18.3)."""
+    """The in-play copy of a unique card that ``seat`` owns and controls, if any (C18.3),
+    which ``cid`` would go under as a duplicate: only if ``seat`` owns ``cid`` too (C18.5)."""
+    if g.owner[cid] != seat:
+        return None
     name = g.defs[cid].name
     for other, rec in g.play.items():
         if (
@@ -121,7 +124,26 @@ def unique_blocked(g: CardGame, cid: int, seat: int) -> bool:
     cannot come into play under them, not even as a duplicate (a card brought from the dead
     pile is allowed when it is the only copy there)."""
     name = g.defs[cid].name
-    return any(c != cid and g.defs[c].name == name for c in g.players[seat].dead)
+    if any(c != cid and g.defs[c].name == name for c in g.players[seat].dead):
+        return True
+    return _control_blocked(g, cid, seat)
+
+
+def _control_blocked(g: CardGame, cid: int, seat: int) -> bool:
+    """C18.4 (FAQ 1.3): while a player controls a unique card another player owns, neither
+    of them brings in more copies; an opponent's unique card cannot be brought in while
+    another copy owned by either player is in play or in its owner's dead pile."""
+    name, owner = g.defs[cid].name, g.owner[cid]
+    for other, rec in g.play.items():
+        if other == cid or g.where[other] != "play" or g.defs[other].name != name:
+            continue
+        held_by = (g.owner[other], rec.controller)
+        if held_by[0] != held_by[1] and seat in held_by:
+            return True
+        if owner != seat and (seat in held_by or owner == held_by[0]):
+            return True
+    dead = g.players[owner].dead
+    return owner != seat and any(c != cid and g.defs[c].name == name for c in dead)
 
 
 def can_attach(g: CardGame, att: int, parent: int) -> bool:

@@ -485,3 +485,55 @@ def test_01069_c18_4_euron_not_a_unique_location_whose_copy_is_in_play(owner: in
     t.auto(stop=lambda d: t.can_use(euron))
     assert not t.can_use(euron)
     assert t.g.where[keep] == "discard"
+
+
+def test_01081_c18_8_4_no_save_that_leaves_the_strength_at_zero() -> None:
+    """C18.8.4: against "killed if its STR is 0" a save must remove the condition: Risen's +1
+    leaves Theon (3 - 4) at 0, so it is not offered; a duplicate cannot save him either."""
+    t = Table(("targaryen", "greyjoy"))
+    t.add(0, "01161")
+    theon = t.add(1, "01071")  # STR 3
+    dup = t.add(1, "01071", zone="dup", on=theon)
+    dracarys = t.add(0, "01176", zone="hand")
+    risen = t.add(1, "01081", zone="hand")
+    t.gold(0, 1)
+    t.gold(1, 5)
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [theon], stop=lambda d: t.can_use(dracarys))
+    t.use(dracarys)
+    assert not t.can_use(risen)
+    t.auto()
+    assert t.g.where[theon] == "dead" and t.g.where[dup] == "discard"
+    assert t.g.where[risen] == "hand"
+
+
+def test_01081_c18_8_4_a_save_that_lifts_the_strength_above_zero_is_offered() -> None:
+    t = Table(("targaryen", "greyjoy"))
+    t.add(0, "01161")
+    asha = t.add(1, "01067")  # STR 4: 4 - 4 + 1 = 1 with Risen
+    dracarys = t.add(0, "01176", zone="hand")
+    risen = t.add(1, "01081", zone="hand")
+    t.gold(0, 1)
+    t.gold(1, 5)
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [asha], stop=lambda d: t.can_use(dracarys))
+    t.use(dracarys)
+    t.use(risen)
+    assert t.g.where[asha] == "play" and t.g.play[risen].parent == asha
+    assert t.g.strength(asha) == 1  # the condition is gone: she stays
+
+
+def test_01081_c18_8_4_not_on_a_character_it_cannot_attach_to() -> None:
+    """Risen becomes an attachment: not offered for Drowned Men (No attachments, C17.6)."""
+    t = Table(("stark", "greyjoy"))
+    attacker = t.add(0, FILLER)
+    drowned = t.add(1, "01073")
+    risen = t.add(1, "01081", zone="hand")
+    t.gold(1, 5)
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])  # claim picks Drowned Men (the only choice)
+    assert not t.can_use(risen)
+    t.auto()
+    assert t.g.where[drowned] == "dead"

@@ -28,6 +28,7 @@ from westeros.cardgame.flow import (
     grant_player_actions,
     occur,
     run_effect,
+    savable,
 )
 from westeros.cardgame.melee import return_titles
 from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
@@ -464,11 +465,18 @@ def _stand(g: CardGame, occ: Occ) -> None:
 # -- leaving play (C18.8–C18.13) -------------------------------------------------------
 
 
-def kill(g: CardGame, cards: list[int] | tuple[int, ...], save: bool = True) -> None:
-    """C18.9: characters go to their owners' dead piles ("cannot be killed" ones stay)."""
+def kill(
+    g: CardGame, cards: list[int] | tuple[int, ...], save: bool = True, terminal: bool = False
+) -> None:
+    """C18.9: characters go to their owners' dead piles ("cannot be killed" ones stay).
+    ``terminal``: killed by a terminal condition, which only a save removing it may stop
+    (C18.8.4)."""
     cards = tuple(c for c in cards if _killable(g, c))
+    info: tuple[tuple[str, Any], ...] = (("save", save),)
     if cards:
-        occur(g, Occ("killed", cards, info=(("save", save),)), _kill)
+        occur(
+            g, Occ("killed", cards, info=info + ((("terminal", True),) if terminal else ())), _kill
+        )
 
 
 def _killable(g: CardGame, cid: int) -> bool:
@@ -490,7 +498,7 @@ def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
     for c in occ.cards:
         if c not in g.play or g.where[c] != "play":
             continue
-        if occ.get("save", True) and _save_with_duplicate(g, c):
+        if savable(occ) and _save_with_duplicate(g, c):
             continue
         dest = instead.get(c, zone)
         leave_play(g, c, dest)
@@ -566,7 +574,7 @@ def check_burn(g: CardGame) -> None:
         }
     )
     if doomed:
-        kill(g, doomed)
+        kill(g, doomed, terminal=True)  # C18.8.4
 
 
 # -- hands and decks -------------------------------------------------------------------

@@ -256,3 +256,17 @@ def test_c21_6_2_after_a_redirect_the_attacker_picks_new_stealth_targets() -> No
     claim = [e for e in t.g.log if e.kind == "claim"][-1]
     assert claim["opponent"] == 2  # the new defender takes the claim
     assert t.decision().seat == 2  # and chooses the claim's victims (C12.2)
+
+
+def test_c15_3_c15_4_players_discard_to_reserve_before_the_titles_return() -> None:
+    """C15.3 then C15.4: the Master of Laws' bearer still has +1 reserve when discarding."""
+    t = Table(THREE)
+    t.give_title(0, "Master of Laws")
+    reserve = t.g.plot_value(0, "reserve")
+    t.hand_cards(0, reserve)
+    t.start("taxation")
+    t.auto()
+    assert "reserve" not in t.kinds()  # nobody is asked to discard
+    assert len(t.hand(0)) == reserve  # at (not over) the reserve with the title's +1
+    assert not [e for e in t.g.log if e.kind == "hand_discarded"]
+    assert title_name(t.g, 0) is None  # and then the title returned

@@ -503,3 +503,24 @@ def test_c18_2_no_duplicate_while_a_copy_lies_in_the_dead_pile() -> None:
     assert not A.can_bring_in(t.g, third, 0)
     t.start("marshaling")
     assert f"marshal:{third}" not in t.choices(0)
+
+
+def test_c16_15_leaving_play_ends_lasting_effects_on_the_card() -> None:
+    """C16.15, C18.13: Burned Men pumped by Margaery (+3 STR until the end of the phase),
+    returned to hand and ambushed back the same phase, comes back without the bonus."""
+    t = Table(("tyrell", "lannister"))
+    margaery = t.add(0, "01181")
+    men = t.add(0, "01091")  # Burned Men: STR 2, ambush (2)
+    t.gold(0, 2)
+    t.start("challenges")
+    t.use(margaery)
+    t.do(men)
+    assert t.g.strength(men) == 2 + 3
+    t.run(_Effect(lambda g: A.return_to_hand(g, [men])), phase="challenges")
+    t.auto()
+    assert t.g.where[men] == "hand"
+    t.start("challenges")
+    t.g.apply(0, f"ambush:{men}")
+    assert t.g.where[men] == "play"
+    assert t.g.strength(men) == 2
+    assert all(men not in e.targets for e in t.g.lasting)

@@ -524,3 +524,25 @@ def test_c16_15_leaving_play_ends_lasting_effects_on_the_card() -> None:
     assert t.g.where[men] == "play"
     assert t.g.strength(men) == 2
     assert all(men not in e.targets for e in t.g.lasting)
+
+
+def test_c5_8_4_a_setup_attachment_needs_a_legal_card_among_the_setup_cards() -> None:
+    """C5.8.4: Bodyguard (Lord or Lady only) is offered at setup only once a card it could be
+    attached to at the reveal is placed: Ranging Party is no Lord (and takes only Weapons)."""
+    from westeros.cardgame.setup import SetupCards
+
+    t = Table()
+    ranging = t.add(0, RANGING_PARTY, zone="hand")
+    guard = t.add(0, "01033", zone="hand")  # Bodyguard, cost 1
+    eddard = t.add(0, "01144", zone="hand")  # Eddard Stark, a Lord, cost 7
+    t.run(SetupCards(), phase="setup")
+    assert guard not in t.choices(0)
+    t.do(ranging)
+    assert not t.offered(guard)  # Eddard no longer fits in the 8 gold: nothing left to place
+    t2 = Table()
+    t2.add(0, RANGING_PARTY, zone="hand")
+    guard = t2.add(0, "01033", zone="hand")
+    eddard = t2.add(0, "01144", zone="hand")
+    t2.run(SetupCards(), phase="setup")
+    t2.do(eddard)
+    assert guard in t2.choices(0)

@@ -91,10 +91,13 @@ def remove_from_challenge(g: CardGame, cid: int) -> None:
 
 
 def check_attachments(g: CardGame) -> None:
-    """C19.4: an attachment no longer legally attached is discarded."""
+    """C19.4: an attachment no longer legally attached is discarded (a state check run after
+    every step, ``CardGame.settle``, and at once where cards enter or leave play)."""
     for att, rec in list(g.play.items()):
         parent = rec.parent
-        if g.where[att] == "play" and parent is not None and not can_attach(g, att, parent):
+        if parent is None or att not in g.play or g.where[att] != "play":
+            continue
+        if not can_attach(g, att, parent):
             leave_play(g, att, "discard")
             g.emit(event("discarded", cards=[att], names=[g.name(att)]))
 
@@ -730,3 +733,5 @@ def end_game(g: CardGame, winner: int | None, reason: str) -> None:
 # and the player actions of C6.5 (marshal, ambush) offered in action windows
 AFTER_OCCURRENCE.append(check_burn)
 grant_player_actions(player_actions, take_player_action)
+# the continuous state check of C19.4, after every step
+CardGame.STATE_CHECKS.append(check_attachments)

@@ -207,6 +207,8 @@ class CardGame(StepGame):
     KIND = "cardgame"
     FACES: ClassVar[Faces]
     ACTIVE_MODIFIERS: ClassVar[Callable[[CardGame], Modifiers]]
+    # the continuous state checks run after every step (installed by the rules, actions.py)
+    STATE_CHECKS: ClassVar[list[Callable[[CardGame], None]]] = []
 
     def __init__(self, config: dict[str, Any], seed: int) -> None:
         super().__init__(config, seed)
@@ -316,6 +318,12 @@ class CardGame(StepGame):
     def halted(self) -> bool:
         """A won game stops at once, whatever is left to do (C20.3)."""
         return self.winner is not None
+
+    def settle(self) -> None:
+        """The continuous state checks after every change (C19.4), as the rules installed
+        them in ``STATE_CHECKS``."""
+        for check in self.STATE_CHECKS:
+            check(self)
 
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:

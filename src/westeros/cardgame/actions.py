@@ -476,10 +476,10 @@ def kill(
     (C18.8.4)."""
     cards = tuple(c for c in cards if _killable(g, c))
     info: tuple[tuple[str, Any], ...] = (("save", save),)
+    if terminal:
+        info += (("terminal", True),)
     if cards:
-        occur(
-            g, Occ("killed", cards, info=info + ((("terminal", True),) if terminal else ())), _kill
-        )
+        occur(g, Occ("killed", cards, info=info), _kill)
 
 
 def _killable(g: CardGame, cid: int) -> bool:

@@ -231,6 +231,7 @@ class CardGame(StepGame):
         self.reason = ""
         self.ranking: tuple[int, ...] = ()
         self._mods: Modifiers | None = None
+        self._unsettled = True  # something changed since the last state checks (settle)
 
     # -- cloning -----------------------------------------------------------------------
     def clone(self) -> CardGame:
@@ -252,6 +253,7 @@ class CardGame(StepGame):
             "reason",
             "ranking",
             "_mods",
+            "_unsettled",
         ):
             od[name] = d[name]
         other.where = list(self.where)
@@ -320,10 +322,15 @@ class CardGame(StepGame):
         return self.winner is not None
 
     def settle(self) -> None:
-        """The continuous state checks after every change (C19.4), as the rules installed
-        them in ``STATE_CHECKS``."""
-        for check in self.STATE_CHECKS:
-            check(self)
+        """The continuous state checks (C19.4), installed by the rules in ``STATE_CHECKS``,
+        after every step that changed what card values depend on (:meth:`changed`: cards
+        moving, control, lasting effects), until a pass changes nothing."""
+        for _ in range(len(self.play) + 1):
+            if not self._unsettled:
+                return
+            self._unsettled = False
+            for check in self.STATE_CHECKS:
+                check(self)
 
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:
@@ -386,8 +393,10 @@ class CardGame(StepGame):
         return self._mods.get(stat, [])
 
     def changed(self) -> None:
-        """Something that constant abilities depend on moved: recompute them when next read."""
+        """Something that constant abilities depend on moved: recompute them when next read,
+        and run the state checks after this step (:meth:`settle`)."""
         self._mods = None
+        self._unsettled = True
 
     def bonus(self, stat: str, target: int, players: bool = False) -> int:
         """The sum of all modifiers of ``stat`` on a card (or a player)."""

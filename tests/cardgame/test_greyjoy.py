@@ -537,3 +537,14 @@ def test_01081_c18_8_4_not_on_a_character_it_cannot_attach_to() -> None:
     assert not t.can_use(risen)
     t.auto()
     assert t.g.where[drowned] == "dead"
+
+
+def test_01081_c19_4_a_condition_on_a_no_attachments_character_is_discarded_at_once() -> None:
+    """C19.4, C17.6: Risen from the Sea found on Drowned Men (No attachments) is discarded by
+    the state check as soon as the rules run, whatever happens next."""
+    t = Table(("stark", "greyjoy"))
+    drowned = t.add(1, "01073")
+    risen = t.add(1, "01081", on=drowned)
+    assert t.g.where[risen] == "play"
+    t.start("draw")
+    assert t.g.where[risen] == "discard" and t.g.where[drowned] == "play"

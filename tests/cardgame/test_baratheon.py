@@ -24,7 +24,7 @@ def test_01046_maester_cressen_discards_a_condition() -> None:
     """Marshaling Action: kneel Cressen to discard a Condition attachment."""
     t = Table(("baratheon", "stark"))
     cressen = t.add(0, "01046")
-    host = t.add(1, FILLER)
+    host = t.add(1, "01150")  # Tumblestone Knight (Ranging Party takes only Weapons, C17.6)
     lineage = t.add(1, "01036", on=host)  # Noble Lineage: a Condition
     t.start("marshaling")
     t.use(cressen)

@@ -13,6 +13,7 @@ def test_c11_the_flow_lists_the_steps_of_the_procedure_in_order() -> None:
         "stealth",  # C11.1.4
         "initiate",  # C11.1–C11.2
         "redirect",  # C21.6 (melee)
+        "redirect_stealth",  # C21.6.2 (melee, after a redirect)
         "initiated",  # C11.3
         "attackers_window",  # C11.4
         "defenders",  # C11.5

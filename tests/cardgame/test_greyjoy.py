@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cardgame.driver import FILLER, Table
 from westeros.cardgame.actions import can_attach, kill
 from westeros.cardgame.flow import Call
@@ -456,3 +458,93 @@ def test_01081_risen_from_the_sea_is_a_condition_maester_cressen_can_discard() -
     t.use(cressen)
     assert t.g.where[risen] == "discard"
     assert t.g.strength(theon) == 3
+
+
+def test_01065_c18_2_aeron_damphair_not_while_another_copy_is_in_the_dead_pile() -> None:
+    """C18.2: a card comes back from the dead pile only if it is the only copy there."""
+    t = Table(("greyjoy", "stark"))
+    aeron = t.add(0, "01065")
+    theons = [t.add(0, "01071", zone="dead"), t.add(0, "01071", zone="dead")]
+    t.start("dominance")
+    t.auto(stop=lambda d: t.can_use(aeron))
+    assert not t.can_use(aeron)
+    assert [t.g.where[c] for c in theons] == ["dead", "dead"]
+
+
+@pytest.mark.parametrize("owner", [0, 1])
+def test_01069_c18_4_euron_not_a_unique_location_whose_copy_is_in_play(owner: int) -> None:
+    """C18.4: the loser's unique location cannot come into play under Euron's controller
+    while a copy either player owns is in play (nor become a duplicate, C18.5)."""
+    t = Table(("greyjoy", "baratheon"))
+    euron = t.add(0, "01069")
+    keep = t.add(1, "01061", zone="discard")  # The Red Keep: unique
+    t.add(owner, "01061")
+    t.power(1, 3)
+    t.start("challenges")
+    t.challenge(0, "power", [euron])
+    t.auto(stop=lambda d: t.can_use(euron))
+    assert not t.can_use(euron)
+    assert t.g.where[keep] == "discard"
+
+
+def test_01081_c18_8_4_no_save_that_leaves_the_strength_at_zero() -> None:
+    """C18.8.4: against "killed if its STR is 0" a save must remove the condition: Risen's +1
+    leaves Theon (3 - 4) at 0, so it is not offered; a duplicate cannot save him either."""
+    t = Table(("targaryen", "greyjoy"))
+    t.add(0, "01161")
+    theon = t.add(1, "01071")  # STR 3
+    dup = t.add(1, "01071", zone="dup", on=theon)
+    dracarys = t.add(0, "01176", zone="hand")
+    risen = t.add(1, "01081", zone="hand")
+    t.gold(0, 1)
+    t.gold(1, 5)
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [theon], stop=lambda d: t.can_use(dracarys))
+    t.use(dracarys)
+    assert not t.can_use(risen)
+    t.auto()
+    assert t.g.where[theon] == "dead" and t.g.where[dup] == "discard"
+    assert t.g.where[risen] == "hand"
+
+
+def test_01081_c18_8_4_a_save_that_lifts_the_strength_above_zero_is_offered() -> None:
+    t = Table(("targaryen", "greyjoy"))
+    t.add(0, "01161")
+    asha = t.add(1, "01067")  # STR 4: 4 - 4 + 1 = 1 with Risen
+    dracarys = t.add(0, "01176", zone="hand")
+    risen = t.add(1, "01081", zone="hand")
+    t.gold(0, 1)
+    t.gold(1, 5)
+    t.g.first = 1
+    t.start("challenges")
+    t.challenge(1, "military", [asha], stop=lambda d: t.can_use(dracarys))
+    t.use(dracarys)
+    t.use(risen)
+    assert t.g.where[asha] == "play" and t.g.play[risen].parent == asha
+    assert t.g.strength(asha) == 1  # the condition is gone: she stays
+
+
+def test_01081_c18_8_4_not_on_a_character_it_cannot_attach_to() -> None:
+    """Risen becomes an attachment: not offered for Drowned Men (No attachments, C17.6)."""
+    t = Table(("stark", "greyjoy"))
+    attacker = t.add(0, FILLER)
+    drowned = t.add(1, "01073")
+    risen = t.add(1, "01081", zone="hand")
+    t.gold(1, 5)
+    t.start("challenges")
+    t.challenge(0, "military", [attacker])  # claim picks Drowned Men (the only choice)
+    assert not t.can_use(risen)
+    t.auto()
+    assert t.g.where[drowned] == "dead"
+
+
+def test_01081_c19_4_a_condition_on_a_no_attachments_character_is_discarded_at_once() -> None:
+    """C19.4, C17.6: Risen from the Sea found on Drowned Men (No attachments) is discarded by
+    the state check as soon as the rules run, whatever happens next."""
+    t = Table(("stark", "greyjoy"))
+    drowned = t.add(1, "01073")
+    risen = t.add(1, "01081", on=drowned)
+    assert t.g.where[risen] == "play"
+    t.start("draw")
+    assert t.g.where[risen] == "discard" and t.g.where[drowned] == "play"

@@ -460,3 +460,27 @@ def test_01121_confinement_needs_a_weak_character() -> None:
     t.gold(0, 1)
     t.start("challenges")
     assert not t.can_use(confinement)
+
+
+def test_01104_c18_8_1_arianne_martell_returns_to_hand_even_with_a_duplicate() -> None:
+    """Arianne returns to hand "(cannot be saved)": her duplicate does not save her."""
+    t = Table()
+    arianne = t.add(0, "01104")
+    dup = t.add(0, "01104", zone="dup", on=arianne)
+    edric = t.add(0, "01106", zone="hand")
+    t.gold(0, 0)
+    t.start("challenges")
+    t.use(arianne)
+    assert t.g.where[edric] == "play"
+    assert t.g.where[arianne] == "hand" and t.g.where[dup] == "discard"
+
+
+def test_01116_c18_8_1_ghaston_grey_returns_an_attacker_even_with_a_duplicate() -> None:
+    """Ghaston Grey returns the attacker "(cannot be saved)": a duplicate does not save it."""
+    t = Table()
+    grey = t.add(0, "01116")
+    tywin = t.add(1, "01090")
+    dup = t.add(1, "01090", zone="dup", on=tywin)
+    seat1_attacks(t, "power", [tywin], [])
+    t.use(grey)
+    assert t.g.where[tywin] == "hand" and t.g.where[dup] == "discard"

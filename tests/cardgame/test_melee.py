@@ -217,3 +217,56 @@ def test_c21_6_2_after_a_redirect_the_new_defending_player_declares_defenders() 
     assert defended["player"] == 2 and defended["cards"] == [guard]
     result = [e for e in t.g.log if e.kind == "challenge_result"][-1]
     assert result["winner"] == 2 and result["loser"] == 0  # 5 STR defends against 3
+
+
+ASHA = "01067"  # Asha Greyjoy: STR 4, [military] [power], stealth
+
+
+def test_c21_6_2_after_a_redirect_the_attacker_picks_new_stealth_targets() -> None:
+    """C21.6.2: old stealth targets are no longer bypassed; the attacker may pick new ones
+    among the new defending player's characters (the original defender's characters and
+    bypasses no longer count, and the new defender takes the claim)."""
+    t = Table(THREE)
+    t.give_title(2, "Master of Coin")
+    t.give_title(1, "Crown Regent")
+    t.give_title(0, "Master of Laws")
+    asha = t.add(0, ASHA)
+    old = t.add(1, BODY)
+    t.add(1, BODY)
+    bypassed = t.add(2, BODY)
+    small = t.add(2, CREW)
+    t.start("challenges")
+    t.challenge(0, "military", [asha], stealth={asha: old}, opponent=1)
+    assert t.decision().kind == "redirect"
+    t.do("redirect")  # seat 2, the only other opponent, is taken at once
+    d = t.decision()
+    assert d.kind == "stealth" and d.seat == 0
+    assert set(d.choices) == {bypassed, small, "none"}  # the new defender's characters
+    t.do(bypassed)
+    ch = t.g.challenge
+    assert ch is not None and ch.bypassed == frozenset({bypassed})
+    t.auto(stop=lambda d: d.kind == "defender")
+    d = t.decision()
+    assert d.seat == 2 and bypassed not in d.choices
+    t.do(small)  # the only eligible defender left: the declaration closes
+    t.auto(stop=lambda d: d.kind in ("challenge", "claim_kill"))
+    result = [e for e in t.g.log if e.kind == "challenge_result"][-1]
+    assert result["winner"] == 0 and result["loser"] == 2  # 4 STR against the Crew's 3
+    assert result["defender_total"] == 3  # only the new defender's STR counts
+    claim = [e for e in t.g.log if e.kind == "claim"][-1]
+    assert claim["opponent"] == 2  # the new defender takes the claim
+    assert t.decision().seat == 2  # and chooses the claim's victims (C12.2)
+
+
+def test_c15_3_c15_4_players_discard_to_reserve_before_the_titles_return() -> None:
+    """C15.3 then C15.4: the Master of Laws' bearer still has +1 reserve when discarding."""
+    t = Table(THREE)
+    t.give_title(0, "Master of Laws")
+    reserve = t.g.plot_value(0, "reserve")
+    t.hand_cards(0, reserve)
+    t.start("taxation")
+    t.auto()
+    assert "reserve" not in t.kinds()  # nobody is asked to discard
+    assert len(t.hand(0)) == reserve  # at (not over) the reserve with the title's +1
+    assert not [e for e in t.g.log if e.kind == "hand_discarded"]
+    assert title_name(t.g, 0) is None  # and then the title returned

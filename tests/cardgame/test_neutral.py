@@ -242,7 +242,7 @@ def test_01034_little_bird_gives_an_intrigue_icon() -> None:
 
 def test_01036_noble_lineage_gives_a_power_icon() -> None:
     t = Table()
-    warrior = t.add(0, BRAIDED_WARRIOR)
+    warrior = t.add(0, DAYNE_KNIGHT)  # takes a Condition (Braided Warrior takes only Weapons)
     assert not t.g.has_icon(warrior, "power")
     t.add(0, "01036", on=warrior)
     t.power(1, 3)

@@ -458,3 +458,24 @@ def test_01140_the_sword_in_the_darkness_stops_the_losers_challenges() -> None:
             assert not t.can_use(sword)
             t.auto()
             assert "power>0" in t.choices(1)
+
+
+def test_01129_c18_4_yoren_not_an_opponents_unique_card_while_a_copy_is_in_play() -> None:
+    """C18.4, C18.5: an opponent-owned unique card cannot be put into play while a copy owned
+    by either player is in play (it never becomes a duplicate under a card its owner does
+    not own), nor while another copy lies in its owner's dead pile."""
+    for where in ("mine", "theirs", "their dead pile"):
+        t = Table(NW)
+        yoren = t.add(0, "01129", zone="hand")
+        theirs = t.add(1, "01141", zone="discard")  # Arya Stark: unique, cost 3
+        if where == "mine":
+            t.add(0, "01141")
+        elif where == "theirs":
+            t.add(1, "01141")
+        else:
+            t.add(1, "01141", zone="dead")
+        t.gold(0, 0)
+        t.start("marshaling")
+        t.do(f"marshal:{yoren}")
+        assert not t.can_use(yoren), where
+        assert t.g.where[theirs] == "discard"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.cardgame.driver import FILLER, Table
+from westeros.cardgame import actions as A
 
 
 def test_01001_a_clash_of_kings_moves_power_after_a_won_power_challenge() -> None:
@@ -432,3 +433,19 @@ def test_01026_wildfire_assault_kills_all_but_three_chosen_per_player() -> None:
     t.auto()
     assert [t.g.where[c] for c in mine] == ["play", "play", "play", "dead"]
     assert [t.g.where[c] for c in theirs] == ["play", "play"]
+
+
+def test_01012_c19_4_an_attachment_made_illegal_when_fortified_position_leaves_is_discarded() -> (
+    None
+):
+    """C19.4, C17.6: Little Bird went on Maester Aemon while Fortified Position blanked his
+    No attachments; when a new plot covers Fortified Position, Little Bird is discarded at
+    once (a state check after every change, not only when a card enters or leaves play)."""
+    t = Table(("thenightswatch", "lannister"))
+    t.reveal(0, "01012")
+    aemon = t.add(0, "01125")
+    bird = t.add(0, LITTLE_BIRD, on=aemon)
+    assert A.can_attach(t.g, bird, aemon)
+    t.plot_phase({0: "01025", 1: "01025"})
+    assert t.g.where[bird] == "discard"
+    assert t.g.play.get(bird) is None

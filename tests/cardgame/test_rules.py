@@ -488,3 +488,61 @@ def test_c5_9_a_setup_attachment_without_a_legal_card_is_discarded_with_its_dupl
     t.run(RevealSetup(), phase="setup")
     assert [t.g.where[c] for c in ices] == ["discard", "discard"]
     assert t.g.where[summer] == "play"
+
+
+def test_c18_2_no_duplicate_while_a_copy_lies_in_the_dead_pile() -> None:
+    """C18.2: with Eddard in play and another Eddard in the dead pile, a third one can be
+    neither marshaled as a duplicate nor put into play (ambush, effects)."""
+    t = Table()
+    t.add(0, "01144")
+    t.add(0, "01144", zone="dead")
+    third = t.add(0, "01144", zone="hand")
+    t.add(0, FILLER, zone="hand")
+    t.gold(0, 20)
+    assert not A.can_marshal(t.g, third, 0)
+    assert not A.can_bring_in(t.g, third, 0)
+    t.start("marshaling")
+    assert f"marshal:{third}" not in t.choices(0)
+
+
+def test_c16_15_leaving_play_ends_lasting_effects_on_the_card() -> None:
+    """C16.15, C18.13: Burned Men pumped by Margaery (+3 STR until the end of the phase),
+    returned to hand and ambushed back the same phase, comes back without the bonus."""
+    t = Table(("tyrell", "lannister"))
+    margaery = t.add(0, "01181")
+    men = t.add(0, "01091")  # Burned Men: STR 2, ambush (2)
+    t.gold(0, 2)
+    t.start("challenges")
+    t.use(margaery)
+    t.do(men)
+    assert t.g.strength(men) == 2 + 3
+    t.run(_Effect(lambda g: A.return_to_hand(g, [men])), phase="challenges")
+    t.auto()
+    assert t.g.where[men] == "hand"
+    t.start("challenges")
+    t.g.apply(0, f"ambush:{men}")
+    assert t.g.where[men] == "play"
+    assert t.g.strength(men) == 2
+    assert all(men not in e.targets for e in t.g.lasting)
+
+
+def test_c5_8_4_a_setup_attachment_needs_a_legal_card_among_the_setup_cards() -> None:
+    """C5.8.4: Bodyguard (Lord or Lady only) is offered at setup only once a card it could be
+    attached to at the reveal is placed: Ranging Party is no Lord (and takes only Weapons)."""
+    from westeros.cardgame.setup import SetupCards
+
+    t = Table()
+    ranging = t.add(0, RANGING_PARTY, zone="hand")
+    guard = t.add(0, "01033", zone="hand")  # Bodyguard, cost 1
+    eddard = t.add(0, "01144", zone="hand")  # Eddard Stark, a Lord, cost 7
+    t.run(SetupCards(), phase="setup")
+    assert guard not in t.choices(0)
+    t.do(ranging)
+    assert not t.offered(guard)  # Eddard no longer fits in the 8 gold: nothing left to place
+    t2 = Table()
+    t2.add(0, RANGING_PARTY, zone="hand")
+    guard = t2.add(0, "01033", zone="hand")
+    eddard = t2.add(0, "01144", zone="hand")
+    t2.run(SetupCards(), phase="setup")
+    t2.do(eddard)
+    assert guard in t2.choices(0)

@@ -28,6 +28,7 @@ from westeros.cardgame.flow import (
     grant_player_actions,
     occur,
     run_effect,
+    savable,
 )
 from westeros.cardgame.melee import return_titles
 from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
@@ -90,10 +91,13 @@ def remove_from_challenge(g: CardGame, cid: int) -> None:
 
 
 def check_attachments(g: CardGame) -> None:
-    """C19.4: an attachment no longer legally attached is discarded."""
+    """C19.4: an attachment no longer legally attached is discarded (a state check run after
+    every step, ``CardGame.settle``, and at once where cards enter or leave play)."""
     for att, rec in list(g.play.items()):
         parent = rec.parent
-        if g.where[att] == "play" and parent is not None and not can_attach(g, att, parent):
+        if parent is None or att not in g.play or g.where[att] != "play":
+            continue
+        if not can_attach(g, att, parent):
             leave_play(g, att, "discard")
             g.emit(event("discarded", cards=[att], names=[g.name(att)]))
 
@@ -102,7 +106,10 @@ def check_attachments(g: CardGame) -> None:
 
 
 def unique_in_play(g: CardGame, cid: int, seat: int) -> int | None:
-    """The in-play copy of a unique card that ``seat`` owns and controls, if any (C18.3)."""
+    """The in-play copy of a unique card that ``seat`` owns and controls, if any (C18.3),
+    which ``cid`` would go under as a duplicate: only if ``seat`` owns ``cid`` too (C18.5)."""
+    if g.owner[cid] != seat:
+        return None
     name = g.defs[cid].name
     for other, rec in g.play.items():
         if (
@@ -117,9 +124,30 @@ def unique_in_play(g: CardGame, cid: int, seat: int) -> int | None:
 
 
 def unique_blocked(g: CardGame, cid: int, seat: int) -> bool:
-    """C18.2: a unique title in the player's dead pile cannot be brought into play."""
+    """C18.2: while another copy of a unique title lies in the player's dead pile, that card
+    cannot come into play under them, not even as a duplicate (a card brought from the dead
+    pile is allowed when it is the only copy there)."""
     name = g.defs[cid].name
-    return any(g.defs[c].name == name for c in g.players[seat].dead)
+    if any(c != cid and g.defs[c].name == name for c in g.players[seat].dead):
+        return True
+    return _control_blocked(g, cid, seat)
+
+
+def _control_blocked(g: CardGame, cid: int, seat: int) -> bool:
+    """C18.4 (FAQ 1.3): while a player controls a unique card another player owns, neither
+    of them brings in more copies; an opponent's unique card cannot be brought in while
+    another copy owned by either player is in play or in its owner's dead pile."""
+    name, owner = g.defs[cid].name, g.owner[cid]
+    for other, rec in g.play.items():
+        if other == cid or g.where[other] != "play" or g.defs[other].name != name:
+            continue
+        held_by = (g.owner[other], rec.controller)
+        if held_by[0] != held_by[1] and seat in held_by:
+            return True
+        if owner != seat and (seat in held_by or owner == held_by[0]):
+            return True
+    dead = g.players[owner].dead
+    return owner != seat and any(c != cid and g.defs[c].name == name for c in dead)
 
 
 def can_attach(g: CardGame, att: int, parent: int) -> bool:
@@ -149,7 +177,7 @@ def hosts(g: CardGame, att: int) -> list[int]:
 def can_bring_in(g: CardGame, cid: int, seat: int) -> bool:
     """Uniqueness (C18.2) and attachment hosts (C9.4.3) allow this card to enter play."""
     d = g.defs[cid]
-    if d.unique and unique_in_play(g, cid, seat) is None and unique_blocked(g, cid, seat):
+    if d.unique and unique_blocked(g, cid, seat):
         return False
     if d.type == "attachment" and unique_in_play(g, cid, seat) is None:
         return bool(hosts(g, cid))
@@ -161,7 +189,7 @@ def can_marshal(g: CardGame, cid: int, seat: int) -> bool:
     if d.type not in ("character", "location", "attachment"):
         return False
     if d.unique and unique_in_play(g, cid, seat) is not None:
-        return True  # as a duplicate, free (C9.5)
+        return can_bring_in(g, cid, seat)  # as a duplicate, free (C9.5), but C18.2 holds
     if d.keyword("limited") and g.players[seat].limited >= 1 + g.bonus("limited", seat, True):
         return False
     if g.has("cannot_marshal", cid):
@@ -440,11 +468,18 @@ def _stand(g: CardGame, occ: Occ) -> None:
 # -- leaving play (C18.8–C18.13) -------------------------------------------------------
 
 
-def kill(g: CardGame, cards: list[int] | tuple[int, ...], save: bool = True) -> None:
-    """C18.9: characters go to their owners' dead piles ("cannot be killed" ones stay)."""
+def kill(
+    g: CardGame, cards: list[int] | tuple[int, ...], save: bool = True, terminal: bool = False
+) -> None:
+    """C18.9: characters go to their owners' dead piles ("cannot be killed" ones stay).
+    ``terminal``: killed by a terminal condition, which only a save removing it may stop
+    (C18.8.4)."""
     cards = tuple(c for c in cards if _killable(g, c))
+    info: tuple[tuple[str, Any], ...] = (("save", save),)
+    if terminal:
+        info += (("terminal", True),)
     if cards:
-        occur(g, Occ("killed", cards, info=(("save", save),)), _kill)
+        occur(g, Occ("killed", cards, info=info), _kill)
 
 
 def _killable(g: CardGame, cid: int) -> bool:
@@ -466,7 +501,7 @@ def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
     for c in occ.cards:
         if c not in g.play or g.where[c] != "play":
             continue
-        if occ.get("save", True) and _save_with_duplicate(g, c):
+        if savable(occ) and _save_with_duplicate(g, c):
             continue
         dest = instead.get(c, zone)
         leave_play(g, c, dest)
@@ -542,7 +577,7 @@ def check_burn(g: CardGame) -> None:
         }
     )
     if doomed:
-        kill(g, doomed)
+        kill(g, doomed, terminal=True)  # C18.8.4
 
 
 # -- hands and decks -------------------------------------------------------------------
@@ -698,3 +733,5 @@ def end_game(g: CardGame, winner: int | None, reason: str) -> None:
 # and the player actions of C6.5 (marshal, ambush) offered in action windows
 AFTER_OCCURRENCE.append(check_burn)
 grant_player_actions(player_actions, take_player_action)
+# the continuous state check of C19.4, after every step
+CardGame.STATE_CHECKS.append(check_attachments)

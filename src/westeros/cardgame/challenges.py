@@ -275,6 +275,19 @@ def _melee(g: CardGame, ch: Challenge) -> bool:
     return is_melee(g)
 
 
+def _redirected_stealth(g: CardGame, ch: Challenge) -> bool:
+    """C21.6.2: after a redirect (the old picks were dropped), stealth attackers pick again."""
+    return ch.defender != ch.against and _has_stealth(g, ch)
+
+
+def _stealth_again(g: CardGame, ch: Challenge, choice: str | None) -> bool:
+    """C21.6.2: new stealth targets among the new defending player's characters."""
+    if not _stealth(g, ch, choice):
+        return False
+    ch.bypassed = frozenset(t for _, t in ch.stealth if t >= 0)
+    return True
+
+
 def _initiated(g: CardGame, ch: Challenge, choice: str | None) -> bool:
     """C11.3: reactions to the initiation and to the attackers (and stealth) being declared."""
     info = (("type", ch.type), ("against", ch.against))
@@ -430,6 +443,7 @@ FLOW: Flow = (
     Stage("stealth", _stealth, _stealth_ask, when=_has_stealth),  # C11.1.4, C17.9
     Stage("initiate", _initiate),  # C11.1–C11.2
     Stage("redirect", _redirect, when=_melee),  # C11.2, C21.6
+    Stage("redirect_stealth", _stealth_again, _stealth_ask, when=_redirected_stealth),  # C21.6.2
     Stage("initiated", _initiated),  # C11.3
     Stage("attackers_window", _window("challenges:attackers")),  # C11.4
     Stage("defenders", _defenders, _defenders_ask),  # C11.5

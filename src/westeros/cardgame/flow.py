@@ -605,12 +605,19 @@ def cancel(g: CardGame) -> None:
         step.canceled = True
 
 
-def save(g: CardGame, cid: int) -> bool:
+def savable(occ: Occ, fixes: bool = False) -> bool:
+    """Whether a save may be tried against this leaving-play occurrence: not against "cannot
+    be saved" (C18.8.1, sacrifices C18.8.2), and against a terminal condition ("killed if its
+    STR is 0") only by a save that removes it (``fixes``, C18.8.4; never a duplicate)."""
+    return bool(occ.get("save", True)) and (fixes or not occ.get("terminal", False))
+
+
+def save(g: CardGame, cid: int, fixes: bool = False) -> bool:
     """C18.8: save ``cid`` from the leaving-play occurrence being interrupted: it stays in play
     and is not considered to have left; an occurrence left with no card is no longer imminent
-    (C16.9 step 2). False when it cannot be saved ("cannot be saved", C18.8.1)."""
+    (C16.9 step 2). False when it cannot be saved (:func:`savable`)."""
     step = current_occurrence(g)
-    if step is None or cid not in step.occ.cards or not step.occ.get("save", True):
+    if step is None or cid not in step.occ.cards or not savable(step.occ, fixes):
         return False
     occ = step.occ
     left = tuple(c for c in occ.cards if c != cid)

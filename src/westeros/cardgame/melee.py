@@ -213,9 +213,11 @@ class RedirectTo(Ask):
 
 def _redirected(g: CardGame, choice: Choice) -> None:
     """C21.6.2–C21.6.3: the challenge resolves against the new opponent (it still counts as
-    initiated against the original one); old stealth picks no longer bypass."""
+    initiated against the original one); old stealth picks no longer bypass, and the
+    attacker picks new ones (the flow's "redirect_stealth" stage)."""
     ch = g.challenge
     assert ch is not None
     ch.defender = int(choice)
     ch.bypassed = frozenset()
+    ch.stealth = ()
     g.emit(E.event("redirect", player=ch.attacker, opponent=ch.defender))

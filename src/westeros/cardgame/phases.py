@@ -370,9 +370,8 @@ class TaxationPhase(Step):
         for p in g.players:
             p.gold = 0
         g.emit(E.event("tax"))
-        g.push(*[DiscardToReserve(seat) for seat in g.order()])
-        if is_melee(g):
-            g.push(ReturnTitles())  # C15.4 (7.4), after the discards
+        titles: list[Step] = [ReturnTitles()] if is_melee(g) else []  # C15.4 (7.4)
+        g.push(*[DiscardToReserve(seat) for seat in g.order()], *titles)  # after the discards
 
 
 class DiscardToReserve(Ask):

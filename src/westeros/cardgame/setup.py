@@ -132,7 +132,9 @@ class SetupCards(Step):
             cost = 0 if self._copy_of_placed(g, cid) else d.cost or 0
             if spent + cost > SETUP_GOLD:
                 continue
-            if d.type == "attachment" and not self._has_host(g, cid):
+            if d.type == "attachment" and not (
+                self._copy_of_placed(g, cid) or self._has_host(g, cid)
+            ):
                 continue
             out.append(cid)
         return out
@@ -147,7 +149,17 @@ class SetupCards(Step):
         return g.defs[cid].unique and any(g.defs[c].name == g.defs[cid].name for c in self.placed)
 
     def _has_host(self, g: CardGame, cid: int) -> bool:
-        return any(g.defs[c].type == "character" for c in self.placed)
+        """C5.8.4: some card this player set up could legally take the attachment once
+        revealed (a copy of a placed unique card becomes a duplicate instead)."""
+        return any(
+            _attachable_when_revealed(g, cid, c)
+            for c in self.placed
+            if not self._copy_of_placed_before(g, c)
+        )
+
+    def _copy_of_placed_before(self, g: CardGame, cid: int) -> bool:
+        first = next(c for c in self.placed if g.defs[c].name == g.defs[cid].name)
+        return g.defs[cid].unique and first != cid
 
     def decisions(self, g: CardGame) -> list[Decision]:
         seat = self._seat(g)
@@ -196,6 +208,19 @@ class SetupCards(Step):
                 )
             )
         g.push(self)
+
+
+def _attachable_when_revealed(g: CardGame, att: int, parent: int) -> bool:
+    """Whether ``att`` could be attached to the face-down setup card ``parent`` once it is
+    revealed (C5.8.4): the legality test of C19.1 on the card turned face up."""
+    rec = g.play[parent]
+    facedown, rec.facedown = rec.facedown, False
+    g.changed()
+    try:
+        return can_attach(g, att, parent)
+    finally:
+        rec.facedown = facedown
+        g.changed()
 
 
 class RevealSetup(Step):

@@ -207,6 +207,8 @@ class CardGame(StepGame):
     KIND = "cardgame"
     FACES: ClassVar[Faces]
     ACTIVE_MODIFIERS: ClassVar[Callable[[CardGame], Modifiers]]
+    # the continuous state checks run after every step (installed by the rules, actions.py)
+    STATE_CHECKS: ClassVar[list[Callable[[CardGame], None]]] = []
 
     def __init__(self, config: dict[str, Any], seed: int) -> None:
         super().__init__(config, seed)
@@ -229,6 +231,7 @@ class CardGame(StepGame):
         self.reason = ""
         self.ranking: tuple[int, ...] = ()
         self._mods: Modifiers | None = None
+        self._unsettled = True  # something changed since the last state checks (settle)
 
     # -- cloning -----------------------------------------------------------------------
     def clone(self) -> CardGame:
@@ -250,6 +253,7 @@ class CardGame(StepGame):
             "reason",
             "ranking",
             "_mods",
+            "_unsettled",
         ):
             od[name] = d[name]
         other.where = list(self.where)
@@ -317,6 +321,17 @@ class CardGame(StepGame):
         """A won game stops at once, whatever is left to do (C20.3)."""
         return self.winner is not None
 
+    def settle(self) -> None:
+        """The continuous state checks (C19.4), installed by the rules in ``STATE_CHECKS``,
+        after every step that changed what card values depend on (:meth:`changed`: cards
+        moving, control, lasting effects), until a pass changes nothing."""
+        for _ in range(len(self.play) + 1):
+            if not self._unsettled:
+                return
+            self._unsettled = False
+            for check in self.STATE_CHECKS:
+                check(self)
+
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:
         return self.defs[cid].name
@@ -378,8 +393,10 @@ class CardGame(StepGame):
         return self._mods.get(stat, [])
 
     def changed(self) -> None:
-        """Something that constant abilities depend on moved: recompute them when next read."""
+        """Something that constant abilities depend on moved: recompute them when next read,
+        and run the state checks after this step (:meth:`settle`)."""
         self._mods = None
+        self._unsettled = True
 
     def bonus(self, stat: str, target: int, players: bool = False) -> int:
         """The sum of all modifiers of ``stat`` on a card (or a player)."""

@@ -18,7 +18,9 @@ from westeros.engine.registry import new_game
 # Version 3: the card game's steps moved onto the engine kit (catalogued decision kinds, the
 # declared challenge flow), which changed its state hashes in the middle of a round; the board
 # game's hashes are unchanged, but one version covers every game kind.
-FORMAT_VERSION = 3
+# Version 4: issue 20's card-game rules fixes (terminal kills, lasting effects ending on leaving
+# play, the continuous attachment check, the redirect's stealth picks) changed its hashes.
+FORMAT_VERSION = 4
 MAGIC = "westeros-record"
 
 

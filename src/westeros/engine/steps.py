@@ -223,6 +223,10 @@ class StepGame:
         in the middle of a step, C20.3). The stack is then cleared."""
         return False
 
+    def settle(self) -> None:
+        """The game's continuous state checks, run after every step (default: none). The card
+        game discards attachments that are no longer legal here (C19.4)."""
+
     def emit(self, event: Event) -> None:
         """Append an event to the log."""
         self.log.append(event)
@@ -267,6 +271,7 @@ class StepGame:
             if queued:
                 self.push(*queued)
             self.running = None
+            self.settle()
         self._pending = ()
 
 

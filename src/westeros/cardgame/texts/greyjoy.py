@@ -15,7 +15,7 @@ from westeros.cardgame.abilities import (
     PlayIf,
     text,
 )
-from westeros.cardgame.flow import ask, save
+from westeros.cardgame.flow import ask, savable, save
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     KNEEL_SELF,
@@ -64,7 +64,9 @@ text(
         lambda g, ctx: A.put_into_play(g, ctx.you, ctx.target),
         when=lambda g, ctx: ctx.occ is not None and ctx.occ.player == ctx.you,
         target=a_card(
-            lambda g, ctx, c: g.defs[c].type == "character" and g.defs[c].has_trait("Ironborn"),
+            lambda g, ctx, c: g.defs[c].type == "character"
+            and g.defs[c].has_trait("Ironborn")
+            and A.can_bring_in(g, c, ctx.you),  # C18.2: the only copy in the dead pile
             "choose an Ironborn character in your dead pile",
             zone="dead",
         ),
@@ -291,15 +293,23 @@ def _risen_target(g: CardGame, ctx: Ctx, c: int) -> bool:
     occ = ctx.occ
     return (
         occ is not None
-        and occ.get("save", True)
         and c in occ.cards
         and is_character(g, c)
         and _greyjoy(g, c)
+        and A.can_attach(g, ctx.source, c)  # it becomes an attachment on it (C17.6)
+        and savable(occ, _risen_fixes(g, c))
     )
 
 
+def _risen_fixes(g: CardGame, c: int) -> bool:
+    """C18.8.4: its +1 STR lifts the character above 0 STR ("killed if its STR is 0")."""
+    if g.has("set_strength_zero", c):
+        return False
+    return g.defs[c].strength + g.bonus("strength", c) + 1 > 0
+
+
 def _risen(g: CardGame, ctx: Ctx) -> None:
-    if save(g, ctx.target):
+    if save(g, ctx.target, fixes=True):
         A.enter_play(g, ctx.source, ctx.you, ctx.target)
         g.emit(
             E.event(

@@ -80,10 +80,10 @@ text(
 
 
 # 01104 Arianne Martell — Action: put a character with printed cost 5 or lower into play
-# from your hand, then return Arianne to your hand (Limit once per phase).
+# from your hand, then return Arianne to your hand (cannot be saved) (Limit once per phase).
 def _arianne(g: CardGame, ctx: Ctx) -> None:
     A.put_into_play(g, ctx.you, ctx.target)
-    do(g, Call(lambda g: A.return_to_hand(g, [ctx.source])))
+    do(g, Call(lambda g: A.return_to_hand(g, [ctx.source], save=False)))  # C18.8.1
 
 
 text(
@@ -321,7 +321,7 @@ text(
     "01116",
     reaction(
         "challenge_won",
-        lambda g, ctx: A.return_to_hand(g, [ctx.target]),
+        lambda g, ctx: A.return_to_hand(g, [ctx.target], save=False),  # C18.8.1
         when=_lost_as_defender,
         cost=(KNEEL_SELF, SACRIFICE_SELF),
         target=a_character(lambda g, ctx, c: attacking(g, c), "choose an attacking character"),

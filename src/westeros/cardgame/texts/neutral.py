@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from westeros.cardgame import actions as A
 from westeros.cardgame.abilities import INTERRUPT, REACTION, Attach, Cost, Ctx, Modifier, text
-from westeros.cardgame.flow import cancel, save
+from westeros.cardgame.flow import cancel, savable, save
 from westeros.cardgame.phases import DELAYED, at_end_of
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
@@ -146,7 +146,7 @@ def _would_leave(g: CardGame, ctx: Ctx) -> bool:
         ctx.occ is not None
         and p is not None
         and p in ctx.occ.cards
-        and bool(ctx.occ.get("save", True))
+        and savable(ctx.occ)  # C18.8.1, C18.8.4
         and g.where[p] == "play"
     )
 

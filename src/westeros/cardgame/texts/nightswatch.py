@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from westeros.cardgame import actions as A
 from westeros.cardgame.abilities import Attach, Ctx, Modifier, PlayIf, text
-from westeros.cardgame.flow import Call, do, save
+from westeros.cardgame.flow import Call, do, savable, save
 from westeros.cardgame.state import CardGame
 from westeros.cardgame.texts.common import (
     DISCARD_FROM_HAND,
@@ -119,7 +119,7 @@ text(
 # killed, kneel Maester Aemon to save it (C18.8; any controller's, C23 Q28).
 def _aemon_savable(g: CardGame, ctx: Ctx) -> list[int]:
     occ = ctx.occ
-    if occ is None or not occ.get("save", True):
+    if occ is None or not savable(occ):  # C18.8.1, C18.8.4
         return []
     return [c for c in occ.cards if g.where[c] == "play" and _nw_character(g, c)]
 

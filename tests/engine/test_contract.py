@@ -9,7 +9,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.engine.toy import INFO, Nim
-from westeros.engine import Event, IllegalAction, Record, RecordError, Rng, register, replay
+from westeros.engine import (
+    FORMAT_VERSION,
+    Event,
+    IllegalAction,
+    Record,
+    RecordError,
+    Rng,
+    register,
+    replay,
+)
 
 register(INFO)
 
@@ -103,7 +112,7 @@ def test_unknown_format_version_is_a_clear_error() -> None:
     data = record.to_json()
     data["version"] = 99
     with pytest.raises(
-        RecordError, match="version 99 is not supported: this build reads version 3"
+        RecordError, match=f"version 99 is not supported: this build reads version {FORMAT_VERSION}"
     ):
         Record.loads(json.dumps(data))
 

@@ -207,6 +207,9 @@ class CardGame(StepGame):
     KIND = "cardgame"
     FACES: ClassVar[Faces]
     ACTIVE_MODIFIERS: ClassVar[Callable[[CardGame], Modifiers]]
+    # the continuous state checks (C19.4, C20.3, C20.4), run before every step: registered
+    # by the rules that define them (flow.STATE_CHECKS is this list)
+    STATE_CHECKS: ClassVar[list[Callable[[CardGame], None]]] = []
 
     def __init__(self, config: dict[str, Any], seed: int) -> None:
         super().__init__(config, seed)
@@ -316,6 +319,17 @@ class CardGame(StepGame):
     def halted(self) -> bool:
         """A won game stops at once, whatever is left to do (C20.3)."""
         return self.winner is not None
+
+    def settle(self) -> None:
+        """The continuous state checks, before every step (C20.4: "at any time")."""
+        for check in self.STATE_CHECKS:
+            check(self)
+
+    def automatic(self, seat: int) -> bool:
+        """Whether ``seat`` leaves its D7/D11/D14/D15/D22/D23 choices to the engine (the
+        config's ``auto``: one boolean, or one per seat)."""
+        auto = self.config.get("auto", False)
+        return bool(auto[seat] if isinstance(auto, list | tuple) else auto)
 
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:

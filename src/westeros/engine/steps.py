@@ -223,6 +223,11 @@ class StepGame:
         in the middle of a step, C20.3). The stack is then cleared."""
         return False
 
+    def settle(self) -> None:
+        """Continuous state checks, run before every step and before the open decisions are
+        worked out (the card game: an empty draw deck eliminates, 15 power wins, C20). A
+        check may change the state or push steps, which then run first. Default: none."""
+
     def emit(self, event: Event) -> None:
         """Append an event to the log."""
         self.log.append(event)
@@ -250,9 +255,12 @@ class StepGame:
         raise IllegalAction(f"seat {seat} has nothing to decide now (waiting for seat {waiting})")
 
     def _advance(self) -> None:
-        while self.stack:
+        while True:
+            self.settle()  # may push steps, also once the stack is empty
             if self.halted():
                 self.stack.clear()
+                break
+            if not self.stack:
                 break
             top = self.stack[-1]
             decisions = top.decisions(self)

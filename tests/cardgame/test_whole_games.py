@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.cardgame.invariants import check_invariants, in_play, power_balance
+from westeros.cardgame.decklists import SHIPPED
 from westeros.cardgame.state import CardGame
 from westeros.engine import Choice, Decision, Rng, new_game
 
@@ -112,3 +113,20 @@ def test_starter_decks_in_a_four_player_melee(bot: str, auto: bool) -> None:
     g = play_checked({"decks": ["Core-1", "Core-2", "Core-3", "Core-4"]}, 77, bot, auto)
     outcome = g.outcome()
     assert outcome is not None and len(outcome.ranking) == 4
+
+
+def small_deck(name: str) -> dict[str, object]:
+    """A starter deck cut to its first 16 card titles (16 to 30 cards), without agenda."""
+    deck = SHIPPED[name]()
+    return {"faction": deck.faction, "plots": list(deck.plots), "draw": dict(deck.draw[:16])}
+
+
+@pytest.mark.parametrize(("bot", "auto"), SETTINGS, ids=SETTING_IDS)
+@pytest.mark.parametrize("seed", range(3))
+def test_small_decks_eliminate_players_in_melee_and_joust(seed: int, bot: str, auto: bool) -> None:
+    """C20.4, D15, Q12: decks run out mid-game, several at once, in melee and joust; the
+    invariants hold through every elimination and the game ends with a winner."""
+    players = 2 + seed
+    names = [f"Core-{1 + (seed + i) % 4}" for i in range(players)]
+    g = play_checked({"decks": [small_deck(n) for n in names], "casual": True}, seed, bot, auto)
+    assert sum(p.eliminated for p in g.players) == players - 1  # the last one standing wins

@@ -692,7 +692,8 @@ def results(g: CardGame) -> list[Result]:
         return []
     power = [0] * len(g.players)
     for rec in g.play.values():
-        power[rec.controller] += rec.power
+        if rec.power:
+            power[rec.controller] += rec.power
     if max(power) < WIN_POWER and all(p.deck or p.eliminated for p in g.players):
         return []
     order = g.order()

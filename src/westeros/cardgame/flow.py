@@ -240,9 +240,11 @@ def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
         if not r.facedown
         and g.where[c] != "dup"
         and (seat is None or r.controller == seat)
-        and not g.players[r.controller].eliminated  # Q12: an eliminated player has left
         and not g.blank(c)
     ]
+    gone = [p.seat for p in g.players if p.eliminated]
+    if gone:  # Q12: an eliminated player has left the game; their cards answer nothing
+        out = [c for c in out if g.play[c].controller not in gone]
     for p in g.players:
         if (seat is not None and p.seat != seat) or p.eliminated:
             continue

@@ -243,3 +243,23 @@ def test_q12_an_eliminated_player_resolves_no_when_revealed_and_decides_nothing(
         t.do(d.choices[0], seat=d.seat)
     assert t.g.players[1].eliminated
     assert not [e for e in t.g.log if e.kind == "gold" and e["player"] == 1]
+
+
+def test_q12_a_challenge_against_a_player_eliminated_during_it_has_no_winner() -> None:
+    """The defending player is eliminated while the challenge resolves: it has left the
+    game, so nobody wins the challenge (no unopposed power, no claim)."""
+    t = Table(THREE)
+    attacker = t.add(0, BODY)
+    t.add(1, BODY)
+    t.start("challenges")
+    t.challenge(0, "military", [attacker], stop=lambda d: d.kind == "defender")
+    mark = len(t.g.log)
+    t.g.players[1].deck.clear()  # e.g. pillaged by a reaction
+    t.g.invalidate()
+    t.pending()
+    assert t.g.players[1].eliminated
+    t.auto(stop=lambda d: d.kind == "challenge")
+    results = [e for e in t.g.log[mark:] if e.kind == "challenge_result"]
+    assert [e["winner"] for e in results] == [None]
+    assert t.g.total_power(0) == 0
+    assert not [e for e in t.g.log[mark:] if e.kind == "claim"]

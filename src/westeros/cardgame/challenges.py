@@ -350,7 +350,8 @@ def _winner(g: CardGame, ch: Challenge, choice: str | None) -> bool:
     else:
         winner, loser, parts = ch.defender, ch.attacker, ch.defenders
     best = max(ch.attacker_total, ch.defender_total)
-    if best < 1 or not parts:  # C11.7.3: nobody wins
+    gone = g.players[ch.attacker].eliminated or g.players[ch.defender].eliminated
+    if best < 1 or not parts or gone:  # C11.7.3: nobody wins (Q12: nor against who left)
         g.emit(
             E.event(
                 "challenge_result",

@@ -287,3 +287,28 @@ def test_the_choices_are_asked_in_whole_games_only_of_seats_that_choose() -> Non
             g.apply(d.seat, d.choices[rng % len(d.choices)])
     assert asked[True] == set()
     assert {"order", "keyword"} <= asked[False]
+
+
+# -- D11 / C16.16: delayed effects due together -------------------------------------------
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_d11_c16_16_the_first_player_orders_delayed_effects_due_together(auto: bool) -> None:
+    """Two "discard it at the end of the phase" effects: the first player (seat 1) picks
+    which resolves first; automatic: the order they were made in (here: by card id)."""
+    from westeros.cardgame.periods import at_end_of
+
+    t = Table(first=1, auto=auto)
+    mine = t.add(0, "01132")
+    theirs = t.add(1, "01132")
+    for c in (mine, theirs):
+        at_end_of(t.g, "phase", "discard_if_still_in_play", c, t.g.play[c].entered)
+    t.start("draw")
+    t.auto(stop=lambda d: d.kind == "delayed_order")
+    if not auto:
+        d = t.decision()
+        assert d.kind == "delayed_order" and d.seat == 1 and set(d.choices) == {mine, theirs}
+        t.do(theirs)
+    t.auto()
+    gone = [c for e in t.g.log if e.kind == "discarded" for c in e["cards"]]
+    assert gone == ([mine, theirs] if auto else [theirs, mine])

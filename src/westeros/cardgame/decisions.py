@@ -74,6 +74,12 @@ ORDER = _kind(
     "D7/D11 the first player picks which of several simultaneous When Revealed or forced "
     "abilities (<card>:<ability>) resolves next (C7.3.3, C16.9, C16.21)",
 )
+DELAYED_ORDER = _kind(
+    "delayed_order",
+    cards(),
+    "D11 the first player picks which of several delayed effects due together resolves next, "
+    "by the card it concerns (C16.16, C16.21)",
+)
 DUPLICATE_SAVE = _kind(
     "duplicate_save",
     words("save", "no"),

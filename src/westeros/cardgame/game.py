@@ -27,7 +27,8 @@ from westeros.engine import Config, ConfigError, GameInfo, Rng
 DEFAULT_DECKS = ("westeros-stark", "westeros-lannister")
 # the choices a seat with the automatic setting leaves to the engine, and the engine's answer
 AUTO_CHOICES = {
-    "D7/D11": "simultaneous When Revealed and forced abilities resolve in player order (Q4)",
+    "D7/D11": "simultaneous When Revealed, forced and delayed abilities resolve in player "
+    "order (Q4)",
     "D22": "keyword types resolve in the order insight, intimidate, pillage, renown (Q19)",
     "D23": "every insight, pillage and renown instance is used (Q9)",
     "D14": "a duplicate saves its card whenever it can (Q10)",

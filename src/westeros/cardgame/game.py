@@ -6,8 +6,8 @@ where each deck is a shipped deck id (see
 ``plots``, ``draw`` as ``{code: count}``); ``"casual": true`` checks decks as starter decks
 (C4.8). A deck holding a card whose text is not implemented yet is refused, naming those cards.
 ``"auto"`` says which seats let the engine answer the choices a player may leave to it (D7,
-D11, D14, D15, D22, D23; see :data:`AUTO_CHOICES`): ``true`` or ``false`` for every seat, or one
-boolean per seat (default: every seat chooses; bots and simulations turn it on).
+D11, D14, D15, D22, D23; the answers: docs/cardgame-engine.md): ``true`` or ``false`` for every
+seat, or one boolean per seat (default: every seat chooses; bots and simulations turn it on).
 """
 
 from __future__ import annotations
@@ -25,15 +25,6 @@ from westeros.cardgame.views import view
 from westeros.engine import Config, ConfigError, GameInfo, Rng
 
 DEFAULT_DECKS = ("westeros-stark", "westeros-lannister")
-# the choices a seat with the automatic setting leaves to the engine, and the engine's answer
-AUTO_CHOICES = {
-    "D7/D11": "simultaneous When Revealed, forced and delayed abilities resolve in player "
-    "order (Q4)",
-    "D22": "keyword types resolve in the order insight, intimidate, pillage, renown (Q19)",
-    "D23": "every insight, pillage and renown instance is used (Q9)",
-    "D14": "a duplicate saves its card whenever it can (Q10)",
-    "D15": "simultaneous results: wins first, then eliminations, the first player's last",
-}
 
 
 def _deck_of(spec: Any, casual: bool) -> Deck:

@@ -1,4 +1,4 @@
-"""Winning and elimination (C20) as continuous state checks, checked before every step (issue
+"""Winning and elimination (C20) as continuous state checks, checked after every step (issue
 20, items 8 and 11): an empty draw deck eliminates whatever emptied it (C20.4, Q16), 15 power
 wins however it was reached (C20.1, C20.3), the draw phase's draws are simultaneous (C8.2),
 several results at once are ordered by the first player (D15), everyone eliminated at once
@@ -16,7 +16,7 @@ from westeros.cardgame import actions as A
 from westeros.cardgame.abilities import TEXTS, text
 from westeros.cardgame.decklists import SHIPPED
 from westeros.cardgame.state import CardGame
-from westeros.cardgame.texts.common import when_revealed
+from westeros.cardgame.texts.common import forced_reaction, when_revealed
 from westeros.engine import new_game
 
 THREE = ("stark", "lannister", "baratheon")
@@ -245,20 +245,28 @@ def test_q12_an_eliminated_player_resolves_no_when_revealed_and_decides_nothing(
     assert not [e for e in t.g.log if e.kind == "gold" and e["player"] == 1]
 
 
-def test_q12_a_challenge_against_a_player_eliminated_during_it_has_no_winner() -> None:
-    """The defending player is eliminated while the challenge resolves: it has left the
-    game, so nobody wins the challenge (no unopposed power, no claim)."""
+def test_q12_a_challenge_against_a_player_eliminated_during_it_has_no_winner(
+    texts: dict[str, Any],
+) -> None:
+    """The defending player is eliminated while the challenge resolves (a test text: after
+    attackers are declared, the defender's deck is discarded): they have left the game, so
+    nobody wins the challenge (no unopposed power, no claim)."""
+    TEXTS.pop(BODY, None)
+    text(
+        BODY,
+        forced_reaction(
+            "attackers_declared",
+            lambda g, ctx: A.discard_from_deck(g, 1, 99),
+            when=lambda g, ctx: ctx.occ is not None and ctx.source in ctx.occ.cards,
+        ),
+    )
     t = Table(THREE)
     attacker = t.add(0, BODY)
-    t.add(1, BODY)
     t.start("challenges")
-    t.challenge(0, "military", [attacker], stop=lambda d: d.kind == "defender")
     mark = len(t.g.log)
-    t.g.players[1].deck.clear()  # e.g. pillaged by a reaction
-    t.g.invalidate()
-    t.pending()
-    assert t.g.players[1].eliminated
+    t.challenge(0, "military", [attacker])
     t.auto(stop=lambda d: d.kind == "challenge")
+    assert t.g.players[1].eliminated
     results = [e for e in t.g.log[mark:] if e.kind == "challenge_result"]
     assert [e["winner"] for e in results] == [None]
     assert t.g.total_power(0) == 0

@@ -3,7 +3,7 @@ discard, sacrifice, draw, gain power and gold, put into play, marshal, ambush, p
 
 Each primitive that is an occurrence (C16.9) is queued as one (see :mod:`flow`) so that its
 interrupts and reactions open in order; the ``*_now`` functions are the occurrences'
-resolutions. State checks run before every step (``flow.STATE_CHECKS``): 15 power wins
+resolutions. State checks run after every step (``flow.STATE_CHECKS``): 15 power wins
 (C20.3), an empty draw deck eliminates (C20.4), several such results at once are ordered by the
 first player (D15); an attachment no longer legal is discarded (C19.4).
 """
@@ -702,7 +702,7 @@ def results(g: CardGame) -> list[Result]:
 
 
 def check_results(g: CardGame) -> None:
-    """The state check of C20, before every step: a single result happens at once; several
+    """The state check of C20, after every step: a single result happens at once; several
     at once wait for the first player's order (D15, :class:`Results`)."""
     found = results(g)
     if len(found) == 1:

@@ -47,7 +47,7 @@ TakeAction = Callable[[CardGame, int, str], None]
 # rules that define them (actions.py).
 AFTER_OCCURRENCE: list[StateCheck] = []
 
-# The continuous state checks, run before every step (C19.4, C20.3, C20.4: "at any time"),
+# The continuous state checks, run after every step (C19.4, C20.3, C20.4: "at any time"),
 # registered by the rules that define them (actions.py); a check changes the state at once or
 # pushes the steps that decide (D15). This is ``CardGame.STATE_CHECKS``.
 STATE_CHECKS: list[StateCheck] = CardGame.STATE_CHECKS

@@ -207,8 +207,7 @@ class CardGame(StepGame):
     KIND = "cardgame"
     FACES: ClassVar[Faces]
     ACTIVE_MODIFIERS: ClassVar[Callable[[CardGame], Modifiers]]
-    # the continuous state checks (C19.4, C20.3, C20.4), run before every step: registered
-    # by the rules that define them (flow.STATE_CHECKS is this list)
+    # the continuous state checks run after every step (installed by the rules, actions.py)
     STATE_CHECKS: ClassVar[list[Callable[[CardGame], None]]] = []
 
     def __init__(self, config: dict[str, Any], seed: int) -> None:
@@ -321,7 +320,8 @@ class CardGame(StepGame):
         return self.winner is not None
 
     def settle(self) -> None:
-        """The continuous state checks, before every step (C20.4: "at any time")."""
+        """The continuous state checks (C20.3, C20.4: "at any time"; C19.4), registered in
+        ``STATE_CHECKS`` by the rules that define them, after every step."""
         for check in self.STATE_CHECKS:
             check(self)
 

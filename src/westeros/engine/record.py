@@ -18,7 +18,7 @@ from westeros.engine.registry import new_game
 # Version 3: the card game's steps moved onto the engine kit (catalogued decision kinds, the
 # declared challenge flow), which changed its state hashes in the middle of a round; the board
 # game's hashes are unchanged, but one version covers every game kind.
-# Version 4: the card game's continuous state checks (C20, before every step), its simultaneous
+# Version 4: the card game's continuous state checks (C20, after every step), its simultaneous
 # draw phase (C8.2) and the choices a seat may leave to the engine (config "auto": D7, D11,
 # D14, D15, D22, D23) changed its state hashes.
 FORMAT_VERSION = 4

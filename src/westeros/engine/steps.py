@@ -224,9 +224,8 @@ class StepGame:
         return False
 
     def settle(self) -> None:
-        """Continuous state checks, run before every step and before the open decisions are
-        worked out (the card game: an empty draw deck eliminates, 15 power wins, C20). A
-        check may change the state or push steps, which then run first. Default: none."""
+        """The game's continuous state checks, run after every step (default: none). The card
+        game discards attachments that are no longer legal here (C19.4)."""
 
     def emit(self, event: Event) -> None:
         """Append an event to the log."""
@@ -255,12 +254,9 @@ class StepGame:
         raise IllegalAction(f"seat {seat} has nothing to decide now (waiting for seat {waiting})")
 
     def _advance(self) -> None:
-        while True:
-            self.settle()  # may push steps, also once the stack is empty
+        while self.stack:
             if self.halted():
                 self.stack.clear()
-                break
-            if not self.stack:
                 break
             top = self.stack[-1]
             decisions = top.decisions(self)
@@ -275,6 +271,7 @@ class StepGame:
             if queued:
                 self.push(*queued)
             self.running = None
+            self.settle()
         self._pending = ()
 
 

@@ -3,7 +3,7 @@ discard, sacrifice, draw, gain power and gold, put into play, marshal, ambush, p
 
 Each primitive that is an occurrence (C16.9) is queued as one (see :mod:`flow`) so that its
 interrupts and reactions open in order; the ``*_now`` functions are the occurrences'
-resolutions. State checks run after every step (``flow.STATE_CHECKS``): 15 power wins
+resolutions. State checks run after every step (``flow.RESULT_CHECKS``): 15 power wins
 (C20.3), an empty draw deck eliminates (C20.4), several such results at once are ordered by the
 first player (D15); an attachment no longer legal is discarded (C19.4).
 """
@@ -26,7 +26,7 @@ from westeros.cardgame.events import game_over_reason
 from westeros.cardgame.flow import (
     AFTER_OCCURRENCE,
     BEFORE_RESOLVING,
-    STATE_CHECKS,
+    RESULT_CHECKS,
     current_occurrence,
     do,
     grant_player_actions,
@@ -808,6 +808,6 @@ def end_game(g: CardGame, winner: int | None, reason: str) -> None:
 # the rules' hooks in the timing machinery: the burn check after every occurrence (C16.9),
 # and the player actions of C6.5 (marshal, ambush) offered in action windows
 AFTER_OCCURRENCE.append(check_burn)
-STATE_CHECKS.append(check_results)
+RESULT_CHECKS.append(check_results)
 BEFORE_RESOLVING.append(duplicate_saves)
 grant_player_actions(player_actions, take_player_action)

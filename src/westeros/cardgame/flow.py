@@ -47,10 +47,12 @@ TakeAction = Callable[[CardGame, int, str], None]
 # rules that define them (actions.py).
 AFTER_OCCURRENCE: list[StateCheck] = []
 
-# The continuous state checks, run after every step (C19.4, C20.3, C20.4: "at any time"),
-# registered by the rules that define them (actions.py); a check changes the state at once or
-# pushes the steps that decide (D15). This is ``CardGame.STATE_CHECKS``.
+# The continuous state checks, run after every step (``CardGame.settle``), registered by the
+# rules that define them (actions.py): STATE_CHECKS after a step that changed what card values
+# depend on (C19.4), RESULT_CHECKS after every step (C20.3, C20.4: "at any time"); a check
+# changes the state at once or pushes the steps that decide (D15).
 STATE_CHECKS: list[StateCheck] = CardGame.STATE_CHECKS
+RESULT_CHECKS: list[StateCheck] = CardGame.RESULT_CHECKS
 
 # What the rules offer once an occurrence's interrupt window has closed, before it resolves
 # (C16.9 step 4): the duplicate saves of C18.7 (actions.py). Each returns the steps to run.

@@ -231,6 +231,7 @@ class CardGame(StepGame):
         self.reason = ""
         self.ranking: tuple[int, ...] = ()
         self._mods: Modifiers | None = None
+        self._unsettled = True  # something changed since the last state checks (settle)
 
     # -- cloning -----------------------------------------------------------------------
     def clone(self) -> CardGame:
@@ -252,6 +253,7 @@ class CardGame(StepGame):
             "reason",
             "ranking",
             "_mods",
+            "_unsettled",
         ):
             od[name] = d[name]
         other.where = list(self.where)
@@ -320,16 +322,18 @@ class CardGame(StepGame):
         return self.winner is not None
 
     def settle(self) -> None:
-        """The continuous state checks (C20.3, C20.4: "at any time"; C19.4), registered in
-        ``STATE_CHECKS`` by the rules that define them, after every step."""
-        for check in self.STATE_CHECKS:
+        """The continuous state checks (C19.4), installed by the rules in ``STATE_CHECKS``,
+        after every step that changed what card values depend on (:meth:`changed`: cards
+        moving, control, lasting effects), until a pass changes nothing; then those of
+        ``RESULT_CHECKS`` (C20.3, C20.4), after every step."""
+        for _ in range(len(self.play) + 1):
+            if not self._unsettled:
+                break
+            self._unsettled = False
+            for check in self.STATE_CHECKS:
+                check(self)
+        for check in self.RESULT_CHECKS:  # C20.3, C20.4: after every step, whatever changed
             check(self)
-
-    def automatic(self, seat: int) -> bool:
-        """Whether ``seat`` leaves its D7/D11/D14/D15/D22/D23 choices to the engine (the
-        config's ``auto``: one boolean, or one per seat)."""
-        auto = self.config.get("auto", False)
-        return bool(auto[seat] if isinstance(auto, list | tuple) else auto)
 
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:
@@ -369,6 +373,16 @@ class CardGame(StepGame):
         rec = self.play.get(cid)
         return rec is not None and not rec.knelt
 
+    # the checks of winning and elimination, run after every step whatever changed (C20.3,
+    # C20.4: decks and power change without :meth:`changed`; installed by actions.py)
+    RESULT_CHECKS: ClassVar[list[Callable[[CardGame], None]]] = []
+
+    def automatic(self, seat: int) -> bool:
+        """Whether ``seat`` leaves its D7/D11/D14/D15/D22/D23 choices to the engine (the
+        config's ``auto``: one boolean, or one per seat)."""
+        auto = self.config.get("auto", False)
+        return bool(auto[seat] if isinstance(auto, list | tuple) else auto)
+
     def opponents(self, seat: int) -> list[int]:
         return [p.seat for p in self.players if p.seat != seat and not p.eliminated]
 
@@ -392,8 +406,10 @@ class CardGame(StepGame):
         return self._mods.get(stat, [])
 
     def changed(self) -> None:
-        """Something that constant abilities depend on moved: recompute them when next read."""
+        """Something that constant abilities depend on moved: recompute them when next read,
+        and run the state checks after this step (:meth:`settle`)."""
         self._mods = None
+        self._unsettled = True
 
     def bonus(self, stat: str, target: int, players: bool = False) -> int:
         """The sum of all modifiers of ``stat`` on a card (or a player)."""

@@ -165,7 +165,7 @@ def lasting_effects_only_on_cards_in_play(g: CardGame) -> None:
         if e.on_players:
             continue
         for c in e.targets:
-            assert g.where[c] == "play", f"{e.stat} still on {g.defs[c].name} in {g.where[c]}"
+            assert g.where[c] in IN_PLAY, f"{e.stat} still on {g.defs[c].name} in {g.where[c]}"
 
 
 def no_illegal_attachment(g: CardGame) -> None:

@@ -312,3 +312,19 @@ def test_d11_c16_16_the_first_player_orders_delayed_effects_due_together(auto: b
     t.auto()
     gone = [c for e in t.g.log if e.kind == "discarded" for c in e["cards"]]
     assert gone == ([mine, theirs] if auto else [theirs, mine])
+
+
+def test_d14_c18_8_4_no_duplicate_save_against_a_terminal_condition() -> None:
+    """A kill by a terminal condition ("killed if its STR is 0", marked terminal) cannot be
+    stopped by a duplicate: the save would not remove the condition."""
+    from westeros.cardgame.abilities import Occ
+    from westeros.cardgame.flow import occur
+
+    t = Table(auto=False)
+    eddard = t.add(0, EDDARD)
+    t.add(0, EDDARD, zone="dup", on=eddard)
+    info = (("save", True), ("terminal", True))
+    t.run(_Effect(lambda g: occur(g, Occ("killed", (eddard,), info=info), A._kill)))
+    assert "duplicate_save" not in t.kinds()
+    t.auto()
+    assert t.g.where[eddard] == "dead"

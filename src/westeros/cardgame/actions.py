@@ -498,6 +498,8 @@ def duplicate_saves(g: CardGame, occ: Occ) -> list[Step]:
     controller chooses, in player order)."""
     if occ.kind not in SAVABLE or not occ.get("save", True):
         return []
+    if occ.get("terminal", False):  # C18.8.4: a duplicate cannot remove a terminal condition
+        return []
     order = {s: k for k, s in enumerate(g.order())}
     cards = [c for c in occ.cards if g.where[c] == "play" and g.duplicates_on(c)]
     return [

@@ -58,15 +58,15 @@ def main() -> None:
     parser.add_argument("--decks", help="one run: deck ids, comma-separated (default: several)")
     args = parser.parse_args()
     runs = [args.decks] if args.decks else list(DEFAULT_RUNS)
-    play_game("cardgame", {}, 999)  # warm up: import every card module before timing
+    play_game("cardgame", {"auto": True}, 999)  # warm up: import every card module before timing
     print(f"{args.games} random games per row (random bots, seeds 0..{args.games - 1})")
     print(f"{'decks':<36} {'players':>7} {'games/s':>8} {'decisions/game':>15} {'µs/decision':>12}")
     for decks in runs:
-        config: dict[str, object] = {"decks": decks.split(","), "casual": True}
+        config: dict[str, object] = {"decks": decks.split(","), "casual": True, "auto": True}
         rate, per_game, us = bench_games(config, args.games)
         players = len(decks.split(","))
         print(f"{decks:<36} {players:>7} {rate:>8.2f} {per_game:>15.1f} {us:>12.1f}")
-    print(f"clone() in mid-game (joust): {bench_clone({}):.1f} µs")
+    print(f"clone() in mid-game (joust): {bench_clone({'auto': True}):.1f} µs")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,8 @@ def test_cards_simulate_saves_records_that_replay(tmp_path: Path) -> None:
     assert data["game"] == "cardgame"
     assert data["outcome"]["winner"] == data["outcome"]["ranking"][0]
     assert data["events"][0]["kind"] == "game_start"
+    # bots leave D7, D11, D14, D15, D22, D23 to the engine: the records say so
+    assert all(json.loads(f.read_text())["config"]["auto"] is True for f in files)
 
 
 def test_cards_simulate_refuses_an_unknown_deck() -> None:

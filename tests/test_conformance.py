@@ -42,6 +42,9 @@ CASES = [
             {"players": 6},
             {"decks": ["Core-1", "Core-3"]},
             {"decks": ["Core-1", "Core-2", "Core-3", "Core-4"]},
+            # the automatic setting (D7, D11, D14, D15, D22, D23): on, off (above), per seat
+            {"auto": True},
+            {"players": 3, "auto": [True, False, True]},
         ),
         bad_configs=(
             {"players": 7},
@@ -51,6 +54,8 @@ CASES = [
             {"decks": ["no-such-deck", "westeros-stark"]},
             {"decks": [{"faction": "stark", "plots": [], "draw": {}}, "westeros-stark"]},
             {"casual": "yes"},
+            {"auto": "yes"},
+            {"auto": [True]},
             {"bogus": 1},
             "decks",
         ),

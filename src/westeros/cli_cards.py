@@ -62,7 +62,9 @@ def _simulate(pairings: list[list[str]], games: int, seed: int, save: Path | Non
         for k, names in enumerate(pairings):
             for i in range(games):
                 seats = names if i % 2 == 0 or len(names) != 2 else names[::-1]  # swap seats
-                config = {"decks": seats, "casual": True}
+                # bots leave the choices a seat may automate to the engine (D7, D11, D14,
+                # D15, D22, D23)
+                config = {"decks": seats, "casual": True, "auto": True}
                 game_seed = seed + k * games + i
                 try:
                     _, result = play_game("cardgame", config, game_seed, with_hashes=bool(save))

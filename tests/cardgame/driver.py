@@ -66,9 +66,12 @@ class Table:
         deck: int = 10,
         seed: int = 7,
         plots: tuple[str, ...] | None = None,
+        auto: bool | list[bool] = True,
     ) -> None:
+        """``auto``: the seats' automatic setting (D7, D11, D14, D15, D22, D23; a list: per
+        seat); the table answers those choices automatically unless a test asks for them."""
         decks = [Deck(f, None, (BLANK_PLOT,) * 6, ((FILLER, deck),)) for f in factions]
-        config = {"decks": [], "casual": True, "players": len(factions)}
+        config = {"decks": [], "casual": True, "players": len(factions), "auto": auto}
         self.g: CardGame = new_state(config, seed, decks)  # 3+ factions: a melee table
         self.g.first = first
         self.g.round = 1

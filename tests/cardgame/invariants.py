@@ -1,22 +1,40 @@
-"""State invariants of the card game, checked after every choice in seeded random games."""
+"""State invariants of the card game, checked after every choice in seeded random games.
+
+Issue 20 added one for each of its rules: no dead-pile copy brought into play (C18.2), no
+duplicate under a card its owner does not own (C18.5), lasting effects only on cards in play
+(C16.15), no illegal attachment after any decision (C19.4), no player with an empty deck
+still in the game (C20.4), no question for an eliminated player (Q12)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from westeros.cardgame.actions import can_attach
 from westeros.cardgame.melee import extra_power_challenge, supports
 from westeros.cardgame.setup import AttachAtSetup
 from westeros.cardgame.state import IN_PLAY, LIST_ZONES, CardGame
 from westeros.engine import Event
 
 
-def check_invariants(g: CardGame, before: list[tuple[tuple[str, int], ...]] | None = None) -> None:
+def check_invariants(
+    g: CardGame,
+    before: list[tuple[tuple[str, int], ...]] | None = None,
+    in_play_before: set[int] | None = None,
+) -> None:
     """``before``: each player's challenges before the last choice (the allowance is checked
-    when a challenge is initiated: it may shrink later, e.g. when Khal Drogo dies)."""
+    when a challenge is initiated: it may shrink later, e.g. when Khal Drogo dies);
+    ``in_play_before``: the cards in play before it (what entered play is checked, C18.2)."""
     cards_conserved(g)
     tokens_never_negative(g)
     attachments_and_duplicates_sit_on_cards_in_play(g)
     unique_rule(g)
+    if in_play_before is not None:
+        no_dead_pile_copy_enters_play(g, in_play_before)
+    duplicates_belong_to_their_cards_owner(g)
+    lasting_effects_only_on_cards_in_play(g)
+    no_illegal_attachment(g)
+    no_empty_deck_in_the_game(g)
+    no_question_for_an_eliminated_player(g)
     grown = [
         p.seat
         for p, b in zip(g.players, before or [() for _ in g.players], strict=True)
@@ -115,3 +133,72 @@ def power_balance(before: dict[int, int], g: CardGame, new_events: list[Event]) 
         returned,
         total_after,
     )
+
+
+def in_play(g: CardGame) -> set[int]:
+    return {c for c in g.play if g.where[c] == "play"}
+
+
+def no_dead_pile_copy_enters_play(g: CardGame, before: set[int]) -> None:
+    """C18.2, C18.4: a unique card that entered play has no copy in its controller's or its
+    owner's dead pile (the one exception, a card brought back from the dead pile, leaves it)."""
+    for c in in_play(g) - before:
+        d = g.defs[c]
+        if not d.unique or g.play[c].facedown:
+            continue
+        for seat in {g.controller(c), g.owner[c]}:
+            dead = [x for x in g.players[seat].dead if g.defs[x].name == d.name]
+            assert not dead, f"{d.name} entered play with a copy in seat {seat}'s dead pile"
+
+
+def duplicates_belong_to_their_cards_owner(g: CardGame) -> None:
+    """C18.5: a duplicate is owned by the owner of the card it is under."""
+    for c, rec in g.play.items():
+        if g.where[c] == "dup" and rec.parent is not None:
+            owner, parent = g.owner[c], g.owner[rec.parent]
+            assert owner == parent, f"seat {owner}'s {g.defs[c].name} under seat {parent}'s card"
+
+
+def lasting_effects_only_on_cards_in_play(g: CardGame) -> None:
+    """C16.15, C18.13: a lasting effect on a card ends for it when it leaves play."""
+    for e in g.lasting:
+        if e.on_players:
+            continue
+        for c in e.targets:
+            assert g.where[c] in IN_PLAY, f"{e.stat} still on {g.defs[c].name} in {g.where[c]}"
+
+
+def no_illegal_attachment(g: CardGame) -> None:
+    """C19.4, C17.6: after every decision each attachment is legally attached (those being
+    attached, whose card is being chosen, aside)."""
+    attaching = {d.about("card") for d in g.pending() if d.kind == "attach_to"}
+    for c, rec in g.play.items():
+        if (
+            g.where[c] == "play"
+            and rec.parent is not None
+            and not rec.facedown
+            and g.defs[c].type == "attachment"
+            and c not in attaching
+        ):
+            assert can_attach(
+                g, c, rec.parent
+            ), f"{g.defs[c].name} illegally on {g.defs[rec.parent].name}"
+
+
+def no_empty_deck_in_the_game(g: CardGame) -> None:
+    """C20.4 (Q16): after setup, nobody with an empty draw deck is still playing (the last
+    one standing, who won, aside)."""
+    if g.phase == "setup" or g.winner is not None:
+        return
+    if any(d.kind == "result" for d in g.pending()):  # the first player orders them (D15)
+        return
+    for p in g.players:
+        assert (
+            p.eliminated or p.deck
+        ), f"seat {p.seat} plays on with an empty deck ({g.phase}, {g.pending()})"
+
+
+def no_question_for_an_eliminated_player(g: CardGame) -> None:
+    """Q12: an eliminated player leaves the game at once and decides nothing more."""
+    for d in g.pending():
+        assert not g.players[d.seat].eliminated, f"eliminated seat {d.seat} asked {d.kind}"

@@ -185,7 +185,7 @@ def test_q12_an_eliminated_players_cards_leave_the_game_and_the_title_returns() 
     t.g.play[taken].controller = 1  # seat 1 controls a card seat 0 owns
     t.g.players[1].deck.clear()
     t.g.phase = "draw"
-    A.check_deck(t.g)
+    A.check_results(t.g)  # the state check (C20.4)
     assert t.g.players[1].eliminated
     assert t.g.where[mine] == "removed" and t.g.where[taken] == "discard"
     assert title_name(t.g, 1) is None

@@ -334,9 +334,11 @@ def test_c20_3_fifteen_power_wins_at_once() -> None:
 
 
 def test_c20_4_an_empty_draw_deck_eliminates() -> None:
-    t = Table(deck=1)
+    t = Table(deck=3)
+    t.g.players[0].deck = t.g.players[0].deck[:1]
     t.start("draw")
-    # the first player draws first and empties their deck: eliminated, the other one wins
+    # seat 0 empties their deck (the draws are simultaneous, C8.2: both decks emptying
+    # together is D15's, tests/cardgame/test_elimination.py): eliminated, the other one wins
     assert t.g.players[0].eliminated and not t.g.players[1].eliminated
     assert t.g.winner == 1 and t.g.is_over
 

@@ -50,6 +50,8 @@ OCCURRENCES: dict[str, str] = {
     "knelt": "cards kneel (cards)",
     "stood": "cards stand (cards)",
     "drawn": "a player draws cards (player; info: count)",
+    "drawn_together": "every player draws at once in the draw phase (info: counts, (seat, "
+    "number) pairs; C8.2)",
     "hand_discarded": "cards are discarded from a hand (cards; player)",
     "challenge_initiated": "a challenge was initiated (player: attacker; info: type, against)",
     "bypassed": "a stealth attacker bypassed a character (cards: attacker, bypassed; player)",

@@ -3,8 +3,9 @@ discard, sacrifice, draw, gain power and gold, put into play, marshal, ambush, p
 
 Each primitive that is an occurrence (C16.9) is queued as one (see :mod:`flow`) so that its
 interrupts and reactions open in order; the ``*_now`` functions are the occurrences'
-resolutions. State checks run after every change: 15 power wins (C20.3), an empty draw deck
-eliminates (C20.4), an attachment no longer legal is discarded (C19.4).
+resolutions. State checks run after every step (``flow.RESULT_CHECKS``): 15 power wins
+(C20.3), an empty draw deck eliminates (C20.4), several such results at once are ordered by the
+first player (D15); an attachment no longer legal is discarded (C19.4).
 """
 
 from __future__ import annotations
@@ -24,11 +25,14 @@ from westeros.cardgame.events import event as event
 from westeros.cardgame.events import game_over_reason
 from westeros.cardgame.flow import (
     AFTER_OCCURRENCE,
+    BEFORE_RESOLVING,
+    RESULT_CHECKS,
+    current_occurrence,
     do,
     grant_player_actions,
     occur,
     run_effect,
-    savable,
+    save,
 )
 from westeros.cardgame.melee import return_titles
 from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
@@ -374,7 +378,6 @@ def _gain(g: CardGame, occ: Occ) -> None:
         return
     g.play[cid].power += amount
     g.emit(event("power", player=g.controller(cid), card=cid, name=g.name(cid), amount=amount))
-    check_win(g)
 
 
 def move_power(g: CardGame, source: int, dest: int, amount: int) -> None:
@@ -412,7 +415,6 @@ def move_power_now(g: CardGame, source: int, dest: int, amount: int) -> int:
             to_name=g.name(dest),
         )
     )
-    check_win(g)
     return moved
 
 
@@ -501,8 +503,6 @@ def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
     for c in occ.cards:
         if c not in g.play or g.where[c] != "play":
             continue
-        if savable(occ) and _save_with_duplicate(g, c):
-            continue
         dest = instead.get(c, zone)
         leave_play(g, c, dest)
         if dest == "deck":  # "shuffle it back into the deck" (Benjen Stark)
@@ -511,7 +511,6 @@ def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
     if gone:
         g.emit(event(kind, cards=gone, names=names(g, gone)))
         check_attachments(g)
-        check_deck(g)
         occur(g, Occ("leaves_play", tuple(gone), info=(("how", kind),)))
 
 
@@ -523,14 +522,57 @@ def take_control(g: CardGame, cid: int, seat: int) -> None:
         g.emit(event("control_taken", player=seat, card=cid, name=g.name(cid)))
 
 
-def _save_with_duplicate(g: CardGame, cid: int) -> bool:
-    """C18.7: a duplicate is discarded to save its card (auto-answered, as Q10 allows)."""
-    dups = g.duplicates_on(cid)
-    if not dups:
-        return False
-    to_zone(g, dups[0], "discard")
-    g.emit(event("saved", card=cid, name=g.name(cid)))
-    return True
+# the occurrences a duplicate may save its card from (C18.7: not a sacrifice, C18.8.2)
+SAVABLE = frozenset({"killed", "discarded", "returned"})
+
+
+def duplicate_saves(g: CardGame, occ: Occ) -> list[Step]:
+    """C18.7/D14: once the interrupt window of a leaving-play occurrence has closed, each card
+    about to leave with a duplicate under it may be saved by discarding the duplicate (its
+    controller chooses, in player order)."""
+    if occ.kind not in SAVABLE or not occ.get("save", True):
+        return []
+    if occ.get("terminal", False):  # C18.8.4: a duplicate cannot remove a terminal condition
+        return []
+    order = {s: k for k, s in enumerate(g.order())}
+    cards = [c for c in occ.cards if g.where[c] == "play" and g.duplicates_on(c)]
+    return [
+        DuplicateSave(c) for c in sorted(cards, key=lambda c: (order.get(g.controller(c), 9), c))
+    ]
+
+
+class DuplicateSave(Ask):
+    """C18.7/D14: discard a duplicate to save the card above it, or not (automatic: save,
+    Q10). An uncancelable interrupt, a game ability: "cannot trigger" does not stop it."""
+
+    def __init__(self, cid: int) -> None:
+        super().__init__()
+        self.cid = cid
+
+    def _can(self, g: CardGame) -> bool:
+        step = current_occurrence(g)
+        return (
+            step is not None
+            and self.cid in step.occ.cards
+            and g.where[self.cid] == "play"
+            and bool(g.duplicates_on(self.cid))
+            and not g.players[g.controller(self.cid)].eliminated
+        )
+
+    def ask(self, g: CardGame) -> Decision | None:
+        seat = g.controller(self.cid)
+        if not self._can(g) or g.automatic(seat):
+            return None
+        prompt = f"{g.name(self.cid)} is about to leave play: save it with a duplicate?"
+        return D.DUPLICATE_SAVE.ask(seat, prompt, ("save", "no"), card=self.cid)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        if not self._can(g) or choice == "no":
+            return
+        if choice is None and not g.automatic(g.controller(self.cid)):
+            return
+        to_zone(g, g.duplicates_on(self.cid)[0], "discard")
+        save(g, self.cid)
 
 
 def discard_from_play(g: CardGame, cards: list[int] | tuple[int, ...], save: bool = True) -> None:
@@ -583,6 +625,19 @@ def check_burn(g: CardGame) -> None:
 # -- hands and decks -------------------------------------------------------------------
 
 
+def draw_together(g: CardGame, counts: tuple[tuple[int, int], ...]) -> None:
+    """C8.2: players draw at the same time (the draw phase's draw): ``counts`` is (seat,
+    number) pairs; decks emptied together are ordered by the first player (D15)."""
+    if any(n > 0 for _, n in counts):
+        occur(g, Occ("drawn_together", (), None, (("counts", counts),)), _draw_together)
+
+
+def _draw_together(g: CardGame, occ: Occ) -> None:
+    for seat, count in occ.get("counts"):
+        if count > 0 and not g.players[seat].eliminated:
+            draw_now(g, seat, count)
+
+
 def draw(g: CardGame, seat: int, count: int) -> None:
     if count > 0:
         occur(g, Occ("drawn", (), seat, (("count", count),)), _draw)
@@ -594,7 +649,7 @@ def _draw(g: CardGame, occ: Occ) -> None:
 
 
 def draw_now(g: CardGame, seat: int, count: int) -> list[int]:
-    """C8.3: draw what is there; an empty deck eliminates (C20.4)."""
+    """C8.3: draw what is there (an empty deck eliminates: the state check, C20.4)."""
     p = g.players[seat]
     drawn = []
     for _ in range(count):
@@ -616,7 +671,6 @@ def draw_now(g: CardGame, seat: int, count: int) -> list[int]:
                 names=names(g, drawn),
             )
         )
-    check_deck(g)
     return drawn
 
 
@@ -654,7 +708,6 @@ def discard_from_deck(g: CardGame, seat: int, count: int) -> list[int]:
         done.append(cid)
     if done:
         g.emit(event("deck_discarded", player=seat, cards=done, names=names(g, done)))
-    check_deck(g)
     return done
 
 
@@ -665,29 +718,85 @@ def shuffle_deck(g: CardGame, seat: int) -> None:
 # -- winning and elimination (C20) -----------------------------------------------------
 
 
-def check_win(g: CardGame) -> None:
-    """C20.3: 15 power wins at once (simultaneous: the first player's order picks)."""
+Result = tuple[str, int]  # ("win", seat): 15 power (C20.3); ("out", seat): empty deck (C20.4)
+
+
+def results(g: CardGame) -> list[Result]:
+    """What C20.3 and C20.4 call for now (after setup, C5.10): wins, then eliminations, each
+    in player order."""
     if g.winner is not None or g.phase == "setup":
-        return
-    for seat in g.order():
-        if g.total_power(seat) >= WIN_POWER:
-            end_game(g, seat, "power")
+        return []
+    power = [0] * len(g.players)
+    for rec in g.play.values():
+        if rec.power:
+            power[rec.controller] += rec.power
+    if max(power) < WIN_POWER and all(p.deck or p.eliminated for p in g.players):
+        return []
+    order = g.order()
+    wins = [("win", s) for s in order if power[s] >= WIN_POWER]
+    return wins + [("out", s) for s in order if not g.players[s].deck]
+
+
+def check_results(g: CardGame) -> None:
+    """The state check of C20, after every step: a single result happens at once; several
+    at once wait for the first player's order (D15, :class:`Results`)."""
+    found = results(g)
+    if len(found) == 1:
+        apply_result(g, found[0])
+    elif found and not (g.stack and isinstance(g.stack[-1], Results)):
+        g.push(Results())
+
+
+def auto_result(g: CardGame, found: list[Result]) -> Result:
+    """D15's automatic answer: wins before eliminations; wins in player order, eliminations
+    in player order from the first player's left, the first player's last (C20.4: the last
+    one standing wins)."""
+    order = g.order()
+    n = len(order)
+
+    def key(r: Result) -> tuple[int, int]:
+        i = order.index(r[1])
+        return (0, i) if r[0] == "win" else (1, (i - 1) % n)
+
+    return min(found, key=key)
+
+
+class Results(Ask):
+    """C20.3–C20.4/D15: several players reach 15 power or empty their decks at once: the first
+    player picks which result happens first; the state check then goes on with the rest. An
+    elimination that leaves one player ends the game: if every remaining player would be
+    eliminated at once, the last one standing in the first player's order wins (C20.4)."""
+
+    def ask(self, g: CardGame) -> Decision | None:
+        found = results(g)
+        if len(found) <= 1 or g.automatic(g.first):
+            return None
+        choices = tuple(D.RESULT.format(kind, seat) for kind, seat in found)
+        prompt = "these happen at once: choose the one that happens first"
+        return D.RESULT.ask(g.first, prompt, choices)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        found = results(g)
+        if not found:
             return
+        if choice is None:
+            apply_result(g, auto_result(g, found))
+            return
+        parsed = D.RESULT.parse(choice)
+        apply_result(g, (parsed["result"], parsed["seat"]))
 
 
-def check_deck(g: CardGame) -> None:
-    """C20.4: a player whose draw deck is empty is eliminated (state check after setup)."""
-    if g.winner is not None or g.phase == "setup":
-        return
-    for seat in g.order():
-        if not g.players[seat].deck:
-            eliminate(g, seat)
-    alive = [p.seat for p in g.players if not p.eliminated]
-    if len(alive) == 1 and g.winner is None:
-        end_game(g, alive[0], "last_player")
+def apply_result(g: CardGame, result: Result) -> None:
+    kind, seat = result
+    if kind == "win":
+        end_game(g, seat, "power")
+    else:
+        eliminate(g, seat)
 
 
 def eliminate(g: CardGame, seat: int) -> None:
+    """C20.4: the player is out; the last player left wins. Q12: in melee the player leaves
+    the game at once (their cards too) and resolves and decides nothing more."""
     p = g.players[seat]
     if p.eliminated:
         return
@@ -699,6 +808,9 @@ def eliminate(g: CardGame, seat: int) -> None:
         order = [s for s in range(len(g.players)) if not g.players[s].eliminated]
         if order:
             g.first = min(order, key=lambda s: (s - seat) % len(g.players))
+    alive = [q.seat for q in g.players if not q.eliminated]
+    if len(alive) == 1 and g.winner is None:
+        end_game(g, alive[0], "last_player")
 
 
 def _leave_the_table(g: CardGame, seat: int) -> None:
@@ -732,6 +844,8 @@ def end_game(g: CardGame, winner: int | None, reason: str) -> None:
 # the rules' hooks in the timing machinery: the burn check after every occurrence (C16.9),
 # and the player actions of C6.5 (marshal, ambush) offered in action windows
 AFTER_OCCURRENCE.append(check_burn)
+RESULT_CHECKS.append(check_results)
+BEFORE_RESOLVING.append(duplicate_saves)
 grant_player_actions(player_actions, take_player_action)
 # the continuous state check of C19.4, after every step
 CardGame.STATE_CHECKS.append(check_attachments)

@@ -363,7 +363,8 @@ def _winner(g: CardGame, ch: Challenge, choice: str | None) -> bool:
     else:
         winner, loser, parts = ch.defender, ch.attacker, ch.defenders
     best = max(ch.attacker_total, ch.defender_total)
-    if best < 1 or not parts:  # C11.7.3: nobody wins
+    gone = g.players[ch.attacker].eliminated or g.players[ch.defender].eliminated
+    if best < 1 or not parts or gone:  # C11.7.3: nobody wins (Q12: nor against who left)
         g.emit(
             E.event(
                 "challenge_result",
@@ -424,9 +425,8 @@ def _claim_stage(g: CardGame, ch: Challenge, choice: str | None) -> bool:
 
 
 def _keywords_stage(g: CardGame, ch: Challenge, choice: str | None) -> bool:
-    """C11.11: insight, intimidate, pillage, renown (Q19's fixed order, Q9's auto-accept)."""
-    assert ch.winner is not None
-    _keywords(g, ch.winner)
+    """C11.11: the keyword types one at a time (D22), their instances used or not (D23)."""
+    do(g, Keywords())
     return True
 
 
@@ -537,29 +537,113 @@ class ClaimKill(Ask):
         g.push(self)
 
 
-def _keywords(g: CardGame, winner: int) -> None:
-    ch = g.challenge
-    assert ch is not None
-    parts = ch.attackers if winner == ch.attacker else ch.defenders
-    if winner == ch.attacker:  # "considered to be attacking" (Jon Snow, C23 Q27)
+# Q19: the fixed order of the keyword types, D22's automatic answer
+KEYWORD_TYPES = ("insight", "intimidate", "pillage", "renown")
+
+
+def keyword_instances(g: CardGame, ch: Challenge, keyword: str) -> list[int]:
+    """The participating characters on the winning side with ``keyword`` (C17.3–C17.8),
+    counted when their type is processed (C11.11.3); intimidate only for an attacking winner
+    (C17.4), pillage only against a loser."""
+    if ch.winner is None:
+        return []
+    if keyword == "intimidate" and ch.winner != ch.attacker:
+        return []
+    if keyword == "pillage" and ch.loser is None:
+        return []
+    parts = ch.attackers if ch.winner == ch.attacker else ch.defenders
+    if ch.winner == ch.attacker:  # "considered to be attacking" (Jon Snow, C23 Q27)
         parts = [
             *parts,
             *(
                 c
-                for c in g.characters(winner)
+                for c in g.characters(ch.winner)
                 if c not in parts and g.has("considered_attacking", c)
             ),
         ]
-    insight = sum(1 for c in parts if g.has_keyword(c, "insight"))
-    if insight:
-        draw(g, winner, insight)  # C17.3
-    if winner == ch.attacker and any(g.has_keyword(c, "intimidate") for c in parts):
+    return [c for c in parts if g.has_keyword(c, keyword)]
+
+
+class Keywords(Ask):
+    """C11.11.1/D22: the first player picks the keyword type that resolves next, until every
+    type present has been processed, each once (C11.11.3); automatic: insight, intimidate,
+    pillage, renown (Q19)."""
+
+    def __init__(self, done: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.done = done
+
+    def _left(self, g: CardGame) -> list[str]:
+        ch = g.challenge
+        if ch is None or ch.winner is None:
+            return []
+        return [k for k in KEYWORD_TYPES if k not in self.done and keyword_instances(g, ch, k)]
+
+    def ask(self, g: CardGame) -> Decision | None:
+        left = self._left(g)
+        if len(left) <= 1 or g.automatic(g.first):
+            return None
+        prompt = "choose the keyword type that resolves next"
+        return D.KEYWORD_TYPE.ask(g.first, prompt, tuple(left))
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        left = self._left(g)
+        if not left:
+            return
+        keyword = str(choice) if choice is not None else left[0]
+        g.push(UseKeyword(keyword), Keywords((*self.done, keyword)))
+
+
+class UseKeyword(Ask):
+    """C11.11.2/D23: the winner picks, one at a time and in the order they resolve, the
+    instances of an insight, pillage or renown type to use, or done to skip the rest
+    (automatic: every instance, Q9); intimidate asks its character (or none) itself, C17.4."""
+
+    def __init__(self, keyword: str, chosen: tuple[int, ...] = ()) -> None:
+        super().__init__()
+        self.keyword = keyword
+        self.chosen = chosen
+
+    def _options(self, g: CardGame) -> list[Choice]:
+        ch = g.challenge
+        if ch is None:
+            return []
+        return [c for c in keyword_instances(g, ch, self.keyword) if c not in self.chosen]
+
+    def ask(self, g: CardGame) -> Decision | None:
+        ch = g.challenge
+        if ch is None or ch.winner is None or self.keyword == "intimidate":
+            return None
+        options = self._options(g)
+        if not options or g.automatic(ch.winner) or g.players[ch.winner].eliminated:
+            return None
+        prompt = f"{self.keyword}: a character whose {self.keyword} to use, or done"
+        return D.KEYWORD.ask(ch.winner, prompt, (*options, "done"), keyword=self.keyword)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        ch = g.challenge
+        if ch is None or ch.winner is None or g.players[ch.winner].eliminated:
+            return
+        if choice is not None and choice != "done":
+            self.chosen = (*self.chosen, int(choice))
+            g.push(self)  # ask again
+            return
+        chosen = self.chosen
+        if choice is None:  # automatic, or nothing left to ask
+            chosen = (*chosen, *(int(c) for c in self._options(g)))
+        _resolve_keyword(g, ch, self.keyword, chosen)
+
+
+def _resolve_keyword(g: CardGame, ch: Challenge, keyword: str, chosen: tuple[int, ...]) -> None:
+    assert ch.winner is not None
+    if keyword == "insight" and chosen:
+        draw(g, ch.winner, len(chosen))  # C17.3
+    elif keyword == "intimidate":
         do(g, Intimidate())  # C17.4
-    pillage = sum(1 for c in parts if g.has_keyword(c, "pillage"))
-    if pillage and ch.loser is not None:
-        do(g, Pillage(ch.loser, pillage))  # C17.7
-    for c in parts:
-        if g.has_keyword(c, "renown"):
+    elif keyword == "pillage" and chosen and ch.loser is not None:
+        do(g, Pillage(ch.loser, chosen))  # C17.7
+    elif keyword == "renown":
+        for c in chosen:
             gain_power(g, c, 1)  # C17.8
 
 
@@ -588,22 +672,20 @@ class Intimidate(Ask):
 
 
 class Pillage(Step):
-    """C17.7: the loser discards the top card of their deck for each pillager."""
+    """C17.7: the loser discards the top card of their deck for each pillager used."""
 
-    def __init__(self, loser: int, count: int) -> None:
+    def __init__(self, loser: int, pillagers: tuple[int, ...]) -> None:
         self.loser = loser
-        self.count = count
+        self.pillagers = pillagers
 
     def run(self, g: CardGame) -> None:
-        run_effect(g, _pillage, self.loser, self.count)
+        run_effect(g, _pillage, self.loser, self.pillagers)
 
 
-def _pillage(g: CardGame, loser: int, count: int) -> None:
-    done = discard_from_deck(g, loser, count)
+def _pillage(g: CardGame, loser: int, pillagers: tuple[int, ...]) -> None:
+    done = discard_from_deck(g, loser, len(pillagers))
     ch = g.challenge
     if done and ch is not None and ch.winner is not None:
-        parts = ch.attackers if ch.winner == ch.attacker else ch.defenders
-        pillagers = tuple(c for c in parts if g.has_keyword(c, "pillage"))
         info = (("loser", loser), ("discarded", tuple(done)))
         occur(g, Occ("pillaged", pillagers, ch.winner, info))
 

@@ -68,6 +68,29 @@ INTERRUPT = _kind(
 REACTION = _kind(
     "reaction", USE, "D10 use a reaction (use:<card>:<ability>) to an occurrence, or pass (C16.9)"
 )
+ORDER = _kind(
+    "order",
+    Codec(("card", "index"), sep=":", ints=("card", "index")),
+    "D7/D11 the first player picks which of several simultaneous When Revealed or forced "
+    "abilities (<card>:<ability>) resolves next (C7.3.3, C16.9, C16.21)",
+)
+DELAYED_ORDER = _kind(
+    "delayed_order",
+    cards(),
+    "D11 the first player picks which of several delayed effects due together resolves next, "
+    "by the card it concerns (C16.16, C16.21)",
+)
+DUPLICATE_SAVE = _kind(
+    "duplicate_save",
+    words("save", "no"),
+    "D14 discard a duplicate to save the card above it from leaving play, or not (C18.7)",
+)
+RESULT = _kind(
+    "result",
+    Codec(("result", "seat"), sep=":", ints=("seat",)),
+    "D15 the first player picks which simultaneous result happens first: win:<seat> (15 "
+    "power) or out:<seat> (an empty draw deck) (C20.3, C20.4)",
+)
 COST = _kind("cost", cards(), "D13 which card pays a cost (C16.5)")
 TARGET = _kind(
     "target",
@@ -118,6 +141,17 @@ WHISPERS = _kind(
     "whispers",
     cards("done", part="seat"),
     "D21 an opponent for Master of Whispers' claim, or done (C21.7.6)",
+)
+KEYWORD_TYPE = _kind(
+    "keyword_type",
+    words("insight", "intimidate", "pillage", "renown"),
+    "D22 the first player picks the keyword type that resolves next (C11.11.1)",
+)
+KEYWORD = _kind(
+    "keyword",
+    cards("done"),
+    "D23 the next participating character whose insight, pillage or renown to use, or done "
+    "to skip the rest (C11.11.2, C17.3, C17.7, C17.8)",
 )
 INTIMIDATE = _kind(
     "intimidate", cards("none"), "D23 the character intimidate kneels, or none (C17.4)"

@@ -39,12 +39,24 @@ from westeros.engine import Ask, Choice, Decision, DecisionKind, Step
 
 Resolve = Callable[[CardGame, Occ], None]
 StateCheck = Callable[[CardGame], None]
+Offer = Callable[[CardGame, Occ], list[Step]]
 OfferActions = Callable[[CardGame, int, str], list[Choice]]
 TakeAction = Callable[[CardGame, int, str], None]
 
 # State checks run after every occurrence (e.g. "killed if its STR is 0"), registered by the
 # rules that define them (actions.py).
 AFTER_OCCURRENCE: list[StateCheck] = []
+
+# The continuous state checks, run after every step (``CardGame.settle``), registered by the
+# rules that define them (actions.py): STATE_CHECKS after a step that changed what card values
+# depend on (C19.4), RESULT_CHECKS after every step (C20.3, C20.4: "at any time"); a check
+# changes the state at once or pushes the steps that decide (D15).
+STATE_CHECKS: list[StateCheck] = CardGame.STATE_CHECKS
+RESULT_CHECKS: list[StateCheck] = CardGame.RESULT_CHECKS
+
+# What the rules offer once an occurrence's interrupt window has closed, before it resolves
+# (C16.9 step 4): the duplicate saves of C18.7 (actions.py). Each returns the steps to run.
+BEFORE_RESOLVING: list[Offer] = []
 
 
 class _PlayerActions:
@@ -116,10 +128,14 @@ class Then(Ask):
         self.args = args
         self.context = context
 
-    def ask(self, g: CardGame) -> Decision:
+    def ask(self, g: CardGame) -> Decision | None:
+        if g.players[self.seat].eliminated:  # Q12: an eliminated player decides nothing
+            return None
         return self.kind.ask(self.seat, self.prompt, self.choices, **dict(self.context))
 
     def act(self, g: CardGame, choice: Choice | None) -> None:
+        if g.players[self.seat].eliminated:
+            return
         run_effect(g, self.then, choice, *self.args)
 
     def snapshot(self) -> dict[str, Any]:
@@ -165,6 +181,7 @@ class Occurrence(Step):
         self.stage = stage
         self.canceled = False
         self.ctx = ctx  # for "initiating": the ability use that may be canceled
+        self.offered = False  # what BEFORE_RESOLVING offers was offered (C18.7)
 
     def run(self, g: CardGame) -> None:
         if self.stage == 0:
@@ -175,6 +192,12 @@ class Occurrence(Step):
         if self.stage == 1:
             if self.canceled:
                 return
+            if not self.offered:
+                self.offered = True
+                offers = [step for offer in BEFORE_RESOLVING for step in offer(g, self.occ)]
+                if offers:
+                    g.push(*offers, self)
+                    return
             self.stage = 2
             g.push(self)
             if self.resolve is not None:
@@ -192,6 +215,7 @@ class Occurrence(Step):
             "resolve": getattr(self.resolve, "__qualname__", None),
             "stage": self.stage,
             "canceled": self.canceled,
+            "offered": self.offered,
             "ctx": stable(self.ctx),
         }
 
@@ -220,6 +244,9 @@ def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
         and (seat is None or r.controller == seat)
         and not g.blank(c)
     ]
+    gone = [p.seat for p in g.players if p.eliminated]
+    if gone:  # Q12: an eliminated player has left the game; their cards answer nothing
+        out = [c for c in out if g.play[c].controller not in gone]
     for p in g.players:
         if (seat is not None and p.seat != seat) or p.eliminated:
             continue
@@ -301,7 +328,7 @@ class TriggerWindow(Step):
             due = sorted(
                 triggered(g, self.occ, forced), key=lambda c: (order.get(c.you, 9), c.source)
             )
-            g.push(*[Initiate(c) for c in due], self)
+            g.push(*([InOrder(tuple(due))] if due else []), self)
             return
         if self.taken is None:
             return
@@ -318,6 +345,37 @@ class TriggerWindow(Step):
             "kind": self.kind,
             "state": [self.forced_done, self.turn, self.passes, sorted(self.used), self.taken],
         }
+
+
+class InOrder(Ask):
+    """D7/D11 (C7.3.3, C16.9 steps 3 and 7, C16.21): simultaneous When Revealed or forced
+    abilities initiate one at a time, each fully before the next, in the order the first
+    player picks (whoever controls them); automatic: in the order given (player order, Q4)."""
+
+    def __init__(self, due: tuple[Ctx, ...]) -> None:
+        super().__init__()
+        self.due = due
+
+    def ask(self, g: CardGame) -> Decision | None:
+        if len(self.due) <= 1 or g.automatic(g.first):
+            return None
+        choices = tuple(D.ORDER.format(c.source, c.index) for c in self.due)
+        return D.ORDER.ask(g.first, "choose the ability that resolves next", choices)
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        pick = 0
+        if choice is not None:
+            parsed = D.ORDER.parse(choice)
+            pick = next(
+                k
+                for k, c in enumerate(self.due)
+                if (c.source, c.index) == (parsed["card"], parsed["index"])
+            )
+        rest = self.due[:pick] + self.due[pick + 1 :]
+        g.push(Initiate(self.due[pick]), *([InOrder(rest)] if rest else []))
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"step": "InOrder", "due": stable(self.due), "choice": self.choice}
 
 
 # -- action windows (C6.3, C6.4) -------------------------------------------------------
@@ -484,7 +542,7 @@ class Initiate(Step):
         return text_of(g.defs[self.ctx.source].code).abilities[self.ctx.index]
 
     def decisions(self, g: CardGame) -> list[Decision]:
-        if self.pick is not None:
+        if self.pick is not None or g.players[self.ctx.you].eliminated:
             return []
         a = self._ability(g)
         if self.stage == "cost":
@@ -504,6 +562,11 @@ class Initiate(Step):
         self.pick = choice
 
     def run(self, g: CardGame) -> None:
+        if g.players[self.ctx.you].eliminated:  # Q12: an eliminated player resolves nothing
+            if g.where[self.ctx.source] == "limbo":  # an event they were playing
+                g.players[g.owner[self.ctx.source]].discard.append(self.ctx.source)
+                g.where[self.ctx.source] = "discard"
+            return
         a = self._ability(g)
         if self.stage == "start":
             self._start(g, a)

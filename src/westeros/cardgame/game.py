@@ -5,6 +5,9 @@ where each deck is a shipped deck id (see
 :data:`westeros.cardgame.decklists.SHIPPED`) or a deck object (``faction``, ``agenda``,
 ``plots``, ``draw`` as ``{code: count}``); ``"casual": true`` checks decks as starter decks
 (C4.8). A deck holding a card whose text is not implemented yet is refused, naming those cards.
+``"auto"`` says which seats let the engine answer the choices a player may leave to it (D7,
+D11, D14, D15, D22, D23; the answers: docs/cardgame-engine.md): ``true`` or ``false`` for every
+seat, or one boolean per seat (default: every seat chooses; bots and simulations turn it on).
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ def _deck_of(spec: Any, casual: bool) -> Deck:
 
 
 def validate_config(config: Config) -> Config:
-    unknown = set(config) - {"decks", "casual", "players"}
+    unknown = set(config) - {"decks", "casual", "players", "auto"}
     if unknown:
         raise ConfigError(f"unknown card game option(s): {', '.join(sorted(unknown))}")
     casual = config.get("casual", True)
@@ -62,7 +65,24 @@ def validate_config(config: Config) -> Config:
         raise ConfigError(f"{players} players need {players} decks ('decks': [deck, …])")
     for spec in decks:
         _deck_of(spec, casual)
-    return {"decks": decks, "casual": casual, "players": players}
+    auto = _auto_of(config.get("auto", False), players)
+    return {"decks": decks, "casual": casual, "players": players, "auto": auto}
+
+
+def _auto_of(auto: Any, players: int) -> list[bool]:
+    """The automatic setting per seat: one boolean for every seat, or a list of them."""
+    if isinstance(auto, bool):
+        return [auto] * players
+    if (
+        not isinstance(auto, list)
+        or len(auto) != players
+        or not all(isinstance(a, bool) for a in auto)
+    ):
+        raise ConfigError(
+            f"'auto' must be true, false or one true/false per seat ({players} seats), "
+            f"not {auto!r}"
+        )
+    return list(auto)
 
 
 def new_game(config: Config, seed: int) -> CardGame:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from westeros.cardgame import decisions as D
 from westeros.cardgame.flow import do, run_effect
 from westeros.cardgame.state import CardGame
-from westeros.engine import Step
+from westeros.engine import Ask, Choice, Decision, Step
 
 
 class EndOfPeriod(Step):
@@ -22,8 +23,7 @@ class EndOfPeriod(Step):
         due = sorted((f for f in g.history if f[0] == "delayed" and f[1] == self.period), key=repr)
         if due:  # C6.7 step 3, C16.16: "at the end of the <period>" effects resolve
             g.history = g.history - set(due)
-            for fact in due:
-                do(g, Delayed(str(fact[2]), fact[3:]))
+            do(g, DelayedInOrder(tuple((str(fact[2]), tuple(fact[3:])) for fact in due)))
 
 
 # Delayed effects (C16.16) by name: ``at_end_of(g, period, name, *args)`` makes
@@ -33,6 +33,38 @@ DELAYED: dict[str, Callable[..., None]] = {}
 
 def at_end_of(g: CardGame, period: str, name: str, *args: object) -> None:
     g.history = g.history | {("delayed", period, name, *args)}
+
+
+class DelayedInOrder(Ask):
+    """D11 (C16.16, C16.21): delayed effects due together resolve one at a time, in the order
+    the first player picks (by the card each concerns); automatic: the order given."""
+
+    def __init__(self, due: tuple[tuple[str, tuple[object, ...]], ...]) -> None:
+        super().__init__()
+        self.due = due
+
+    def _cards(self) -> list[Choice]:
+        cards: list[Choice] = []
+        for _, args in self.due:
+            card = args[0] if args else None
+            if isinstance(card, int) and card not in cards:
+                cards.append(card)
+        return cards
+
+    def ask(self, g: CardGame) -> Decision | None:
+        cards = self._cards()
+        if len(cards) <= 1 or g.automatic(g.first):
+            return None
+        prompt = "choose the delayed effect that resolves next (the card it concerns)"
+        return D.DELAYED_ORDER.ask(g.first, prompt, tuple(cards))
+
+    def act(self, g: CardGame, choice: Choice | None) -> None:
+        pick = 0
+        if choice is not None:
+            pick = next(k for k, (_, args) in enumerate(self.due) if args and args[0] == choice)
+        name, args = self.due[pick]
+        rest = self.due[:pick] + self.due[pick + 1 :]
+        g.push(Delayed(name, args), *([DelayedInOrder(rest)] if rest else []))
 
 
 class Delayed(Step):

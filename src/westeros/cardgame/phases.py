@@ -12,14 +12,14 @@ from westeros.cardgame import events as E
 from westeros.cardgame.abilities import WHEN_REVEALED, Occ, text_of
 from westeros.cardgame.actions import (
     discard_from_hand,
-    draw,
+    draw_together,
     gain_power,
     stand,
 )
 from westeros.cardgame.challenges import ChallengesPhase
 from westeros.cardgame.flow import (
     ActionWindow,
-    Initiate,
+    InOrder,
     ctx_for,
     occur,
     run_effect,
@@ -121,7 +121,7 @@ class ChoosePlots(Step):
 
 class RevealPlots(Step):
     """C7.3: reveal at once; initiative (I); first player (II); When Revealed (III) in the
-    first player's order (auto-answered: player order, Q4); recycling (Q22); reactions."""
+    first player's order (D7; automatic: player order, Q4); recycling (Q22); reactions."""
 
     def __init__(self, chosen: tuple[tuple[int, int], ...]) -> None:
         self.chosen = chosen
@@ -182,7 +182,8 @@ class ChooseFirst(Ask):
 
 
 class WhenRevealed(Step):
-    """C7.3.3: every When Revealed ability on the new plots initiates (player order)."""
+    """C7.3.3: every When Revealed ability on the new plots initiates, one at a time, in the
+    order the first player picks (D7; automatic: player order)."""
 
     def __init__(self, plots: tuple[int, ...]) -> None:
         self.plots = plots
@@ -195,8 +196,9 @@ class WhenRevealed(Step):
             for i, a in enumerate(entry.abilities):
                 ctx = ctx_for(g, plot, i)
                 if a.kind == WHEN_REVEALED and usable(g, a, ctx):
-                    due.append(Initiate(ctx))
-        g.push(*due)
+                    due.append(ctx)
+        if due:
+            g.push(InOrder(tuple(due)))
 
 
 class Recycle(Step):
@@ -220,9 +222,12 @@ class Recycle(Step):
 
 
 class DrawPhase(Step):
+    """C8.2: every player draws 2 cards at the same time (the draw phase's modifiers apply
+    to this draw only); decks emptied together are ordered by the first player (D15)."""
+
     def run(self, g: CardGame) -> None:
-        for seat in g.order():
-            draw(g, seat, 2 + g.bonus("draw", seat, players=True))  # C8.2
+        counts = tuple((seat, 2 + g.bonus("draw", seat, players=True)) for seat in g.order())
+        draw_together(g, counts)
 
 
 # -- marshaling phase (C9) -------------------------------------------------------------

@@ -324,13 +324,16 @@ class CardGame(StepGame):
     def settle(self) -> None:
         """The continuous state checks (C19.4), installed by the rules in ``STATE_CHECKS``,
         after every step that changed what card values depend on (:meth:`changed`: cards
-        moving, control, lasting effects), until a pass changes nothing."""
+        moving, control, lasting effects), until a pass changes nothing; then those of
+        ``RESULT_CHECKS`` (C20.3, C20.4), after every step."""
         for _ in range(len(self.play) + 1):
             if not self._unsettled:
-                return
+                break
             self._unsettled = False
             for check in self.STATE_CHECKS:
                 check(self)
+        for check in self.RESULT_CHECKS:  # C20.3, C20.4: after every step, whatever changed
+            check(self)
 
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:
@@ -369,6 +372,16 @@ class CardGame(StepGame):
     def standing(self, cid: int) -> bool:
         rec = self.play.get(cid)
         return rec is not None and not rec.knelt
+
+    # the checks of winning and elimination, run after every step whatever changed (C20.3,
+    # C20.4: decks and power change without :meth:`changed`; installed by actions.py)
+    RESULT_CHECKS: ClassVar[list[Callable[[CardGame], None]]] = []
+
+    def automatic(self, seat: int) -> bool:
+        """Whether ``seat`` leaves its D7/D11/D14/D15/D22/D23 choices to the engine (the
+        config's ``auto``: one boolean, or one per seat)."""
+        auto = self.config.get("auto", False)
+        return bool(auto[seat] if isinstance(auto, list | tuple) else auto)
 
     def opponents(self, seat: int) -> list[int]:
         return [p.seat for p in self.players if p.seat != seat and not p.eliminated]

@@ -18,8 +18,11 @@ from westeros.engine.registry import new_game
 # Version 3: the card game's steps moved onto the engine kit (catalogued decision kinds, the
 # declared challenge flow), which changed its state hashes in the middle of a round; the board
 # game's hashes are unchanged, but one version covers every game kind.
-# Version 4: issue 20's card-game rules fixes (terminal kills, lasting effects ending on leaving
-# play, the continuous attachment check, the redirect's stealth picks) changed its hashes.
+# Version 4: issue 20 changed the card game's state hashes: its rules fixes (terminal kills,
+# lasting effects ending on leaving play, the continuous attachment check, the redirect's
+# stealth picks), its continuous state checks (C20, after every step), its simultaneous draw
+# phase (C8.2), windows asked by public facts, and the choices a seat may leave to the engine
+# (config "auto": D7, D11, D14, D15, D22, D23).
 FORMAT_VERSION = 4
 MAGIC = "westeros-record"
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from tests.cardgame.driver import Table
+from westeros.cardgame import actions as A
 from westeros.cardgame.state import CardGame
 from westeros.engine import Rng, new_game
 
@@ -57,9 +59,9 @@ def test_c5_8_face_down_setup_cards_are_hidden_from_the_opponent() -> None:
     owner = g.play[down[0]].controller
     other = 1 - owner
     seen_by_owner = {c["id"]: c for c in g.view(owner)["in_play"]}
-    seen_by_other = {c["id"]: c for c in g.view(other)["in_play"]}
     assert seen_by_owner[down[0]]["name"] == g.defs[down[0]].name
-    assert seen_by_other[down[0]] == {"id": down[0], "facedown": True, "controller": owner}
+    hidden = [c for c in g.view(other)["in_play"] if c.get("facedown")]
+    assert hidden == [{"facedown": True, "controller": owner, "zone": "play", "on": None}]
     for ev in g.events(other):
         if ev.kind == "setup_card" and ev["player"] == owner:
             assert "card" not in ev.fields and "name" not in ev.fields
@@ -96,3 +98,50 @@ def test_determinize_keeps_the_own_hand_and_resamples_the_opponents() -> None:
         g.players[1].hand + g.players[1].deck
     )
     assert d.view(0)["players"][0] == g.view(0)["players"][0]
+
+
+def test_c1_9_c18_12_the_view_shows_the_removed_from_game_pile() -> None:
+    """C1.9, C18.12: a card removed from the game is open information, in every view."""
+    t = Table()
+    robert = t.add(0, "01048")
+    A.leave_play(t.g, robert, "removed")
+    for seat in (None, 0, 1):
+        removed = t.g.view(seat)["players"][0]["removed"]
+        assert [c["id"] for c in removed] == [robert]
+        assert removed[0]["name"] == "Robert Baratheon"
+        assert t.g.view(seat)["players"][1]["removed"] == []
+
+
+def test_c17_9_the_view_shows_which_characters_stealth_bypassed() -> None:
+    """C17.9: the characters stealth bypassed (they cannot defend) are public, in every view."""
+    t = Table()
+    varys = t.add(0, "01029")  # Varys: stealth, [intrigue]
+    guard = t.add(1, "01127")  # Samwell Tarly: [intrigue], no stealth
+    t.add(1, "01093")  # Lannisport Moneylender: [intrigue], may still defend
+    t.start("challenges")
+    t.challenge(0, "intrigue", [varys], stealth={varys: guard}, stop=lambda d: d.kind == "defender")
+    assert t.kinds() == ["defender"] and guard not in t.choices(1)
+    for seat in (None, 0, 1):
+        challenge = t.g.view(seat)["challenge"]
+        assert challenge is not None and challenge["bypassed"] == [guard]
+
+
+def test_c1_9_c5_8_a_face_down_card_carries_no_id_for_other_seats() -> None:
+    """C1.9, C5.8: card ids follow the deck lists (the same for every seed), so another seat
+    must not see a face-down card's id: two games in which seat 0 placed different setup
+    cards give seat 1 and spectators the same view and log."""
+    g = _game()
+    while g.pending()[0].kind != "setup":
+        d = g.pending()[0]
+        g.apply(d.seat, d.choices[0])
+    d = g.pending()[0]
+    cards = [c for c in d.choices if isinstance(c, int)]
+    names = {g.defs[c].name for c in cards}
+    assert len(names) >= 2
+    one, two = g.clone(), g.clone()
+    one.apply(d.seat, cards[0])
+    two.apply(d.seat, next(c for c in cards if g.defs[c].name != g.defs[cards[0]].name))
+    for seat in (1 - d.seat, None):
+        assert one.view(seat) == two.view(seat)
+        assert [e.to_json() for e in one.events(seat)] == [e.to_json() for e in two.events(seat)]
+    assert one.view(d.seat) != two.view(d.seat)

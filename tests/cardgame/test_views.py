@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.cardgame.driver import Table
 from westeros.cardgame import actions as A
 from westeros.cardgame.state import CardGame
-from westeros.engine import Rng, new_game
+from westeros.engine import Choice, Rng, new_game
 
 
 def _game(seed: int = 5) -> CardGame:
@@ -145,3 +147,75 @@ def test_c1_9_c5_8_a_face_down_card_carries_no_id_for_other_seats() -> None:
         assert one.view(seat) == two.view(seat)
         assert [e.to_json() for e in one.events(seat)] == [e.to_json() for e in two.events(seat)]
     assert one.view(d.seat) != two.view(d.seat)
+
+
+def _swapped(g: CardGame, seat: int) -> CardGame | None:
+    """A copy in which one of ``seat``'s hand cards traded places with a card of another
+    title in its deck: two games differing only in one hidden hand card."""
+    p = g.players[seat]
+    for h in p.hand:
+        for k, c in enumerate(p.deck):
+            if g.defs[c].name != g.defs[h].name:
+                other = g.clone()
+                q = other.players[seat]
+                q.hand[q.hand.index(h)], q.deck[k] = c, h
+                other.where[h], other.where[c] = "deck", "hand"
+                other.changed()
+                other.invalidate()
+                return other
+    return None
+
+
+def _public(g: CardGame, seat: int | None) -> tuple[object, ...]:
+    return (
+        g.view(seat),
+        [d.seat for d in g.pending()],
+        [e.to_json() for e in g.events(seat)],
+    )
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (4, 3), (5, 4)])
+def test_c1_9_windows_reveal_no_hidden_card(players: int, seed: int) -> None:
+    """C1.9, C16.9, C6.4: whether a window opens and whom it asks depends on public facts
+    only. Two games differing only in one hidden hand card give every other seat and the
+    spectators the same views, waiting lists and events, then and as play goes on."""
+    decks = ["westeros-stark", "westeros-lannister", "Core-1", "Core-2", "Core-3"]
+    g = new_game("cardgame", {"decks": decks[:players]}, seed)
+    assert isinstance(g, CardGame)
+    rng = Rng(seed)
+    compared = 0
+    for move in range(900):
+        if not g.pending():
+            break
+        if move % 9 == 0:
+            hidden = move // 9 % players
+            other = _swapped(g, hidden)
+            if other is not None:
+                compared += _play_alike(g.clone(), other, hidden, Rng(move))
+        d = rng.choice(g.pending())
+        g.apply(d.seat, rng.choice(d.choices))
+    assert compared >= 200
+
+
+def _play_alike(one: CardGame, two: CardGame, hidden: int, rng: Rng) -> int:
+    """Play both games on with the same choices; every other seat sees them alike."""
+    compared = 0
+    for _ in range(12):
+        for seat in [*(s for s in range(len(one.players)) if s != hidden), None]:
+            assert _public(one, seat) == _public(two, seat)
+            compared += 1
+        pending = one.pending()
+        if not pending:
+            break
+        d = rng.choice(pending)
+        if d.seat == hidden:
+            mine = next(x for x in two.pending() if x.seat == hidden)
+            common = [c for c in d.choices if c in mine.choices]
+            if "pass" not in common:
+                break
+            choice: Choice = "pass"
+        else:
+            choice = rng.choice(d.choices)
+        one.apply(d.seat, choice)
+        two.apply(d.seat, choice)
+    return compared

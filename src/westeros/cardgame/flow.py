@@ -8,9 +8,11 @@ their interrupt and reaction windows, action windows, and the initiation of abil
   engine's one ask-then-act step); the rules' own decisions are declared ``Ask`` steps.
 * :class:`Occurrence` is C16.9: forced interrupts and an interrupt window, the occurrence
   itself (unless canceled), then forced reactions and a reaction window. Windows open only
-  when some player has an ability that answers (the "fast auto-pass" of Q13).
+  when some player has an ability that answers or could hold one in hand, judged from
+  public facts only (the "fast auto-pass" of Q13 that reveals no hand, C1.9).
 * :class:`ActionWindow` is C6.4: the first player has the first opportunity; it closes when
-  every player has passed in a row; a player without a usable action passes automatically.
+  every player has passed in a row; a player without a usable action, who could not hold
+  one in hand either (public facts only), passes automatically.
 * :class:`Initiate` is C16.4: costs, then targets, then the effect (or a cancel).
 """
 
@@ -230,13 +232,51 @@ def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
 
 
 def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
+    """Whether a window opens: an ability in play could answer, or some player could hold an
+    answer in hand (judged from public facts only, :func:`could_answer`; C1.9)."""
     for cid in trigger_sources(g):
         entry = text_of(g.defs[cid].code)
         for i in entry.by_occ.get(occ.kind, ()):
             a = entry.abilities[i]
             if a.kind in kinds and usable(g, a, ctx_for(g, cid, i, occ)):
                 return True
-    return False
+    return any(could_answer(g, s, occ, k) for s in g.order() for k in kinds)
+
+
+# -- windows that reveal nothing (C1.9) ------------------------------------------------
+#
+# Whether a window opens, and which players it asks, must not depend on a hidden card, or
+# the public "waiting for" would tell what a hand holds. A player is asked when they could
+# use something were every card of their hand *and deck* in their hand: the hand and the
+# deck together are public (the deck list less the open piles), how they are split is not.
+# A player asked for that reason alone answers "pass" (the only choice offered).
+
+
+def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool:
+    """``test()`` with the seat's hand and deck all in its hand (a player without cards in
+    hand cannot hold anything: False)."""
+    p = g.players[seat]
+    if not p.hand or p.eliminated:
+        return False
+    hand, cards = p.hand, sorted(p.hand + p.deck)
+    zones = [g.where[c] for c in cards]
+    p.hand = cards
+    for c in cards:
+        g.where[c] = "hand"
+    try:
+        return test()
+    finally:
+        p.hand = hand
+        for c, zone in zip(cards, zones, strict=True):
+            g.where[c] = zone
+
+
+def could_answer(g: CardGame, seat: int, occ: Occ, kind: str) -> bool:
+    """Whether ``seat`` could answer ``occ`` with an ability of ``kind``, judged from public
+    facts only (:func:`_as_if_all_in_hand`)."""
+    if kind not in (INTERRUPT, REACTION):
+        return False
+    return _as_if_all_in_hand(g, seat, lambda: bool(triggered(g, occ, kind, seat)))
 
 
 def ctx_for(g: CardGame, cid: int, index: int, occ: Occ | None = None) -> Ctx:
@@ -279,7 +319,7 @@ class TriggerWindow(Step):
     def decisions(self, g: CardGame) -> list[Decision]:
         if not self.forced_done or self.taken is not None:
             return []
-        found = _next_opportunity(g, self.turn, self.passes, self._options)
+        found = _next_opportunity(g, self.turn, self.passes, self._options, self._could)
         if found is None:
             return []
         seat, options = found
@@ -288,6 +328,9 @@ class TriggerWindow(Step):
         return [
             kind.ask(seat, f"{self.kind} to: {what}", (*options, "pass"), occurrence=self.occ.kind)
         ]
+
+    def _could(self, g: CardGame, seat: int) -> bool:
+        return could_answer(g, seat, self.occ, self.kind)
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
@@ -323,18 +366,20 @@ class TriggerWindow(Step):
 # -- action windows (C6.3, C6.4) -------------------------------------------------------
 
 Options = Callable[[CardGame, int], list[Choice]]
+Could = Callable[[CardGame, int], bool]
 
 
 def _next_opportunity(
-    g: CardGame, turn: int, passes: int, options: Options
+    g: CardGame, turn: int, passes: int, options: Options, could: Could
 ) -> tuple[int, list[Choice]] | None:
-    """The next seat in rotation with something to do, unless everyone has passed in a row."""
+    """The next seat in rotation with something to do, or that could hold something to do in
+    hand (``could``, public facts only), unless everyone has passed in a row."""
     order = g.order()
     n = len(order)
     for k in range(n - passes):
         seat = order[(turn + k) % n]
         found = options(g, seat)
-        if found:
+        if found or could(g, seat):
             return seat, found
     return None
 
@@ -369,7 +414,7 @@ class ActionWindow(Step):
     def decisions(self, g: CardGame) -> list[Decision]:
         if self.taken is not None or g.winner is not None:
             return []
-        found = _next_opportunity(g, self.turn, self.passes, self._options)
+        found = _next_opportunity(g, self.turn, self.passes, self._options, self._could)
         if found is None:
             return []
         seat, options = found
@@ -381,6 +426,10 @@ class ActionWindow(Step):
                 window=self.name,
             )
         ]
+
+    def _could(self, g: CardGame, seat: int) -> bool:
+        """Public facts only: could the seat act, were its whole deck in hand (C1.9)?"""
+        return _as_if_all_in_hand(g, seat, lambda: bool(self._options(g, seat)))
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)

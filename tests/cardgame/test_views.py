@@ -10,7 +10,7 @@ import pytest
 from tests.cardgame.driver import Table
 from westeros.cardgame import actions as A
 from westeros.cardgame.state import CardGame
-from westeros.engine import Choice, Rng, new_game
+from westeros.engine import Choice, IllegalAction, Rng, new_game
 
 
 def _game(seed: int = 5) -> CardGame:
@@ -219,3 +219,15 @@ def _play_alike(one: CardGame, two: CardGame, hidden: int, rng: Rng) -> int:
         one.apply(d.seat, choice)
         two.apply(d.seat, choice)
     return compared
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, 0.0, "1", (0,)])
+def test_c1_9_view_and_events_refuse_a_seat_that_is_not_an_integer(seat: object) -> None:
+    """C1.9: ``view`` and ``events`` read a seat as ``apply`` does: ``True`` or ``1.0`` is no
+    seat (it would read seat 1's secrets while ``apply`` refuses it)."""
+    g = _game()
+    with pytest.raises(IllegalAction, match="integer"):
+        g.view(seat)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="integer"):
+        g.events(seat)  # type: ignore[arg-type]
+    assert g.view(None)["seat"] is None and g.view(1)["seat"] == 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from westeros.cardgame.state import CardGame
+from westeros.engine.steps import check_seat
 
 
 def card_json(g: CardGame, cid: int) -> dict[str, Any]:
@@ -65,6 +66,7 @@ def in_play_json(g: CardGame, cid: int, seat: int | None) -> dict[str, Any]:
 
 
 def view(g: CardGame, seat: int | None) -> dict[str, Any]:
+    check_seat(seat)  # as apply: True or 1.0 is no seat
     pending = g.pending()  # first: it runs the rules up to the next decision
     ch = g.challenge
     return {

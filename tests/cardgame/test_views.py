@@ -9,6 +9,7 @@ import pytest
 
 from tests.cardgame.driver import Table
 from westeros.cardgame import actions as A
+from westeros.cardgame import events as E
 from westeros.cardgame.state import CardGame
 from westeros.engine import Choice, IllegalAction, Rng, new_game
 
@@ -231,3 +232,48 @@ def test_c1_9_view_and_events_refuse_a_seat_that_is_not_an_integer(seat: object)
     with pytest.raises(IllegalAction, match="integer"):
         g.events(seat)  # type: ignore[arg-type]
     assert g.view(None)["seat"] is None and g.view(1)["seat"] == 1
+
+
+def test_c1_9_01064_seen_in_flames_shows_the_hand_to_its_player_only_in_melee() -> None:
+    """C1.9: in a melee, the hand Seen In Flames looks at is seen by its player (and the
+    hand's owner), not by a third seat nor a spectator."""
+    t = Table(("baratheon", "stark", "lannister"))
+    t.add(0, "01047")  # Melisandre: R'hllor
+    flames = t.add(0, "01064", zone="hand")
+    a = t.add(1, "01132", zone="hand")
+    b = t.add(1, "01053", zone="hand")
+    t.gold(0, 1)
+    t.start("challenges")
+    t.use(flames)
+    if t.kinds() == ["target"]:
+        t.do(1)
+    for seat in (0, 1):
+        seen = [e for e in t.g.events(seat) if e.kind == "hand_seen"]
+        assert [sorted(e["cards"]) for e in seen] == [sorted([a, b])]
+    for seat in (2, None):
+        seen = [e for e in t.g.events(seat) if e.kind == "hand_seen"]
+        assert len(seen) == 1 and seen[0].redacted
+        assert "cards" not in seen[0].fields and "names" not in seen[0].fields
+        assert "looks at" in t.g.render(seen[0]) and "Bastard" not in t.g.render(seen[0])
+
+
+def test_c1_9_every_private_event_hides_its_declared_fields() -> None:
+    """C1.9: every event kind that can be private declares its hidden fields in the catalogue,
+    and every private event of whole games hides exactly those (nothing left to chance at the
+    call site)."""
+    secret = E.SECRET_FIELDS
+    assert {"draw", "setup_card", "hand_seen"} <= set(secret)
+    assert all(fields for fields in secret.values())
+    private = set()
+    for players, seed in ((2, 3), (4, 4)):
+        decks = ["westeros-stark", "westeros-lannister", "Core-1", "Core-2"][:players]
+        g = new_game("cardgame", {"decks": decks}, seed)
+        rng = Rng(seed)
+        while g.pending():
+            d = rng.choice(g.pending())
+            g.apply(d.seat, rng.choice(d.choices))
+        for ev in g.log:
+            if ev.seats is not None:
+                private.add(ev.kind)
+                assert ev.hidden == secret[ev.kind], ev
+    assert {"draw", "setup_card"} <= private

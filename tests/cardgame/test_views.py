@@ -277,3 +277,43 @@ def test_c1_9_every_private_event_hides_its_declared_fields() -> None:
                 private.add(ev.kind)
                 assert ev.hidden == secret[ev.kind], ev
     assert {"draw", "setup_card"} <= private
+
+
+def test_c5_2_seats_of_the_same_faction_get_distinct_names() -> None:
+    """C5.2: seats give the player order; two Stark decks must not both read "House Stark"
+    in the log and the outcome."""
+    decks = ["westeros-stark", "westeros-stark", "westeros-lannister"]
+    g = new_game("cardgame", {"decks": decks}, 1)
+    assert isinstance(g, CardGame)
+    names = g.seat_names()
+    assert len(set(names)) == 3
+    assert all(n.startswith("House Stark") for n in names[:2])
+    assert names[2] == "House Lannister"  # a faction played once keeps its plain name
+    assert g.view(None)["names"] == list(names)
+
+
+def test_c16_8_c3_7_gold_paid_for_an_event_is_logged() -> None:
+    """C16.8, C3.7: an event's gold cost is paid from the (open) gold pool; the log says so."""
+    t = Table(("baratheon", "stark"))
+    t.add(0, "01047")  # Melisandre: R'hllor
+    flames = t.add(0, "01064", zone="hand")  # Seen In Flames, cost 1
+    t.add(1, "01132", zone="hand")
+    t.gold(0, 1)
+    t.start("challenges")
+    t.use(flames)
+    played = [e for e in t.g.events(1) if e.kind == "event_played"]
+    assert [(e["player"], e["cost"]) for e in played] == [(0, 1)]
+    assert "for 1 gold" in t.g.render(played[0])
+
+
+def test_c16_5_1_gold_paid_as_an_ability_cost_is_logged() -> None:
+    """C16.5.1, C3.7: gold paid as an ability's cost leaves the gold pool in the log."""
+    t = Table(("baratheon", "stark"))
+    selyse = t.add(0, "01049")  # Selyse Baratheon: pay 1 gold
+    t.add(0, "01053")  # Bastard in Hiding: a [baratheon] character
+    t.gold(0, 1)
+    t.start("challenges")
+    t.use(selyse)
+    paid = [e for e in t.g.events(None) if e.kind == "gold_paid"]
+    assert [(e["player"], e["amount"], e["card"]) for e in paid] == [(0, 1, selyse)]
+    assert t.g.render(paid[0]) == "House Baratheon pays 1 gold for Selyse Baratheon."

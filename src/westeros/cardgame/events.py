@@ -165,7 +165,11 @@ _kind("marshal", "{who} marshals {card_text} for {cost} gold{onto}.", "C9.4: a c
 _kind("duplicate", "{who} marshals a duplicate of {card_text}.", "C9.5: a duplicate marshaled")
 _kind("put_into_play", "{who} puts {card_text} into play{onto}.", "C18.14: a card put into play")
 _kind("ambush", "{who} ambushes {card_text} for {cost} gold.", "C17.2: a card ambushed")
-_kind("event_played", "{who} plays {card_text}.", "C16.8: an event card is played")
+_kind(
+    "event_played",
+    "{who} plays {card_text} for {cost} gold.",
+    "C16.8: an event card is played (cost: the gold paid)",
+)
 _kind("ability", "{who} uses {card_text}{targets_text}.", "C16.4: a card ability is used")
 _kind("knelt", "{cards_text} kneel(s).", "C2.13: cards kneel")
 _kind("stood", "{cards_text} stand(s).", "C2.13: cards stand")
@@ -251,6 +255,11 @@ _kind(
 )
 _kind("power_moved", "{amount} power moves from {from_text} to {to_text}.", "C12.4: power moved")
 _kind("gold", "{who} gains {amount} gold.", "C3.7: gold gained from the treasury")
+_kind(
+    "gold_paid",
+    "{who} pays {amount} gold for {card_text}.",
+    "C16.5.1, C3.7: gold paid as an ability's cost",
+)
 _kind(
     "gold_taken",
     "{who} takes {amount} gold from {opponent}'s gold pool.",

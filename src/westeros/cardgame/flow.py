@@ -691,7 +691,7 @@ def begin_event(g: CardGame, cid: int, seat: int) -> None:
         g.players[seat].limited += 1
     remove_from_zone(g, cid)
     g.history = g.history | {("played", g.round, seat, cid)}
-    g.emit(event("event_played", player=seat, card=cid, name=g.name(cid)))
+    g.emit(event("event_played", player=seat, card=cid, name=g.name(cid), cost=cost))
 
 
 class FinishEvent(Step):

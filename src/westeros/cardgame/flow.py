@@ -274,9 +274,28 @@ def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool
 def could_answer(g: CardGame, seat: int, occ: Occ, kind: str) -> bool:
     """Whether ``seat`` could answer ``occ`` with an ability of ``kind``, judged from public
     facts only (:func:`_as_if_all_in_hand`)."""
-    if kind not in (INTERRUPT, REACTION):
+    if kind not in (INTERRUPT, REACTION) or not _may_answer(g, seat, occ.kind, kind):
         return False
     return _as_if_all_in_hand(g, seat, lambda: bool(triggered(g, occ, kind, seat)))
+
+
+def _may_answer(g: CardGame, seat: int, on: str, kind: str) -> bool:
+    """A quick test first: some card of the seat (in play, or in hand or deck) has an
+    ability of ``kind`` to occurrences ``on`` at all."""
+    p = g.players[seat]
+    if not p.hand or p.eliminated:
+        return False
+    for cards in (p.hand, p.deck, [c for c, r in g.play.items() if r.controller == seat]):
+        for cid in cards:
+            entry = text_of(g.defs[cid].code)
+            found = entry.by_occ.get(on)
+            if found and any(entry.abilities[i].kind == kind for i in found):
+                return True
+    agenda = p.agenda
+    return agenda is not None and any(
+        text_of(g.defs[agenda].code).abilities[i].kind == kind
+        for i in text_of(g.defs[agenda].code).by_occ.get(on, ())
+    )
 
 
 def ctx_for(g: CardGame, cid: int, index: int, occ: Occ | None = None) -> Ctx:

@@ -52,7 +52,7 @@ def test_replay_of_an_older_record_version_names_both_versions(tmp_path: Path) -
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1
-    assert "version 1 is not supported" in lines[0] and "version 3" in lines[0]
+    assert "version 1 is not supported" in lines[0] and "version 4" in lines[0]
 
 
 def test_watch_prints_log_and_result() -> None:
@@ -80,7 +80,7 @@ def test_replay_of_bad_files_is_one_line_error(tmp_path: Path) -> None:
 def test_replay_error_is_a_single_line_even_when_long(tmp_path: Path) -> None:
     path = tmp_path / "bogus.json"
     path.write_text(
-        '{"format": "westeros-record", "version": 3, "game": "boardgame",'
+        '{"format": "westeros-record", "version": 4, "game": "boardgame",'
         ' "config": {"players": 4}, "seed": 1, "moves": [[0, "bogus"]]}'
     )
     result = runner.invoke(app, ["replay", str(path)])

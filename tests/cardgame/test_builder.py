@@ -46,7 +46,8 @@ def test_c2_3_c7_3_plots_agenda_gold_power_first_player_and_round() -> None:
     p.gold(0, 4).power(1, 6).kneel(p.g.players[1].faction)
     g = p.g
     assert [g.defs[c].code for c in g.players[0].plots] == [A_CLASH_OF_KINGS, A_FEAST_FOR_CROWS]
-    assert [g.defs[c].code for c in g.players[0].used] == ["01003", "01025"]  # the replaced plot on top
+    # the replaced plot (The Winds of Winter) goes on top of the used pile
+    assert [g.defs[c].code for c in g.players[0].used] == ["01003", "01025"]
     assert g.players[0].plot == revealed and g.players[0].agenda == fealty
     assert g.players[0].gold == 4 and g.total_power(1) == 6
     assert g.knelt(g.players[1].faction)

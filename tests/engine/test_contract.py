@@ -103,7 +103,7 @@ def test_unknown_format_version_is_a_clear_error() -> None:
     data = record.to_json()
     data["version"] = 99
     with pytest.raises(
-        RecordError, match="version 99 is not supported: this build reads version 3"
+        RecordError, match="version 99 is not supported: this build reads version 4"
     ):
         Record.loads(json.dumps(data))
 

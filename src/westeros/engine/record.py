@@ -18,7 +18,9 @@ from westeros.engine.registry import new_game
 # Version 3: the card game's steps moved onto the engine kit (catalogued decision kinds, the
 # declared challenge flow), which changed its state hashes in the middle of a round; the board
 # game's hashes are unchanged, but one version covers every game kind.
-FORMAT_VERSION = 3
+# Version 4: card-game windows ask whoever could answer judged from public facts (C1.9), so
+# the decisions of a card game, and its state hashes, changed.
+FORMAT_VERSION = 4
 MAGIC = "westeros-record"
 
 

@@ -28,6 +28,7 @@ from westeros.cardgame.abilities import (
     FORCED_REACTION,
     INTERRUPT,
     REACTION,
+    TEXTS,
     Ability,
     Ctx,
     Occ,
@@ -280,22 +281,49 @@ def could_answer(g: CardGame, seat: int, occ: Occ, kind: str) -> bool:
 
 
 def _may_answer(g: CardGame, seat: int, on: str, kind: str) -> bool:
-    """A quick test first: some card of the seat (in play, or in hand or deck) has an
-    ability of ``kind`` to occurrences ``on`` at all."""
+    """A quick test first: some card of the seat (in hand or deck, or in play under its
+    control, its agenda) has an ability of ``kind`` to occurrences ``on`` at all."""
     p = g.players[seat]
     if not p.hand or p.eliminated:
         return False
-    for cards in (p.hand, p.deck, [c for c, r in g.play.items() if r.controller == seat]):
-        for cid in cards:
-            entry = text_of(g.defs[cid].code)
-            found = entry.by_occ.get(on)
-            if found and any(entry.abilities[i].kind == kind for i in found):
+    for cid in _answerers(g).get((on, kind), ()):
+        zone = g.where[cid]
+        if zone in ("hand", "deck", "agenda"):
+            if g.owner[cid] == seat:
                 return True
-    agenda = p.agenda
-    return agenda is not None and any(
-        text_of(g.defs[agenda].code).abilities[i].kind == kind
-        for i in text_of(g.defs[agenda].code).by_occ.get(on, ())
-    )
+        elif cid in g.play and g.play[cid].controller == seat:
+            return True
+    return False
+
+
+# The cards of a game with an ability to some occurrence, by (occurrence, ability kind):
+# printed texts do not change during a game, so this is worked out once per set of cards
+# (clones share ``g.defs``), and again if the registered texts change (test-only texts).
+Answerers = dict[tuple[str, str], tuple[int, ...]]
+_ANSWERERS: dict[tuple[int, tuple[object, ...]], tuple[tuple[object, ...], Answerers]] = {}
+
+
+def _texts_mark() -> tuple[object, ...]:
+    last = next(reversed(TEXTS), None)
+    return (len(TEXTS), last, id(TEXTS.get(last)) if last is not None else 0)
+
+
+def _answerers(g: CardGame) -> Answerers:
+    key = (id(g.defs), _texts_mark())
+    hit = _ANSWERERS.get(key)
+    if hit is not None and hit[0] is g.defs:
+        return hit[1]
+    found: dict[tuple[str, str], list[int]] = {}
+    for cid, d in enumerate(g.defs):
+        entry = text_of(d.code)
+        for on, indices in entry.by_occ.items():
+            for kind in sorted({entry.abilities[i].kind for i in indices}):
+                found.setdefault((on, kind), []).append(cid)
+    if len(_ANSWERERS) > 64:
+        _ANSWERERS.clear()
+    table = {k: tuple(v) for k, v in found.items()}
+    _ANSWERERS[key] = (g.defs, table)
+    return table
 
 
 def ctx_for(g: CardGame, cid: int, index: int, occ: Occ | None = None) -> Ctx:

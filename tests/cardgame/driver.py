@@ -2,7 +2,7 @@
 
     t = Table()                       # seat 0 (House Stark) is first player, seat 1 Lannister
     robert = t.add(0, "01048")        # a card in play (standing) for seat 0
-    t.add(1, "01025", zone="plot")    # seat 1's revealed plot
+    t.reveal(1, "01025")              # seat 1's revealed plot
     t.start("challenges")             # run the real challenges phase from its beginning
     t.challenge(0, "military", [robert])   # declare it; stops at the next open question
     t.use(card)                       # answer "use:<card>:<i>" in a window
@@ -15,35 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from westeros.cardgame import game, texts  # noqa: F401  (card texts; the contract faces)
-from westeros.cardgame.actions import enter_play, to_zone
-from westeros.cardgame.cards import card
-from westeros.cardgame.challenges import ChallengesPhase
-from westeros.cardgame.decks import Deck
-from westeros.cardgame.phases import (
-    DominancePhase,
-    DrawPhase,
-    MarshalingPhase,
-    Phase,
-    PlotPhase,
-    StandingPhase,
-    TaxationPhase,
-)
-from westeros.cardgame.setup import new_state
-from westeros.cardgame.state import CardGame, InPlay
+from westeros.cardgame.actions import to_zone
+from westeros.cardgame.builder import BLANK_PLOT, FILLER, Position
+from westeros.cardgame.state import CardGame
 from westeros.engine import Choice, Decision, Step
 
-FILLER = "01132"  # Ranging Party: a vanilla character, fills decks
-BLANK_PLOT = "01025"  # The Winds of Winter: a plot without text
-BODIES: dict[str, Callable[[], Step]] = {
-    "plot": PlotPhase,
-    "draw": DrawPhase,
-    "marshaling": MarshalingPhase,
-    "challenges": ChallengesPhase,
-    "dominance": DominancePhase,
-    "standing": StandingPhase,
-    "taxation": TaxationPhase,
-}
+__all__ = ["BLANK_PLOT", "FILLER", "Table", "window"]
 PASSIVE = {"action", "interrupt", "reaction"}
 
 
@@ -57,7 +34,8 @@ def window(name: str) -> Callable[[Decision], bool]:
 
 
 class Table:
-    """A two-player game laid out by hand, after setup, in round 1."""
+    """A game laid out by hand (a public :class:`~westeros.cardgame.builder.Position`), after
+    setup, in round 1; it answers the decisions."""
 
     def __init__(
         self,
@@ -70,32 +48,16 @@ class Table:
     ) -> None:
         """``auto``: the seats' automatic setting (D7, D11, D14, D15, D22, D23; a list: per
         seat); the table answers those choices automatically unless a test asks for them."""
-        decks = [Deck(f, None, (BLANK_PLOT,) * 6, ((FILLER, deck),)) for f in factions]
-        config = {"decks": [], "casual": True, "players": len(factions), "auto": auto}
-        self.g: CardGame = new_state(config, seed, decks)  # 3+ factions: a melee table
-        self.g.first = first
-        self.g.round = 1
-        self.g.phase = "marshaling"
-        for seat, code in enumerate(plots or (BLANK_PLOT,) * len(factions)):
-            self.reveal(seat, code)
+        self.position = Position(
+            factions, first=first, deck=deck, seed=seed, plots=plots, auto=auto
+        )
+        self.g: CardGame = self.position.g  # 3+ factions: a melee table
 
     def give_title(self, seat: int, name: str) -> int:
         """Seat ``seat`` bears the title ``name`` (melee tables only, C21.3)."""
-        g = self.g
-        title = next(c for c in range(len(g.defs)) if g.defs[c].name == name)
-        g.where[title] = "title"
-        g.play[title] = InPlay(seat)
-        g.changed()
-        return title
+        return self.position.title(seat, name)
 
     # -- laying out --------------------------------------------------------------------
-    def _new_card(self, seat: int, code: str) -> int:
-        g = self.g
-        g.defs = (*g.defs, card(code))
-        g.owner = (*g.owner, seat)
-        g.where.append("limbo")
-        return len(g.defs) - 1
-
     def add(
         self,
         seat: int,
@@ -107,40 +69,11 @@ class Table:
     ) -> int:
         """A new card of ``code`` owned by ``seat`` in ``zone`` (play: standing unless
         ``knelt``; ``on``: the card an attachment or duplicate is on). Returns its id."""
-        g = self.g
-        cid = self._new_card(seat, code)
-        if zone == "play":
-            enter_play(g, cid, seat, on)
-            g.play[cid].knelt = knelt
-            g.play[cid].power = power
-        elif zone == "dup":
-            assert on is not None
-            rec = InPlay(seat)
-            rec.parent = on
-            g.play[cid] = rec
-            g.where[cid] = "dup"
-        else:
-            g.players[seat].zone(zone).append(cid)
-            g.where[cid] = zone
-        g.changed()
-        return cid
+        return self.position.add(seat, code, zone, knelt, on, power)
 
     def reveal(self, seat: int, code: str) -> int:
         """Make ``code`` the seat's revealed plot (the old one goes to the used pile)."""
-        g = self.g
-        p = g.players[seat]
-        if p.plot is not None:
-            old = p.plot
-            del g.play[old]
-            p.plot = None
-            p.used.append(old)
-            g.where[old] = "used"
-        cid = self._new_card(seat, code)
-        p.plot = cid
-        g.where[cid] = "plot"
-        g.play[cid] = InPlay(seat)
-        g.changed()
-        return cid
+        return self.position.reveal(seat, code)
 
     def plot_phase(self, plots: dict[int, str], first: int = 0) -> dict[int, int]:
         """Run a plot phase in which each seat reveals the given plot (its only one left);
@@ -157,11 +90,11 @@ class Table:
         return ids
 
     def gold(self, seat: int, amount: int) -> None:
-        self.g.players[seat].gold = amount
+        self.position.gold(seat, amount)
 
     def power(self, seat: int, amount: int) -> None:
         """Power on the seat's faction card."""
-        self.g.play[self.g.players[seat].faction].power = amount
+        self.position.power(seat, amount)
 
     def faction(self, seat: int) -> int:
         return self.g.players[seat].faction
@@ -175,23 +108,11 @@ class Table:
     # -- running -----------------------------------------------------------------------
     def start(self, phase: str, active: int | None = None) -> None:
         """Run ``phase`` from its beginning (its "phase begins" and windows included)."""
-        g = self.g
-        g.stack.clear()
-        g.push(Phase(phase, BODIES[phase]()))
-        if active is not None:
-            g.active = active
-        g._pending = None
-        g.pending()
+        self.position.start(phase, active)
 
     def run(self, *steps: Step, phase: str | None = None) -> None:
         """Run some steps directly (e.g. one challenge); ``phase`` sets the phase name."""
-        g = self.g
-        if phase is not None:
-            g.phase = phase
-        g.stack.clear()
-        g.push(*steps)
-        g._pending = None
-        g.pending()
+        self.position.run(*steps, phase=phase)
 
     def pending(self) -> list[Decision]:
         return self.g.pending()

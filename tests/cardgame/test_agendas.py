@@ -17,11 +17,7 @@ PLOTS = ("01001", "01002", "01003", "01004", "01005", "01006", "01007")
 
 def _with_agenda(t: Table, seat: int, code: str) -> int:
     """Place ``code`` beside the seat's faction card as its agenda (C2.2)."""
-    cid = t._new_card(seat, code)
-    t.g.players[seat].agenda = cid
-    t.g.where[cid] = "agenda"
-    t.g.changed()
-    return cid
+    return t.position.agenda(seat, code)
 
 
 def _draw_cards(faction: str) -> list[str]:

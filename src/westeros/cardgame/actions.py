@@ -19,6 +19,7 @@ from westeros.cardgame.costs import add_reducer as add_reducer
 from westeros.cardgame.costs import can_play_event as can_play_event
 from westeros.cardgame.costs import consume_reducers as consume_reducers
 from westeros.cardgame.costs import marshal_cost as marshal_cost
+from westeros.cardgame.costs import pay_cost_gold as pay_cost_gold
 from westeros.cardgame.costs import pay_gold as pay_gold
 from westeros.cardgame.costs import reducers as reducers
 from westeros.cardgame.events import event as event

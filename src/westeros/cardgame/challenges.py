@@ -74,6 +74,14 @@ class ChallengesTurn(Step):
         g.push(ActionWindow("challenges"), ChooseChallenge(self.seat))
 
 
+def rest_of_turns(g: CardGame, seat: int) -> list[Step]:
+    """What follows a challenge of ``seat`` (C10.6): its turn again, the later players' turns,
+    the end of the turns (a position builder starts a challenge with these)."""
+    order = g.order()
+    later = order[order.index(seat) + 1 :]
+    return [ChallengesTurn(seat), *(ChallengesTurn(s) for s in later), _EndTurns()]
+
+
 def allowed_types(g: CardGame, seat: int) -> list[str]:
     """C10.4–C10.5: types left this phase with an eligible attacker and not forbidden."""
     done = [t for t, _ in g.players[seat].challenges]

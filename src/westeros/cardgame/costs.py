@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from westeros.cardgame.abilities import Ctx, text_of
+from westeros.cardgame.events import event
 from westeros.cardgame.state import CardGame
 
 
@@ -62,3 +63,14 @@ def can_play_event(g: CardGame, cid: int, seat: int) -> bool:
 def pay_gold(g: CardGame, seat: int, amount: int) -> None:
     g.players[seat].gold -= amount
     assert g.players[seat].gold >= 0, "gold went negative"
+
+
+def pay_cost_gold(g: CardGame, ctx: Ctx, amount: int) -> None:
+    """Gold paid as an ability's cost (C16.5.1), logged: the gold pool is open (C3.7)."""
+    pay_gold(g, ctx.you, amount)
+    if amount:
+        g.emit(
+            event(
+                "gold_paid", player=ctx.you, amount=amount, card=ctx.source, name=g.name(ctx.source)
+            )
+        )

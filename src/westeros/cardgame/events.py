@@ -18,6 +18,8 @@ from westeros.engine.events import EventCatalogue, EventKind, Fields
 
 CATALOGUE = EventCatalogue("cardgame")
 KINDS: dict[str, EventKind] = CATALOGUE.kinds
+# The fields a private event hides from every seat but its own (C1.9), declared with its kind.
+SECRET_FIELDS: dict[str, tuple[str, ...]] = {}
 
 
 class Names:
@@ -64,7 +66,10 @@ def _kind(
     text: str | Callable[[Fields, Names], str],
     description: str,
     redacted: str | None = None,
+    secret: tuple[str, ...] = (),
 ) -> EventKind:
+    if secret:
+        SECRET_FIELDS[name] = secret
     return CATALOGUE.add(
         name,
         _template(text) if isinstance(text, str) else text,
@@ -76,8 +81,12 @@ def _kind(
 def event(
     kind: str, seats: tuple[int, ...] | None = None, hidden: tuple[str, ...] = (), **fields: Any
 ) -> Event:
-    """An event of a catalogued kind (``seats``/``hidden``: a secret, see Event)."""
+    """An event of a catalogued kind (``seats``/``hidden``: a secret, see Event). A private
+    event hides exactly the fields its kind declares secret (C1.9)."""
     assert kind in KINDS, kind
+    if seats is not None:
+        hidden = hidden or SECRET_FIELDS.get(kind, ())
+        assert hidden and hidden == SECRET_FIELDS.get(kind), (kind, hidden)
     return Event(kind, fields, seats, hidden)
 
 
@@ -127,7 +136,12 @@ _kind("game_start", "A {format} game: {names_list}.", "C5: the game is set up (f
 _kind("first_player", "{who} is the first player.", "C5.2, C7.3.2: the first player is named")
 _kind("mulligan", "{who} mulligans.", "C5.7: a player mulligans")
 _kind("keep", "{who} keeps their hand.", "C5.7: a player keeps the opening hand")
-_kind("setup_card", "{who} places a card face down.", "C5.8: a setup card (secret: card, name)")
+_kind(
+    "setup_card",
+    "{who} places a card face down.",
+    "C5.8: a setup card (secret: card, name)",
+    secret=("card", "name"),
+)
 _kind("setup_reveal", "{who} reveals {cards_text} at setup.", "C5.9: setup cards turn face up")
 _kind("round", "Round {round} begins.", "C6.1: a new round")
 _kind("phase", "{phase_text} phase.", "C6.2: a phase begins (phase: its id)")
@@ -143,13 +157,19 @@ _kind(
     "draw",
     "{who} draws {count} card(s){cards_text_opt}.",
     "C8.2: cards drawn (secret: cards, names)",
+    redacted="{who} draws {count} card(s).",
+    secret=("cards", "names"),
 )
 _kind("income", "{who} collects {amount} gold.", "C9.2: income is collected")
 _kind("marshal", "{who} marshals {card_text} for {cost} gold{onto}.", "C9.4: a card marshaled")
 _kind("duplicate", "{who} marshals a duplicate of {card_text}.", "C9.5: a duplicate marshaled")
 _kind("put_into_play", "{who} puts {card_text} into play{onto}.", "C18.14: a card put into play")
 _kind("ambush", "{who} ambushes {card_text} for {cost} gold.", "C17.2: a card ambushed")
-_kind("event_played", "{who} plays {card_text}.", "C16.8: an event card is played")
+_kind(
+    "event_played",
+    "{who} plays {card_text} for {cost} gold.",
+    "C16.8: an event card is played (cost: the gold paid)",
+)
 _kind("ability", "{who} uses {card_text}{targets_text}.", "C16.4: a card ability is used")
 _kind("knelt", "{cards_text} kneel(s).", "C2.13: cards kneel")
 _kind("stood", "{cards_text} stand(s).", "C2.13: cards stand")
@@ -204,6 +224,7 @@ _kind(
     "{who} looks at {opponent}'s hand: {cards_text}.",
     "a player looks at an opponent's hand (secret: cards, names)",
     redacted="{who} looks at {opponent}'s hand.",
+    secret=("cards", "names"),
 )
 _kind("named", "{who} names {value} ({card_text}).", "an effect names a challenge or card type")
 
@@ -234,6 +255,11 @@ _kind(
 )
 _kind("power_moved", "{amount} power moves from {from_text} to {to_text}.", "C12.4: power moved")
 _kind("gold", "{who} gains {amount} gold.", "C3.7: gold gained from the treasury")
+_kind(
+    "gold_paid",
+    "{who} pays {amount} gold for {card_text}.",
+    "C16.5.1, C3.7: gold paid as an ability's cost",
+)
 _kind(
     "gold_taken",
     "{who} takes {amount} gold from {opponent}'s gold pool.",

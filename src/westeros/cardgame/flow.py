@@ -8,9 +8,11 @@ their interrupt and reaction windows, action windows, and the initiation of abil
   engine's one ask-then-act step); the rules' own decisions are declared ``Ask`` steps.
 * :class:`Occurrence` is C16.9: forced interrupts and an interrupt window, the occurrence
   itself (unless canceled), then forced reactions and a reaction window. Windows open only
-  when some player has an ability that answers (the "fast auto-pass" of Q13).
+  when some player has an ability that answers or could hold one in hand, judged from
+  public facts only (the "fast auto-pass" of Q13 that reveals no hand, C1.9).
 * :class:`ActionWindow` is C6.4: the first player has the first opportunity; it closes when
-  every player has passed in a row; a player without a usable action passes automatically.
+  every player has passed in a row; a player without a usable action, who could not hold
+  one in hand either (public facts only), passes automatically.
 * :class:`Initiate` is C16.4: costs, then targets, then the effect (or a cancel).
 """
 
@@ -26,6 +28,7 @@ from westeros.cardgame.abilities import (
     FORCED_REACTION,
     INTERRUPT,
     REACTION,
+    TEXTS,
     Ability,
     Ctx,
     Occ,
@@ -257,13 +260,97 @@ def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
 
 
 def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
+    """Whether a window opens: an ability in play could answer, or some player could hold an
+    answer in hand (judged from public facts only, :func:`could_answer`; C1.9)."""
     for cid in trigger_sources(g):
         entry = text_of(g.defs[cid].code)
         for i in entry.by_occ.get(occ.kind, ()):
             a = entry.abilities[i]
             if a.kind in kinds and usable(g, a, ctx_for(g, cid, i, occ)):
                 return True
+    return any(could_answer(g, s, occ, k) for s in g.order() for k in kinds)
+
+
+# -- windows that reveal nothing (C1.9) ------------------------------------------------
+#
+# Whether a window opens, and which players it asks, must not depend on a hidden card, or
+# the public "waiting for" would tell what a hand holds. A player is asked when they could
+# use something were every card of their hand *and deck* in their hand: the hand and the
+# deck together are public (the deck list less the open piles), how they are split is not.
+# A player asked for that reason alone answers "pass" (the only choice offered).
+
+
+def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool:
+    """``test()`` with the seat's hand and deck all in its hand (a player without cards in
+    hand cannot hold anything: False)."""
+    p = g.players[seat]
+    if not p.hand or p.eliminated:
+        return False
+    hand, cards = p.hand, sorted(p.hand + p.deck)
+    zones = [g.where[c] for c in cards]
+    p.hand = cards
+    for c in cards:
+        g.where[c] = "hand"
+    try:
+        return test()
+    finally:
+        p.hand = hand
+        for c, zone in zip(cards, zones, strict=True):
+            g.where[c] = zone
+
+
+def could_answer(g: CardGame, seat: int, occ: Occ, kind: str) -> bool:
+    """Whether ``seat`` could answer ``occ`` with an ability of ``kind``, judged from public
+    facts only (:func:`_as_if_all_in_hand`)."""
+    if kind not in (INTERRUPT, REACTION) or not _may_answer(g, seat, occ.kind, kind):
+        return False
+    return _as_if_all_in_hand(g, seat, lambda: bool(triggered(g, occ, kind, seat)))
+
+
+def _may_answer(g: CardGame, seat: int, on: str, kind: str) -> bool:
+    """A quick test first: some card of the seat (in hand or deck, or in play under its
+    control, its agenda) has an ability of ``kind`` to occurrences ``on`` at all."""
+    p = g.players[seat]
+    if not p.hand or p.eliminated:
+        return False
+    for cid in _answerers(g).get((on, kind), ()):
+        zone = g.where[cid]
+        if zone in ("hand", "deck", "agenda"):
+            if g.owner[cid] == seat:
+                return True
+        elif cid in g.play and g.play[cid].controller == seat:
+            return True
     return False
+
+
+# The cards of a game with an ability to some occurrence, by (occurrence, ability kind):
+# printed texts do not change during a game, so this is worked out once per set of cards
+# (clones share ``g.defs``), and again if the registered texts change (test-only texts).
+Answerers = dict[tuple[str, str], tuple[int, ...]]
+_ANSWERERS: dict[tuple[int, tuple[object, ...]], tuple[tuple[object, ...], Answerers]] = {}
+
+
+def _texts_mark() -> tuple[object, ...]:
+    last = next(reversed(TEXTS), None)
+    return (len(TEXTS), last, id(TEXTS.get(last)) if last is not None else 0)
+
+
+def _answerers(g: CardGame) -> Answerers:
+    key = (id(g.defs), _texts_mark())
+    hit = _ANSWERERS.get(key)
+    if hit is not None and hit[0] is g.defs:
+        return hit[1]
+    found: dict[tuple[str, str], list[int]] = {}
+    for cid, d in enumerate(g.defs):
+        entry = text_of(d.code)
+        for on, indices in entry.by_occ.items():
+            for kind in sorted({entry.abilities[i].kind for i in indices}):
+                found.setdefault((on, kind), []).append(cid)
+    if len(_ANSWERERS) > 64:
+        _ANSWERERS.clear()
+    table = {k: tuple(v) for k, v in found.items()}
+    _ANSWERERS[key] = (g.defs, table)
+    return table
 
 
 def ctx_for(g: CardGame, cid: int, index: int, occ: Occ | None = None) -> Ctx:
@@ -306,7 +393,7 @@ class TriggerWindow(Step):
     def decisions(self, g: CardGame) -> list[Decision]:
         if not self.forced_done or self.taken is not None:
             return []
-        found = _next_opportunity(g, self.turn, self.passes, self._options)
+        found = _next_opportunity(g, self.turn, self.passes, self._options, self._could)
         if found is None:
             return []
         seat, options = found
@@ -315,6 +402,9 @@ class TriggerWindow(Step):
         return [
             kind.ask(seat, f"{self.kind} to: {what}", (*options, "pass"), occurrence=self.occ.kind)
         ]
+
+    def _could(self, g: CardGame, seat: int) -> bool:
+        return could_answer(g, seat, self.occ, self.kind)
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
@@ -381,18 +471,20 @@ class InOrder(Ask):
 # -- action windows (C6.3, C6.4) -------------------------------------------------------
 
 Options = Callable[[CardGame, int], list[Choice]]
+Could = Callable[[CardGame, int], bool]
 
 
 def _next_opportunity(
-    g: CardGame, turn: int, passes: int, options: Options
+    g: CardGame, turn: int, passes: int, options: Options, could: Could
 ) -> tuple[int, list[Choice]] | None:
-    """The next seat in rotation with something to do, unless everyone has passed in a row."""
+    """The next seat in rotation with something to do, or that could hold something to do in
+    hand (``could``, public facts only), unless everyone has passed in a row."""
     order = g.order()
     n = len(order)
     for k in range(n - passes):
         seat = order[(turn + k) % n]
         found = options(g, seat)
-        if found:
+        if found or could(g, seat):
             return seat, found
     return None
 
@@ -427,7 +519,7 @@ class ActionWindow(Step):
     def decisions(self, g: CardGame) -> list[Decision]:
         if self.taken is not None or g.winner is not None:
             return []
-        found = _next_opportunity(g, self.turn, self.passes, self._options)
+        found = _next_opportunity(g, self.turn, self.passes, self._options, self._could)
         if found is None:
             return []
         seat, options = found
@@ -439,6 +531,10 @@ class ActionWindow(Step):
                 window=self.name,
             )
         ]
+
+    def _could(self, g: CardGame, seat: int) -> bool:
+        """Public facts only: could the seat act, were its whole deck in hand (C1.9)?"""
+        return _as_if_all_in_hand(g, seat, lambda: bool(self._options(g, seat)))
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
@@ -712,7 +808,7 @@ def begin_event(g: CardGame, cid: int, seat: int) -> None:
         g.players[seat].limited += 1
     remove_from_zone(g, cid)
     g.history = g.history | {("played", g.round, seat, cid)}
-    g.emit(event("event_played", player=seat, card=cid, name=g.name(cid)))
+    g.emit(event("event_played", player=seat, card=cid, name=g.name(cid), cost=cost))
 
 
 class FinishEvent(Step):

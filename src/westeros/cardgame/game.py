@@ -17,12 +17,12 @@ from typing import Any
 from westeros.cardgame import texts  # noqa: F401  (registers every card text)
 from westeros.cardgame.decklists import SHIPPED, deck_from_json, unimplemented
 from westeros.cardgame.decks import Deck, DeckError, check_deck
+from westeros.cardgame.determinize import determinize
 from westeros.cardgame.events import render
-from westeros.cardgame.phases import ChoosePlots
 from westeros.cardgame.setup import Setup, new_state
 from westeros.cardgame.state import CardGame, Faces
 from westeros.cardgame.views import view
-from westeros.engine import Config, ConfigError, GameInfo, Rng
+from westeros.engine import Config, ConfigError, GameInfo
 
 DEFAULT_DECKS = ("westeros-stark", "westeros-lannister")
 
@@ -92,33 +92,6 @@ def new_game(config: Config, seed: int) -> CardGame:
     g.push(Setup())
     g.pending()
     return g
-
-
-def determinize(g: CardGame, seat: int, seed: int) -> CardGame:
-    """A copy in which what ``seat`` cannot know is resampled: other hands and decks are
-    shuffled together and dealt again, every deck order reshuffled, and plots others chose
-    but have not revealed chosen again at random."""
-    other = g.clone()
-    rng = Rng(seed)
-    for p in other.players:
-        if p.seat == seat:
-            rng.shuffle(p.deck)
-            continue
-        pool = p.hand + p.deck
-        rng.shuffle(pool)
-        p.hand, p.deck = pool[: len(p.hand)], pool[len(p.hand) :]
-        for c in p.hand:
-            other.where[c] = "hand"
-        for c in p.deck:
-            other.where[c] = "deck"
-    for step in other.stack:
-        if isinstance(step, ChoosePlots):
-            step.chosen = tuple(
-                (s, c if s == seat else rng.choice(other.players[s].plots)) for s, c in step.chosen
-            )
-    other.rng = rng
-    other.invalidate()
-    return other
 
 
 INFO = GameInfo(

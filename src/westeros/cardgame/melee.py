@@ -81,7 +81,7 @@ class SelectTitles(Step):
         self.taken: tuple[tuple[int, int], ...] = ()
         self.started = False
 
-    def _next_seat(self, g: CardGame) -> int | None:
+    def next_seat(self, g: CardGame) -> int | None:
         done = {s for s, _ in self.taken}
         for seat in g.order():
             if seat not in done:
@@ -89,7 +89,7 @@ class SelectTitles(Step):
         return None
 
     def decisions(self, g: CardGame) -> list[Decision]:
-        seat = self._next_seat(g) if self.started else None
+        seat = self.next_seat(g) if self.started else None
         if seat is None:
             return []
         left = tuple(c for c in self.pool if c not in {t for _, t in self.taken})

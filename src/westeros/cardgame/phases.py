@@ -69,12 +69,16 @@ class Phase(Step):
             _Occur(Occ("phase_begins", info=(("phase", self.name),))),
             self.body,
             *([] if self.name in ("marshaling", "challenges") else [ActionWindow(self.name)]),
-            _Occur(Occ("phase_ends", info=(("phase", self.name),))),
-            EndOfPeriod("phase"),
+            *phase_end(self.name),
         )
 
     def snapshot(self) -> dict[str, object]:
         return {"step": "Phase", "name": self.name, "body": self.body.snapshot()}
+
+
+def phase_end(name: str) -> list[Step]:
+    """C6.2, C6.7: the phase ends (its "phase ends" occurrence), then its lasting effects."""
+    return [_Occur(Occ("phase_ends", info=(("phase", name),))), EndOfPeriod("phase")]
 
 
 class _Occur(Step):

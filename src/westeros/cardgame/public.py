@@ -10,12 +10,15 @@ game is played only through the engine contract (``westeros.engine.new_game("car
 * decks (C4): ``Deck``, ``DeckError``, ``check_deck``, ``load_deck``, ``parse_text``,
   ``parse_json``, ``format_text``, ``describe``, ``STARTER_IDS``; the shipped decks
   (``SHIPPED``, ``shipped_names()``) and ``unimplemented(deck)``: the cards of a deck whose
-  text the engine does not implement yet.
+  text the engine does not implement yet;
+* ``Position`` — a position laid out by hand (cards per zone and controller, plots, titles,
+  a phase or a challenge step to start at), for tests and for exploring rules.
 """
 
 from __future__ import annotations
 
 from westeros.cardgame import cards, decisions, events
+from westeros.cardgame.builder import Position
 from westeros.cardgame.decklists import SHIPPED, shipped_names, unimplemented
 from westeros.cardgame.decks import (
     STARTER_IDS,
@@ -34,6 +37,7 @@ __all__ = [
     "STARTER_IDS",
     "Deck",
     "DeckError",
+    "Position",
     "cards",
     "check_deck",
     "decisions",

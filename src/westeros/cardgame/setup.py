@@ -56,10 +56,20 @@ def new_state(config: dict[str, Any], seed: int, decks: list[Deck]) -> CardGame:
         for c in p.plots:
             g.where[c] = "plots"
         g.rng.shuffle(p.deck)  # C5.5
-    g.names = tuple(FACTION_NAMES[d.faction] for d in decks)
+    g.names = seat_names([FACTION_NAMES[d.faction] for d in decks])
     if len(decks) > 2:
         add_title_pool(g)  # C5.4, melee
     return g
+
+
+def seat_names(factions: list[str]) -> tuple[str, ...]:
+    """Each seat's name: its faction's, numbered when several seats play one faction."""
+    out = []
+    for seat, name in enumerate(factions):
+        if factions.count(name) > 1:
+            name = f"{name} ({factions[: seat + 1].count(name)})"
+        out.append(name)
+    return tuple(out)
 
 
 class Setup(Step):

@@ -1,9 +1,10 @@
 """What one seat may know (C1.9): the only way outside code sees a card game.
 
-Open: cards in play, discard and dead piles, used piles, revealed plots, gold, power, the
-number of cards in hands, decks and plot decks. Hidden from other seats: hand contents,
-deck order and contents, face-down setup cards, the plot chosen before the reveal, and the
-plots left in a plot deck.
+Open: cards in play, discard, dead and removed-from-game piles, used piles, revealed plots,
+gold, power, the characters stealth bypassed, the number of cards in hands, decks and plot
+decks. Hidden from other seats: hand contents, deck order and contents, face-down cards (setup
+cards, a face-down duplicate: not even their card id), the plot chosen before the reveal, and
+the plots left in a plot deck.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from westeros.cardgame.state import CardGame
+from westeros.engine.steps import check_seat
 
 
 def card_json(g: CardGame, cid: int) -> dict[str, Any]:
@@ -19,10 +21,34 @@ def card_json(g: CardGame, cid: int) -> dict[str, Any]:
     return {"id": cid, "code": d.code, "name": d.name, "type": d.type, "faction": d.faction}
 
 
+def hidden_from(g: CardGame, cid: int, seat: int | None) -> bool:
+    """A face-down card in play is known only to its controller (C1.9, C5.8)."""
+    rec = g.play[cid]
+    return rec.facedown and seat != rec.controller
+
+
+def facedown_json(g: CardGame, cid: int) -> dict[str, Any]:
+    """A face-down card as another seat sees it: no card id (ids follow the deck lists, so an
+    id would name the card), only where it lies and on which face-up card."""
+    rec = g.play[cid]
+    parent = rec.parent
+    on = parent if parent is not None and not g.play[parent].facedown else None
+    return {"facedown": True, "controller": rec.controller, "zone": g.where[cid], "on": on}
+
+
+def _in_play(g: CardGame, seat: int | None) -> list[dict[str, Any]]:
+    """Face-up cards by id; then other seats' face-down cards, in an order that carries
+    nothing of their ids."""
+    shown = [in_play_json(g, c, seat) for c in sorted(g.play) if not hidden_from(g, c, seat)]
+    hidden = [facedown_json(g, c) for c in g.play if hidden_from(g, c, seat)]
+    hidden.sort(key=lambda x: (x["controller"], x["zone"], -1 if x["on"] is None else x["on"]))
+    return shown + hidden
+
+
 def in_play_json(g: CardGame, cid: int, seat: int | None) -> dict[str, Any]:
     rec = g.play[cid]
-    if rec.facedown and seat != rec.controller:
-        return {"id": cid, "facedown": True, "controller": rec.controller}
+    if hidden_from(g, cid, seat):
+        return facedown_json(g, cid)
     out = card_json(g, cid)
     out.update(
         controller=rec.controller,
@@ -40,6 +66,7 @@ def in_play_json(g: CardGame, cid: int, seat: int | None) -> dict[str, Any]:
 
 
 def view(g: CardGame, seat: int | None) -> dict[str, Any]:
+    check_seat(seat)  # as apply: True or 1.0 is no seat
     pending = g.pending()  # first: it runs the rules up to the next decision
     ch = g.challenge
     return {
@@ -51,7 +78,7 @@ def view(g: CardGame, seat: int | None) -> dict[str, Any]:
         "active": g.active,
         "names": list(g.names),
         "players": [_player(g, p.seat, seat) for p in g.players],
-        "in_play": [in_play_json(g, c, seat) for c in sorted(g.play)],
+        "in_play": _in_play(g, seat),
         "challenge": None
         if ch is None
         else {
@@ -62,6 +89,7 @@ def view(g: CardGame, seat: int | None) -> dict[str, Any]:
             "attackers": list(ch.attackers),
             "defenders": list(ch.defenders),
             "winner": ch.winner,
+            "bypassed": sorted(ch.bypassed),  # by stealth: they cannot defend (C17.9)
         },
         "waiting_for": [d.seat for d in pending],
         "decision": next((d.to_json() for d in pending if d.seat == seat), None),
@@ -94,6 +122,7 @@ def _player(g: CardGame, who: int, seat: int | None) -> dict[str, Any]:
         "used": [card_json(g, c) for c in p.used],
         "discard": [card_json(g, c) for c in p.discard],
         "dead": [card_json(g, c) for c in p.dead],
+        "removed": [card_json(g, c) for c in p.removed],  # out of the game (C18.12)
         "eliminated": p.eliminated,
         "title": _title(g, who),
         "reserve": g.plot_value(who, "reserve") if p.plot is not None else None,

@@ -92,6 +92,15 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def check_seat(seat: object, spectator: bool = True) -> None:
+    """A seat is an integer (``None``: a spectator, where allowed): a bool, a float equal to
+    a seat or a numeric string is no seat (``apply``, ``view`` and ``events`` alike)."""
+    if seat is None and spectator:
+        return
+    if type(seat) is not int:
+        raise IllegalAction(f"a seat must be an integer, not {seat!r}")
+
+
 class StepGame:
     """A deterministic game driven by a step stack. Subclasses provide the rules.
 
@@ -134,8 +143,7 @@ class StepGame:
 
     def apply(self, seat: int, choice: Choice) -> None:
         """Apply one legal choice; an illegal one raises IllegalAction and changes nothing."""
-        if type(seat) is not int:  # a bool, a float equal to a seat, a numeric string: no seat
-            raise IllegalAction(f"a seat must be an integer, not {seat!r}")
+        check_seat(seat, spectator=False)
         decision = self._decision_of(seat)
         if isinstance(choice, bool) or not isinstance(choice, str | int):
             raise IllegalAction(f"a choice must be a string or an integer, not {choice!r}")
@@ -175,6 +183,7 @@ class StepGame:
 
     def events(self, seat: int | None, since: int = 0) -> list[Event]:
         """The log from index ``since`` as ``seat`` may see it (others' secrets redacted)."""
+        check_seat(seat)
         return [e.for_seat(seat) for e in self.log[max(0, since) :]]
 
     # -- for subclasses ----------------------------------------------------------------

@@ -399,7 +399,7 @@ def _seen_in_flames(g: CardGame, ctx: Ctx) -> None:
     g.emit(
         E.event(
             "hand_seen",
-            seats=(ctx.you,),
+            seats=(ctx.you, ctx.target),  # the hand's owner knows it too
             hidden=("cards", "names"),
             player=ctx.you,
             opponent=ctx.target,

@@ -128,7 +128,7 @@ def gold(amount: int) -> Cost:
     """Pay ``amount`` gold from your gold pool."""
 
     def pay(g: CardGame, ctx: Ctx, _: int) -> None:
-        A.pay_gold(g, ctx.you, amount)
+        A.pay_cost_gold(g, ctx, amount)
 
     return Cost(f"{amount} gold", lambda g, ctx: g.players[ctx.you].gold >= amount, pay)
 

@@ -288,7 +288,7 @@ def _x_options(g: CardGame, ctx: Ctx) -> list[int]:
 
 
 def _pay_x(g: CardGame, ctx: Ctx, x: int) -> None:
-    A.pay_gold(g, ctx.you, x)
+    A.pay_cost_gold(g, ctx, x)
 
 
 X_GOLD = Cost("X gold", lambda g, ctx: bool(_x_options(g, ctx)), _pay_x, _x_options)

@@ -314,7 +314,7 @@ def _judged_cost(g: CardGame, ctx: Ctx) -> int:
 
 
 def _pay_x(g: CardGame, ctx: Ctx, _: int) -> None:
-    A.pay_gold(g, ctx.you, _judged_cost(g, ctx))
+    A.pay_cost_gold(g, ctx, _judged_cost(g, ctx))
 
 
 PAY_X = Cost(

@@ -59,7 +59,7 @@ def message(live: LiveGame, seat: int | None, since: int) -> dict[str, Any]:
     pending = game.pending()  # first: it may run the rules on to the next decision
     events = game.events(seat, since)
     if not events and since > 0:
-        since = min(since, len(game.events(None, 0)))
+        since = min(since, live.log_size())
     outcome = game.outcome()
     playing = live.status == "playing"
     return {

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -19,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from westeros.server import migrations
 from westeros.server.errors import ApiError
+from westeros.server.fanout import encode
 from westeros.server.hub import Hub
 from westeros.server.schemas import (
     Claim,
@@ -173,7 +173,7 @@ def _lobby_game(r: GameInfoRow) -> LobbyGame:
 
 def _json(message: dict[str, Any]) -> Response:
     """A state message as is (already JSON-ready: no second validation of the view)."""
-    return Response(json.dumps(message, separators=(",", ":")), media_type="application/json")
+    return Response(encode(message), media_type="application/json")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -28,6 +28,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -116,6 +117,26 @@ class MoveRow(Base):
     choice: Mapped[Any] = mapped_column(JSON)
     state_hash: Mapped[str] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# The move path's statements, built once with bound parameters: building a statement per move
+# (and its cache key, to find its compiled form) cost SQLAlchemy about 8 times the database's
+# own work (~700 µs of CPU per move against ~80 µs).
+_MOVES_OF_GAME = select(GameRow.moves).where(GameRow.id == bindparam("game_id")).with_for_update()
+_INSERT_MOVE = insert(MoveRow)
+_GAME_AFTER_MOVE = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("game_id"))
+    .values(
+        moves=bindparam("new_moves", type_=Integer()),
+        state_hash=bindparam("new_hash", type_=String()),
+        status=bindparam("new_status", type_=String()),
+        outcome=bindparam("new_outcome", type_=GameRow.__table__.c.outcome.type),
+        attention=bindparam("new_attention", type_=Boolean()),
+        updated_at=bindparam("stamp", type_=DateTime(timezone=True)),
+    )
+)
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 def now() -> datetime:
@@ -598,7 +619,7 @@ class Repository:
     def _append(self, s: Connection, request: MoveRequest, stamp: datetime) -> int:
         """Core statements on a connection: the hot path skips the ORM's unit of work."""
         game_id = request.game_id
-        stored = s.scalar(select(GameRow.moves).where(GameRow.id == game_id).with_for_update())
+        stored = s.execute(_MOVES_OF_GAME, {"game_id": game_id}).scalar()
         if stored is None:
             raise _Refused(KeyError(game_id))
         try:
@@ -606,26 +627,27 @@ class Repository:
         except Exception as exc:
             raise _Refused(exc) from None
         s.execute(
-            insert(MoveRow).values(
-                game_id=game_id,
-                number=stored,
-                seat=request.seat,
-                choice=request.choice,
-                state_hash=applied.state_hash,
-                created_at=stamp,
-            )
+            _INSERT_MOVE,
+            {
+                "game_id": game_id,
+                "number": stored,
+                "seat": request.seat,
+                "choice": request.choice,
+                "state_hash": applied.state_hash,
+                "created_at": stamp,
+            },
         )
         s.execute(
-            update(GameRow)
-            .where(GameRow.id == game_id)
-            .values(
-                moves=stored + 1,
-                state_hash=applied.state_hash,
-                status=applied.status,
-                outcome=applied.outcome,
-                attention=applied.attention,
-                updated_at=stamp,
-            )
+            _GAME_AFTER_MOVE,
+            {
+                "game_id": game_id,
+                "new_moves": stored + 1,
+                "new_hash": applied.state_hash,
+                "new_status": applied.status,
+                "new_outcome": applied.outcome,
+                "new_attention": applied.attention,
+                "stamp": stamp,
+            },
         )
         if applied.clocks is not None:
             self._save_clocks(s, game_id, applied.clocks, stamp)
@@ -634,7 +656,4 @@ class Repository:
 
     def _notify(self, s: Session | Connection, game_id: str, moves: int) -> None:
         if self.postgres:
-            s.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": NOTIFY_CHANNEL, "payload": f"{game_id} {moves}"},
-            )
+            s.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": f"{game_id} {moves}"})

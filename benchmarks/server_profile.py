@@ -48,6 +48,7 @@ from westeros.server import migrations  # noqa: E402
 from westeros.server.fanout import Fanout, encode, message, players  # noqa: E402
 from westeros.server.hub import Hub  # noqa: E402
 from westeros.server.live import Connection, LiveGame  # noqa: E402
+from westeros.server.websocket import DEFLATE_LEVEL, DEFLATE_MEM_LEVEL  # noqa: E402
 from westeros.server.storage import (  # noqa: E402
     Applied,
     MoveRequest,
@@ -122,8 +123,11 @@ def time_parts(players: int, moves: int, seed: int) -> tuple[dict[str, float], i
     for conn in conns:
         live.conns.add(conn)
     # one deflate stream per connection (permessage-deflate keeps its window), with the
-    # settings of uvicorn's websockets: 4 KiB window, memLevel 5
-    deflaters = [zlib.compressobj(wbits=-12, memLevel=5) for _ in seats]
+    # server's settings (server/websocket.py: 32 KiB window, level 1)
+    deflaters = [
+        zlib.compressobj(level=DEFLATE_LEVEL, wbits=-15, memLevel=DEFLATE_MEM_LEVEL)
+        for _ in seats
+    ]
     fanout = Fanout()
     t = Timer()
     size = 0

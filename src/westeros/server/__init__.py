@@ -46,7 +46,16 @@ def serve(
     app = create_app(Settings(db=db, bot_delay=bot_delay))
     shown = f"[{host}]" if ":" in host else host
     print(f"westeros: play in a browser at http://{shown}:{port}/  (Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024)
+    from westeros.server.websocket import WebSocketProtocol
+
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=64 * 1024,
+        ws=WebSocketProtocol,  # cheaper permessage-deflate (server/websocket.py)
+    )
 
 
 __all__ = ["DEFAULT_DB", "RedactTokens", "Settings", "create_app", "serve"]

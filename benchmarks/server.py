@@ -22,8 +22,9 @@ The clients run on the same 2 cores as the server: ``--clients K`` splits the ga
 processes (one asyncio loop each), since one Python process cannot read 1,500 websockets and
 post 125 moves/s without its own loop adding to the latency.
 
-Run: ``make bench-server`` (a quicker run: 100 and 500 games, 20 s) or ``.venv/bin/python benchmarks/server.py --games
-100,200,500 --think 4 --seconds 30 [--db sqlite|postgres|both] [--closed 100]``
+Run: ``make bench-server`` (a quicker run: 100 and 500 games, 20 s) or
+``.venv/bin/python benchmarks/server.py --games 100,200,500 --think 4 --seconds 30
+[--db sqlite|postgres|both] [--closed 100]``
 (PostgreSQL: a throw-away cluster from Debian's binaries with fsync on, as in the tests).
 ``--server-flag=--some-flag`` (repeatable) passes flags to ``westeros serve``.
 """

@@ -48,7 +48,6 @@ from westeros.server import migrations  # noqa: E402
 from westeros.server.fanout import Fanout, encode, message, players  # noqa: E402
 from westeros.server.hub import Hub  # noqa: E402
 from westeros.server.live import Connection, LiveGame  # noqa: E402
-from westeros.server.websocket import DEFLATE_LEVEL, DEFLATE_MEM_LEVEL  # noqa: E402
 from westeros.server.storage import (  # noqa: E402
     Applied,
     MoveRequest,
@@ -57,6 +56,7 @@ from westeros.server.storage import (  # noqa: E402
     Repository,
     make_engine,
 )
+from westeros.server.websocket import DEFLATE_LEVEL, DEFLATE_MEM_LEVEL  # noqa: E402
 
 MID_GAME_ROUND = 4  # "mid-game": the first decision of this round
 
@@ -125,8 +125,7 @@ def time_parts(players: int, moves: int, seed: int) -> tuple[dict[str, float], i
     # one deflate stream per connection (permessage-deflate keeps its window), with the
     # server's settings (server/websocket.py: 32 KiB window, level 1)
     deflaters = [
-        zlib.compressobj(level=DEFLATE_LEVEL, wbits=-15, memLevel=DEFLATE_MEM_LEVEL)
-        for _ in seats
+        zlib.compressobj(level=DEFLATE_LEVEL, wbits=-15, memLevel=DEFLATE_MEM_LEVEL) for _ in seats
     ]
     fanout = Fanout()
     t = Timer()

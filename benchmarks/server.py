@@ -6,10 +6,13 @@ the server, so bot thinking is not measured): one websocket per seat (permessage
 browsers ask for it), and for each move the lowest waiting seat POSTs a random legal choice
 after a think time. A game that ends is replaced by a new one.
 
-Measured per run: moves per second over all games; the latency from sending the POST to the
-websocket message of the new move on the moving seat's socket (p50/p99); the server's CPU
-(all its threads) and the clients' CPU, in % of one core over the measured time (the
-machine has 2 cores: 200 % is all of it); the load average before the run (other jobs).
+Measured per run: moves per second over all games (moves posted within the measured time);
+the latency from sending the POST to the websocket message of the new move on the moving
+seat's socket (p50/p99) and of the POST's response (p50); the server's CPU (all its threads)
+and the clients' CPU, in % of one core over the measured time (the machine has 2 cores: 200 %
+is all of it); the p99 lateness of the clients' own event loops (what the clients add to the
+latency); the server's resident memory at the end; the load average before the run (other
+jobs on the machine).
 
 Think times (``--think``, seconds; each move waits think x U(0.5, 1.5)):
 
@@ -61,6 +64,7 @@ from tests.server.support import free_port  # noqa: E402
 
 SETUP_CONCURRENCY = 20  # games set up at once (creating a game, connecting its sockets)
 TICKS = os.sysconf("SC_CLK_TCK")
+LAG_TICK = 0.01  # seconds between two looks at a client loop's lateness
 
 
 def server_command(db: str, port: int, extra: Sequence[str]) -> list[str]:
@@ -87,6 +91,7 @@ class Result:
     moves: int = 0
     errors: int = 0
     new_games: int = 0
+    lags: list[float] = field(default_factory=list)  # the client loop's lateness per tick
     cpu: float = 0.0  # the process's CPU seconds over the measured time
     elapsed: float = 0.0
 
@@ -182,8 +187,11 @@ class Table:
         for ws in self.sockets:
             await ws.close()
 
-    async def play(self, http: Http, opts: Options, rng: random.Random, res: Result) -> bool:
-        """One move after a think time; False when the game is over (or failed)."""
+    async def play(
+        self, http: Http, opts: Options, rng: random.Random, res: Result, stop_at: float
+    ) -> bool:
+        """One move after a think time; False when the game is over, failed or the time is
+        up (moves are posted only within the measured time)."""
         state = self.latest[0]
         if state["status"] != "playing" or not state["waiting"]:
             return False
@@ -192,6 +200,8 @@ class Table:
         decision = self.latest[seat]["decisions"][0]
         if opts.think:
             await asyncio.sleep(opts.think * rng.uniform(0.5, 1.5))
+        if time.monotonic() >= stop_at:
+            return False
         sent = time.perf_counter()
         body = {"move": move, "choice": rng.choice(decision["choices"])}
         status, _ = await http.request(
@@ -234,14 +244,21 @@ async def client(opts: Options, games: int, seed: int, ready: Connection, start:
         if opts.think:  # people do not all start at once
             await asyncio.sleep(rng.uniform(0, opts.think))
         while time.monotonic() < stop_at:
-            if not await tables[i].play(https[i], opts, rng, res):
+            if not await tables[i].play(https[i], opts, rng, res, stop_at):
                 await tables[i].close()
                 if time.monotonic() >= stop_at or res.errors > 100:
                     return
                 tables[i] = await Table.open(https[i], opts)
                 res.new_games += 1
 
-    await asyncio.gather(*(keep_playing(i) for i in range(games)))
+    async def watch_loop() -> None:
+        """How late this client's own loop wakes up (its share of the latency)."""
+        while time.monotonic() < stop_at:
+            due = time.perf_counter() + LAG_TICK
+            await asyncio.sleep(LAG_TICK)
+            res.lags.append(max(0.0, time.perf_counter() - due))
+
+    await asyncio.gather(watch_loop(), *(keep_playing(i) for i in range(games)))
     res.elapsed = time.perf_counter() - began
     res.cpu = time.process_time() - cpu
     for table in tables:
@@ -292,6 +309,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process in MiB, from /proc."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 @dataclass
 class Row:
     games: int
@@ -308,19 +333,23 @@ class Row:
     client_cpu: float = 0.0
     errors: int = 0
     new_games: int = 0
+    server_mb: float = 0.0
+    client_lag: float = 0.0  # p99 of the client loops' lateness, ms
 
     HEAD = (
         f"{'games':>5} {'db':<10} {'think':>5} {'clients':>7} {'load':>5} {'moves/s':>8} "
         f"{'p50 ms':>7} {'p99 ms':>8} {'POST p50':>8} {'server CPU':>10} {'client CPU':>10} "
-        f"{'errors':>6}"
+        f"{'lag p99':>7} {'server MB':>9} {'errors':>6}"
     )
 
-    def line(self) -> str:
-        rate = self.moves / self.elapsed if self.elapsed else 0.0
+    def line(self, seconds: float) -> str:
+        rate = self.moves / seconds  # moves are posted within the measured seconds only
         return (
             f"{self.games:>5} {self.db:<10} {self.think:>4g}s {self.clients:>7} {self.load:>5.1f} "
             f"{rate:>8.1f} {self.p50:>7.1f} {self.p99:>8.1f} {self.post_p50:>8.1f} "
-            f"{self.server_cpu:>9.0f}% {self.client_cpu:>9.0f}% {self.errors:>6}"
+            f"{self.server_cpu:>9.0f}% {self.client_cpu:>9.0f}% {self.client_lag:>7.1f} "
+            f"{self.server_mb:>9.0f} "
+            f"{self.errors:>6}"
         )
 
 
@@ -359,8 +388,11 @@ def measure(
         cpu0, t0 = cpu_seconds(proc.pid), time.perf_counter()
         start.set()
         results: list[Result] = [out_r.recv() for _, _, out_r in workers]
+        if any(r is None for r in results):
+            raise RuntimeError("a client failed (its traceback is above)")
         server_elapsed = time.perf_counter() - t0
         row.server_cpu = (cpu_seconds(proc.pid) - cpu0) / server_elapsed * 100
+        row.server_mb = rss_mb(proc.pid)
     finally:
         for p, _, _ in workers:
             p.join(timeout=30)
@@ -377,6 +409,7 @@ def measure(
     if latencies:
         row.p50, row.p99 = percentiles(latencies)
         row.post_p50 = percentiles([x for r in results for x in r.post_rtt])[0]
+        row.client_lag = percentiles([x for r in results for x in r.lags])[1]
     return row
 
 
@@ -420,7 +453,7 @@ def main() -> None:
             for name, make_db in dbs:
                 for games, think in runs:
                     row = measure(name, make_db(games, think), games, think, args, tmp)
-                    print(row.line(), flush=True)
+                    print(row.line(args.seconds), flush=True)
         finally:
             if cluster is not None:
                 cluster.stop()

@@ -136,6 +136,11 @@ _GAME_AFTER_MOVE = (
         updated_at=bindparam("stamp", type_=DateTime(timezone=True)),
     )
 )
+_MOVES_OF_GAMES = (
+    select(GameRow.id, GameRow.moves)
+    .where(GameRow.id.in_(bindparam("ids", expanding=True)))
+    .with_for_update()
+)
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
@@ -321,6 +326,32 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def _move_values(
+    request: MoveRequest, number: int, applied: Applied, stamp: datetime
+) -> dict[str, Any]:
+    return {
+        "game_id": request.game_id,
+        "number": number,
+        "seat": request.seat,
+        "choice": request.choice,
+        "state_hash": applied.state_hash,
+        "created_at": stamp,
+    }
+
+
+def _game_values(game_id: str, number: int, applied: Applied, stamp: datetime) -> dict[str, Any]:
+    """The bound values of ``_GAME_AFTER_MOVE`` once move ``number`` is stored."""
+    return {
+        "game_id": game_id,
+        "new_moves": number + 1,
+        "new_hash": applied.state_hash,
+        "new_status": applied.status,
+        "new_outcome": applied.outcome,
+        "new_attention": applied.attention,
+        "stamp": stamp,
+    }
 
 
 class Repository:
@@ -610,11 +641,34 @@ class Repository:
         no request was stored."""
         stamp = now()
         with self.engine.begin() as conn:
+            ids = sorted({request.game_id for request in requests})
+            stored: dict[str, int] = {
+                game_id: moves for game_id, moves in conn.execute(_MOVES_OF_GAMES, {"ids": ids})
+            }
+            moves: list[dict[str, Any]] = []
+            games: list[dict[str, Any]] = []
             for request in requests:
+                count = stored.get(request.game_id)
+                if count is None:
+                    request.result = KeyError(request.game_id)
+                    continue
                 try:
-                    request.result = self._append(conn, request, stamp)
-                except _Refused as refused:
-                    request.result = refused.exc
+                    applied = request.prepare(count)
+                except Exception as exc:
+                    request.result = exc
+                    continue
+                moves.append(_move_values(request, count, applied, stamp))
+                games.append(_game_values(request.game_id, count, applied, stamp))
+                if applied.clocks is not None:
+                    self._save_clocks(conn, request.game_id, applied.clocks, stamp)
+                self._notify(conn, request.game_id, count + 1)
+                stored[request.game_id] = count + 1
+                request.result = count
+            # one statement each for all the moves (sqlite3 releases and takes back the GIL
+            # around every statement: per move, each wait for the event loop thread counted)
+            if moves:
+                conn.execute(_INSERT_MOVE, moves)
+                conn.execute(_GAME_AFTER_MOVE, games)
 
     def _append(self, s: Connection, request: MoveRequest, stamp: datetime) -> int:
         """Core statements on a connection: the hot path skips the ORM's unit of work."""
@@ -626,29 +680,8 @@ class Repository:
             applied = request.prepare(stored)
         except Exception as exc:
             raise _Refused(exc) from None
-        s.execute(
-            _INSERT_MOVE,
-            {
-                "game_id": game_id,
-                "number": stored,
-                "seat": request.seat,
-                "choice": request.choice,
-                "state_hash": applied.state_hash,
-                "created_at": stamp,
-            },
-        )
-        s.execute(
-            _GAME_AFTER_MOVE,
-            {
-                "game_id": game_id,
-                "new_moves": stored + 1,
-                "new_hash": applied.state_hash,
-                "new_status": applied.status,
-                "new_outcome": applied.outcome,
-                "new_attention": applied.attention,
-                "stamp": stamp,
-            },
-        )
+        s.execute(_INSERT_MOVE, _move_values(request, stored, applied, stamp))
+        s.execute(_GAME_AFTER_MOVE, _game_values(game_id, stored, applied, stamp))
         if applied.clocks is not None:
             self._save_clocks(s, game_id, applied.clocks, stamp)
         self._notify(s, game_id, stored + 1)

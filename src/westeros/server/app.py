@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -200,9 +201,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         resumed = await hub.start()
         if resumed:
             log.info("resumed %d games with bots to move or clocks running", len(resumed))
+        # What start-up made (modules, the app, the schema: ~100,000 objects) lives as long as
+        # the process: out of the collector's sight, a full collection (a pause of every game)
+        # looks at the games' objects only.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
+            gc.unfreeze()
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(BaseException):

@@ -10,9 +10,10 @@ Measured per run: moves per second over all games (moves posted within the measu
 the latency from sending the POST to the websocket message of the new move on the moving
 seat's socket (p50/p99) and of the POST's response (p50); the server's CPU (all its threads)
 and the clients' CPU, in % of one core over the measured time (the machine has 2 cores: 200 %
-is all of it); the p99 lateness of the clients' own event loops (what the clients add to the
-latency); the server's resident memory at the end; the load average before the run (other
-jobs on the machine).
+is all of it), and PostgreSQL's (its processes run on the same cores); the server's and the
+database's CPU per move in ms (the least noisy figure on a shared machine); the p99
+lateness of the clients' own event loops (what the clients add to the latency); the server's
+resident memory at the end; the load average before the run (other jobs on the machine).
 
 Think times (``--think``, seconds; each move waits think x U(0.5, 1.5)):
 
@@ -309,6 +310,23 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def db_cpu_seconds(cluster: Cluster | None) -> float:
+    """CPU seconds of a PostgreSQL cluster's processes (the postmaster and its children): the
+    database runs on the same 2 cores."""
+    if cluster is None:
+        return 0.0
+    pid = int((cluster.data / "postmaster.pid").read_text().split()[0])
+    total = cpu_seconds(pid)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / TICKS
+    return total
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process in MiB, from /proc."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -334,20 +352,27 @@ class Row:
     errors: int = 0
     new_games: int = 0
     server_mb: float = 0.0
+    db_cpu: float = 0.0  # PostgreSQL's processes, % of one core
     client_lag: float = 0.0  # p99 of the client loops' lateness, ms
 
     HEAD = (
         f"{'games':>5} {'db':<10} {'think':>5} {'clients':>7} {'load':>5} {'moves/s':>8} "
-        f"{'p50 ms':>7} {'p99 ms':>8} {'POST p50':>8} {'server CPU':>10} {'client CPU':>10} "
+        f"{'p50 ms':>7} {'p99 ms':>8} {'POST p50':>8} {'server CPU':>10} {'db CPU':>6} "
+        f"{'ms CPU/move':>11} {'client CPU':>10} "
         f"{'lag p99':>7} {'server MB':>9} {'errors':>6}"
     )
 
     def line(self, seconds: float) -> str:
         rate = self.moves / seconds  # moves are posted within the measured seconds only
+        # the server's and the database's CPU per move (the least noisy figure on a shared
+        # machine: it does not count the time spent waiting for a core)
+        cpu_per_move = (self.server_cpu + self.db_cpu) * 10 / rate if rate else 0.0
         return (
             f"{self.games:>5} {self.db:<10} {self.think:>4g}s {self.clients:>7} {self.load:>5.1f} "
             f"{rate:>8.1f} {self.p50:>7.1f} {self.p99:>8.1f} {self.post_p50:>8.1f} "
-            f"{self.server_cpu:>9.0f}% {self.client_cpu:>9.0f}% {self.client_lag:>7.1f} "
+            f"{self.server_cpu:>9.0f}% {self.db_cpu:>5.0f}% {cpu_per_move:>11.2f} "
+            f"{self.client_cpu:>9.0f}% "
+            f"{self.client_lag:>7.1f} "
             f"{self.server_mb:>9.0f} "
             f"{self.errors:>6}"
         )
@@ -364,7 +389,13 @@ def split(games: int, clients: int) -> list[int]:
 
 
 def measure(
-    name: str, db: str, games: int, think: float, args: argparse.Namespace, tmp: Path
+    name: str,
+    db: str,
+    games: int,
+    think: float,
+    args: argparse.Namespace,
+    tmp: Path,
+    cluster: Cluster | None,
 ) -> Row:
     clients = args.clients or max(1, min(4, (games + 199) // 200))
     row = Row(games, name, think, clients, os.getloadavg()[0])
@@ -386,6 +417,7 @@ def measure(
                 raise RuntimeError(f"a client could not set up its games: {said}")
         row.load = os.getloadavg()[0]
         cpu0, t0 = cpu_seconds(proc.pid), time.perf_counter()
+        db0 = db_cpu_seconds(cluster)
         start.set()
         results: list[Result] = [out_r.recv() for _, _, out_r in workers]
         if any(r is None for r in results):
@@ -393,6 +425,7 @@ def measure(
         server_elapsed = time.perf_counter() - t0
         row.server_cpu = (cpu_seconds(proc.pid) - cpu0) / server_elapsed * 100
         row.server_mb = rss_mb(proc.pid)
+        row.db_cpu = (db_cpu_seconds(cluster) - db0) / server_elapsed * 100
     finally:
         for p, _, _ in workers:
             p.join(timeout=30)
@@ -452,7 +485,8 @@ def main() -> None:
         try:
             for name, make_db in dbs:
                 for games, think in runs:
-                    row = measure(name, make_db(games, think), games, think, args, tmp)
+                    pg = cluster if name == "postgres" else None
+                    row = measure(name, make_db(games, think), games, think, args, tmp, pg)
                     print(row.line(args.seconds), flush=True)
         finally:
             if cluster is not None:

@@ -188,12 +188,34 @@ def time_commits(engine: Engine, moves: int, group: bool) -> tuple[float, float]
 
 
 async def hub_moves(
-    db: str, players: int, moves: int, seed: int, profile: cProfile.Profile | None
+    db: str,
+    players: int,
+    moves: int,
+    seed: int,
+    profile: cProfile.Profile | None,
+    db_profile: cProfile.Profile | None = None,
 ) -> tuple[float, int]:
-    """Hub.move end to end (seconds per move) with a websocket per seat and a spectator."""
+    """Hub.move end to end (seconds per move) with a websocket per seat and a spectator.
+    ``db_profile`` profiles the database thread's work (the group commit, which applies the
+    move and hashes the state under the game's row lock)."""
     engine = make_engine(db)
     migrations.upgrade(engine)
-    hub = Hub(Repository(engine), bot_delay=0.0)
+    repo = Repository(engine)
+    if db_profile is not None:
+        append_moves = repo.append_moves
+
+        def profiled(requests: list[MoveRequest]) -> None:
+            if not measuring:
+                return append_moves(requests)
+            db_profile.enable()
+            try:
+                append_moves(requests)
+            finally:
+                db_profile.disable()
+
+        repo.append_moves = profiled  # type: ignore[method-assign]
+    measuring = False
+    hub = Hub(repo, bot_delay=0.0)
     try:
         created = await hub.create("boardgame", {"players": players}, None)
         live = await hub.get(created.id)
@@ -216,6 +238,7 @@ async def hub_moves(
             await one()
         elapsed = 0.0
         done = 0
+        measuring = True
         for _ in range(moves):
             if live.game is None or live.game.is_over:
                 break
@@ -295,11 +318,15 @@ def main() -> None:
             db = f"sqlite:///{tmp / f'hub{players}.db'}"
             hub_s, _ = asyncio.run(hub_moves(db, players, args.moves, players, None))
             report(players, args.moves, commits, hub_s)
-        profile = cProfile.Profile()
+        profile, db_profile = cProfile.Profile(), cProfile.Profile()
         db = f"sqlite:///{tmp / 'hub-profile.db'}"
-        asyncio.run(hub_moves(db, 6, args.moves, 6, profile))
-    print(f"\ncProfile of Hub.move, 6 players, {args.moves} moves (top {args.top} by own time):")
+        asyncio.run(hub_moves(db, 6, args.moves, 6, profile, db_profile))
+    print(
+        f"\ncProfile of Hub.move, 6 players, {args.moves} moves, the event loop and the "
+        f"database thread (top {args.top} by own time):"
+    )
     stats = pstats.Stats(profile)
+    stats.add(db_profile)
     stats.sort_stats("tottime").print_stats(args.top)
     print(f"cProfile of Hub.move (top {args.top} by cumulative time):")
     stats.sort_stats("cumulative").print_stats(args.top)

@@ -53,7 +53,7 @@ bench-rl: $(VENV)/.dev
 	$(BIN)/python benchmarks/rl.py
 
 bench-server: $(VENV)/.dev
-	$(BIN)/python benchmarks/server.py
+	$(BIN)/python benchmarks/server.py --games 100,500 --seconds 20
 
 bench-web: $(VENV)/.dev
 	$(BIN)/python benchmarks/web.py

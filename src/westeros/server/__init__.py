@@ -68,6 +68,8 @@ def serve(
     )
     app = create_app(settings)
     lock = dblock.acquire(db)
+    from westeros.server.websocket import WebSocketProtocol
+
     try:
         shown = f"[{host}]" if ":" in host else host
         print(f"westeros: play in a browser at http://{shown}:{port}/  (Ctrl-C stops)", flush=True)
@@ -79,6 +81,7 @@ def serve(
             log_config=None,  # configure_logging did it
             ws_max_size=64 * 1024,
             forwarded_allow_ips=forwarded_allow_ips,
+            ws=WebSocketProtocol,  # cheaper permessage-deflate (server/websocket.py)
         )
     finally:
         dblock.release(lock)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from westeros.server import dblock, migrations
 from westeros.server.errors import ApiError
+from westeros.server.fanout import encode
 from westeros.server.health import PING_TIMEOUT, RETRY_AFTER, ping, unavailable
 from westeros.server.hub import Hub
 from westeros.server.metrics import Metrics
@@ -184,7 +185,7 @@ def _lobby_game(r: GameInfoRow) -> LobbyGame:
 
 def _json(message: dict[str, Any]) -> Response:
     """A state message as is (already JSON-ready: no second validation of the view)."""
-    return Response(json.dumps(message, separators=(",", ":")), media_type="application/json")
+    return Response(encode(message), media_type="application/json")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -225,9 +226,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         resumed = await hub.start()
         if resumed:
             log.info("resumed %d games with bots to move or clocks running", len(resumed))
+        # What start-up made (modules, the app, the schema: ~100,000 objects) lives as long as
+        # the process: out of the collector's sight, a full collection (a pause of every game)
+        # looks at the games' objects only.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
+            gc.unfreeze()
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(BaseException):

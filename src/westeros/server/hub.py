@@ -414,7 +414,7 @@ class Hub:
             start = since
             if start is None and live.game is not None:
                 live.game.pending()
-                start = len(live.game.events(seat, 0))
+                start = live.log_size()
             await self.mover.move_locked(live, seat, number, choice)
             encoded = live.recent.get((seat, start or 0))
             if encoded is None:

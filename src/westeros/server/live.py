@@ -89,10 +89,24 @@ class LiveGame:
     token_hashes: list[tuple[int, str | None]] | None = None  # cache of the seats' hashes
     recent: dict[MessageKey, Encoded] = field(default_factory=dict)  # the last broadcast's
     used: float = field(default_factory=time.monotonic)  # last request or move
+    counted: tuple[Game | None, int] = (None, 0)  # (game, events of its log counted so far)
 
     @property
     def playing(self) -> bool:
         return self.game is not None and self.status == "playing"
+
+    def log_size(self) -> int:
+        """The number of events in the game's log. The log only grows, so it is counted on
+        from the last count (asking for the whole log would redact every event again)."""
+        game = self.game
+        if game is None:
+            return 0
+        counted, size = self.counted
+        if counted is not game:
+            size = 0
+        size += len(game.events(None, size))
+        self.counted = (game, size)
+        return size
 
     def bot_seats(self) -> set[int]:
         """Seats a bot answers for: bot seats and away human seats."""

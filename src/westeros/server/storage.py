@@ -28,6 +28,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -116,6 +117,35 @@ class MoveRow(Base):
     choice: Mapped[Any] = mapped_column(JSON)
     state_hash: Mapped[str] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# The move path's statements, built once with bound parameters: building a statement per move
+# (and its cache key, to find its compiled form) cost SQLAlchemy about 8 times the database's
+# own work (~700 µs of CPU per move against ~80 µs).
+_MOVES_OF_GAME = (
+    select(GameRow.moves, GameRow.status)
+    .where(GameRow.id == bindparam("game_id"))
+    .with_for_update()
+)
+_INSERT_MOVE = insert(MoveRow)
+_GAME_AFTER_MOVE = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("game_id"))
+    .values(
+        moves=bindparam("new_moves", type_=Integer()),
+        state_hash=bindparam("new_hash", type_=String()),
+        status=bindparam("new_status", type_=String()),
+        outcome=bindparam("new_outcome", type_=GameRow.__table__.c.outcome.type),
+        attention=bindparam("new_attention", type_=Boolean()),
+        updated_at=bindparam("stamp", type_=DateTime(timezone=True)),
+    )
+)
+_MOVES_OF_GAMES = (
+    select(GameRow.id, GameRow.moves, GameRow.status)
+    .where(GameRow.id.in_(bindparam("ids", expanding=True)))
+    .with_for_update()
+)
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 def now() -> datetime:
@@ -321,6 +351,32 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def _move_values(
+    request: MoveRequest, number: int, applied: Applied, stamp: datetime
+) -> dict[str, Any]:
+    return {
+        "game_id": request.game_id,
+        "number": number,
+        "seat": request.seat,
+        "choice": request.choice,
+        "state_hash": applied.state_hash,
+        "created_at": stamp,
+    }
+
+
+def _game_values(game_id: str, number: int, applied: Applied, stamp: datetime) -> dict[str, Any]:
+    """The bound values of ``_GAME_AFTER_MOVE`` once move ``number`` is stored."""
+    return {
+        "game_id": game_id,
+        "new_moves": number + 1,
+        "new_hash": applied.state_hash,
+        "new_status": applied.status,
+        "new_outcome": applied.outcome,
+        "new_attention": applied.attention,
+        "stamp": stamp,
+    }
 
 
 class Repository:
@@ -610,18 +666,44 @@ class Repository:
         no request was stored."""
         stamp = now()
         with self.engine.begin() as conn:
+            ids = sorted({request.game_id for request in requests})
+            ended: dict[str, str] = {}
+            stored: dict[str, int] = {}
+            for game_id, stored_moves, status in conn.execute(_MOVES_OF_GAMES, {"ids": ids}):
+                if status == "playing":  # a game abandoned meanwhile takes no move
+                    stored[game_id] = stored_moves
+                else:
+                    ended[game_id] = status
+            moves: list[dict[str, Any]] = []
+            games: list[dict[str, Any]] = []
             for request in requests:
+                count = stored.get(request.game_id)
+                if count is None:
+                    gone = ended.get(request.game_id)
+                    request.result = GameEnded(gone) if gone else KeyError(request.game_id)
+                    continue
                 try:
-                    request.result = self._append(conn, request, stamp)
-                except _Refused as refused:
-                    request.result = refused.exc
+                    applied = request.prepare(count)
+                except Exception as exc:
+                    request.result = exc
+                    continue
+                moves.append(_move_values(request, count, applied, stamp))
+                games.append(_game_values(request.game_id, count, applied, stamp))
+                if applied.clocks is not None:
+                    self._save_clocks(conn, request.game_id, applied.clocks, stamp)
+                self._notify(conn, request.game_id, count + 1)
+                stored[request.game_id] = count + 1
+                request.result = count
+            # one statement each for all the moves (sqlite3 releases and takes back the GIL
+            # around every statement: per move, each wait for the event loop thread counted)
+            if moves:
+                conn.execute(_INSERT_MOVE, moves)
+                conn.execute(_GAME_AFTER_MOVE, games)
 
     def _append(self, s: Connection, request: MoveRequest, stamp: datetime) -> int:
         """Core statements on a connection: the hot path skips the ORM's unit of work."""
         game_id = request.game_id
-        row = s.execute(
-            select(GameRow.moves, GameRow.status).where(GameRow.id == game_id).with_for_update()
-        ).first()
+        row = s.execute(_MOVES_OF_GAME, {"game_id": game_id}).first()
         if row is None:
             raise _Refused(KeyError(game_id))
         stored, status = row
@@ -631,28 +713,8 @@ class Repository:
             applied = request.prepare(stored)
         except Exception as exc:
             raise _Refused(exc) from None
-        s.execute(
-            insert(MoveRow).values(
-                game_id=game_id,
-                number=stored,
-                seat=request.seat,
-                choice=request.choice,
-                state_hash=applied.state_hash,
-                created_at=stamp,
-            )
-        )
-        s.execute(
-            update(GameRow)
-            .where(GameRow.id == game_id)
-            .values(
-                moves=stored + 1,
-                state_hash=applied.state_hash,
-                status=applied.status,
-                outcome=applied.outcome,
-                attention=applied.attention,
-                updated_at=stamp,
-            )
-        )
+        s.execute(_INSERT_MOVE, _move_values(request, stored, applied, stamp))
+        s.execute(_GAME_AFTER_MOVE, _game_values(game_id, stored, applied, stamp))
         if applied.clocks is not None:
             self._save_clocks(s, game_id, applied.clocks, stamp)
         self._notify(s, game_id, stored + 1)
@@ -660,10 +722,7 @@ class Repository:
 
     def _notify(self, s: Session | Connection, game_id: str, moves: int) -> None:
         if self.postgres:
-            s.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": NOTIFY_CHANNEL, "payload": f"{game_id} {moves}"},
-            )
+            s.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": f"{game_id} {moves}"})
 
     # -- administration --
     # (`westeros admin`, westeros/cli_admin.py: run beside a serving process, never by it)

@@ -18,7 +18,7 @@ their interrupt and reaction windows, action windows, and the initiation of abil
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -533,8 +533,15 @@ class ActionWindow(Step):
         ]
 
     def _could(self, g: CardGame, seat: int) -> bool:
-        """Public facts only: could the seat act, were its whole deck in hand (C1.9)?"""
-        return _as_if_all_in_hand(g, seat, lambda: bool(self._options(g, seat)))
+        """Public facts only: could the seat act, were its whole deck in hand (C1.9)? (The
+        first action found answers: the card actions one by one, then the granted ones.)"""
+        return _as_if_all_in_hand(g, seat, lambda: self._any_option(g, seat))
+
+    def _any_option(self, g: CardGame, seat: int) -> bool:
+        if next(iter_card_actions(g, seat), None) is not None:
+            return True
+        offer = _PlayerActions.offer
+        return offer is not None and bool(offer(g, seat, self.name))
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
@@ -558,13 +565,16 @@ class ActionWindow(Step):
 
 def card_actions(g: CardGame, seat: int) -> list[Choice]:
     """The Action abilities ``seat`` may use now (C6.5): cards they control, events in hand."""
-    out: list[Choice] = []
+    return list(iter_card_actions(g, seat))
+
+
+def iter_card_actions(g: CardGame, seat: int) -> Iterator[Choice]:
+    """:func:`card_actions` one by one (whoever needs only the first stops there)."""
     for cid in trigger_sources(g, seat):
         entry = text_of(g.defs[cid].code)
         for i, a in enumerate(entry.abilities):
             if a.kind == ACTION and usable(g, a, ctx_for(g, cid, i)):
-                out.append(D.ACTION.format("use", cid, i))
-    return out
+                yield D.ACTION.format("use", cid, i)
 
 
 # -- using an ability (C16.4, C16.19) --------------------------------------------------

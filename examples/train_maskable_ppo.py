@@ -8,8 +8,10 @@ Run (needs the ``train`` extra: ``pip install 'westeros[train]'``)::
 The learner sits at seat 0 of the Gymnasium wrapper (its house changes with the game's seed);
 the other seats are random bots. MaskablePPO reads the legal actions from the env's
 ``action_masks()`` with no wrapper. The reward is the place-based one (1 first, 0 last) plus a
-small castle-count shaping. Win rates are measured on the same held-out seeds each time, with
-the policy's greedy (masked) action; "before" is the untrained policy.
+small castle-count shaping. Win rates are measured on the same held-out seeds each time,
+sampling from the (masked) policy; "before" is the untrained policy, close to uniform over the
+legal actions. (Its greedy action is not: an untrained network's argmax is one fixed
+preference, which can beat random bots by luck.)
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import time
 
+import torch
 from sb3_contrib import MaskablePPO
 
 from westeros.bots.tournament import wilson
@@ -34,7 +37,7 @@ def win_rate(model: MaskablePPO, players: int, games: int) -> tuple[int, float, 
         obs, _ = env.reset(seed=HELD_OUT + i)
         done, info = False, {}
         while not done:
-            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=False)
             obs, _, done, _, info = env.step(int(action))
         wins += info["outcome"]["winner"] == 0
     low, high = wilson(wins, games)
@@ -55,11 +58,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--minutes", type=float, default=4.0)
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--eval-games", type=int, default=100)
-    parser.add_argument("--curve-games", type=int, default=30)
+    parser.add_argument("--eval-games", type=int, default=60)
+    parser.add_argument("--curve-games", type=int, default=20)
     parser.add_argument("--chunk", type=int, default=4096, help="steps between curve points")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads")
     args = parser.parse_args()
+    torch.set_num_threads(args.threads)
 
     env = WesterosGym(players=args.players, seat=0, reward="rank", castle_shaping=0.05)
     model = MaskablePPO(

@@ -53,8 +53,16 @@ SLOW_TESTS = {
         "test_observations_are_float32_in_the_unit_interval",
     ],
     "rl/test_actions.py": ["test_every_legal_choice_in_random_games_has_an_index_that_round_trips"],
-    "rl/test_openspiel.py": ["test_openspiel_random_sim_test"],
+    "rl/test_openspiel.py": [
+        "test_openspiel_random_sim_test",
+        "test_openspiel_ismcts_bot_plays_a_whole_game",
+    ],
     "rl/test_gym.py": ["test_a_whole_episode_against_random_bots"],
+    "rl/test_sb3.py": [
+        "test_maskable_ppo_trains_a_few_hundred_steps_with_no_glue",
+        "test_the_mask_is_valid_at_the_end_and_matches_the_observation",
+    ],
+    "rl/test_parallel.py": ["test_a_whole_parallel_game_ends_with_every_agent_terminated"],
     "server/test_api.py": ["test_record_only_once_the_game_is_over"],  # a bot game to its end
     "server/test_admin.py": [
         "test_revoke_and_abandon_reach_a_running_sqlite_server",  # waits for the sweep

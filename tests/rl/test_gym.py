@@ -32,7 +32,8 @@ def test_a_whole_episode_against_random_bots() -> None:
     assert steps > 20
     outcome = info["outcome"]
     assert reward == (1.0 if outcome["winner"] == 2 else 0.0)
-    assert not obs["action_mask"].any()
+    assert obs["action_mask"].all() and env.action_masks().all()  # terminal: a valid mask
+    assert obs["observation"].any()  # the final view, not zeros
 
 
 def test_same_seed_same_game() -> None:

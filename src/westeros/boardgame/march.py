@@ -206,7 +206,10 @@ class ResolveMarch(Step):
                 f"{name}: march from {T.area_name(self.area)} — move one unit "
                 f"(unit>destination) or done (planned: {planned})"
             )
-            return [D.MARCH_MOVE.ask(seat, prompt, self.move_choices(g), area=self.area)]
+            choices = self.move_choices(g)
+            return [
+                D.MARCH_MOVE.ask(seat, prompt, choices, area=self.area, planned=len(self.moves))
+            ]
         if self.token is None and self.token_allowed(g):
             prompt = (
                 f"{name}: leave a power token in {T.area_name(self.area)} "

@@ -200,7 +200,8 @@ class MessengerRaven(Step):
         if self.stage == "replace":
             assert self.area is not None
             prompt = f"{name}: Messenger Raven — new order for {T.area_name(self.area)}"
-            return [D.RAVEN_REPLACE.ask(seat, prompt, raven_replacements(g, holder, self.area))]
+            tokens = raven_replacements(g, holder, self.area)
+            return [D.RAVEN_REPLACE.ask(seat, prompt, tokens, area=self.area)]
         if self.stage == "wildling":
             prompt = (
                 f"{name}: Messenger Raven — keep the wildling card on top or put it at the bottom?"

@@ -44,6 +44,8 @@ SEARCHED = frozenset(
         D.MARCH_TOKEN,
         D.CONSOLIDATE_SPECIAL,
         D.TIE_BREAK,
+        D.RAVEN,
+        D.RAVEN_REPLACE,
     )
 )
 MAX_CANDIDATES = 8

@@ -21,6 +21,7 @@ from westeros.rl import actions as A
 from westeros.rl.encoding import OBS_SIZE, encode_game
 
 REWARDS: tuple[str, ...] = ("win", "rank")
+ILLEGAL_ACTIONS: tuple[str, ...] = ("raise", "penalize")
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -75,20 +76,43 @@ class Session:
         return next((d for d in self.g.pending() if d.seat == seat), None)
 
     def observe(self, seat: int) -> Observation:
-        """The seat's encoded view and the mask of its own open decision (zeros if none)."""
-        return {
-            "observation": encode_game(self.g, seat),
-            "action_mask": A.mask(self.seat_decision(seat)),
-        }
+        """The seat's encoded view and the mask of its own open decision (zeros while it has
+        none). Once the game is over the view is the final one and the mask is all ones
+        (:func:`terminal_mask`)."""
+        return {"observation": encode_game(self.g, seat), "action_mask": self.mask(seat)}
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        if self.over:
+            return terminal_mask()
+        return A.mask(self.seat_decision(seat))
 
     def step(self, action: int) -> None:
         """Apply an action index to the current decision (ValueError when it is illegal)."""
         decision = self.decision()
         if decision is None:
             raise ValueError("the game is over")
-        self.g.apply(decision.seat, A.decode(decision, int(action)))
+        self.step_seat(decision.seat, action)
+
+    def step_seat(self, seat: int, action: int) -> None:
+        """Apply an action index to ``seat``'s open decision (ValueError when it has none or
+        the action is illegal; the game is then unchanged)."""
+        decision = self.seat_decision(seat)
+        if decision is None:
+            raise ValueError(f"seat {seat} has no open decision")
+        self.g.apply(seat, A.decode(decision, int(action)))
         self.decisions += 1
         self._advance()
+
+    def legal(self, seat: int, action: Any) -> bool:
+        """Whether ``action`` is a legal index for ``seat``'s open decision."""
+        decision = self.seat_decision(seat)
+        if decision is None or action is None:
+            return False
+        try:
+            A.decode(decision, int(action))
+        except (ValueError, TypeError):
+            return False
+        return True
 
     def apply_choice(self, seat: int, choice: Any) -> None:
         """Apply a choice (not an index), e.g. a bot's; forced decisions follow."""
@@ -123,6 +147,13 @@ class Session:
         last = max(len(outcome.ranking) - 1, 1)
         place = {seat: i for i, seat in enumerate(outcome.ranking)}
         return {h: (last - place[self.house_seat[h]]) / last for h in self.houses}
+
+
+def terminal_mask() -> npt.NDArray[np.int8]:
+    """The mask of a finished game: every action marked, so that a masked policy still has a
+    distribution over it (a terminal observation is only ever bootstrapped from, or sampled
+    and ignored at an autoreset); no action is applied once the game is over."""
+    return np.ones(A.N_ACTIONS, dtype=np.int8)
 
 
 def empty_observation() -> Observation:

@@ -10,6 +10,11 @@ The observation and action space are those of the AEC environment
 
 An action outside the mask leaves the game unchanged and gives ``illegal_reward`` (-1 by
 default) with ``info["illegal_action"] = True``; ``illegal_action="raise"`` raises instead.
+
+``action_masks()`` returns the mask as booleans (what sb3-contrib's ``MaskablePPO`` asks the
+env for); the observation at the end of a game is the final view with every action marked
+(``core.terminal_mask``). ``max_steps``: the episode is truncated after that many learner
+steps (None: a game always runs to its end).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from gymnasium import spaces
 from westeros.bots import Bot
 from westeros.bots.base import ask
 from westeros.rl import actions as A
-from westeros.rl.core import REWARDS, Observation, Session, empty_observation, render_new
+from westeros.rl.core import REWARDS, Observation, Session, render_new
 from westeros.rl.opponents import make_opponent
 from westeros.rl.pettingzoo_env import observation_space
 
@@ -44,6 +49,7 @@ class WesterosGym(gym.Env[Observation, np.int64]):
         castle_shaping: float = 0.0,
         illegal_action: str = "penalize",
         illegal_reward: float = -1.0,
+        max_steps: int | None = None,
     ) -> None:
         if not 0 <= seat < players:
             raise ValueError(f"seat must be in 0..{players - 1}, not {seat!r}")
@@ -62,6 +68,10 @@ class WesterosGym(gym.Env[Observation, np.int64]):
         self.castle_shaping = float(castle_shaping)
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1 or None, not {max_steps!r}")
+        self.max_steps = max_steps
+        self.steps = 0
         self.action_space = spaces.Discrete(A.N_ACTIONS)
         self.observation_space = cast("spaces.Space[Observation]", observation_space())
         self.bots: list[Bot] = []
@@ -82,6 +92,7 @@ class WesterosGym(gym.Env[Observation, np.int64]):
         self.bots = [make_opponent(self.opponent, game_seed * 7919 + s) for s in range(6)]
         self._castles = self._my_castles()
         self._rendered = 0
+        self.steps = 0
         self._play_bots()
         return self._obs(), {"house": self.house, "game_seed": game_seed}
 
@@ -91,12 +102,15 @@ class WesterosGym(gym.Env[Observation, np.int64]):
             raise RuntimeError("the game is over: call reset()")
         decision = session.decision()
         assert decision is not None and decision.seat == self.seat
+        self.steps += 1
+        truncated = self.max_steps is not None and self.steps >= self.max_steps
         try:
             A.decode(decision, int(action))
         except ValueError:
             if self.illegal_action == "raise":
                 raise
-            return self._obs(), self.illegal_reward, False, False, {"illegal_action": True}
+            refused = {"illegal_action": True}
+            return self._obs(), self.illegal_reward, False, truncated, refused
         session.step(int(action))
         self._play_bots()
         reward = 0.0
@@ -111,7 +125,14 @@ class WesterosGym(gym.Env[Observation, np.int64]):
             info["outcome"] = outcome.to_json() if outcome else None
         if self.render_mode == "human":
             self.render()
-        return self._obs(), reward, session.over, False, info
+        return self._obs(), reward, session.over, truncated and not session.over, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the learner's open decision, as booleans (sb3-contrib's
+        ``MaskablePPO`` calls this); every action once the game is over."""
+        if self.session.game is None:
+            raise RuntimeError("call reset() first")
+        return self.session.mask(self.seat).astype(bool)
 
     def _my_castles(self) -> int:
         return self.session.castles()[self.house] if self.castle_shaping else 0
@@ -126,8 +147,6 @@ class WesterosGym(gym.Env[Observation, np.int64]):
             session.apply_choice(decision.seat, ask(self.bots[decision.seat], g, decision))
 
     def _obs(self) -> Observation:
-        if self.session.over:
-            return empty_observation()
         return self.session.observe(self.seat)
 
     def render(self) -> str | None:

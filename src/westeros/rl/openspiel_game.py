@@ -13,8 +13,16 @@ with imperfect information that OpenSpiel's algorithms and tools run on.
   choice are taken at once (no node). Actions are the fixed indices of
   :mod:`westeros.rl.actions` (``num_distinct_actions`` = :data:`~westeros.rl.actions.N_ACTIONS`).
 * **Observations.** The observation tensor of a player is the encoded view
-  (:mod:`westeros.rl.encoding`); the observation string is the view as JSON. No information-
-  state string or tensor is provided (a view holds the public log size, not the history).
+  (:mod:`westeros.rl.encoding`); the observation string is the view as JSON. The public
+  observation (``IIGObservationType(private_info=NONE)``) is the spectator's view
+  (``view(None)``): no seat's private data.
+* **Information state.** The information-state string of a player is its view and its whole
+  log as the seat may read it (``events(seat, 0)``: every event, others' secrets redacted),
+  as JSON: what the seat has seen since the start. No information-state tensor is provided
+  (the game type says so; asking for one is an error, never a fallback to the observation).
+* **Resampling.** ``resample_from_infostate(player, sampler)`` is a state in which everything
+  the player may not know is resampled (the engine's ``determinize``), with the same
+  information state for that player: what OpenSpiel's ``ISMCTSBot`` needs.
 * **Returns.** 1 for the winner and 0 for the others at the end (constant sum 1).
 """
 
@@ -44,7 +52,7 @@ _GAME_TYPE = pyspiel.GameType(
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=6,
     min_num_players=3,
-    provides_information_state_string=False,
+    provides_information_state_string=True,
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
@@ -104,6 +112,7 @@ class WesterosState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.config = {"players": game.players, "tides": game.tides}
         self.seeds = game.seeds
+        self._resamples = 0
         self._engine = _Engine(None)
 
     @property
@@ -156,6 +165,20 @@ class WesterosState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * n
         return [1.0 if seat == outcome.winner else 0.0 for seat in range(n)]
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WesterosState:
+        """A state consistent with what ``player_id`` knows: everything else resampled by the
+        engine's ``determinize``. The seed mixes the sampler's draw (OpenSpiel passes a
+        ``UniformProbabilitySampler``) with a count of this state's resamples, so that
+        successive samples differ even when the sampler is new each time."""
+        state = WesterosState(self.get_game())
+        if self.game is None:
+            return state
+        self._resamples += 1
+        draw = float(probability_sampler()) if callable(probability_sampler) else 0.0
+        seed = (int(draw * 2**31) * 1_000_003 + self._resamples) & 0x7FFFFFFF
+        state._engine = _Engine(self.game.determinize(player_id, seed))
+        return state
+
     def __str__(self) -> str:
         if self.game is None:
             return "(seed to draw)"
@@ -172,24 +195,46 @@ def _skip_forced(game: Game) -> None:
 
 
 class WesterosObserver:
-    """A player's observation: the encoded view (tensor) and the view as JSON (string)."""
+    """What a player observes, by OpenSpiel's observation type: the encoded view and the view
+    as JSON (the default); the spectator's view (public information only, ``private_info``
+    NONE); or the information state (``perfect_recall``: a string only, no tensor)."""
 
     def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
-        self.tensor = np.zeros(OBS_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.public_only = iig_obs_type is not None and (
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        )
+        self.perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        if self.perfect_recall and self.public_only:
+            raise ValueError("a public information state is not provided")
+        size = 0 if self.perfect_recall else OBS_SIZE
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor} if size else {}
+
+    def _seat(self, player: int) -> int | None:
+        return None if self.public_only else player
 
     def set_from(self, state: WesterosState, player: int) -> None:
+        if self.perfect_recall:
+            raise ValueError("no information-state tensor is provided (only the string)")
         if state.game is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = encode_game(state.game, player)
+            self.tensor[:] = encode_game(state.game, self._seat(player))
 
     def string_from(self, state: WesterosState, player: int) -> str:
         if state.game is None:
             return "(seed to draw)"
-        return json.dumps(state.game.view(player), sort_keys=True)
+        seat = self._seat(player)
+        view = state.game.view(seat)
+        if not self.perfect_recall:
+            return json.dumps(view, sort_keys=True)
+        log = [
+            {"kind": e.kind, "fields": e.fields, "redacted": e.redacted}
+            for e in state.game.events(seat, 0)
+        ]
+        return json.dumps({"view": view, "log": log}, sort_keys=True)
 
 
 pyspiel.register_game(_GAME_TYPE, WesterosGame)

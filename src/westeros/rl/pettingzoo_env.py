@@ -10,6 +10,12 @@ cards) are taken in seat order and the views never show an earlier seat's choice
 Rewards: ``reward="win"`` gives 1 to the winner and 0 to the others when the game ends;
 ``reward="rank"`` gives (n-1-place)/(n-1). ``castle_shaping=c`` adds c times the change of a
 house's castle count at every step (0 by default).
+
+``max_cycles``: after that many steps (actions of the agent to act; the game is not
+round-robin, so a cycle is one step) every agent is truncated. ``illegal_action="penalize"``
+refuses an action outside the mask with a reward of ``illegal_reward`` to the agent and
+``info["illegal_action"]`` (the game is unchanged, the same agent acts again); "raise" (the
+default) raises ValueError. A parallel version is :mod:`westeros.rl.parallel_env`.
 """
 
 from __future__ import annotations
@@ -21,7 +27,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from westeros.rl import actions as A
-from westeros.rl.core import REWARDS, Observation, Session, empty_observation, render_new
+from westeros.rl.core import (
+    ILLEGAL_ACTIONS,
+    REWARDS,
+    Observation,
+    Session,
+    empty_observation,
+    render_new,
+)
 from westeros.rl.encoding import OBS_SIZE
 
 
@@ -32,6 +45,25 @@ def observation_space() -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (A.N_ACTIONS,), dtype=np.int8),
         }
     )
+
+
+def check_options(
+    metadata: dict[str, Any],
+    render_mode: str | None,
+    reward: str,
+    illegal_action: str,
+    max_cycles: int | None,
+) -> None:
+    """ValueError for an unknown render mode, reward, illegal-action mode or a bad
+    ``max_cycles``."""
+    if render_mode is not None and render_mode not in metadata["render_modes"]:
+        raise ValueError(f"render_mode must be one of human, ansi or None: {render_mode!r}")
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+    if illegal_action not in ILLEGAL_ACTIONS:
+        raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTIONS}: {illegal_action!r}")
+    if max_cycles is not None and max_cycles < 1:
+        raise ValueError(f"max_cycles must be at least 1 or None, not {max_cycles!r}")
 
 
 class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
@@ -52,12 +84,16 @@ class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         reward: str = "win",
         castle_shaping: float = 0.0,
         skip_forced: bool = True,
+        max_cycles: int | None = None,
+        illegal_action: str = "raise",
+        illegal_reward: float = -1.0,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of human, ansi or None: {render_mode!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        check_options(self.metadata, render_mode, reward, illegal_action, max_cycles)
+        self.max_cycles = max_cycles
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.cycles = 0
         self.session = Session(players, tides, skip_forced)
         self.render_mode = render_mode
         self.reward_mode = reward
@@ -96,6 +132,7 @@ class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._castles = self.session.castles() if self.castle_shaping else {}
         self._rendered = 0
+        self.cycles = 0
         self._select()
 
     def _select(self) -> None:
@@ -116,8 +153,17 @@ class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must act: an action index, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.session.step(int(action))
         self._clear_rewards()
+        self.cycles += 1
+        seat = self.session.house_seat[agent]
+        if self.illegal_action == "penalize" and not self.session.legal(seat, action):
+            self.rewards[agent] = self.illegal_reward
+            self.infos[agent] = {"illegal_action": True}
+            self._truncate_if_due()
+            self._accumulate_rewards()
+            return
+        self.session.step(int(action))
+        self.infos[agent] = {}
         if self.castle_shaping:
             castles = self.session.castles()
             for h in self.agents:
@@ -132,9 +178,15 @@ class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
                 self.infos[h] = {"outcome": outcome.to_json() if outcome else None}
         else:
             self._select()
+            self._truncate_if_due()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _truncate_if_due(self) -> None:
+        if self.max_cycles is not None and self.cycles >= self.max_cycles:
+            for h in self.agents:
+                self.truncations[h] = True
 
     def render(self) -> str | None:
         if self.render_mode is None or self.session.game is None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from westeros.boardgame.public import decisions as D
-from westeros.bots.heuristic import fights, orders, westeros
+from westeros.bots.heuristic import fights, orders, raven, westeros
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision, Rng
 
@@ -24,7 +24,8 @@ def _word(word: str) -> Rule:
 
 RULES: dict[str, Rule] = {
     D.PLACE_ORDER.name: orders.place_order,
-    D.RAVEN.name: _word("pass"),
+    D.RAVEN.name: raven.raven,
+    D.RAVEN_REPLACE.name: raven.raven_replace,
     D.RAVEN_WILDLING.name: _word("keep"),
     D.RAID.name: orders.raid,
     D.MARCH_ORDER.name: orders.march_order,

@@ -105,6 +105,15 @@ class Board:
                     out[n] = value
         return out
 
+    def raid_reach(self, area: str) -> list[str]:
+        """R6.3.2: what a Raid order in ``area`` reaches: from land the adjacent land areas,
+        from a sea the adjacent land, sea and port areas, from a port its sea."""
+        info = T.AREAS[area]
+        if info.is_port:
+            return [info.port_sea] if info.port_sea is not None else []
+        kinds = {"land"} if info.is_land else {"land", "sea", "port"}
+        return [n for n in info.neighbors if T.AREAS[n].kind in kinds]
+
     def reach(self, area: str) -> list[str]:
         """Areas the units in ``area`` could march to: neighbours of the same kind, and for
         land units the land areas along a chain of seas holding the house's ships (R6.4.3)."""

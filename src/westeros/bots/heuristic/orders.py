@@ -10,6 +10,9 @@ from westeros.engine import Choice, Decision
 
 UNIT_ORDER = ("knight", "footman", "siege_engine", "ship")
 RAID_VALUE = {"consolidate": 3.0, "support": 2.5, "raid": 1.5, "defense": 2.0, "march": 0.0}
+RAIDABLE = frozenset({"support", "raid", "consolidate"})  # R6.3.1; a star raid also defense
+MOVE_WORTH = 0.8  # a move worth less is not made: a March order needs a target worth this
+FIRST_MOVE_WORTH = 0.25  # unless it is the order's first move: then any gain beats wasting it
 
 
 def _is_hostile(b: Board, area: str) -> bool:
@@ -59,6 +62,8 @@ def order_scores(b: Board, area: str) -> dict[str, float]:
                 march = max(march, attack_score(b, area, n, 1, True))
             elif info.kind == "land":
                 march = max(march, expand_score(b, area, n))
+    if march < MOVE_WORTH:  # the march would resolve without moving (march_move)
+        march = 0.0
     in_danger = threat >= b.strength(area)
     defense = (b.value(area) * 0.9 if in_danger else 0.3) if threat > 0 else 0.1
     near_fights = sum(
@@ -67,7 +72,7 @@ def order_scores(b: Board, area: str) -> dict[str, float]:
         if (b.owner(n) == b.me and b.threat.get(n, 0) > 0) or _is_hostile(b, n)
     )
     support = 1.2 + 0.4 * near_fights if near_fights else 0.2
-    raid = 1.6 if any(b.owner(n) not in (None, b.me) for n in b.neighbors(area)) else 0.1
+    raid = raid_score(b, area)
     consolidate = 0.0
     if info.kind == "land":
         consolidate = 1.0 + 1.5 * info.power + (1.0 if b.power() < 4 else 0.0)
@@ -82,15 +87,31 @@ def order_scores(b: Board, area: str) -> dict[str, float]:
     }
 
 
+def raid_score(b: Board, area: str) -> float:
+    """A Raid order is worth what it may remove: before the orders are revealed, the chance
+    that one of the enemy areas it reaches holds a raidable order (about half of them do);
+    once they are revealed, the best raidable order it reaches (R6.3.1, R6.3.2)."""
+    enemies = [n for n in b.raid_reach(area) if b.owner(n) not in (None, b.me)]
+    revealed = [b.orders[n]["token"] for n in enemies if n in b.orders]
+    if revealed and all(t is not None for t in revealed):
+        types = [T.ORDER_KINDS[t].type for t in revealed]
+        return max((RAID_VALUE[t] for t in types if t in RAIDABLE), default=0.0) * 0.7
+    return 0.1 + 1.8 * (1.0 - 0.5 ** len(enemies))
+
+
 def place_order(b: Board, decision: Decision) -> Choice:
     area = area_of(decision)
     tokens = [c for c in decision.choices if c != "none"]
     if area is None or not tokens:
         return decision.choices[0]
-    scores = order_scores(b, area)
+    return pick_token(area, order_scores(b, area), [str(t) for t in tokens])
+
+
+def pick_token(area: str, scores: dict[str, float], tokens: list[str]) -> str:
+    """The token of the best-scored order type; of its tokens, the one that fits the area."""
     by_type: dict[str, list[str]] = {}
     for token in tokens:
-        by_type.setdefault(T.ORDER_KINDS[str(token)].type, []).append(str(token))
+        by_type.setdefault(T.ORDER_KINDS[token].type, []).append(token)
     best = max(by_type, key=lambda t: scores[t])
     options = by_type[best]
     if best == "raid":  # keep the star raid for defended targets: use the plain one first
@@ -130,13 +151,25 @@ def march_move(b: Board, decision: Decision) -> Choice:
         return expand_score(b, src, dest)
 
     best = max(sorted(dests), key=score)
-    if score(best) < 0.8:
+    planned = int(decision.about("planned") or 0)
+    # the first move uses the order (else it resolves without moving): any gain will do
+    worth = MOVE_WORTH if planned else FIRST_MOVE_WORTH
+    if score(best) < worth or _keeps_home(b, src, planned):
         return "done"
     for kind in UNIT_ORDER:
         choice = f"{kind}>{best}"
         if choice in decision.choices:
             return choice
     return "done"
+
+
+def _keeps_home(b: Board, src: str, planned: int) -> bool:
+    """The last unit in the house's home area stays while an enemy stands next to it: an
+    empty home falls to a march without a fight (only its garrison defends it). ``planned``:
+    the units already planned to leave (they are still on the board)."""
+    if T.AREAS[src].home_of != b.me or b.threat.get(src, 0) == 0:
+        return False
+    return sum(1 for u in b.units.get(src, ()) if u["house"] == b.me) - planned <= 1
 
 
 def march_token(b: Board, decision: Decision) -> Choice:

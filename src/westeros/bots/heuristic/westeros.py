@@ -25,14 +25,22 @@ def bid(b: Board, decision: Decision) -> Choice:
     top = max(int(c) for c in decision.choices)
     track = str(decision.about("track") or "")
     if not track:  # a wildling attack
-        threat = int(b.view["wildling_threat"])
-        share = -(-threat // max(1, len(b.houses)))
-        wanted = share + 1 if threat >= 6 else share
-        return max(0, min(top, wanted, power))
+        return wildling_bid(b, decision, top)
     weight = TRACK_WEIGHT.get(track, 0.3)
     if track and b.position(track) == 1:
         weight += 0.1  # keep the dominance token
     return max(0, min(top, round(power * weight)))
+
+
+def wildling_bid(b: Board, decision: Decision, top: int) -> int:
+    """R4.3: a share of the attack's strength (the decision's ``wildlings`` context: the
+    threat at attack time, or 6 for Preemptive Raid's second attack, when the track already
+    stands at 0), one more for a strong attack; never 0 while the house has power to lose,
+    as the lowest bidder bears the worst of a wildling victory."""
+    strength = int(decision.about("wildlings") or b.view["wildling_threat"])
+    share = -(-strength // max(1, len(b.houses)))
+    wanted = share + 1 if strength >= 6 else share
+    return max(min(top, 1), min(top, wanted))
 
 
 def tie_break(b: Board, decision: Decision) -> Choice:
@@ -112,6 +120,9 @@ def muster(b: Board, decision: Decision) -> Choice:
             return 1.6 + 0.5 * enemy - 0.3 * threat
         if purchase == "later":
             return 0.1
-        return 0.0  # done
+        return 0.0  # done: unspent points are lost (R3.6.2)
 
-    return max(decision.choices, key=score)
+    def worth(choice: Choice) -> float:  # any purchase beats losing the points
+        return score(choice) if choice in ("done", "later") else max(0.2, score(choice))
+
+    return max(decision.choices, key=worth)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.support import Server, wait_for
@@ -283,11 +285,33 @@ def test_a_private_game_with_a_turn_clock_and_an_open_seat(
     dan.close()
 
 
+@pytest.fixture(scope="module")
+def paced_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose bots wait a little before each move. With no delay (the module's
+    `server`) a game played only by bots runs to its end within a second or two; the banner
+    goes with it (an over game has no seat to come back to), so a click on "I'm back" would
+    race the end of the game."""
+    tmp = tmp_path_factory.mktemp("paced")
+    srv = Server(f"sqlite:///{tmp / 'paced.sqlite3'}", bot_delay=0.3, log=tmp / "server.log")
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def notice_of(st: dict[str, Any], seat: int, kind: str) -> bool:
+    return any(n["seat"] == seat and n["kind"] == kind for n in st["notices"])
+
+
 def test_time_out_hands_the_seat_to_a_bot_until_its_player_is_back(
-    server: Server, browser: Browser
+    paced_server: Server, browser: Browser
 ) -> None:
     """A 2-second turn clock runs out: the page says a bot plays the seat and why; "I'm back"
-    takes it back. A new link for the seat: the old one stops working, the page goes on."""
+    takes it back. A new link for the seat: the old one stops working, the page goes on.
+    The two other seats are bots, so once the clock has run out only bots play: on the paced
+    server the game goes on for minutes, long enough for every click."""
+    server = paced_server
     seats = [
         {"type": "human", "creator": True, "name": "Ann"},
         {"type": "bot", "bot": "random"},
@@ -306,9 +330,16 @@ def test_time_out_hands_the_seat_to_a_bot_until_its_player_is_back(
     assert "your time ran out" in ann.page.locator("#away-banner").inner_text()
     assert ann.state()["players"][0]["away"]
     assert ann.page.locator('#notices li[data-kind="time_out"]').count() >= 1
+    # the banner is drawn once and stays while the bots' moves come in (not re-made per message)
+    ann.page.evaluate("window.__banner = document.querySelector('#away-banner')")
+    ann.wait_shown(ann.shown_move() + 3)
+    assert ann.page.evaluate("document.querySelector('#away-banner') === window.__banner")
+    assert ann.state()["status"] == "playing"
     ann.page.click("#away-banner button")
-    wait_for(lambda: not ann.state()["players"][0]["away"], what="Ann back")
-
+    # her seat is hers again (its next decision restarts the 2-second clock: the notice, not
+    # the away flag, is what cannot change back)
+    wait_for(lambda: notice_of(ann.state(), 0, "back"), what="Ann back")
+    ann.page.wait_for_selector('#notices li[data-kind="back"]')
     # a new link for her seat (say it leaked): the page carries on with the new token
     old = ann.token
     ann.page.click("#rotate")

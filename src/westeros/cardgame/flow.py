@@ -239,14 +239,14 @@ def current_occurrence(g: CardGame) -> Occurrence | None:
 def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
     """Cards whose abilities may be used: in play (face up), revealed plots, agendas,
     titles, and events in hand (C1.3)."""
+    where = g.where
     out = [
         c
         for c, r in g.play.items()
-        if not r.facedown
-        and g.where[c] != "dup"
-        and (seat is None or r.controller == seat)
-        and not g.blank(c)
+        if not r.facedown and where[c] != "dup" and (seat is None or r.controller == seat)
     ]
+    if g.blanking():  # C2.12: blank cards have no abilities (rarely any: tested once here)
+        out = [c for c in out if not g.blank(c)]
     gone = [p.seat for p in g.players if p.eliminated]
     if gone:  # Q12: an eliminated player has left the game; their cards answer nothing
         out = [c for c in out if g.play[c].controller not in gone]

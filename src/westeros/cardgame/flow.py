@@ -262,7 +262,13 @@ def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
 def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
     """Whether a window opens: an ability in play could answer, or some player could hold an
     answer in hand (judged from public facts only, :func:`could_answer`; C1.9)."""
+    table = _answerers(g)
+    cands = set().union(*(table.get((occ.kind, k), ()) for k in kinds))
+    if not cands:
+        return False  # no card of the game answers this occurrence so (the common case)
     for cid in trigger_sources(g):
+        if cid not in cands:
+            continue
         entry = text_of(g.defs[cid].code)
         for i in entry.by_occ.get(occ.kind, ()):
             a = entry.abilities[i]
@@ -323,10 +329,12 @@ def _may_answer(g: CardGame, seat: int, on: str, kind: str) -> bool:
     return False
 
 
-# The cards of a game with an ability to some occurrence, by (occurrence, ability kind):
-# printed texts do not change during a game, so this is worked out once per set of cards
-# (clones share ``g.defs``), and again if the registered texts change (test-only texts).
-Answerers = dict[tuple[str, str], tuple[int, ...]]
+# The cards of a game with an ability to some occurrence, by (occurrence, ability kind), and
+# those with an Action (C6.5) under (ANY_TIME, ACTION): printed texts do not change during a
+# game, so this is worked out once per set of cards (clones share ``g.defs``), and again if
+# the registered texts change (test-only texts).
+Answerers = dict[tuple[str, str], frozenset[int]]
+ANY_TIME = "*"  # no occurrence is named so (abilities.text checks the names)
 _ANSWERERS: dict[tuple[int, tuple[object, ...]], tuple[tuple[object, ...], Answerers]] = {}
 
 
@@ -346,9 +354,11 @@ def _answerers(g: CardGame) -> Answerers:
         for on, indices in entry.by_occ.items():
             for kind in sorted({entry.abilities[i].kind for i in indices}):
                 found.setdefault((on, kind), []).append(cid)
+        if any(a.kind == ACTION for a in entry.abilities):
+            found.setdefault((ANY_TIME, ACTION), []).append(cid)
     if len(_ANSWERERS) > 64:
         _ANSWERERS.clear()
-    table = {k: tuple(v) for k, v in found.items()}
+    table = {k: frozenset(v) for k, v in found.items()}
     _ANSWERERS[key] = (g.defs, table)
     return table
 
@@ -359,8 +369,13 @@ def ctx_for(g: CardGame, cid: int, index: int, occ: Occ | None = None) -> Ctx:
 
 def triggered(g: CardGame, occ: Occ, kind: str, seat: int | None = None) -> list[Ctx]:
     """The abilities of ``kind`` that can answer ``occ`` now, optionally one seat's."""
-    out = []
+    out: list[Ctx] = []
+    cands = _answerers(g).get((occ.kind, kind))
+    if not cands:
+        return out
     for cid in trigger_sources(g, seat):
+        if cid not in cands:
+            continue  # no ability of this kind to this occurrence
         entry = text_of(g.defs[cid].code)
         for i in entry.by_occ.get(occ.kind, ()):
             a = entry.abilities[i]
@@ -570,7 +585,10 @@ def card_actions(g: CardGame, seat: int) -> list[Choice]:
 
 def iter_card_actions(g: CardGame, seat: int) -> Iterator[Choice]:
     """:func:`card_actions` one by one (whoever needs only the first stops there)."""
+    actors = _answerers(g).get((ANY_TIME, ACTION), frozenset())
     for cid in trigger_sources(g, seat):
+        if cid not in actors:
+            continue  # no Action on this card
         entry = text_of(g.defs[cid].code)
         for i, a in enumerate(entry.abilities):
             if a.kind == ACTION and usable(g, a, ctx_for(g, cid, i)):

@@ -292,17 +292,16 @@ def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool
     p = g.players[seat]
     if not p.hand or p.eliminated:
         return False
-    hand, cards = p.hand, sorted(p.hand + p.deck)
-    zones = [g.where[c] for c in cards]
-    p.hand = cards
-    for c in cards:
-        g.where[c] = "hand"
+    hand, deck, where = p.hand, p.deck, g.where
+    p.hand = sorted(hand + deck)
+    for c in deck:  # the hand's cards are in hand already
+        where[c] = "hand"
     try:
         return test()
     finally:
         p.hand = hand
-        for c, zone in zip(cards, zones, strict=True):
-            g.where[c] = zone
+        for c in deck:
+            where[c] = "deck"
 
 
 def could_answer(g: CardGame, seat: int, occ: Occ, kind: str) -> bool:

@@ -239,14 +239,14 @@ def current_occurrence(g: CardGame) -> Occurrence | None:
 def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
     """Cards whose abilities may be used: in play (face up), revealed plots, agendas,
     titles, and events in hand (C1.3)."""
+    where = g.where
     out = [
         c
         for c, r in g.play.items()
-        if not r.facedown
-        and g.where[c] != "dup"
-        and (seat is None or r.controller == seat)
-        and not g.blank(c)
+        if not r.facedown and where[c] != "dup" and (seat is None or r.controller == seat)
     ]
+    if g.blanking():  # C2.12: blank cards have no abilities (rarely any: tested once here)
+        out = [c for c in out if not g.blank(c)]
     gone = [p.seat for p in g.players if p.eliminated]
     if gone:  # Q12: an eliminated player has left the game; their cards answer nothing
         out = [c for c in out if g.play[c].controller not in gone]
@@ -262,7 +262,13 @@ def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
 def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
     """Whether a window opens: an ability in play could answer, or some player could hold an
     answer in hand (judged from public facts only, :func:`could_answer`; C1.9)."""
+    table = _answerers(g)
+    cands = set().union(*(table.get((occ.kind, k), ()) for k in kinds))
+    if not cands:
+        return False  # no card of the game answers this occurrence so (the common case)
     for cid in trigger_sources(g):
+        if cid not in cands:
+            continue
         entry = text_of(g.defs[cid].code)
         for i in entry.by_occ.get(occ.kind, ()):
             a = entry.abilities[i]
@@ -286,17 +292,16 @@ def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool
     p = g.players[seat]
     if not p.hand or p.eliminated:
         return False
-    hand, cards = p.hand, sorted(p.hand + p.deck)
-    zones = [g.where[c] for c in cards]
-    p.hand = cards
-    for c in cards:
-        g.where[c] = "hand"
+    hand, deck, where = p.hand, p.deck, g.where
+    p.hand = sorted(hand + deck)
+    for c in deck:  # the hand's cards are in hand already
+        where[c] = "hand"
     try:
         return test()
     finally:
         p.hand = hand
-        for c, zone in zip(cards, zones, strict=True):
-            g.where[c] = zone
+        for c in deck:
+            where[c] = "deck"
 
 
 def could_answer(g: CardGame, seat: int, occ: Occ, kind: str) -> bool:
@@ -323,10 +328,12 @@ def _may_answer(g: CardGame, seat: int, on: str, kind: str) -> bool:
     return False
 
 
-# The cards of a game with an ability to some occurrence, by (occurrence, ability kind):
-# printed texts do not change during a game, so this is worked out once per set of cards
-# (clones share ``g.defs``), and again if the registered texts change (test-only texts).
-Answerers = dict[tuple[str, str], tuple[int, ...]]
+# The cards of a game with an ability to some occurrence, by (occurrence, ability kind), and
+# those with an Action (C6.5) under (ANY_TIME, ACTION): printed texts do not change during a
+# game, so this is worked out once per set of cards (clones share ``g.defs``), and again if
+# the registered texts change (test-only texts).
+Answerers = dict[tuple[str, str], frozenset[int]]
+ANY_TIME = "*"  # no occurrence is named so (abilities.text checks the names)
 _ANSWERERS: dict[tuple[int, tuple[object, ...]], tuple[tuple[object, ...], Answerers]] = {}
 
 
@@ -346,9 +353,11 @@ def _answerers(g: CardGame) -> Answerers:
         for on, indices in entry.by_occ.items():
             for kind in sorted({entry.abilities[i].kind for i in indices}):
                 found.setdefault((on, kind), []).append(cid)
+        if any(a.kind == ACTION for a in entry.abilities):
+            found.setdefault((ANY_TIME, ACTION), []).append(cid)
     if len(_ANSWERERS) > 64:
         _ANSWERERS.clear()
-    table = {k: tuple(v) for k, v in found.items()}
+    table = {k: frozenset(v) for k, v in found.items()}
     _ANSWERERS[key] = (g.defs, table)
     return table
 
@@ -359,8 +368,13 @@ def ctx_for(g: CardGame, cid: int, index: int, occ: Occ | None = None) -> Ctx:
 
 def triggered(g: CardGame, occ: Occ, kind: str, seat: int | None = None) -> list[Ctx]:
     """The abilities of ``kind`` that can answer ``occ`` now, optionally one seat's."""
-    out = []
+    out: list[Ctx] = []
+    cands = _answerers(g).get((occ.kind, kind))
+    if not cands:
+        return out
     for cid in trigger_sources(g, seat):
+        if cid not in cands:
+            continue  # no ability of this kind to this occurrence
         entry = text_of(g.defs[cid].code)
         for i in entry.by_occ.get(occ.kind, ()):
             a = entry.abilities[i]
@@ -570,7 +584,10 @@ def card_actions(g: CardGame, seat: int) -> list[Choice]:
 
 def iter_card_actions(g: CardGame, seat: int) -> Iterator[Choice]:
     """:func:`card_actions` one by one (whoever needs only the first stops there)."""
+    actors = _answerers(g).get((ANY_TIME, ACTION), frozenset())
     for cid in trigger_sources(g, seat):
+        if cid not in actors:
+            continue  # no Action on this card
         entry = text_of(g.defs[cid].code)
         for i, a in enumerate(entry.abilities):
             if a.kind == ACTION and usable(g, a, ctx_for(g, cid, i)):

@@ -413,8 +413,11 @@ class CardGame(StepGame):
 
     def bonus(self, stat: str, target: int, players: bool = False) -> int:
         """The sum of all modifiers of ``stat`` on a card (or a player)."""
+        mods = self.modifiers(stat)
+        if not mods and not self.lasting:
+            return 0  # the common case: nothing modifies this stat at all
         total = 0
-        for source, mod in self.modifiers(stat):
+        for source, mod in mods:
             if mod.players == players and mod.applies(self, source, target):
                 total += mod.amount(self, source, target)
         for effect in self.lasting:
@@ -425,6 +428,11 @@ class CardGame(StepGame):
     def has(self, stat: str, target: int, players: bool = False) -> bool:
         """A yes/no modifier ("cannot be killed", "gains stealth"): any positive source."""
         return self.bonus(stat, target, players) > 0
+
+    def blanking(self) -> bool:
+        """Whether any card could be blank other than a duplicate (C2.12): a blanking
+        modifier is active or a lasting effect blanks; if not, :meth:`blank` is a zone test."""
+        return bool(self.modifiers("blank")) or any(e.stat == "blank" for e in self.lasting)
 
     def blank(self, cid: int) -> bool:
         """C2.12: a blanked card loses its printed text box."""

@@ -105,9 +105,12 @@ def test_a_restart_keeps_the_clocks_paused_while_down(db_url: str) -> None:
         before = c.get(f"/api/games/{gid}/state", headers=bearer(ann)).json()
         (clock,) = [x for x in before["clocks"] if x["seat"] == 0]
         assert clock["running"] and clock["remaining_ms"] <= 599_500
-    time.sleep(1.0)  # the server is down: this second is nobody's
+    time.sleep(3.0)  # the server is down: these seconds are nobody's
     with TestClient(create_app(Settings(db=db_url, bot_delay=0))) as c:
         after = c.get(f"/api/games/{gid}/state", headers=bearer(ann)).json()
         (again,) = [x for x in after["clocks"] if x["seat"] == 0]
         assert again["running"]
-        assert clock["remaining_ms"] - 400 <= again["remaining_ms"] <= clock["remaining_ms"]
+        # the clock ran only while a server held the game (the requests around the restart,
+        # well under a second even on a busy machine), never for the 3 s it was down
+        lost = clock["remaining_ms"] - again["remaining_ms"]
+        assert 0 <= lost < 2000, lost

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from westeros.cardgame.actions import to_zone
 from westeros.cardgame.builder import BLANK_PLOT, FILLER, Position
+from westeros.cardgame.flow import run_effect
 from westeros.cardgame.state import CardGame
 from westeros.engine import Choice, Decision, Step
 
@@ -231,3 +232,37 @@ class Table:
             else:
                 return
         raise AssertionError("challenge(): too many decisions")
+
+
+class Effect:
+    """A step that runs one effect through the card game's timing (``flow.run_effect``)."""
+
+    def __init__(self, fn: Callable[[CardGame], object]) -> None:
+        self.fn = fn
+
+    def decisions(self, g: CardGame) -> list[Decision]:
+        return []
+
+    def run(self, g: CardGame) -> None:
+        run_effect(g, lambda g: self.fn(g))
+
+    def snapshot(self) -> dict[str, object]:
+        return {"step": "Effect"}
+
+
+def swap_hidden_card(g: CardGame, seat: int) -> CardGame | None:
+    """A copy in which one of ``seat``'s hand cards traded places with a deck card of
+    another title: two games differing only in one hidden card (None if there is no such
+    pair)."""
+    p = g.players[seat]
+    for h in p.hand:
+        for k, c in enumerate(p.deck):
+            if g.defs[c].name != g.defs[h].name:
+                other = g.clone()
+                q = other.players[seat]
+                q.hand[q.hand.index(h)], q.deck[k] = c, h
+                other.where[h], other.where[c] = "deck", "hand"
+                other.changed()
+                other.invalidate()
+                return other
+    return None

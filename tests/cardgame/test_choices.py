@@ -6,11 +6,9 @@ turn on (the config's ``auto``). D15 (several results at once) is in test_elimin
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.cardgame.driver import Table
+from tests.cardgame.driver import Effect, Table
 from westeros.cardgame import actions as A
 from westeros.cardgame.abilities import TEXTS, CardText, text
 from westeros.cardgame.state import CardGame
@@ -23,33 +21,6 @@ ROBERT = "01048"  # Robert Baratheon: unique, STR 5, [military] [power], intimid
 PYCELLE = "01085"  # Grand Maester Pycelle: unique, STR 2, [intrigue] [power], insight
 COPPERS = "01010"  # Counting Coppers: When Revealed, draw 3 cards
 BLANK = "01025"  # The Winds of Winter: no text
-
-
-@pytest.fixture
-def texts() -> Any:
-    """TEXTS, restored after the test."""
-    saved = dict(TEXTS)
-    yield TEXTS
-    TEXTS.clear()
-    TEXTS.update(saved)
-
-
-class _Effect:
-    """A step running one effect (for tests)."""
-
-    def __init__(self, fn: Any) -> None:
-        self.fn = fn
-
-    def decisions(self, g: CardGame) -> list[object]:
-        return []
-
-    def run(self, g: CardGame) -> None:
-        from westeros.cardgame.flow import run_effect
-
-        run_effect(g, lambda g: self.fn(g))
-
-    def snapshot(self) -> dict[str, object]:
-        return {"step": "_Effect"}
 
 
 def _kinds(log: list[Event], *kinds: str) -> list[Event]:
@@ -239,7 +210,7 @@ def test_d14_c18_7_the_controller_chooses_whether_a_duplicate_saves(answer: str)
     t = Table(auto=[False, True])
     eddard = t.add(0, EDDARD)
     dup = t.add(0, EDDARD, zone="dup", on=eddard)
-    t.run(_Effect(lambda g: A.kill(g, [eddard])), phase="challenges")
+    t.run(Effect(lambda g: A.kill(g, [eddard])), phase="challenges")
     d = t.decision()
     assert d.kind == "duplicate_save" and d.seat == 0 and d.about("card") == eddard
     t.do(answer)
@@ -253,7 +224,7 @@ def test_d14_no_duplicate_save_is_offered_against_a_sacrifice() -> None:
     t = Table(auto=False)
     eddard = t.add(0, EDDARD)
     t.add(0, EDDARD, zone="dup", on=eddard)
-    t.run(_Effect(lambda g: A.sacrifice(g, [eddard])), phase="challenges")
+    t.run(Effect(lambda g: A.sacrifice(g, [eddard])), phase="challenges")
     assert "duplicate_save" not in t.kinds()
     t.auto()
     assert t.g.where[eddard] == "discard"
@@ -264,7 +235,7 @@ def test_d14_automatic_a_duplicate_saves_without_asking() -> None:
     t = Table(auto=[True, False])
     eddard = t.add(0, EDDARD)
     t.add(0, EDDARD, zone="dup", on=eddard)
-    t.run(_Effect(lambda g: A.kill(g, [eddard])), phase="challenges")
+    t.run(Effect(lambda g: A.kill(g, [eddard])), phase="challenges")
     assert "duplicate_save" not in t.kinds()
     t.auto()
     assert t.g.where[eddard] == "play"
@@ -324,7 +295,7 @@ def test_d14_c18_8_4_no_duplicate_save_against_a_terminal_condition() -> None:
     eddard = t.add(0, EDDARD)
     t.add(0, EDDARD, zone="dup", on=eddard)
     info = (("save", True), ("terminal", True))
-    t.run(_Effect(lambda g: occur(g, Occ("killed", (eddard,), info=info), A._kill)))
+    t.run(Effect(lambda g: occur(g, Occ("killed", (eddard,), info=info), A._kill)))
     assert "duplicate_save" not in t.kinds()
     t.auto()
     assert t.g.where[eddard] == "dead"

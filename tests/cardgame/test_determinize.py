@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.cardgame.driver import swap_hidden_card
 from westeros.bots import RandomBot, play_out
 from westeros.cardgame.state import CardGame
 from westeros.engine import Rng, new_game
@@ -36,23 +37,6 @@ def _game(players: int, seed: int) -> CardGame:
     return g
 
 
-def _swap_hidden(g: CardGame, seat: int) -> CardGame | None:
-    """A copy in which one of ``seat``'s hand cards traded places with a deck card of
-    another title (None if there is no such pair)."""
-    p = g.players[seat]
-    for h in p.hand:
-        for k, c in enumerate(p.deck):
-            if g.defs[c].name != g.defs[h].name:
-                other = g.clone()
-                q = other.players[seat]
-                q.hand[q.hand.index(h)], q.deck[k] = c, h
-                other.where[h], other.where[c] = "deck", "hand"
-                other.changed()
-                other.invalidate()
-                return other
-    return None
-
-
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])
 def test_c1_9_a_sample_carries_no_hidden_card_of_another_seat(players: int, seed: int) -> None:
     """C1.9: another seat's hand, deck order and the real generator never reach the sample."""
@@ -63,7 +47,7 @@ def test_c1_9_a_sample_carries_no_hidden_card_of_another_seat(players: int, seed
         for other in range(players):
             if other == seat:
                 continue
-            swapped = _swap_hidden(position, other)
+            swapped = swap_hidden_card(position, other)
             if swapped is not None:
                 assert swapped.determinize(seat, 11).state_hash() == base
                 probed += 1

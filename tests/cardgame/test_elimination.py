@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.cardgame.driver import Table
+from tests.cardgame.driver import Effect, Table
 from westeros.cardgame import actions as A
 from westeros.cardgame.abilities import TEXTS, text
 from westeros.cardgame.decklists import SHIPPED
@@ -25,32 +25,6 @@ BANNERS = "01007"  # Calling the Banners: When Revealed: choose an opponent, gai
 BLANK = "01025"
 CLASH = "01001"  # A Clash of Kings (its text replaced in one test)
 BODY = "01132"
-
-
-class _Effect:
-    """A step running one effect (for tests)."""
-
-    def __init__(self, fn: Any) -> None:
-        self.fn = fn
-
-    def decisions(self, g: CardGame) -> list[object]:
-        return []
-
-    def run(self, g: CardGame) -> None:
-        from westeros.cardgame.flow import run_effect
-
-        run_effect(g, lambda g: self.fn(g))
-
-    def snapshot(self) -> dict[str, object]:
-        return {"step": "_Effect"}
-
-
-@pytest.fixture
-def texts() -> Any:
-    saved = dict(TEXTS)
-    yield TEXTS
-    TEXTS.clear()
-    TEXTS.update(saved)
 
 
 # -- C20.4: an empty deck, whatever emptied it -------------------------------------------
@@ -85,7 +59,7 @@ def test_c20_4_a_deck_empty_after_setup_eliminates_before_the_first_round() -> N
 def test_c20_4_a_player_with_an_empty_deck_is_out_before_the_next_step() -> None:
     """A reaction or effect that empties a deck: the player is out before anything else."""
     t = Table(THREE, deck=2)
-    t.run(_Effect(lambda g: A.discard_from_deck(g, 1, 2)), phase="challenges")
+    t.run(Effect(lambda g: A.discard_from_deck(g, 1, 2)), phase="challenges")
     assert t.g.players[1].eliminated and t.g.winner is None  # two players left
 
 
@@ -98,7 +72,7 @@ def test_c20_1_power_gained_by_taking_control_wins_at_once() -> None:
     t = Table()
     t.power(0, 12)
     theirs = t.add(1, BODY, power=3)
-    t.run(_Effect(lambda g: A.take_control(g, theirs, 0)), phase="challenges")
+    t.run(Effect(lambda g: A.take_control(g, theirs, 0)), phase="challenges")
     assert t.g.winner == 0 and t.g.is_over
 
 
@@ -150,7 +124,7 @@ def test_d15_c20_3_several_players_at_15_power_the_first_player_picks_the_winner
         for seat in (0, 1):
             g.play[g.players[seat].faction].power = 15
 
-    t.run(_Effect(both), phase="challenges")
+    t.run(Effect(both), phase="challenges")
     d = t.decision()
     assert d.kind == "result" and d.seat == 1 and set(d.choices) == {"win:0", "win:1"}
     t.do("win:0")
@@ -166,7 +140,7 @@ def test_d15_a_win_and_an_elimination_at_once_are_ordered_by_the_first_player() 
         g.play[g.players[0].faction].power = 15
         g.players[0].deck.clear()
 
-    t.run(_Effect(both), phase="challenges")
+    t.run(Effect(both), phase="challenges")
     assert set(t.choices()) == {"win:0", "out:0"}
     t.do("out:0")
     assert t.g.winner == 1

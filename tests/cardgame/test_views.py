@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.cardgame.driver import Table
+from tests.cardgame.driver import Table, swap_hidden_card
 from westeros.cardgame import actions as A
 from westeros.cardgame import events as E
 from westeros.cardgame.state import CardGame
@@ -150,23 +150,6 @@ def test_c1_9_c5_8_a_face_down_card_carries_no_id_for_other_seats() -> None:
     assert one.view(d.seat) != two.view(d.seat)
 
 
-def _swapped(g: CardGame, seat: int) -> CardGame | None:
-    """A copy in which one of ``seat``'s hand cards traded places with a card of another
-    title in its deck: two games differing only in one hidden hand card."""
-    p = g.players[seat]
-    for h in p.hand:
-        for k, c in enumerate(p.deck):
-            if g.defs[c].name != g.defs[h].name:
-                other = g.clone()
-                q = other.players[seat]
-                q.hand[q.hand.index(h)], q.deck[k] = c, h
-                other.where[h], other.where[c] = "deck", "hand"
-                other.changed()
-                other.invalidate()
-                return other
-    return None
-
-
 def _public(g: CardGame, seat: int | None) -> tuple[object, ...]:
     return (
         g.view(seat),
@@ -190,7 +173,7 @@ def test_c1_9_windows_reveal_no_hidden_card(players: int, seed: int) -> None:
             break
         if move % 9 == 0:
             hidden = move // 9 % players
-            other = _swapped(g, hidden)
+            other = swap_hidden_card(g, hidden)
             if other is not None:
                 compared += _play_alike(g.clone(), other, hidden, Rng(move))
         d = rng.choice(g.pending())

@@ -173,3 +173,21 @@ def render_new(game: Game, since: int, mode: str | None) -> tuple[str | None, in
             print(text)
         return None, since + len(events)
     return text, since + len(events)
+
+
+class RendersLog:
+    """``render()`` and ``close()`` of the PettingZoo environments: the log's lines since the
+    last render (``render_new``), nothing to release."""
+
+    render_mode: str | None
+    session: Session
+    _rendered: int
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.session.game is None:
+            return None
+        text, self._rendered = render_new(self.session.g, self._rendered, self.render_mode)
+        return text
+
+    def close(self) -> None:
+        pass

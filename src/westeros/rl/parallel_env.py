@@ -32,11 +32,11 @@ from pettingzoo import ParallelEnv
 
 from westeros.engine import Decision
 from westeros.rl import actions as A
-from westeros.rl.core import REWARDS, Observation, Session, render_new
+from westeros.rl.core import REWARDS, Observation, RendersLog, Session
 from westeros.rl.pettingzoo_env import check_options, observation_space
 
 
-class WesterosParallel(ParallelEnv[str, Observation, int]):  # type: ignore[misc]
+class WesterosParallel(RendersLog, ParallelEnv[str, Observation, int]):  # type: ignore[misc]
     """A Game of Thrones: The Board Game (2nd ed.), every open decision at once."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (the base classes declare it so)
@@ -164,15 +164,6 @@ class WesterosParallel(ParallelEnv[str, Observation, int]):  # type: ignore[misc
 
     def _observations(self) -> dict[str, Observation]:
         return {a: self.session.observe(self.session.house_seat[a]) for a in self.agents}
-
-    def render(self) -> str | None:
-        if self.render_mode is None or self.session.game is None:
-            return None
-        text, self._rendered = render_new(self.session.g, self._rendered, self.render_mode)
-        return text
-
-    def close(self) -> None:
-        pass
 
 
 def parallel_env(**kwargs: Any) -> WesterosParallel:

@@ -31,9 +31,9 @@ from westeros.rl.core import (
     ILLEGAL_ACTIONS,
     REWARDS,
     Observation,
+    RendersLog,
     Session,
     empty_observation,
-    render_new,
 )
 from westeros.rl.encoding import OBS_SIZE
 
@@ -66,7 +66,7 @@ def check_options(
         raise ValueError(f"max_cycles must be at least 1 or None, not {max_cycles!r}")
 
 
-class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
+class WesterosAEC(RendersLog, AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     """A Game of Thrones: The Board Game (2nd ed.) for 3–6 houses, as an AEC environment."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (the base classes declare it so)
@@ -187,15 +187,6 @@ class WesterosAEC(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         if self.max_cycles is not None and self.cycles >= self.max_cycles:
             for h in self.agents:
                 self.truncations[h] = True
-
-    def render(self) -> str | None:
-        if self.render_mode is None or self.session.game is None:
-            return None
-        text, self._rendered = render_new(self.session.g, self._rendered, self.render_mode)
-        return text
-
-    def close(self) -> None:
-        pass
 
 
 def raw_env(**kwargs: Any) -> WesterosAEC:

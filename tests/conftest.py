@@ -68,12 +68,35 @@ SLOW_TESTS = {
         "test_revoke_and_abandon_reach_a_running_sqlite_server",  # waits for the sweep
         "test_backup_of_sqlite_while_the_server_plays",  # a server process
     ],
-    "server/test_hardening.py": ["test_a_second_process_on_one_sqlite_file_is_refused"],
+    "server/test_hardening.py": [
+        "test_a_second_process_on_one_sqlite_file_is_refused",
+        "test_serve_derives_the_join_links_from_its_host_and_port",  # a server process
+        "test_a_chunked_body_over_the_limit_gets_413_from_a_real_server",
+        "test_a_chunked_body_under_the_limit_is_accepted",
+        "test_postgres_outage_gives_503_with_retry_after_then_recovers",  # a cluster halted
+    ],
+    "server/test_deflate.py": ["test_deflate_with_the_full_window_and_every_message_whole"],
+    "server/test_clocks.py": [
+        "test_a_restart_keeps_the_clocks_paused_while_down",  # waits out a downtime
+        "test_when_time_runs_out_a_bot_plays_the_seat_until_its_holder_takes_it_back",
+    ],
+    "server/test_storage.py": [
+        "test_a_hash_mismatch_marks_the_game_broken",  # three server starts
+        "test_restart_rebuilds_unfinished_games",
+    ],
+    "server/test_bots.py": ["test_the_bot_delay_lets_people_follow"],
+    "cardgame/test_views.py": ["test_c1_9_windows_reveal_no_hidden_card"],  # whole games
+    "cardgame/test_determinize.py": ["test_c1_9_a_sample_is_a_legal_game"],
     "server/test_ops.py": [
         "test_serve_writes_json_logs_without_tokens",
         "test_serve_options_public_url_cors_and_limits",
     ],
-    "server/test_memory.py": ["test_idle_and_finished_games_leave_memory_and_come_back"],
+    "server/test_memory.py": [
+        "test_idle_and_finished_games_leave_memory_and_come_back",
+        "test_unknown_game_ids_leave_nothing_behind",  # 600 requests
+        "test_start_up_loads_only_games_that_move_on_without_a_person",
+        "test_bots_due_at_start_up_are_resumed",
+    ],
     "web/test_map.py": ["test_committed_svg_and_anchors_are_the_generators_output"],  # mapgen
 }
 

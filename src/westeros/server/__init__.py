@@ -65,6 +65,7 @@ def serve(
         limits=limits,
         max_think=max_think,
         idle_seconds=idle_seconds,
+        freeze_gc=True,
     )
     app = create_app(settings)
     lock = dblock.acquire(db)

@@ -59,6 +59,7 @@ class Settings:
     web: bool = True  # the browser client at / and /play/{id} (westeros.web.client)
     max_think: float = 3.0  # seconds a bot may think per decision
     idle_seconds: float = 300.0  # an unwatched game nobody moves leaves memory after this
+    freeze_gc: bool = False  # a server process freezes its start-up objects (serve() does)
     public_url: str = DEFAULT_PUBLIC_URL  # join links start with it (never the Host header)
     cors_origins: tuple[str, ...] = ()  # origins of other sites' pages allowed to call the API
     limits: RateLimits = field(default_factory=RateLimits)  # per client address
@@ -228,13 +229,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             log.info("resumed %d games with bots to move or clocks running", len(resumed))
         # What start-up made (modules, the app, the schema: ~100,000 objects) lives as long as
         # the process: out of the collector's sight, a full collection (a pause of every game)
-        # looks at the games' objects only.
-        gc.collect()
-        gc.freeze()
+        # looks at the games' objects only. (Off for an app embedded in a larger process, e.g.
+        # the tests: collecting their whole heap at every start costs more than it saves.)
+        if settings.freeze_gc:
+            gc.collect()
+            gc.freeze()
         try:
             yield
         finally:
-            gc.unfreeze()
+            if settings.freeze_gc:
+                gc.unfreeze()
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(BaseException):
@@ -598,6 +602,7 @@ def app_from_env() -> FastAPI:
                 websockets=env.get("WESTEROS_LIMIT_WEBSOCKETS", defaults.websockets),
             ),
             max_think=float(env.get("WESTEROS_MAX_THINK", "3.0")),
+            freeze_gc=True,
             idle_seconds=float(env.get("WESTEROS_IDLE_SECONDS", "300")),
         )
     )

@@ -49,8 +49,7 @@ def check_invariants(g: BoardGame) -> None:
             taking_over = any(isinstance(s, PortTakeover) and s.port == area for s in g.stack)
             # R6.5.2: during a neutral-force support call the marchers have not left yet
             validating = info.port_land in _fight_areas(g)
-            # a takeover is moot once the game has ended in that same clean up (R9.2)
-            owner_ok = g.controller(area) == units[0].house or g.phase == "over"
+            owner_ok = g.controller(area) == units[0].house  # settled before a win (R1.3.8)
             assert taking_over or validating or owner_ok, f"ships in a foreign port {area} (R8.1)"
     _check_unit_places(g)
     for house in g.houses:

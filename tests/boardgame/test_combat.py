@@ -713,3 +713,38 @@ def test_r7_10_the_retreat_is_event_data() -> None:
     (over,) = events_of(g, E.COMBAT_OVER.name)
     assert over["retreat"] == {"to": "seagard", "units": [{"kind": "footman", "routed": False}] * 2}
     assert over["casualties"] == {"attacker": [], "defender": []}
+
+
+def seventh_castle_with_a_port(s: Scenario) -> Scenario:
+    """Greyjoy holds 6 castles/strongholds (Pyke by its emblem) and attacks White Harbor,
+    whose port holds a Stark ship: winning gives the 7th (R9.2) and captures the port (R8.5)."""
+    for area in ("riverrun", "seagard", "harrenhal", "flints_finger", "the_eyrie"):
+        s.neutral(area, None).units(area, "greyjoy", "footman")
+    s.units("white_harbor", "stark", "footman").units("port_of_white_harbor", "stark", "ship")
+    return s
+
+
+def test_r8_5_r9_2_the_winning_combat_settles_the_captured_port_first() -> None:
+    """R1.3.8 (issue #24, item 0): the combat that gives the 7th castle captures an enemy area
+    with ships in its port; the port is settled (D10 takeover) before the game ends."""
+    s = seventh_castle_with_a_port(s4())
+    g = s.attack("greyjoy", "widows_watch", "white_harbor", "knight", "knight")
+    assert g.victory_points("greyjoy") == 6
+    cards(g, greyjoy="euron_crows_eye", stark="catelyn_stark")
+    run(g, until="port_takeover")
+    assert g.phase != "over"
+    assert pending(g, "port_takeover", "greyjoy").choices == (0, 1)
+    decide(g, "port_takeover", 1)
+    assert g.phase == "over" and g.winner == "greyjoy" and not g.pending()
+    assert g.units["port_of_white_harbor"] == (Unit("greyjoy", "ship"),)
+    assert g.pool_left("stark", "ship") == 6  # R8.5: the Stark ship is destroyed (R1.5.1: 6)
+
+
+def test_r8_5_r9_2_declined_takeover_destroys_the_ships_before_the_win() -> None:
+    s = seventh_castle_with_a_port(s4())
+    g = s.attack("greyjoy", "widows_watch", "white_harbor", "knight", "knight")
+    cards(g, greyjoy="euron_crows_eye", stark="catelyn_stark")
+    run(g, until="port_takeover")
+    decide(g, "port_takeover", 0)
+    assert g.phase == "over" and g.winner == "greyjoy"
+    assert "port_of_white_harbor" not in g.units

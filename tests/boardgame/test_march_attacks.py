@@ -180,3 +180,21 @@ def test_r9_2_game_won_by_the_march_moves_the_pending_attack_stays_home() -> Non
     assert [u.kind for u in g.units["winterfell"]] == ["knight"]
     assert g.fight is None and g.pool_left("stark", "knight") == 4
     check_invariants(g)
+
+
+def test_r8_5_r9_2_a_winning_march_settles_the_captured_port_first() -> None:
+    """R6.4.8 / R1.3.8 (issue #24, item 0): the march that takes a 7th castle also takes White
+    Harbor (a Stark power token, a Stark ship in its port): the port is settled — taken over
+    or destroyed (R8.5, D10) — before the game ends (R9.2)."""
+    s = Scenario(players=6).empty()
+    for area in ("riverrun", "seagard", "harrenhal", "flints_finger", "the_eyrie"):
+        s.neutral(area, None).units(area, "greyjoy", "footman")
+    s.token("white_harbor", "stark").units("port_of_white_harbor", "stark", "ship")
+    s.units("widows_watch", "greyjoy", "footman", "footman").order("widows_watch", "march+0")
+    g = s.start(ResolveMarch("greyjoy"))
+    play(g, "widows_watch", "footman>white_harbor", "done")
+    assert g.phase != "over" and pending_kinds(g) == ["port_takeover"]
+    decide(g, "port_takeover", 1)
+    assert g.phase == "over" and g.winner == "greyjoy"
+    assert [u.house for u in g.units["port_of_white_harbor"]] == ["greyjoy"]
+    check_invariants(g)

@@ -53,7 +53,6 @@ from westeros.boardgame.fight import (
     start_fight,
 )
 from westeros.boardgame.geography import transport_targets
-from westeros.boardgame.ports import check_ports
 from westeros.boardgame.state import SIDES, BoardGame, Order, Side, Unit, supply_complies
 from westeros.boardgame.support import (
     order_modifier,
@@ -62,7 +61,7 @@ from westeros.boardgame.support import (
     support_enter,
     unit_value,
 )
-from westeros.boardgame.victory import check_win
+from westeros.boardgame.victory import settle_control
 from westeros.engine import Decision
 
 NO_CARD = ""  # the side fights without a house card (Tyrion with no other card, R7.12)
@@ -672,8 +671,7 @@ def _finish(g: BoardGame, f: Fight, choice: str | None) -> bool:
         )
     )
     g.fight = None  # the fight is over before ports and victory are checked
-    check_ports(g)  # step 6 (R1.3.8)
-    check_win(g)
+    settle_control(g)  # step 6 (R1.3.8): ports, then the win
     return True
 
 

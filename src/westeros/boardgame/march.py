@@ -19,10 +19,9 @@ from westeros.boardgame import tables as T
 from westeros.boardgame.combat import start_combat
 from westeros.boardgame.geography import destinations, is_hostile
 from westeros.boardgame.neutral import start_neutral_attack
-from westeros.boardgame.ports import check_ports
 from westeros.boardgame.state import BoardGame, Unit, supply_complies
 from westeros.boardgame.support import can_support, support_value, unit_value
-from westeros.boardgame.victory import check_win
+from westeros.boardgame.victory import settle_control
 from westeros.engine import Decision, Event, Step
 from westeros.engine.decision import Choice
 
@@ -387,5 +386,4 @@ class ResolveMarch(Step):
             g.emit(self._march_event(start, target, by_dest[target], attack=True))
             assert order is not None  # the attackers are held by the fight from now on
             start_attack(g, house, start, target, self._units_to(target), order.token)
-        check_ports(g)  # R6.4.8 / R8.5
-        check_win(g)  # R6.4.10 / R9.2 (ends the game and clears the stack at 7)
+        settle_control(g)  # R6.4.8 / R8.5, then R6.4.10 / R9.2 (ends the game at 7)

@@ -23,7 +23,6 @@ from __future__ import annotations
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import NEUTRAL, Fight, FightStep, Stage, start_fight
-from westeros.boardgame.ports import check_ports
 from westeros.boardgame.state import BoardGame, Unit
 from westeros.boardgame.support import (
     support_act,
@@ -32,7 +31,7 @@ from westeros.boardgame.support import (
     support_value,
     unit_value,
 )
-from westeros.boardgame.victory import check_win
+from westeros.boardgame.victory import settle_control
 
 
 def strength_parts(g: BoardGame, f: Fight) -> dict[str, int]:
@@ -77,8 +76,7 @@ def _resolve(g: BoardGame, f: Fight, choice: str | None) -> bool:
             del g.orders[f.from_area]
         g.emit(E.NEUTRAL_RESULT(**fields, units=E.units_field(units)))
         g.fight = None
-        check_ports(g)
-        check_win(g)
+        settle_control(g)  # R1.3.8: ports, then the win
         return True
     units = f.release(g, f.from_area)  # R6.5.2 the move is illegal: the units stay home
     g.emit(E.NEUTRAL_RESULT(**fields, units=E.units_field(units)))

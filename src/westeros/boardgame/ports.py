@@ -85,16 +85,21 @@ def _settle(g: BoardGame, port: str) -> str | None:
     return ctrl
 
 
-def check_ports(g: BoardGame) -> None:
-    """R8.5 / F39: destroy or offer to take over ships in ports whose land changed hands."""
+def port_takeovers(g: BoardGame) -> list[Step]:
+    """R8.5 / F39: destroy the ships in ports whose land became uncontrolled; the takeover
+    steps (not pushed) for ports whose land another house now controls."""
     takeovers: list[Step] = []
     for port in PORTS:
         if _settle(g, port) is None:
             continue
         if not any(isinstance(s, PortTakeover) and s.port == port for s in g.stack):
             takeovers.append(PortTakeover(port))
-    if takeovers:
-        g.push(*takeovers)
+    return takeovers
+
+
+def check_ports(g: BoardGame) -> None:
+    """R8.5 / F39: destroy or offer to take over ships in ports whose land changed hands."""
+    g.push(*port_takeovers(g))
 
 
 class PortTakeover(Step):

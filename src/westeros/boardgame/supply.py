@@ -18,7 +18,6 @@ from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame import victory
-from westeros.boardgame.ports import check_ports
 from westeros.boardgame.state import BoardGame, Unit, supply_complies
 from westeros.engine import Choice, Decision, Step
 
@@ -121,8 +120,7 @@ def reconcile_choices(g: BoardGame, house: str, reduced: Iterable[str] = ()) -> 
 def consequences(g: BoardGame) -> bool:
     """R1.3.8 after units were destroyed: check ports (R8.5), then for a win (R9.2).
     Returns True when the game has ended."""
-    check_ports(g)
-    return victory.check_win(g)
+    return victory.settle_control(g)
 
 
 class UpdateSupply(Step):

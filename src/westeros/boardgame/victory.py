@@ -5,7 +5,9 @@ from __future__ import annotations
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import abandon_fight
+from westeros.boardgame.ports import port_takeovers
 from westeros.boardgame.state import BoardGame
+from westeros.engine import Step
 
 
 def ranking_key(g: BoardGame, house: str) -> tuple[int, int, int, int]:
@@ -37,6 +39,33 @@ def end_game(g: BoardGame, reason: str) -> None:
     )
 
 
+def _won(g: BoardGame) -> bool:
+    return any(g.victory_points(h) >= T.CASTLES_TO_WIN for h in g.houses)
+
+
+def settle_control(g: BoardGame) -> bool:
+    """R1.3.8 after a control change: ports (R8.5), then an immediate win (R9.2).
+
+    Ports come first: when the change that wins the game also captured a port's land, the
+    port's ships are destroyed or taken over (D10) before the game ends — the takeover steps
+    run first and a :class:`WinCheck` under them ends the game. Returns True when the game has
+    ended now; the caller must then return without pushing further steps.
+    """
+    takeovers = port_takeovers(g)
+    if takeovers and g.phase != "over" and _won(g):
+        g.push(*takeovers, WinCheck())
+        return False
+    g.push(*takeovers)
+    return check_win(g)
+
+
+class WinCheck(Step):
+    """R9.2 once the ports of the winning control change are settled (R1.3.8)."""
+
+    def run(self, g: BoardGame) -> None:
+        check_win(g)
+
+
 def check_win(g: BoardGame) -> bool:
     """R9.2 immediate win at 7 castles/strongholds; several at once are ranked by R9.3 (Q18).
 
@@ -45,7 +74,7 @@ def check_win(g: BoardGame) -> bool:
     """
     if g.phase == "over":
         return True
-    if any(g.victory_points(h) >= T.CASTLES_TO_WIN for h in g.houses):
+    if _won(g):
         end_game(g, f"{T.CASTLES_TO_WIN} castles and strongholds")
         return True
     return False

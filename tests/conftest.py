@@ -33,6 +33,7 @@ SLOW_TESTS = {
     "test_conformance.py": ["test_conformance_play_out"],  # seeded play-outs of every game
     "test_cli.py": ["test_simulate_saves_records_that_replay", "test_watch_prints_log_and_result"],
     "test_cli_cards.py": ["test_cards_simulate_saves_records_that_replay"],
+    "server/test_card_games.py": ["test_a_whole_card_game_record_is_downloaded_and_replayed"],
     "bots/test_tournament.py": [
         "test_the_tournament_command_on_a_tiny_run",
         "test_results_do_not_depend_on_the_number_of_jobs",

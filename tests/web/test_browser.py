@@ -35,6 +35,8 @@ def test_the_page_and_its_files_are_served(server: Server) -> None:
         "/static/app.js": "text/javascript",
         "/static/common.js": "text/javascript",
         "/static/lobby.js": "text/javascript",
+        "/static/decks.js": "text/javascript",
+        "/static/lobby.css": "text/css",
         "/static/app.css": "text/css",
         "/static/map.svg": "image/svg+xml",
         "/static/boardgame.json": "application/json",

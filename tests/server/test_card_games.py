@@ -5,16 +5,19 @@ every problem, seat by seat), and a whole card game's record downloaded and repl
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from tests.server.conftest import LIMITLESS
 from tests.server.support import bearer, wait_for
 from westeros.cardgame.public import SHIPPED, format_text
 from westeros.cli import app as cli
 from westeros.engine import Record, replay
+from westeros.server import Settings, create_app
 
 STARK_LIST = format_text(SHIPPED["westeros-stark"]())
 CHECK = "/api/kinds/cardgame/seat-options/deck/check"
@@ -184,3 +187,67 @@ def test_a_whole_card_game_record_is_downloaded_and_replayed(
     path.write_text(json.dumps(r.json()))
     run = CliRunner().invoke(cli, ["replay", str(path)])
     assert run.exit_code == 0, run.output
+
+
+def _move_once(client: TestClient, gid: str, token: str, rng: random.Random) -> dict[str, Any]:
+    """The seat's state after one random move of its own (waiting for the bot first)."""
+
+    def mine() -> dict[str, Any] | None:
+        s: dict[str, Any] = client.get(f"/api/games/{gid}/state", headers=bearer(token)).json()
+        return s if s["decisions"] else None
+
+    msg = wait_for(mine, timeout=20, what="a decision of the seat")
+    choice = rng.choice(msg["decisions"][0]["choices"])
+    r = client.post(
+        f"/api/games/{gid}/moves",
+        json={"move": msg["move"], "choice": choice},
+        headers=bearer(token),
+    )
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def test_a_card_game_is_live_and_resumable(db_url: str) -> None:
+    """A card joust against a bot: the seat's websocket follows every move with only the new
+    events; after the server restarts (the game rebuilt from storage, every hash checked) the
+    same token is the same seat, a socket from ``since`` misses nothing and repeats nothing,
+    and the bot plays on."""
+    rng = random.Random(21)
+    body = card_game(seat("human", "westeros-stark", creator=True), seat("bot", "Core-2"))
+    with TestClient(create_app(Settings(db=db_url, bot_delay=0.0, limits=LIMITLESS))) as first:
+        created = first.post("/api/games", json=body).json()
+        gid, token = created["id"], created["seats"][0]["token"]
+        with first.websocket_connect(f"/api/games/{gid}/ws?token={token}") as ws:
+            opening = ws.receive_json()
+            assert opening["seat"] == 0 and opening["events"]
+            for _ in range(6):
+                moved = _move_once(first, gid, token, rng)
+            seen = opening["next"]
+            while seen < moved["next"]:  # one message per move, each with the new events only
+                msg = ws.receive_json()
+                assert msg["next"] - len(msg["events"]) == seen
+                seen = msg["next"]
+        before = first.get(f"/api/games/{gid}/state", headers=bearer(token)).json()
+    with TestClient(create_app(Settings(db=db_url, bot_delay=0.0, limits=LIMITLESS))) as again:
+        after = again.get(f"/api/games/{gid}/state", headers=bearer(token)).json()
+        assert (after["move"], after["view"], after["seat"]) == (
+            before["move"],
+            before["view"],
+            0,
+        )
+        with again.websocket_connect(
+            f"/api/games/{gid}/ws?token={token}&since={after['next']}"
+        ) as ws:
+            resumed = ws.receive_json()
+            assert resumed["move"] == after["move"] and resumed["events"] == []
+            moved = _move_once(again, gid, token, rng)
+            msg = ws.receive_json()
+            assert msg["move"] == moved["move"] or msg["move"] == after["move"] + 1
+            assert msg["next"] - len(msg["events"]) == after["next"]
+        wait_for(
+            lambda: again.get(f"/api/games/{gid}/state").json()["move"] > moved["move"]
+            or again.get(f"/api/games/{gid}/state", headers=bearer(token)).json()["decisions"],
+            timeout=20,
+            what="the bot or the seat to be asked next",
+        )

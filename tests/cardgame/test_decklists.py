@@ -148,6 +148,16 @@ def test_d1_every_bad_line_is_reported_at_once() -> None:
     ]
 
 
+def test_d1_a_list_of_nonsense_says_its_first_bad_lines_and_counts_the_rest() -> None:
+    text = "House Stark\n" + "\n".join(f"3x Nonsense Card {i}" for i in range(50))
+    with pytest.raises(DeckError) as err:
+        parse_text(text)
+    problems = err.value.problems
+    assert len(problems) == decklists.MAX_LINE_PROBLEMS + 1
+    assert problems[0].startswith("line 2: unknown card 'Nonsense Card 0'")
+    assert problems[-1] == "... and 30 more lines that cannot be read"
+
+
 def test_d1_a_count_of_nothing_is_refused_on_its_line() -> None:
     text = "House Stark\n0x Eddard Stark\n3x Arya Stark"
     with pytest.raises(DeckError) as err:

@@ -25,7 +25,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,7 @@ from westeros.cardgame.decks import (
 from westeros.engine import ConfigError
 
 MAX_LIST_LENGTH = 20_000  # characters of a pasted deck list (a full list is about 1,500)
+MAX_LINE_PROBLEMS = 20  # bad lines said one by one (each may look for the nearest title)
 
 # --- implemented cards ------------------------------------------------------------------------
 
@@ -112,6 +113,7 @@ def _lookup(name: str) -> CardDef | None:
     return None
 
 
+@lru_cache(maxsize=1024)
 def _nearest(name: str) -> str | None:
     """The Core Set title nearest to a mistyped one, if any is near."""
     key = _loose(_PACK.sub("", name))
@@ -119,6 +121,7 @@ def _nearest(name: str) -> str | None:
     return _titles()[near[0]][0].name if near else None
 
 
+@cache
 def _faction_aliases() -> dict[str, str]:
     """'house stark', 'stark', "the night's watch", "nights watch", 'thenightswatch' -> code."""
     aliases: dict[str, str] = {}
@@ -200,15 +203,22 @@ class _Reading:
     factions: list[str] = field(default_factory=list)
     cards: list[tuple[str, int]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    more: int = 0  # bad lines past the first MAX_LINE_PROBLEMS, only counted
+
+    def bad(self, number: int, problem: Callable[[], str]) -> None:
+        """A line that cannot be read: said (``problem()``, which may look for the nearest
+        title) for the first MAX_LINE_PROBLEMS lines, counted after that."""
+        if len(self.problems) < MAX_LINE_PROBLEMS:
+            self.problems.append(f"line {number}: {problem()}")
+        else:
+            self.more += 1
 
     def card(self, number: int, title: str, count: int) -> None:
         c = _lookup(title)
         if c is None:
-            self.problems.append(
-                f"line {number}: {_unknown(_PACK.sub('', title).strip() or title)}"
-            )
+            self.bad(number, lambda: _unknown(_PACK.sub("", title).strip() or title))
         elif count <= 0:
-            self.problems.append(f"line {number}: {count} copies of {c.name}: a count is 1 or more")
+            self.bad(number, lambda: f"{count} copies of {c.name}: a count is 1 or more")
         else:
             self.cards.append((c.code, count))
 
@@ -229,10 +239,8 @@ def _labelled(reading: _Reading, number: int, text: str) -> bool:
     if label == "faction":
         f = faction_of(value)
         if f is None:
-            reading.problems.append(
-                f"line {number}: unknown faction {value!r} (one of: "
-                f"{', '.join(FACTION_NAMES[x] for x in FACTIONS)})"
-            )
+            names = ", ".join(FACTION_NAMES[x] for x in FACTIONS)
+            reading.bad(number, lambda: f"unknown faction {value!r} (one of: {names})")
         else:
             reading.factions.append(f)
         return True
@@ -263,9 +271,11 @@ def _read_line(reading: _Reading, number: int, line: str, first: bool) -> None:
     if first:  # the deck's name heads the list (even when a card has that title)
         reading.name = text
         return
-    near = _nearest(text)
-    hint = f": did you mean {near!r}?" if near else ""
-    reading.problems.append(f"line {number}: cannot read {line.strip()!r}{hint}")
+    reading.bad(number, lambda: _unreadable(line.strip(), _nearest(text)))
+
+
+def _unreadable(line: str, near: str | None) -> str:
+    return f"cannot read {line!r}" + (f": did you mean {near!r}?" if near else "")
 
 
 def parse_text(text: str) -> Deck:
@@ -279,6 +289,8 @@ def parse_text(text: str) -> Deck:
             first = False
     if first:
         raise DeckError(["the deck list is empty"])
+    if reading.more:
+        reading.problems.append(f"... and {reading.more} more lines that cannot be read")
     if not reading.factions:
         reading.problems.append("no faction line (e.g. 'House Stark' or 'Faction: Stark')")
     elif len(set(reading.factions)) > 1:

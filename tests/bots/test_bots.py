@@ -156,7 +156,7 @@ def test_the_registry_says_which_kinds_each_bot_plays() -> None:
 
     assert set(BOT_KINDS) == set(BOTS)
     assert bots_for("boardgame") == ["heuristic", "random", "search"]
-    assert bots_for("cardgame") == ["random"]
+    assert "random" in bots_for("cardgame") and "heuristic" not in bots_for("cardgame")
     assert plays("search:300", "boardgame") and not plays("search:300", "cardgame")
     assert not plays("genius", "boardgame")
 

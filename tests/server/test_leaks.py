@@ -326,7 +326,7 @@ CARD_GAMES = {
 def test_a_card_game_seat_never_receives_another_seats_hand_or_deck(
     client: TestClient, table: str
 ) -> None:
-    played = play_through_server(client, CARD_GAMES[table], 21, 240)
+    played = play_through_server(client, CARD_GAMES[table], 21, 400)
     received = played.http_a + played.ws_a
     assert assert_exactly_the_engines(played, A, received) == len(received) > 100
     assert assert_exactly_the_engines(played, SPECTATOR, played.ws_spectator) > 100

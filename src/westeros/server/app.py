@@ -22,7 +22,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from westeros.bots.registry import bots_for, default_bot
-from westeros.engine import SeatOption, game_info, known_games
+from westeros.engine import ConfigError, SeatOption, game_info, known_games
 from westeros.server import dblock, migrations
 from westeros.server.errors import ApiError
 from westeros.server.fanout import encode
@@ -48,7 +48,7 @@ from westeros.server.schemas import (
     SeatPublic,
     StateMessage,
 )
-from westeros.server.seatoptions import UnknownOption, check_value, option_of
+from westeros.server.seatoptions import UnknownOption, option_of
 from westeros.server.storage import GameInfoRow, Repository, is_postgres, make_engine
 
 log = logging.getLogger("westeros.server")
@@ -433,11 +433,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         problem found."""
         found = _option(kind, option)
         value = body.value.model_dump() if isinstance(body.value, DeckList) else body.value
-        problems = await asyncio.to_thread(check_value, found, option, None, value)
-        if problems:
-            texts = [p.text for p in problems]
-            return OptionChecked(ok=False, detail="; ".join(texts), problems=texts)
-        kept, summary = await asyncio.to_thread(found.check, value)
+        try:
+            kept, summary = await asyncio.to_thread(found.check, value)
+        except ConfigError as exc:
+            return OptionChecked(ok=False, detail="; ".join(exc.problems), problems=exc.problems)
         return OptionChecked(ok=True, value=kept, summary=summary)
 
     @app.get("/api/games", response_model=Lobby)

@@ -1,7 +1,7 @@
 """Settings each seat of a new game brings along (the card game: its deck), through the engine
 contract (``GameInfo.seat_options``): the server knows no deck, only that a kind takes a
 per-seat setting, how to check one value and where the config keeps them (docs/server.md,
-"Seat options")."""
+"Seat options and game kinds")."""
 
 from __future__ import annotations
 
@@ -49,11 +49,6 @@ def option_of(kind: str, name: str) -> SeatOption:
         have = ", ".join(sorted(info.seat_options)) or "none"
         raise UnknownOption(f"a {kind} game takes no {name} per seat (it takes: {have})")
     return info.seat_options[name]
-
-
-def check_value(option: SeatOption, name: str, seat: int | None, value: Any) -> list[Problem]:
-    """The problems of one value (none: it is good)."""
-    return _checked(option, name, seat, value)[1]
 
 
 def _checked(

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.cardgame.lists import HEADINGS, counted_headings, name, sections, thronesdb
 from westeros.cardgame import decklists
 from westeros.cardgame.cards import FACTION_NAMES, catalogue
 from westeros.cardgame.decklists import (
@@ -27,13 +28,6 @@ from westeros.cardgame.decks import STARTER_IDS, Deck, DeckError, check_deck
 from westeros.engine import ConfigError
 
 STARK = SHIPPED["westeros-stark"]()  # a legal deck (C4): Fealty, 7 plots, 60 cards
-HEADINGS = {
-    "plot": "Plot",
-    "character": "Characters",
-    "location": "Locations",
-    "attachment": "Attachments",
-    "event": "Events",
-}
 
 
 def cards_of(deck: Deck) -> tuple[object, ...]:
@@ -41,47 +35,19 @@ def cards_of(deck: Deck) -> tuple[object, ...]:
     return (deck.faction, deck.agenda, deck.plots, deck.draw)
 
 
-def name(code: str) -> str:
-    return catalogue()[code].name
-
-
-def sections(deck: Deck) -> dict[str, list[tuple[str, int]]]:
-    """The deck's cards by type, plots counted, as a list shows them."""
-    cat = catalogue()
-    out: dict[str, list[tuple[str, int]]] = {t: [] for t in HEADINGS}
-    out["plot"] = sorted(Counter(deck.plots).items())
-    for code, n in deck.draw:
-        out[cat[code].type].append((code, n))
-    return out
-
-
-def thronesdb(deck: Deck) -> str:
-    """The deck as ThronesDB's "export as text" writes it."""
-    lines = [deck.name, "", FACTION_NAMES[deck.faction]]
-    if deck.agenda:
-        lines.append(name(deck.agenda))
-    lines += ["", "Packs: From Core Set to Core Set", ""]
-    for kind, cards in sections(deck).items():
-        if cards:
-            total = sum(n for _, n in cards)
-            lines.append(f"{HEADINGS[kind]} ({total})" + ("" if kind == "plot" else ":"))
-            lines += [f"{n}x {name(c)} (Core Set)" for c, n in cards]
-            lines.append("")
-    return "\n".join(lines)
-
-
 def styled(deck: Deck, line: Callable[[str, int], str], faction: str, agenda: str) -> str:
     lines = [faction.format(FACTION_NAMES[deck.faction])]
     if deck.agenda:
         lines.append(agenda.format(name(deck.agenda)))
     for kind, cards in sections(deck).items():
-        lines.append(f"## {HEADINGS[kind]} ({sum(n for _, n in cards)})")
+        lines.append(f"## {HEADINGS[kind]}s ({sum(n for _, n in cards)})")
         lines += [line(name(c), n) for c, n in cards]
     return "\n".join(lines)
 
 
 STYLES: dict[str, Callable[[Deck], str]] = {
     "thronesdb": thronesdb,
+    "counted headings": counted_headings,
     "count first": lambda d: styled(d, lambda t, n: f"{n} {t}", "{}", "{}"),
     "count last": lambda d: styled(d, lambda t, n: f"{t} x{n}", "Faction: {}", "Agenda: {}"),
     "bullets": lambda d: styled(d, lambda t, n: f"- {n}x {t} (Core)", "{}", "- {}"),
@@ -102,12 +68,13 @@ def test_d1_every_style_of_list_reads_back_the_same_deck(style: str, deck_id: st
 
 
 def test_d1_the_thronesdb_export_keeps_the_deck_name() -> None:
-    assert parse_text(thronesdb(STARK)).name == STARK.name
+    assert parse_text(thronesdb(STARK)).name == f"{STARK.name} 1.0"
+    assert parse_text(counted_headings(STARK)).name == STARK.name
 
 
 def test_d1_a_deck_named_after_a_card_is_not_that_card() -> None:
     """The first line names the deck even when a card has that title (Winter Is Coming)."""
-    text = thronesdb(STARK).replace(STARK.name, "Winter Is Coming", 1)
+    text = thronesdb(STARK).replace(f"{STARK.name} 1.0", "Winter Is Coming", 1)
     deck = parse_text(text)
     assert deck.name == "Winter Is Coming" and deck.draw == STARK.draw
 
@@ -270,8 +237,8 @@ def test_d1_the_shipped_choices_are_the_games_own_then_the_starters() -> None:
 
 def test_d1_a_pasted_list_is_kept_as_a_deck_object() -> None:
     kept, summary = check_seat_deck({"text": thronesdb(STARK)})
-    assert deck_from_json(kept) == STARK
-    assert summary["name"] == STARK.name and summary["types"]["character"] > 0
+    assert cards_of(deck_from_json(kept)) == cards_of(STARK)
+    assert summary["name"] == f"{STARK.name} 1.0" and summary["types"]["character"] > 0
 
 
 def test_c4_a_pasted_list_is_checked_with_every_deck_building_rule() -> None:
@@ -279,7 +246,7 @@ def test_c4_a_pasted_list_is_checked_with_every_deck_building_rule() -> None:
     lines = thronesdb(STARK).splitlines()
     at = next(i for i, line in enumerate(lines) if "Eddard Stark" in line)
     lines[at] = "2x Eddard Stark (Core Set)"
-    plots = lines.index("Plot (7)")
+    plots = lines.index("Plots")
     lines.insert(plots + 1, "1x Sneak Attack (Core Set)")
     with pytest.raises(ConfigError) as err:
         check_seat_deck({"text": "\n".join(lines)})

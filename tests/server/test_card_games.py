@@ -12,14 +12,15 @@ from typing import Any
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from tests.cardgame.lists import thronesdb
 from tests.server.conftest import LIMITLESS
 from tests.server.support import bearer, wait_for
-from westeros.cardgame.public import SHIPPED, format_text
+from westeros.cardgame.public import SHIPPED
 from westeros.cli import app as cli
 from westeros.engine import Record, replay
 from westeros.server import Settings, create_app
 
-STARK_LIST = format_text(SHIPPED["westeros-stark"]())
+STARK_LIST = thronesdb(SHIPPED["westeros-stark"]())  # as ThronesDB exports it
 CHECK = "/api/kinds/cardgame/seat-options/deck/check"
 
 

@@ -11,11 +11,12 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page
 
+from tests.cardgame.lists import thronesdb
 from tests.server.support import Server
 from tests.web.browser import Person
-from westeros.cardgame.public import SHIPPED, format_text
+from westeros.cardgame.public import SHIPPED
 
-STARK_LIST = format_text(SHIPPED["westeros-stark"]())
+STARK_LIST = thronesdb(SHIPPED["westeros-stark"]())  # as ThronesDB exports it
 
 
 def card_lobby(person: Person) -> Page:

@@ -1,9 +1,10 @@
 """Deck lists as people keep them, the decks the game ships, and which cards are implemented.
 
-* Reading a deck list: :func:`parse_text` reads the ThronesDB "export as text" list (a deck
-  name, the faction line, the agenda, section headings such as ``Plot (7)`` or
-  ``Characters (30):``, lines such as ``3x Eddard Stark (Core Set)``) and its looser cousins
-  (``3 Eddard Stark``, ``Eddard Stark x3``, bullets, ``Faction: Stark``, ``Agenda: Fealty``);
+* Reading a deck list: :func:`parse_text` reads the ThronesDB "export as text" list (the deck
+  name and version, the faction line, the agenda, ``Packs: …``, the headings ``Plots``,
+  ``Characters``, …, lines such as ``3x Eddard Stark (Core Set)``) and its looser cousins
+  (``3 Eddard Stark``, ``Eddard Stark x3``, headings with counts such as ``Plot (7)`` or
+  ``Characters (30):``, bullets, ``Faction: Stark``, ``Agenda: Fealty``, a link);
   :func:`parse_json` reads ThronesDB/throneteki JSON; :func:`read_deck_list` either, as pasted;
   :func:`format_text` writes a list :func:`parse_text` reads back; :func:`load_deck` reads a file.
   Every line that cannot be read is reported at once, with its number and, for a mistyped card
@@ -170,6 +171,7 @@ _HEADING = re.compile(
 _BULLET = re.compile(r"^(?:[-*+>\u2022\u00b7]+|#+)\s*")
 _COUNT_FIRST = re.compile(r"^(\d+)\s*x?\s+(.+)$|^(\d+)x(\D.*)$|^x\s*(\d+)\s+(.+)$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^(.+?)\s+x\s*(\d+)$|^(.+?)\s*\((\d+)\)$", re.IGNORECASE)
+_URL = re.compile(r"^(?:https?://|www\.)\S*$|^\S+\.(?:com|org|net)/\S*$")
 _LABELLED = re.compile(r"^(?P<label>[a-z ]+?)\s*:\s*(?P<value>.+)$")
 
 
@@ -204,6 +206,7 @@ class _Reading:
     cards: list[tuple[str, int]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     more: int = 0  # bad lines past the first MAX_LINE_PROBLEMS, only counted
+    packs_next: bool = False  # a bare "Packs:" line: the packs are on the next line
 
     def bad(self, number: int, problem: Callable[[], str]) -> None:
         """A line that cannot be read: said (``problem()``, which may look for the nearest
@@ -256,6 +259,9 @@ def _labelled(reading: _Reading, number: int, text: str) -> bool:
 def _read_line(reading: _Reading, number: int, line: str, first: bool) -> None:
     text = _BULLET.sub("", line.translate(_PUNCTUATION)).strip()
     norm = _norm(text)
+    packs_line, reading.packs_next = reading.packs_next, norm in ("packs:", "packs")
+    if packs_line or reading.packs_next or _URL.match(norm):
+        return
     if not text or _is_heading(norm) or _labelled(reading, number, text):
         return
     if (f := faction_of(text)) is not None:

@@ -94,7 +94,7 @@ export function DeckPicker({ seat, choice, choices, onChange, saved, onSaved }) 
       <option value="paste">Paste a deck list…</option>
     </select>
     ${choice.pick === 'paste' && html`<div class="paste">
-      <textarea data-decktext=${seat} rows="8" cols="48" placeholder=${'A deck list from ThronesDB (Download → Text, or JSON), e.g.\nHouse Stark\nFealty\nPlot (7)\n1x A Noble Cause (Core Set)\n…\nCharacters (30)\n3x Eddard Stark (Core Set)\n…'}
+      <textarea data-decktext=${seat} rows="8" cols="48" placeholder=${'A deck list from ThronesDB (Download → Text file, or JSON), e.g.\nMy wolves 1.0\n\nHouse Stark\nFealty\n\nPacks: Core Set\n\nPlots\n1x A Noble Cause (Core Set)\n…\nCharacters\n3x Eddard Stark (Core Set)\n…'}
         value=${choice.text} onInput=${(e) => onChange({ pick: 'paste', text: e.target.value })}></textarea>
       <form class="savedeck" onSubmit=${save}><input data-savename=${seat} placeholder="a name for this deck" maxlength="60" value=${saveAs}
         onInput=${(e) => setSaveAs(e.target.value)}/><button data-savedeck=${seat} disabled=${!saveAs.trim() || !choice.text.trim()}>Save in this browser</button></form></div>`}

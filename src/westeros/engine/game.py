@@ -147,7 +147,7 @@ class GameInfo:
     factory: GameFactory = field(repr=False)
     players_key: str = "players"
     # per-seat settings by name (e.g. "deck"): see SeatOption
-    seat_options: dict[str, SeatOption] = field(default_factory=dict, repr=False)
+    seat_options: dict[str, SeatOption] = field(default_factory=dict, repr=False, compare=False)
 
     def check_config(self, config: Any) -> Config:
         """The validated config with defaults filled in; ConfigError with a clear message."""

@@ -336,3 +336,20 @@ def test_a_card_game_seat_never_receives_another_seats_hand_or_deck(
     assert assert_b_chose_in_secret(played, None) >= 5
     for text in played.raw:
         assert played.tokens[B] not in text
+
+
+def test_the_card_checks_find_a_planted_secret() -> None:
+    """The checks above can fail: B's hand card planted in A's view is named as B's hidden
+    card, and a view that shows B's hand differs once a hand card is traded for a deck card."""
+    game = new_game("cardgame", {"decks": ["westeros-stark", "westeros-lannister"]}, 5)
+    assert isinstance(game, CardGame)
+    honest = game.view(A)
+    assert card_ids(honest) & hidden_of(game, B) == set()
+    planted = json.loads(json.dumps(honest))
+    planted["players"][B]["hand"] = game.view(B)["players"][B]["hand"]
+    assert card_ids(planted) & hidden_of(game, B) == set(game.players[B].hand)
+    other = swap_hidden_card(game, B)
+    assert other is not None
+    hand = {c["id"] for c in other.view(B)["players"][B]["hand"]}
+    assert hand != {c["id"] for c in planted["players"][B]["hand"]}  # a planted hand would differ
+    assert other.view(A) == honest

@@ -27,7 +27,14 @@ sys.path.insert(0, str(ROOT))
 from tests.server.support import Server  # noqa: E402
 from tests.web.browser import ARGS, CHROMIUM, VIEWPORT, require_chromium  # noqa: E402
 
-OWN_FILES = ("/", "/static/app.js", "/static/app.css", "/static/map.svg", "/static/boardgame.json")
+OWN_FILES = (  # the board game's screen: its page and what it loads
+    "/static/index.html",
+    "/static/app.js",
+    "/static/common.js",
+    "/static/app.css",
+    "/static/map.svg",
+    "/static/boardgame.json",
+)
 
 
 def main() -> None:

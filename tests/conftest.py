@@ -26,6 +26,7 @@ SLOW_MODULES = {
     "server/test_live_server.py": "live server processes",
     "server/test_leaks.py": "a whole game through the server",
     "web/test_seats.py": "Chromium",
+    "web/test_card_lobby.py": "Chromium",
     "server/test_bot_queue.py": "bots thinking for seconds, a whole game, a server process",
 }
 
@@ -33,6 +34,7 @@ SLOW_TESTS = {
     "test_conformance.py": ["test_conformance_play_out"],  # seeded play-outs of every game
     "test_cli.py": ["test_simulate_saves_records_that_replay", "test_watch_prints_log_and_result"],
     "test_cli_cards.py": ["test_cards_simulate_saves_records_that_replay"],
+    "server/test_card_games.py": ["test_a_whole_card_game_record_is_downloaded_and_replayed"],
     "bots/test_tournament.py": [
         "test_the_tournament_command_on_a_tiny_run",
         "test_results_do_not_depend_on_the_number_of_jobs",

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from westeros.cardgame.decks import format_text, starter
+from westeros.cardgame.decklists import format_text
+from westeros.cardgame.decks import starter
 from westeros.cli import app
 
 runner = CliRunner()

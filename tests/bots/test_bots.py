@@ -148,6 +148,19 @@ def test_the_registry_builds_bots_by_name_and_budget() -> None:
             make_bot(bad, 1)
 
 
+def test_the_registry_says_which_kinds_each_bot_plays() -> None:
+    """Every registered bot says which kinds it plays (a lobby lists them per kind): the
+    random bot every kind, the heuristic and search bots the board game; each kind's stand-in
+    comes first."""
+    from westeros.bots.registry import BOT_KINDS, bots_for, plays
+
+    assert set(BOT_KINDS) == set(BOTS)
+    assert bots_for("boardgame") == ["heuristic", "random", "search"]
+    assert "random" in bots_for("cardgame") and "heuristic" not in bots_for("cardgame")
+    assert plays("search:300", "boardgame") and not plays("search:300", "cardgame")
+    assert not plays("genius", "boardgame")
+
+
 def test_bots_play_another_game_kind_through_the_contract() -> None:
     """On a game they have no rules of thumb for (the toy game), the heuristic and search bots
     fall back to seeded legal choices."""

@@ -13,16 +13,13 @@ from hypothesis import strategies as st
 
 from westeros.cardgame import decks
 from westeros.cardgame.cards import CardDef, catalogue
+from westeros.cardgame.decklists import format_text, load_deck, parse_json, parse_text
 from westeros.cardgame.decks import (
     STARTER_IDS,
     Deck,
     DeckError,
     check_deck,
     describe,
-    format_text,
-    load_deck,
-    parse_json,
-    parse_text,
     starter,
 )
 
@@ -470,8 +467,9 @@ def test_parse_text_lists_every_unknown_card_and_bad_line() -> None:
     with pytest.raises(DeckError) as e:
         parse_text(text)
     assert e.value.problems == [
-        "line 3: unknown card 'Winterfel Steward'",
-        "line 4: unknown card 'Ser Nobody (Core)'",
+        "line 3: unknown card 'Winterfel Steward': did you mean 'Winterfell Steward'?",
+        "line 4: unknown card 'Ser Nobody': no Core Set card has this title (only the Core Set "
+        "is played)",
         "line 5: cannot read '???'",
     ]
     assert str(e.value) == "\n".join(e.value.problems)
@@ -540,9 +538,9 @@ def test_parse_json_lists_every_problem() -> None:
         parse_json(data)
     assert e.value.problems == [
         "drawCards[0]: no card code in {'count': 1, 'card': {}}",
-        "unknown card code '99998'",
+        "unknown card code '99998': not a Core Set card",
         "count 'three' for '01152' is not a whole number",
-        "unknown card code '99997'",
+        "unknown card code '99997': not a Core Set card",
         "unknown agenda code '09999'",
     ]
 

@@ -1,15 +1,23 @@
 """No seat ever receives another seat's secrets, over HTTP or the websocket.
 
-A whole 3-player game with two human seats (A = seat 0, B = seat 1) and a bot: everything A
-receives is kept, then checked against the engine replayed from the record:
+Whole games with two human seats (A = seat 0, B = seat 1), played at random through the
+server, and a spectator's websocket; everything A and the spectator receive is kept, then
+checked against the engine replayed from the record:
 
-* A's state messages are exactly the engine's view and events *for seat A* at that move, with
-  decisions of seat A only (the server adds nothing of anyone else's);
-* scanned for B's secrets at that move (read from B's view, by its documented keys): B's
-  face-down orders, B's chosen house card before the reveal, the wildling card B looked at;
-* after each secret choice of B (an order, a bid, a house card), A's next message is what A
-  would have received had B chosen otherwise (as long as the choice is not yet public);
-* B's token appears nowhere in what A receives.
+* their state messages are exactly the engine's view and events *for that seat* (or the
+  spectator) at that move, with decisions of that seat only (the server adds nothing of
+  anyone else's);
+* the board game: scanned for B's secrets at that move (read from B's view, by its documented
+  keys): B's face-down orders, B's chosen house card before the reveal, the wildling card B
+  looked at;
+* the card game (joust and melee): no card of B's hand, deck (its order included), plot deck
+  or face-down cards is named (by its id: ids follow the deck lists, so an id names the card)
+  in what A receives unless the spectator's message at the same move names it too; and with
+  one of B's hand cards traded for a deck card, or two of B's deck cards swapped, A and the
+  spectator would have received the same views (C1.9);
+* after each secret choice of B, A's next message is what A would have received had B chosen
+  otherwise (as long as the choice is not yet public);
+* B's token appears nowhere in what A or the spectator receives.
 """
 
 from __future__ import annotations
@@ -17,25 +25,169 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from tests.cardgame.driver import swap_hidden_card
 from tests.server.support import bearer, board_game, humans_and_bots
+from westeros.cardgame.state import CardGame
 from westeros.engine import Game, Record, new_game
 
 A, B = 0, 1
 SECRET_KINDS = {"place_order", "bid", "house_card"}
+SPECTATOR = None
 
 
-def expected_message(game: Game, seat: int, since: int) -> dict[str, Any]:
+@dataclass
+class Played:
+    """A game played to its end through the server, and what A and the spectator received."""
+
+    gid: str
+    tokens: list[str]
+    record: Record
+    http_a: list[dict[str, Any]] = field(default_factory=list)  # A's HTTP state messages
+    ws_a: list[dict[str, Any]] = field(default_factory=list)
+    ws_spectator: list[dict[str, Any]] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)  # every body A or the spectator received
+    b_moves: list[tuple[int, str, Any]] = field(default_factory=list)  # (move, kind, choice)
+
+
+def play_through_server(
+    client: TestClient, body: dict[str, Any], seed: int, seconds: float
+) -> Played:
+    """Seats A and B choose at random over HTTP until the game ends; A's websocket and a
+    spectator's are read to the end."""
+    created = client.post("/api/games", json=body).json()
+    gid = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    rng = random.Random(seed)
+    out = Played(gid, tokens, Record("", {}, 0))
+    deadline = time.monotonic() + seconds
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[A]}") as ws_a,
+        client.websocket_connect(f"/api/games/{gid}/ws") as ws_spectator,
+    ):
+        while not _one_round(client, out, rng):
+            assert time.monotonic() < deadline, "the game did not end in time"
+        final = out.http_a[-1]["move"]
+        for ws, kept in ((ws_a, out.ws_a), (ws_spectator, out.ws_spectator)):
+            while not kept or kept[-1]["move"] < final:
+                text = ws.receive_text()
+                out.raw.append(text)
+                kept.append(json.loads(text))
+    for kept in (out.ws_a, out.ws_spectator):
+        moves = [m["move"] for m in kept]
+        assert moves == list(range(moves[0], final + 1)), "one websocket message per move"
+    out.record = Record.from_json(client.get(f"/api/games/{gid}/record").json())
+    return out
+
+
+def _one_round(client: TestClient, out: Played, rng: random.Random) -> bool:
+    """A and B each look at the game and make a move if they have one; True once it is over."""
+    acted = False
+    for seat in (A, B):
+        r = client.get(f"/api/games/{out.gid}/state", headers=bearer(out.tokens[seat]))
+        assert r.status_code == 200
+        msg = r.json()
+        if seat == A:
+            out.raw.append(r.text)
+            out.http_a.append(msg)
+        if msg["status"] == "over":
+            return True
+        if not msg["decisions"]:
+            continue
+        decision = msg["decisions"][0]
+        choice = rng.choice(decision["choices"])
+        r = client.post(
+            f"/api/games/{out.gid}/moves",
+            json={"move": msg["move"], "choice": choice},
+            headers=bearer(out.tokens[seat]),
+        )
+        assert r.status_code in (200, 409), r.text
+        if seat == A:
+            out.raw.append(r.text)
+            if r.status_code == 200:
+                out.http_a.append(r.json())
+        if r.status_code == 200:
+            acted = True
+            if seat == B:
+                out.b_moves.append((msg["move"], decision["kind"], choice))
+    if not acted:
+        time.sleep(0.002)  # a bot is thinking; bounded by the caller's deadline
+    return False
+
+
+def expected_message(game: Game, seat: int | None, since: int) -> dict[str, Any]:
     game.pending()
     events = game.events(seat, since)
     return {
         "view": game.view(seat),
         "events": [{**e.to_json(), "text": game.render(e)} for e in events],
-        "decisions": [d.to_json() for d in game.pending() if d.seat == seat],
+        "decisions": [d.to_json() for d in game.pending() if seat is not None and d.seat == seat],
     }
+
+
+def at_each_move(
+    record: Record, received: list[dict[str, Any]]
+) -> Iterator[tuple[Game, dict[str, Any]]]:
+    """Each received message with the engine replayed to its move (in move order)."""
+    game = new_game(record.game, record.config, record.seed)
+    at = 0
+    for msg in sorted(received, key=lambda m: m["move"]):
+        while at < msg["move"]:
+            game.apply(*record.moves[at])
+            at += 1
+        yield game, msg
+
+
+def assert_exactly_the_engines(played: Played, seat: int | None, got: list[dict[str, Any]]) -> int:
+    """Every message is the engine's view, events and decisions for ``seat`` at its move."""
+    checked = 0
+    for game, msg in at_each_move(played.record, got):
+        assert msg["seat"] == seat
+        want = expected_message(game, seat, msg["next"] - len(msg["events"]))
+        assert msg["view"] == want["view"], f"view at move {msg['move']}"
+        assert msg["events"] == want["events"], f"events at move {msg['move']}"
+        assert msg["decisions"] == want["decisions"]
+        checked += 1
+    return checked
+
+
+def assert_b_chose_in_secret(played: Played, kinds: set[str] | None) -> int:
+    """Had B chosen otherwise (a choice not public at once), A's next message would have been
+    the same. ``kinds``: the decisions to try (None: every one)."""
+    record = played.record
+    by_move = {m["move"]: m for m in played.ws_a}
+    counterfactuals = 0
+    for number, kind, choice in played.b_moves:
+        if (kinds is not None and kind not in kinds) or number + 1 not in by_move:
+            continue
+        base = new_game(record.game, record.config, record.seed)
+        for seat, c in record.moves[:number]:
+            base.apply(seat, c)
+        decision = next(d for d in base.pending() if d.seat == B)
+        others = [c for c in decision.choices if c != choice]
+        if not others:
+            continue
+        real, other = base.clone(), base.clone()
+        real.apply(B, choice)
+        other.apply(B, others[0])
+        msg = by_move[number + 1]
+        since = msg["next"] - len(msg["events"])
+        if expected_message(real, None, since) != expected_message(other, None, since):
+            continue  # the choice became public at once
+        want = expected_message(other, A, since)
+        assert msg["view"] == want["view"], (number, kind)
+        assert msg["events"] == want["events"], (number, kind)
+        counterfactuals += 1
+    return counterfactuals
+
+
+# --- the board game ---------------------------------------------------------------------------
 
 
 def b_secrets_leaked(game: Game, received: dict[str, Any]) -> list[str]:
@@ -62,108 +214,142 @@ def b_secrets_leaked(game: Game, received: dict[str, Any]) -> list[str]:
 
 
 def test_seat_a_never_receives_seat_b_secrets(client: TestClient) -> None:
-    created = client.post("/api/games", json=board_game(3, humans_and_bots(2, 1))).json()
-    gid = created["id"]
-    tokens = [s["token"] for s in created["seats"]]
-    rng = random.Random(2024)
-    http_a: list[dict[str, Any]] = []  # A's HTTP state messages
-    raw_a: list[str] = []  # every body A received
-    b_moves: list[tuple[int, str, Any]] = []  # (move number, decision kind, choice)
-    deadline = time.monotonic() + 150
-    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[A]}") as ws:
-        over = False
-        for _ in range(20_000):
-            assert time.monotonic() < deadline, "the game did not end in time"
-            acted = False
-            for seat in (A, B):
-                r = client.get(f"/api/games/{gid}/state", headers=bearer(tokens[seat]))
-                assert r.status_code == 200
-                msg = r.json()
-                if seat == A:
-                    raw_a.append(r.text)
-                    http_a.append(msg)
-                if msg["status"] == "over":
-                    over = True
-                    break
-                if not msg["decisions"]:
-                    continue
-                decision = msg["decisions"][0]
-                choice = rng.choice(decision["choices"])
-                r = client.post(
-                    f"/api/games/{gid}/moves",
-                    json={"move": msg["move"], "choice": choice},
-                    headers=bearer(tokens[seat]),
-                )
-                assert r.status_code in (200, 409), r.text
-                if seat == A:
-                    raw_a.append(r.text)
-                    if r.status_code == 200:
-                        http_a.append(r.json())
-                if r.status_code == 200:
-                    acted = True
-                    if seat == B:
-                        b_moves.append((msg["move"], decision["kind"], choice))
-            if over:
-                break
-            if not acted:
-                time.sleep(0.002)  # the bot is thinking; bounded by the loop and deadline
-        assert over
-        final = http_a[-1]["move"]
-        ws_a: list[dict[str, Any]] = []
-        while not ws_a or ws_a[-1]["move"] < final:
-            text = ws.receive_text()
-            raw_a.append(text)
-            ws_a.append(json.loads(text))
-    moves = [m["move"] for m in ws_a]
-    assert moves == list(range(moves[0], final + 1)), "one websocket message per move"
+    played = play_through_server(client, board_game(3, humans_and_bots(2, 1)), 2024, 150)
+    assert played.b_moves and any(kind in SECRET_KINDS for _, kind, _ in played.b_moves)
+    received = played.http_a + played.ws_a
+    assert assert_exactly_the_engines(played, A, received) == len(received) > 100
+    assert assert_exactly_the_engines(played, SPECTATOR, played.ws_spectator) > 100
+    for game, msg in at_each_move(played.record, received):
+        assert b_secrets_leaked(game, msg) == [], f"at move {msg['move']}"
+    assert assert_b_chose_in_secret(played, SECRET_KINDS) >= 5
+    for text in played.raw:
+        assert played.tokens[B] not in text
 
-    record = Record.from_json(client.get(f"/api/games/{gid}/record").json())
-    assert b_moves and any(kind in SECRET_KINDS for _, kind, _ in b_moves)
 
-    # Everything A received, against the engine at the same move.
-    received = sorted(http_a + ws_a, key=lambda m: m["move"])
-    game = new_game(record.game, record.config, record.seed)
-    at = 0
-    checked = 0
-    for msg in received:
-        while at < msg["move"]:
-            game.apply(*record.moves[at])
-            at += 1
-        assert msg["seat"] == A
-        since = msg["next"] - len(msg["events"])
-        want = expected_message(game, A, since)
-        assert msg["view"] == want["view"], f"view at move {at}"
-        assert msg["events"] == want["events"], f"events at move {at}"
-        assert msg["decisions"] == want["decisions"]
-        assert all(d["seat"] == A for d in msg["decisions"])
-        assert b_secrets_leaked(game, msg) == [], f"at move {at}"
-        checked += 1
-    assert checked == len(received) > 100, (checked, len(received))
+# --- the card game ----------------------------------------------------------------------------
 
-    # Had B chosen otherwise, A's next message would have been the same (until it is public).
-    by_move = {m["move"]: m for m in ws_a}
-    counterfactuals = 0
-    for number, kind, choice in b_moves:
-        if kind not in SECRET_KINDS or number + 1 not in by_move:
+
+def card_ids(node: Any) -> set[int]:
+    """Every card id a message names (the value of each "id" key, wherever it stands)."""
+    found: set[int] = set()
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "id" and isinstance(value, int):
+                found.add(value)
+            else:
+                found |= card_ids(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= card_ids(value)
+    return found
+
+
+def hidden_of(game: CardGame, seat: int) -> set[int]:
+    """A seat's hidden cards (C1.9): hand, deck, plot deck, face-down cards in play."""
+    p = game.players[seat]
+    facedown = {c for c, r in game.play.items() if r.facedown and r.controller == seat}
+    return {*p.hand, *p.deck, *p.plots, *facedown}
+
+
+def swap_deck_order(game: CardGame, seat: int) -> CardGame | None:
+    """A copy in which two of ``seat``'s deck cards of different titles traded places."""
+    deck = game.players[seat].deck
+    for i in range(len(deck) - 1, 0, -1):
+        j = next((k for k in range(i) if game.defs[deck[k]].name != game.defs[deck[i]].name), None)
+        if j is not None:
+            other = game.clone()
+            assert isinstance(other, CardGame)
+            d = other.players[seat].deck
+            d[i], d[j] = d[j], d[i]
+            other.changed()
+            other.invalidate()
+            return other
+    return None
+
+
+def assert_no_hidden_card_named(played: Played, spectators: dict[int, dict[str, Any]]) -> int:
+    """No card hidden from A (B's) is named in A's messages unless the spectator's message at
+    that move names it too; returns the number of secret cards looked for."""
+    looked = 0
+    for game, msg in at_each_move(played.record, played.http_a + played.ws_a):
+        assert isinstance(game, CardGame)
+        secret = hidden_of(game, B)
+        public = spectators.get(msg["move"])
+        public_ids = card_ids(public["view"]) | card_ids(public["events"]) if public else set()
+        public_ids |= card_ids(game.view(None))
+        named = card_ids(msg["view"]) | card_ids(msg["events"])
+        assert (named & secret) <= public_ids, f"B's hidden cards named at move {msg['move']}"
+        looked += len(secret)
+    return looked
+
+
+def assert_swaps_change_nothing(played: Played, every: int) -> int:
+    """At every ``every``-th message: B's hidden hand card traded for a deck card, and two of
+    B's deck cards swapped, give A and the spectator the same view."""
+    compared = 0
+    for game, msg in at_each_move(played.record, played.ws_a):
+        if msg["move"] % every:
             continue
-        base = new_game(record.game, record.config, record.seed)
-        for seat, c in record.moves[:number]:
-            base.apply(seat, c)
-        decision = next(d for d in base.pending() if d.seat == B)
-        others = [c for c in decision.choices if c != choice]
-        if not others:
-            continue
-        real, other = base.clone(), base.clone()
-        real.apply(B, choice)
-        other.apply(B, others[0])
-        if real.view(None) != other.view(None):
-            continue  # the choice became public at once
-        msg = by_move[number + 1]
-        since = msg["next"] - len(msg["events"])
-        assert msg["view"] == expected_message(other, A, since)["view"], (number, kind)
-        assert msg["events"] == expected_message(other, A, since)["events"], (number, kind)
-        counterfactuals += 1
-    assert counterfactuals >= 5, (counterfactuals, [kind for _, kind, _ in b_moves])
+        assert isinstance(game, CardGame)
+        hand, deck = swap_hidden_card(game, B), swap_deck_order(game, B)
+        assert hand is None or hand.view(B) != game.view(B)  # B sees the trade
+        assert deck is None or deck.players[B].deck != game.players[B].deck
+        for other in (hand, deck):
+            if other is None:
+                continue
+            assert other.view(A) == msg["view"], f"A's view at move {msg['move']}"
+            assert other.view(None) == game.view(None), f"the public view at {msg['move']}"
+            compared += 1
+    return compared
 
-    for text in raw_a:
-        assert tokens[B] not in text
+
+CARD_GAMES = {
+    "joust": {
+        "kind": "cardgame",
+        "seats": [
+            {"type": "human", "name": "A", "deck": "westeros-stark"},
+            {"type": "human", "name": "B", "deck": "westeros-lannister"},
+        ],
+    },
+    "melee": {
+        "kind": "cardgame",
+        "seats": [
+            {"type": "human", "name": "A", "deck": "Core-1"},
+            {"type": "human", "name": "B", "deck": "Core-2"},
+            {"type": "bot", "bot": "random", "deck": "Core-3"},
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize("table", sorted(CARD_GAMES))
+def test_a_card_game_seat_never_receives_another_seats_hand_or_deck(
+    client: TestClient, table: str
+) -> None:
+    played = play_through_server(client, CARD_GAMES[table], 21, 400)
+    received = played.http_a + played.ws_a
+    assert assert_exactly_the_engines(played, A, received) == len(received) > 100
+    assert assert_exactly_the_engines(played, SPECTATOR, played.ws_spectator) > 100
+    spectators = {m["move"]: m for m in played.ws_spectator}
+    assert assert_no_hidden_card_named(played, spectators) > 1000
+    assert assert_swaps_change_nothing(played, every=7) >= 20
+    assert assert_b_chose_in_secret(played, None) >= 5
+    for text in played.raw:
+        assert played.tokens[B] not in text
+
+
+def test_the_card_checks_find_a_planted_secret() -> None:
+    """The checks above can fail: B's hand card planted in A's view is named as B's hidden
+    card, and a view that shows B's hand differs once a hand card is traded for a deck card."""
+    game = new_game("cardgame", {"decks": ["westeros-stark", "westeros-lannister"]}, 5)
+    assert isinstance(game, CardGame)
+    honest = game.view(A)
+    assert card_ids(honest) & hidden_of(game, B) == set()
+    planted = json.loads(json.dumps(honest))
+    planted["players"][B]["hand"] = game.view(B)["players"][B]["hand"]
+    assert card_ids(planted) & hidden_of(game, B) == set(game.players[B].hand)
+    other = swap_hidden_card(game, B)
+    assert other is not None
+    hand = {c["id"] for c in other.view(B)["players"][B]["hand"]}
+    assert hand != {c["id"] for c in planted["players"][B]["hand"]}  # a planted hand would differ
+    assert other.view(A) == honest

@@ -31,7 +31,12 @@ def test_the_page_and_its_files_are_served(server: Server) -> None:
     play = httpx.get(server.url + "/play/abc?seat=0")
     assert play.status_code == 200 and play.text == page.text
     types = {
+        "/static/index.html": "text/html",
         "/static/app.js": "text/javascript",
+        "/static/common.js": "text/javascript",
+        "/static/lobby.js": "text/javascript",
+        "/static/decks.js": "text/javascript",
+        "/static/lobby.css": "text/css",
         "/static/app.css": "text/css",
         "/static/map.svg": "image/svg+xml",
         "/static/boardgame.json": "application/json",

@@ -27,8 +27,31 @@ BUDGETED: dict[str, Callable[[int, int | None, float | None], Bot]] = {
 }
 
 
+# the game kinds each bot plays (None: every kind); every bot of BOTS has an entry
+BOT_KINDS: dict[str, frozenset[str] | None] = {
+    "random": None,
+    "heuristic": frozenset({"boardgame"}),
+    "search": frozenset({"boardgame"}),
+}
+
 # the bot that stands in for a person who is away, or for a bot that failed, per game kind
 DEFAULT_BOTS: dict[str, str] = {"boardgame": "heuristic"}
+
+
+def plays(name: str, kind: str) -> bool:
+    """Whether the bot ``name`` (a budgeted spec such as ``search:300`` by its bot) plays
+    ``kind``; an unknown bot plays nothing."""
+    bot = name.partition(":")[0]
+    if bot not in BOTS:
+        return False
+    kinds = BOT_KINDS.get(bot)
+    return kinds is None or kind in kinds
+
+
+def bots_for(kind: str) -> list[str]:
+    """The bots that play ``kind``, the kind's stand-in first."""
+    stand_in = default_bot(kind)
+    return sorted((b for b in BOTS if plays(b, kind)), key=lambda b: (b != stand_in, b))
 
 
 def default_bot(kind: str) -> str:

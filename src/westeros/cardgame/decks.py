@@ -1,27 +1,23 @@
-"""Decks: what a player brings to the table (C4), its validation, import and export.
+"""Decks: what a player brings to the table (C4) and its validation.
 
 A :class:`Deck` names a faction card, an optional agenda, a plot deck and a draw deck
 (C4.1, C4.2, C4.4). :func:`check_deck` lists every deck-building problem (C4.1-C4.7), each
-citing its rule; ``casual=True`` is the starter-deck mode of C4.8. :func:`parse_text` and
-:func:`parse_json` read deck lists as deck sites export them; :func:`format_text` writes one.
+citing its rule; ``casual=True`` is the starter-deck mode of C4.8. Deck lists as people and
+deck sites write them (text, JSON) are read in :mod:`westeros.cardgame.decklists`.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 from westeros.cardgame.cards import (
     DRAW_TYPES,
     FACTION_NAMES,
     FACTIONS,
     CardDef,
-    by_name,
     catalogue,
     starter_decks,
 )
@@ -268,7 +264,7 @@ def check_deck(deck: Deck, *, casual: bool = False) -> list[str]:
 # --- building decks --------------------------------------------------------------------------
 
 
-def _assemble(
+def assemble(
     faction: str, cards: Iterable[tuple[str, int]], name: str, agenda: str | None = None
 ) -> Deck:
     """Sort known cards into agenda, plots and draw deck by type; more than one agenda (or
@@ -305,250 +301,8 @@ def starter(deck_id: str) -> Deck:
     for row in starter_decks():
         if row["id"] == deck_id:
             cards = [(str(c), int(n)) for c, n in row["cards"].items()]
-            return _assemble(row["faction"], cards, row["name"], row["agenda"])
+            return assemble(row["faction"], cards, row["name"], row["agenda"])
     raise KeyError(f"no starter deck {deck_id!r} (expected one of {', '.join(STARTER_IDS)})")
-
-
-# --- text import/export ----------------------------------------------------------------------
-
-_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
-_SECTIONS = {
-    "agenda",
-    "agendas",
-    "plot",
-    "plots",
-    "plot deck",
-    "draw deck",
-    "character",
-    "characters",
-    "location",
-    "locations",
-    "attachment",
-    "attachments",
-    "event",
-    "events",
-    "faction",
-    "deck",
-    "cards",
-}
-_IGNORED_PREFIXES = ("packs:", "total cards", "cycles:", "deck:", "name:")
-_COUNT_FIRST = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
-_COUNT_LAST = re.compile(r"^(.+?)\s+[x×]\s*(\d+)$", re.IGNORECASE)
-_PACK = re.compile(r"\s*\([^()]*\)\s*$")
-_TYPE_HEADERS = (
-    ("Plots", ("plot",)),
-    ("Characters", ("character",)),
-    ("Locations", ("location",)),
-    ("Attachments", ("attachment",)),
-    ("Events", ("event",)),
-)
-
-
-def _norm(text: str) -> str:
-    """Lower case, straight quotes, single spaces."""
-    return " ".join(text.translate(_QUOTES).lower().split())
-
-
-def _faction_aliases() -> dict[str, str]:
-    aliases: dict[str, str] = {}
-    for f in FACTIONS:
-        full = _norm(FACTION_NAMES[f])
-        short = full.removeprefix("house ").removeprefix("the ")
-        for alias in (f, full, short, short.replace("'", "")):
-            aliases[alias] = f
-    return aliases
-
-
-def _faction_of(line: str) -> str | None:
-    """The faction a faction line names: 'House Stark', "The Night's Watch", 'Faction: Stark'."""
-    text = _norm(line)
-    if text.startswith("faction:"):
-        return _faction_aliases().get(text.removeprefix("faction:").strip())
-    for f in FACTIONS:
-        if text == _norm(FACTION_NAMES[f]):
-            return f
-    return None
-
-
-def _lookup(name: str) -> CardDef | None:
-    """A card by title, case- and quote-insensitive, with or without a '(Pack)' suffix."""
-    cards = by_name()
-    for key in (_norm(name), _norm(_PACK.sub("", name))):
-        found = [c for c in cards.get(key, []) if c.type != "faction"]
-        if found:
-            return sorted(found, key=lambda c: c.code)[0]
-    return None
-
-
-def _is_header(line: str) -> bool:
-    text = _norm(_PACK.sub("", line)).rstrip(":").strip()
-    return text in _SECTIONS or text.startswith(_IGNORED_PREFIXES)
-
-
-def _card_line(line: str) -> tuple[str, int] | None:
-    """(name, count) from '3x Name (Core)', '3 Name', 'Name x3'; None if no count."""
-    if m := _COUNT_FIRST.match(line):
-        return m.group(2).strip(), int(m.group(1))
-    if m := _COUNT_LAST.match(line):
-        return m.group(1).strip(), int(m.group(2))
-    return None
-
-
-def parse_text(text: str) -> Deck:
-    """A deck from a text deck list (deck-site export); DeckError lists every unknown card
-    and malformed line, with line numbers. The faction comes from a faction line."""
-    problems: list[str] = []
-    factions: list[str] = []
-    cards: list[tuple[str, int]] = []
-    name = ""
-    first = True
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        is_first, first = first, False
-        if _is_header(line):
-            continue
-        if (f := _faction_of(line)) is not None:
-            factions.append(f)
-            continue
-        entry = _card_line(line)
-        if entry is None:
-            c = _lookup(line)
-            if c is not None:  # a bare title, as exports list the agenda
-                cards.append((c.code, 1))
-            elif is_first:
-                name = line
-            elif line.lower().startswith("faction:"):
-                problems.append(f"line {number}: unknown faction in {line!r}")
-            else:
-                problems.append(f"line {number}: cannot read {line!r}")
-            continue
-        title, n = entry
-        c = _lookup(title)
-        if c is None:
-            problems.append(f"line {number}: unknown card {title!r}")
-        else:
-            cards.append((c.code, n))
-    if not factions:
-        problems.append("no faction line (e.g. 'House Stark' or 'Faction: Stark')")
-    elif len(set(factions)) > 1:
-        problems.append(f"C4.1: more than one faction: {', '.join(dict.fromkeys(factions))}")
-    if problems:
-        raise DeckError(problems)
-    return _assemble(factions[0], cards, name)
-
-
-def format_text(deck: Deck) -> str:
-    """The deck as a text list in deck-site style ('3x Name (Core)'), readable by parse_text."""
-    cat = catalogue()
-    lines = [deck.name] if deck.name else []
-    lines.append(FACTION_NAMES.get(deck.faction, f"Faction: {deck.faction}"))
-    if deck.agenda:
-        lines += ["", "Agenda", f"1x {cat[deck.agenda].name} (Core)"]
-    groups: list[tuple[str, list[tuple[str, int]]]] = []
-    plot_counts = list(Counter(deck.plots).items())
-    for header, types in _TYPE_HEADERS:
-        source = plot_counts if types == ("plot",) else list(deck.draw)
-        groups.append((header, [(c, n) for c, n in source if cat[c].type in types]))
-    others = [(c, n) for c, n in deck.draw if cat[c].type not in DRAW_TYPES]
-    groups.append(("Other", others))
-    for header, entries in groups:
-        if entries:
-            lines += ["", f"{header} ({sum(n for _, n in entries)})"]
-            entries.sort(key=lambda e: (cat[e[0]].name.lower(), e[0]))
-            lines += [f"{n}x {cat[c].name} (Core)" for c, n in entries]
-    return "\n".join(lines) + "\n"
-
-
-# --- JSON import -----------------------------------------------------------------------------
-
-
-def _json_faction(data: Mapping[str, Any]) -> str | None:
-    """'faction': {'value'|'code': ...} or 'faction_code' or 'faction': '...'."""
-    value = data.get("faction_code", data.get("faction"))
-    if isinstance(value, Mapping):
-        value = value.get("value", value.get("code", value.get("name")))
-    if not isinstance(value, str):
-        return None
-    return _faction_aliases().get(_norm(value))
-
-
-def _json_agendas(data: Mapping[str, Any]) -> list[Any]:
-    """Agenda codes from 'agenda': {'code'}, 'agendas': [{'code'}], or 'agenda_code'."""
-    found: list[Any] = []
-    agenda = data.get("agenda")
-    if isinstance(agenda, Mapping):
-        found.append(agenda.get("code"))
-    elif isinstance(agenda, str):
-        found.append(agenda)
-    for entry in data.get("agendas") or []:
-        found.append(entry.get("code") if isinstance(entry, Mapping) else entry)
-    if data.get("agenda_code"):
-        found.append(data["agenda_code"])
-    return found
-
-
-def _json_entries(data: Mapping[str, Any]) -> tuple[list[tuple[Any, Any]], list[str]]:
-    """(code, count) pairs from 'slots' and 'plotCards'/'drawCards'; malformed entries."""
-    entries: list[tuple[Any, Any]] = []
-    problems: list[str] = []
-    slots = data.get("slots") or {}
-    if isinstance(slots, Mapping):
-        entries += list(slots.items())
-    else:
-        problems.append("'slots' must be an object of code: count")
-    for key in ("plotCards", "drawCards"):
-        for i, entry in enumerate(data.get(key) or []):
-            card = entry.get("card") if isinstance(entry, Mapping) else None
-            code = card.get("code") if isinstance(card, Mapping) else None
-            if code is None and isinstance(entry, Mapping):
-                code = entry.get("code")
-            if code is None:
-                problems.append(f"{key}[{i}]: no card code in {entry!r}")
-            else:
-                entries.append((code, entry.get("count", 1)))
-    return entries, problems
-
-
-def parse_json(data: Mapping[str, Any] | str) -> Deck:
-    """A deck from ThronesDB/throneteki-style JSON; DeckError lists every unknown code and
-    malformed entry. Plots and agendas inside 'slots' are sorted out by card type."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise DeckError([f"not JSON: {e}"]) from None
-    if not isinstance(data, Mapping):
-        raise DeckError(["a JSON deck must be an object"])
-    cat = catalogue()
-    faction = _json_faction(data)
-    problems = [] if faction else [f"no known faction in {data.get('faction')!r}"]
-    entries, bad = _json_entries(data)
-    problems += bad
-    cards: list[tuple[str, int]] = []
-    for code, n in entries:
-        if str(code) not in cat:
-            problems.append(f"unknown card code {code!r}")
-        elif not isinstance(n, int) or isinstance(n, bool):
-            problems.append(f"count {n!r} for {code!r} is not a whole number")
-        elif n > 0:
-            cards.append((str(code), n))
-    agendas = _json_agendas(data)
-    for code in agendas:
-        if str(code) not in cat:
-            problems.append(f"unknown agenda code {code!r}")
-    if problems:
-        raise DeckError(problems)
-    cards += [(str(a), 1) for a in agendas]
-    name = data.get("name")
-    return _assemble(faction or "", cards, name if isinstance(name, str) else "")
-
-
-def load_deck(path: str | Path) -> Deck:
-    """A deck from a file: JSON when its content is a JSON object, a text list otherwise."""
-    text = Path(path).read_text(encoding="utf-8")
-    return parse_json(text) if text.lstrip().startswith("{") else parse_text(text)
 
 
 # --- summary ---------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ where each deck is a shipped deck id (see
 ``"auto"`` says which seats let the engine answer the choices a player may leave to it (D7,
 D11, D14, D15, D22, D23; the answers: docs/cardgame-engine.md): ``true`` or ``false`` for every
 seat, or one boolean per seat (default: every seat chooses; bots and simulations turn it on).
+A client may give the decks seat by seat instead (``INFO.seat_options["deck"]``: a shipped id, or
+a pasted deck list checked with every C4 rule, see ``decklists.check_seat_deck``).
 """
 
 from __future__ import annotations
@@ -15,14 +17,20 @@ from __future__ import annotations
 from typing import Any
 
 from westeros.cardgame import texts  # noqa: F401  (registers every card text)
-from westeros.cardgame.decklists import SHIPPED, deck_from_json, unimplemented
+from westeros.cardgame.decklists import (
+    SHIPPED,
+    check_seat_deck,
+    deck_from_json,
+    shipped_choices,
+    unimplemented,
+)
 from westeros.cardgame.decks import Deck, DeckError, check_deck
 from westeros.cardgame.determinize import determinize
 from westeros.cardgame.events import render
 from westeros.cardgame.setup import Setup, new_state
 from westeros.cardgame.state import CardGame, Faces
 from westeros.cardgame.views import view
-from westeros.engine import Config, ConfigError, GameInfo
+from westeros.engine import Config, ConfigError, GameInfo, SeatOption
 
 DEFAULT_DECKS = ("westeros-stark", "westeros-lannister")
 
@@ -103,6 +111,8 @@ INFO = GameInfo(
     hidden_information=True,  # hands, decks, face-down setup cards (C1.9)
     validate=validate_config,
     factory=new_game,
+    # each seat may bring its deck (a shipped id or a pasted list), kept in "decks" (D1)
+    seat_options={"deck": SeatOption("decks", lambda: list(shipped_choices()), check_seat_deck)},
 )
 CardGame.INFO = INFO
 CardGame.FACES = Faces(view=view, render=render, determinize=determinize)

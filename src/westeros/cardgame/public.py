@@ -8,7 +8,8 @@ game is played only through the engine contract (``westeros.engine.new_game("car
 * ``decisions`` — the decision catalogue (C22): ``KINDS``, one constant per kind;
 * ``events`` — the event catalogue: ``TEXTS``, ``render``;
 * decks (C4): ``Deck``, ``DeckError``, ``check_deck``, ``load_deck``, ``parse_text``,
-  ``parse_json``, ``format_text``, ``describe``, ``STARTER_IDS``; the shipped decks
+  ``parse_json``, ``read_deck_list`` (either, as pasted), ``format_text``, ``describe``,
+  ``STARTER_IDS``; the shipped decks
   (``SHIPPED``, ``shipped_names()``) and ``unimplemented(deck)``: the cards of a deck whose
   text the engine does not implement yet;
 * ``Position`` — a position laid out by hand (cards per zone and controller, plots, titles,
@@ -19,18 +20,17 @@ from __future__ import annotations
 
 from westeros.cardgame import cards, decisions, events
 from westeros.cardgame.builder import Position
-from westeros.cardgame.decklists import SHIPPED, shipped_names, unimplemented
-from westeros.cardgame.decks import (
-    STARTER_IDS,
-    Deck,
-    DeckError,
-    check_deck,
-    describe,
+from westeros.cardgame.decklists import (
+    SHIPPED,
     format_text,
     load_deck,
     parse_json,
     parse_text,
+    read_deck_list,
+    shipped_names,
+    unimplemented,
 )
+from westeros.cardgame.decks import STARTER_IDS, Deck, DeckError, check_deck, describe
 
 __all__ = [
     "SHIPPED",
@@ -47,6 +47,7 @@ __all__ = [
     "load_deck",
     "parse_json",
     "parse_text",
+    "read_deck_list",
     "shipped_names",
     "unimplemented",
 ]

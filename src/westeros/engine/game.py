@@ -18,7 +18,14 @@ Config = dict[str, Any]
 
 
 class ConfigError(ValueError):
-    """A game configuration that cannot be played; the message says what is wrong."""
+    """A game configuration that cannot be played; the message says what is wrong.
+
+    ``problems`` lists every problem found, one a line (e.g. each bad line of a deck list); the
+    message joins them."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = list(problems) if problems is not None else [message]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +118,22 @@ GameFactory = Callable[[Config, int], Game]
 
 
 @dataclass(frozen=True, slots=True)
+class SeatOption:
+    """A setting each seat of a new game brings along (the card game: its deck), so a client
+    can offer it seat by seat while the config keeps one value per seat.
+
+    ``config_key`` names the config's list (one value per seat, e.g. ``"decks"``); ``choices()``
+    the ready-made values to offer (each an object with at least ``id`` and ``name``);
+    ``check(value)`` reads a value as a client sends it (a choice's id, or e.g. a pasted deck
+    list) and returns the value the config keeps and a summary to show; ConfigError lists every
+    problem (``problems``)."""
+
+    config_key: str
+    choices: Callable[[], list[dict[str, Any]]] = field(repr=False)
+    check: Callable[[Any], tuple[Any, dict[str, Any]]] = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     """What a game is: its name, its seats and how it is played, and its config check."""
 
@@ -123,6 +146,8 @@ class GameInfo:
     validate: Callable[[Config], Config] = field(repr=False)
     factory: GameFactory = field(repr=False)
     players_key: str = "players"
+    # per-seat settings by name (e.g. "deck"): see SeatOption
+    seat_options: dict[str, SeatOption] = field(default_factory=dict, repr=False, compare=False)
 
     def check_config(self, config: Any) -> Config:
         """The validated config with defaults filled in; ConfigError with a clear message."""

@@ -21,6 +21,8 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from westeros.bots.registry import bots_for, default_bot
+from westeros.engine import ConfigError, SeatOption, game_info, known_games
 from westeros.server import dblock, migrations
 from westeros.server.errors import ApiError
 from westeros.server.fanout import encode
@@ -33,14 +35,20 @@ from westeros.server.schemas import (
     Claimed,
     Created,
     CreateGame,
+    DeckList,
     Give,
+    Kind,
     Lobby,
     LobbyGame,
     Move,
+    OptionCheck,
+    OptionChecked,
+    OptionChoices,
     SeatLink,
     SeatPublic,
     StateMessage,
 )
+from westeros.server.seatoptions import UnknownOption, option_of
 from westeros.server.storage import GameInfoRow, Repository, is_postgres, make_engine
 
 log = logging.getLogger("westeros.server")
@@ -184,6 +192,26 @@ def _lobby_game(r: GameInfoRow) -> LobbyGame:
     )
 
 
+def kind_of_game(kind: str) -> Kind:
+    info = game_info(kind)
+    return Kind(
+        kind=kind,
+        title=info.title,
+        min_players=info.min_players,
+        max_players=info.max_players,
+        bots=bots_for(kind),
+        stand_in=default_bot(kind),
+        seat_options=sorted(info.seat_options),
+    )
+
+
+def _option(kind: str, name: str) -> SeatOption:
+    try:
+        return option_of(kind, name)
+    except UnknownOption as exc:
+        raise ApiError(404, str(exc)) from None
+
+
 def _json(message: dict[str, Any]) -> Response:
     """A state message as is (already JSON-ready: no second validation of the view)."""
     return Response(encode(message), media_type="application/json")
@@ -318,10 +346,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = []
+        content: dict[str, Any] = {}
         for err in exc.errors():
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
             problems.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-        return JSONResponse({"detail": "; ".join(problems) or "bad request"}, status_code=422)
+            if err.get("type") == "seat_options":  # every problem, seat by seat
+                content["problems"] = err["ctx"]["problems"]
+        return JSONResponse(
+            {"detail": "; ".join(problems) or "bad request", **content}, status_code=422
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -360,7 +393,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             config["players"] = body.players
         if body.tides is not None:
             config["tides"] = body.tides
-        seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        seats = (
+            [s.model_dump(exclude={"deck"}) for s in body.seats] if body.seats is not None else None
+        )
         created = await hub_of(request).create(body.kind, config, seats, body.private, body.clock)
         return Created(
             id=created.id,
@@ -378,6 +413,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 for i, name, token, creator in created.seats
             ],
         )
+
+    @app.get("/api/kinds", response_model=list[Kind])
+    async def kinds() -> list[Kind]:
+        """The game kinds this server hosts, with the bots that play each."""
+        return [kind_of_game(k) for k in known_games()]
+
+    @app.get("/api/kinds/{kind}/seat-options/{option}", response_model=OptionChoices)
+    async def option_choices(kind: str, option: str) -> OptionChoices:
+        """The ready-made values of a per-seat setting (the card game's shipped decks)."""
+        found = _option(kind, option)
+        return OptionChoices(
+            kind=kind, option=option, config_key=found.config_key, choices=found.choices()
+        )
+
+    @app.post("/api/kinds/{kind}/seat-options/{option}/check", response_model=OptionChecked)
+    async def option_check(kind: str, option: str, body: OptionCheck) -> OptionChecked:
+        """Check one seat's setting (e.g. a deck list as it is pasted): its summary, or every
+        problem found."""
+        found = _option(kind, option)
+        value = body.value.model_dump() if isinstance(body.value, DeckList) else body.value
+        try:
+            kept, summary = await asyncio.to_thread(found.check, value)
+        except ConfigError as exc:
+            return OptionChecked(ok=False, detail="; ".join(exc.problems), problems=exc.problems)
+        return OptionChecked(ok=True, value=kept, summary=summary)
 
     @app.get("/api/games", response_model=Lobby)
     async def lobby(

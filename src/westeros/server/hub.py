@@ -24,7 +24,7 @@ import time
 from datetime import datetime, timedelta
 from typing import Any
 
-from westeros.bots.registry import default_bot, make_bot
+from westeros.bots.registry import bots_for, default_bot, make_bot, plays
 from westeros.engine import Choice, ConfigError, RecordError, game_info, new_game
 from westeros.server.bots import BotScheduler, within_budget
 from westeros.server.clocks import ClockError, Clocks, check_clock, start_ms
@@ -164,7 +164,7 @@ class Hub:
             game = new_game(kind, checked, seed)
         except ConfigError as exc:
             raise ApiError(400, str(exc)) from None
-        new_seats, links = self._new_seats(seats, list(game.seat_names()), clock)
+        new_seats, links = self._new_seats(kind, seats, list(game.seat_names()), clock)
         owner_token = new_token()
         game_id = secrets.token_hex(8)
         live = LiveGame(
@@ -199,7 +199,11 @@ class Hub:
         return CreatedGame(game_id, checked, owner_token, links)
 
     def _new_seats(
-        self, specs: list[dict[str, Any]], names: list[str], clock: dict[str, Any] | None
+        self,
+        kind: str,
+        specs: list[dict[str, Any]],
+        names: list[str],
+        clock: dict[str, Any] | None,
     ) -> tuple[list[NewSeat], list[tuple[int, str, str | None, bool]]]:
         new_seats: list[NewSeat] = []
         links: list[tuple[int, str, str | None, bool]] = []
@@ -210,6 +214,10 @@ class Hub:
                     make_bot(bot, 0)
                 except (KeyError, ValueError) as exc:
                     raise ApiError(400, str(exc.args[0])) from None
+                if not plays(bot, kind):
+                    raise ApiError(
+                        400, f"bot {bot!r} does not play {kind} (bots: {', '.join(bots_for(kind))})"
+                    )
                 if not within_budget(bot, self.max_think):
                     raise ApiError(
                         400,

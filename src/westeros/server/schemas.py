@@ -9,10 +9,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from westeros.server.names import EmptyName, clean_name
+from westeros.server.seatoptions import OptionProblems, apply
 
 NAME_LENGTH = 64
 
@@ -31,10 +41,30 @@ def _clean_name(value: str) -> str:
 CleanName = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH), AfterValidator(_clean_name)]
 
 
+DECK_LIST_LENGTH = 20_000
+
+
+class DeckList(BaseModel):
+    """A deck list as a person pastes it: ThronesDB's "export as text" list or its JSON."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: StrictStr = Field(min_length=1, max_length=DECK_LIST_LENGTH)
+
+
+# a seat's deck (the card game): a shipped deck's id, or a pasted list
+SeatDeck = Annotated[StrictStr, Field(min_length=1, max_length=64)] | DeckList
+
+
+def _value(value: StrictStr | BaseModel | None) -> Any:
+    return value.model_dump() if isinstance(value, BaseModel) else value
+
+
 class SeatSpec(BaseModel):
     """A seat of a new game. A human seat is ``invite`` (its join link carries its token;
     the default) or ``open`` (anyone may claim it from the lobby); ``creator`` marks the
-    creator's own seat (held at once, like an invite seat)."""
+    creator's own seat (held at once, like an invite seat). ``deck``: the seat's deck in a
+    kind that takes one per seat (the card game; see docs/server.md, "Seat options")."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -43,11 +73,13 @@ class SeatSpec(BaseModel):
     name: CleanName | None = None
     access: Literal["open", "invite"] | None = None
     creator: StrictBool = False
+    deck: SeatDeck | None = None
 
 
 class CreateGame(BaseModel):
     """``players`` and ``tides`` are board-game config keys; other kinds put theirs in
-    ``config``."""
+    ``config``. Per-seat settings (``seats[i].deck``) are checked here and moved into the
+    config (a 422 lists every problem, seat by seat)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -58,6 +90,59 @@ class CreateGame(BaseModel):
     seats: list[SeatSpec] | None = Field(default=None, max_length=16)
     private: StrictBool = False
     clock: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _seat_options(self) -> CreateGame:
+        seats = self.seats or []
+        try:
+            self.config = apply(self.kind, self.config, {"deck": [_value(s.deck) for s in seats]})
+        except OptionProblems as exc:
+            problems = [p.to_json() for p in exc.problems]
+            raise PydanticCustomError(
+                "seat_options", "{detail}", {"detail": str(exc), "problems": problems}
+            ) from None
+        return self
+
+
+class OptionCheck(BaseModel):
+    """A per-seat setting to check before creating a game (e.g. a deck as it is typed)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    value: SeatDeck
+
+
+class OptionChecked(BaseModel):
+    """``ok`` and the setting's summary (e.g. the deck's faction, agenda and sizes), or every
+    problem (``problems``, one a line) and ``detail`` saying them all."""
+
+    ok: bool
+    value: Any = None
+    summary: dict[str, Any] | None = None
+    detail: str | None = None
+    problems: list[str] = Field(default_factory=list)
+
+
+class OptionChoices(BaseModel):
+    """The ready-made values of a per-seat setting (e.g. the shipped decks)."""
+
+    kind: str
+    option: str
+    config_key: str
+    choices: list[dict[str, Any]]
+
+
+class Kind(BaseModel):
+    """A game kind this server hosts: its seats, the bots that play it (the stand-in first)
+    and the settings each seat may bring."""
+
+    kind: str
+    title: str
+    min_players: int
+    max_players: int
+    bots: list[str]
+    stand_in: str
+    seat_options: list[str]
 
 
 class SeatLink(BaseModel):

@@ -22,7 +22,7 @@ from westeros.web import boardgame_page
 from westeros.web.pages import Page, not_available
 
 STATIC = boardgame_page.STATIC
-LOBBY = STATIC / "index.html"  # the lobby is the board game's page without a game
+LOBBY = STATIC / "lobby.html"  # the lobby (lobby.js): new games, open games, one's own
 
 PAGES: dict[str, Page] = {p.kind: p for p in (boardgame_page.PAGE,)}
 

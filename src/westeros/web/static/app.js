@@ -1,10 +1,13 @@
-// The westeros web client: the lobby and the game screen. Plain ES modules, no build step:
+// The westeros web client: the board game's screen (the lobby is lobby.js). Plain ES modules, no build step:
 // Preact + htm are vendored under /static/vendor (scripts/vendor.sh). The page knows the server
 // only through its documented API (docs/server.md) and the board game's static data
 // (/static/boardgame.json: names, cards, the decision catalogue).
 import { h, render } from 'preact';
 import { useState, useEffect, useRef, useMemo } from 'preact/hooks';
 import htm from 'htm';
+import {
+  api, post, readJson, tokenKey, ownerKey, linksKey, rememberGame, forgetSeat, rememberLink, seatLink, LinkBox,
+} from './common.js';
 
 const html = htm.bind(h);
 
@@ -99,237 +102,6 @@ function shade(hex, amount) { // mix a colour with white (amount > 0) or black (
   const t = amount > 0 ? 255 : 0, k = Math.abs(amount);
   r = Math.round(r + (t - r) * k); g = Math.round(g + (t - g) * k); b = Math.round(b + (t - b) * k);
   return `rgb(${r},${g},${b})`;
-}
-
-// ------------------------------------------------------------------ tokens in the browser
-// A seat token is the seat; the owner token gives the owner's powers (docs/server.md). Both
-// stay in this browser's localStorage, per game; join links carry a token in the fragment.
-const tokenKey = (id, seat) => `westeros.token.${id}.${seat}`;
-const ownerKey = (id) => `westeros.owner.${id}`;
-const linksKey = (id) => `westeros.links.${id}`;
-function readJson(key, fallback) {
-  try { const v = JSON.parse(localStorage.getItem(key)); return v === null ? fallback : v; } catch (e) { return fallback; }
-}
-function noteMine(id, seat) { // the lobby's "Your games" (seat null: a game this browser owns without a seat)
-  const mine = readJson('westeros.mine', []).filter((g) => !(g.id === id && g.seat === seat));
-  mine.unshift({ id, seat, at: Date.now() });
-  localStorage.setItem('westeros.mine', JSON.stringify(mine.slice(0, 30)));
-}
-function rememberGame(id, seat, token) {
-  localStorage.setItem(tokenKey(id, seat), token);
-  noteMine(id, seat);
-}
-function forgetSeat(id, seat) {
-  localStorage.removeItem(tokenKey(id, seat));
-  const mine = readJson('westeros.mine', []).filter((g) => !(g.id === id && g.seat === seat));
-  localStorage.setItem('westeros.mine', JSON.stringify(mine));
-}
-function rememberLink(id, seat, link) { // the join links this browser handed out (the owner's)
-  localStorage.setItem(linksKey(id), JSON.stringify({ ...readJson(linksKey(id), {}), [seat]: link }));
-}
-function seatLink(id, seat) { return seat === null || seat === undefined ? `/play/${id}` : `/play/${id}?seat=${seat}`; }
-
-async function api(path, options = {}) {
-  let r;
-  try {
-    r = await fetch(path, options);
-  } catch (e) {
-    return { ok: false, status: 0, body: { detail: 'The server cannot be reached: nothing was sent. Try again.' } };
-  }
-  let body = null;
-  if (r.status !== 204) {
-    try { body = await r.json(); } catch (e) { body = { detail: `HTTP ${r.status}` }; }
-  }
-  return { ok: r.ok, status: r.status, body };
-}
-function post(path, bearer, body) {
-  const headers = { 'content-type': 'application/json' };
-  if (bearer) headers.authorization = `Bearer ${bearer}`;
-  return api(path, { method: 'POST', headers, body: JSON.stringify(body || {}) });
-}
-
-function CopyButton({ text, id }) {
-  const [done, setDone] = useState('');
-  const copy = async (ev) => {
-    let ok = false;
-    try { await navigator.clipboard.writeText(text); ok = true; } catch (e) {
-      const box = ev.target.parentNode.querySelector('input.link');
-      if (box) { box.select(); ok = document.execCommand('copy'); }
-    }
-    setDone(ok ? 'Copied ✓' : 'Select it and copy');
-    setTimeout(() => setDone(''), 2000);
-  };
-  return html`<button type="button" class="copy" data-copy=${id} onClick=${copy}>${done || 'Copy'}</button>`;
-}
-function LinkBox({ link, id }) {
-  return html`<span class="linkbox"><input class="link" readonly value=${link} onFocus=${(e) => e.target.select()}/><${CopyButton} text=${link} id=${id}/></span>`;
-}
-
-// ------------------------------------------------------------------ lobby
-const LOBBY_PAGE = 20;
-const SEAT_ACCESS = { invite: 'invite link', open: 'open to anyone' };
-
-// the form's clock choice as the API's `clock` object (null: none), or a string saying what is wrong
-function clockSetting(c) {
-  if (c.mode === 'chess') {
-    if (!(c.minutes > 0) || !(c.increment >= 0)) return 'Chess clock: give the minutes for the game (more than 0) and the seconds added per move (0 or more).';
-    return { mode: 'chess', initial: Math.max(1, Math.round(c.minutes * 60)), increment: Math.round(c.increment) };
-  }
-  if (c.mode === 'turn') {
-    if (!(c.turn > 0)) return 'Clock per turn: give the minutes for each turn (more than 0).';
-    return { mode: 'turn', seconds: Math.max(1, Math.round(c.turn * 60)) };
-  }
-  return null;
-}
-
-function lobbySeat(g, p, join) {
-  const mineToken = localStorage.getItem(tokenKey(g.id, p.seat));
-  if (p.type === 'bot') return html`<span class="chip">${p.name}${/bot/i.test(p.name) ? '' : ' (bot)'}</span>`;
-  if (g.free_seats.includes(p.seat)) {
-    return html`<button data-join=${p.seat} class="join" onClick=${() => join(g, p.seat)}>Join seat ${p.seat + 1}</button>`;
-  }
-  const state = p.away ? ' (bot standing in)' : p.access === 'invite' ? ' · invited' : '';
-  const label = html`${p.name}${state}`;
-  if (mineToken) return html`<a class="chip mine" href=${seatLink(g.id, p.seat)} data-mine=${p.seat}>${label} — your seat</a>`;
-  return html`<span class="chip" data-seat=${p.seat}>${label}</span>`;
-}
-
-function Created({ created, enter }) {
-  const others = created.seats.filter((s) => !s.creator);
-  return html`<div class="created" id="created"><h3>Game created${created.private ? ' (private: not listed in the lobby)' : ''}</h3>
-    <ul>${created.seats.map((s) => (s.creator
-      ? html`<li data-creator=${s.seat}>Seat ${s.seat + 1} (${s.name}): <b>yours</b></li>`
-      : s.token
-        ? html`<li data-invite=${s.seat}>Seat ${s.seat + 1} (${s.name}): invite link for the person you invite <${LinkBox} link=${s.link} id=${s.seat}/></li>`
-        : html`<li data-open=${s.seat}>Seat ${s.seat + 1}: <b>open</b> — ${created.private
-          ? html`anyone with the game's page can take it: <${LinkBox} link=${s.link} id=${s.seat}/>`
-          : 'anyone can join it from the lobby\'s list of open games'}</li>`))}</ul>
-    ${others.some((s) => s.token) && html`<p class="hint">An invite link is the seat: whoever opens it plays that seat. Give it only to that person.</p>`}
-    <p class="hint">You own this game: from its page you can hand a seat to a bot, give it to someone else, or abandon the game (this browser keeps the owner's key).</p>
-    <button class="primary" id="enter" onClick=${enter}>Enter the game</button></div>`;
-}
-
-function Lobby() {
-  const [players, setPlayers] = useState(4);
-  const [tides, setTides] = useState(false);
-  const [name, setName] = useState(localStorage.getItem('westeros.name') || '');
-  const [kinds, setKinds] = useState(['human', 'bot', 'bot', 'bot', 'bot', 'bot']);
-  const [access, setAccess] = useState(['invite', 'invite', 'invite', 'invite', 'invite', 'invite']);
-  const [priv, setPriv] = useState(false);
-  const [clock, setClock] = useState({ mode: 'none', minutes: 30, increment: 20, turn: 2 });
-  const [first, setFirst] = useState([]); // the newest page, refreshed
-  const [older, setOlder] = useState([]); // pages loaded with "More games"
-  const [cursor, setCursor] = useState(null);
-  const [created, setCreated] = useState(null);
-  const [error, setError] = useState(null);
-  const paged = useRef(false);
-  const mine = readJson('westeros.mine', []);
-
-  const refresh = async () => {
-    const r = await api(`/api/games?status=playing&limit=${LOBBY_PAGE}`);
-    if (!r.ok) return;
-    setFirst(r.body.games);
-    if (!paged.current) setCursor(r.body.next);
-  };
-  useEffect(() => { refresh(); const t = setInterval(refresh, 4000); return () => clearInterval(t); }, []);
-  const more = async () => {
-    const r = await api(`/api/games?status=playing&limit=${LOBBY_PAGE}&before=${encodeURIComponent(cursor)}`);
-    if (!r.ok) { setError(r.body.detail); return; }
-    paged.current = true;
-    setOlder((o) => [...o, ...r.body.games]);
-    setCursor(r.body.next);
-  };
-
-  const create = async (ev) => {
-    ev.preventDefault();
-    setError(null);
-    localStorage.setItem('westeros.name', name);
-    const chosen = kinds.slice(0, players);
-    const mineAt = chosen.indexOf('human');
-    const seats = chosen.map((k, i) => (k === 'bot' ? { type: 'bot', bot: 'heuristic' }
-      : i === mineAt ? { type: 'human', creator: true, name: name.trim() || undefined }
-        : { type: 'human', access: access[i] }));
-    const body = { kind: 'boardgame', players, tides, private: priv, seats };
-    const c = clockSetting(clock);
-    if (typeof c === 'string') { setError(c); return; }
-    if (c) body.clock = c;
-    const r = await post('/api/games', null, body);
-    if (!r.ok) { setError(r.body.detail); return; }
-    const g = r.body;
-    localStorage.setItem(ownerKey(g.id), g.owner_token);
-    const own = g.seats.find((s) => s.creator);
-    if (own) rememberGame(g.id, own.seat, own.token); else noteMine(g.id, null);
-    for (const s of g.seats) if (!s.creator && s.token) rememberLink(g.id, s.seat, s.link);
-    const go = () => { location.href = seatLink(g.id, own ? own.seat : null); };
-    if (!g.seats.some((s) => !s.creator)) { go(); return; } // nobody to invite: straight in
-    setCreated({ ...g, private: priv, enter: go });
-    refresh();
-  };
-  const join = async (g, seat) => {
-    setError(null);
-    const r = await post(`/api/games/${g.id}/seats/${seat}/claim`, null, { name: name.trim() || `Player ${seat + 1}` });
-    if (!r.ok) { setError(`Seat ${seat + 1}: ${r.body.detail}`); refresh(); return; }
-    localStorage.setItem('westeros.name', name);
-    rememberGame(g.id, seat, r.body.token);
-    location.href = seatLink(g.id, seat);
-  };
-  const setKind = (i, k) => setKinds(kinds.map((x, j) => (j === i ? k : x)));
-  const setSeatAccess = (i, a) => setAccess(access.map((x, j) => (j === i ? a : x)));
-  const firstIds = new Set(first.map((g) => g.id));
-  const open = [...first, ...older.filter((g) => !firstIds.has(g.id))];
-  const mineAt = kinds.slice(0, players).indexOf('human');
-
-  return html`<div class="lobby">
-    <h1>Westeros <small>A Game of Thrones: The Board Game (2nd ed.)</small></h1>
-    <section class="panel">
-      <h2>New game</h2>
-      <form onSubmit=${create} class="newgame">
-        <label>Your name <input name="name" value=${name} onInput=${(e) => setName(e.target.value)} placeholder="optional"/></label>
-        <label>Players <select name="players" value=${players} onChange=${(e) => setPlayers(+e.target.value)}>
-          ${[3, 4, 5, 6].map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
-        <label><input type="checkbox" name="tides" checked=${tides} onChange=${(e) => setTides(e.target.checked)}/> Tides of Battle</label>
-        <label><input type="checkbox" name="private" checked=${priv} onChange=${(e) => setPriv(e.target.checked)}/> private (not listed)</label>
-        <table class="seats"><tr><th>Seat</th><th>Played by</th><th>Who may take it</th></tr>
-          ${kinds.slice(0, players).map((k, i) => html`<tr data-seatrow=${i}>
-            <td>${i + 1}</td>
-            <td><label><input type="radio" name=${'seat' + i} data-person=${i} checked=${k === 'human'} onChange=${() => setKind(i, 'human')}/> a person</label>
-                <label><input type="radio" name=${'seat' + i} data-bot=${i} checked=${k === 'bot'} onChange=${() => setKind(i, 'bot')}/> a bot</label></td>
-            <td>${k === 'bot' ? '' : i === mineAt ? html`<b>you</b>${name.trim() ? ` (${name.trim()})` : ''}`
-              : html`<select data-access=${i} value=${access[i]} onChange=${(e) => setSeatAccess(i, e.target.value)}>
-                ${Object.entries(SEAT_ACCESS).map(([v, label]) => html`<option value=${v}>${label}</option>`)}</select>`}</td></tr>`)}
-        </table>
-        <div class="clockform"><span>Clock:</span>
-          <label><input type="radio" name="clock" value="none" checked=${clock.mode === 'none'} onChange=${() => setClock({ ...clock, mode: 'none' })}/> none</label>
-          <label><input type="radio" name="clock" value="chess" checked=${clock.mode === 'chess'} onChange=${() => setClock({ ...clock, mode: 'chess' })}/> chess:</label>
-          <input type="number" name="clock-minutes" min="1" step="1" value=${clock.minutes} disabled=${clock.mode !== 'chess'} onInput=${(e) => setClock({ ...clock, minutes: +e.target.value })}/> min +
-          <input type="number" name="clock-increment" min="0" step="1" value=${clock.increment} disabled=${clock.mode !== 'chess'} onInput=${(e) => setClock({ ...clock, increment: +e.target.value })}/> s a move
-          <label><input type="radio" name="clock" value="turn" checked=${clock.mode === 'turn'} onChange=${() => setClock({ ...clock, mode: 'turn' })}/> per turn:</label>
-          <input type="number" name="clock-turn" min="0.5" step="0.5" value=${clock.turn} disabled=${clock.mode !== 'turn'} onInput=${(e) => setClock({ ...clock, turn: +e.target.value })}/> min
-        </div>
-        <p class="hint">The houses are dealt to the seats at random when the game starts. The first seat played by a person is yours.
-          Another person's seat is taken with its <i>invite link</i> (shown for you to share), or, if <i>open to anyone</i>, by the first to join it from this lobby.
-          With a clock, a seat whose time runs out is played by a bot until its player comes back.</p>
-        <button type="submit" id="create" class="primary">Start the game</button>
-      </form>
-      ${error && html`<p class="error" id="lobby-error">${error}</p>`}
-      ${created && html`<${Created} created=${created} enter=${created.enter}/>`}
-    </section>
-    ${mine.length > 0 && html`<section class="panel"><h2>Your games</h2><ul class="mine">
-      ${mine.slice(0, 8).map((g) => html`<li><a href=${seatLink(g.id, g.seat)}>${g.id.slice(0, 8)} — ${g.seat === null ? 'owner (no seat)' : `seat ${g.seat + 1}`}</a></li>`)}</ul></section>`}
-    <section class="panel">
-      <h2>Open games</h2>
-      ${open.length === 0 ? html`<p>No game in progress.</p>` : html`<table class="games" id="games">
-        <tr><th>Game</th><th>Players</th><th>Move</th><th>Seats</th><th></th></tr>
-        ${open.map((g) => html`<tr data-game=${g.id}>
-          <td>${g.id.slice(0, 8)}${g.config.tides ? ' · tides' : ''}</td>
-          <td>${g.config.players}</td><td>${g.move}</td>
-          <td>${g.players.map((p) => lobbySeat(g, p, join))}</td>
-          <td><a href=${'/play/' + g.id}>watch</a></td></tr>`)}
-      </table>`}
-      ${cursor && html`<button id="more" onClick=${more}>More games</button>`}
-    </section>
-    <p class="foot">Map, cards and visuals are this project's own; no Fantasy Flight Games artwork is used.</p>
-  </div>`;
 }
 
 // ------------------------------------------------------------------ the board (map + pieces)
@@ -1007,7 +779,7 @@ async function main() {
   const root = document.getElementById('app');
   root.textContent = '';
   const m = location.pathname.match(/^\/play\/([^/]+)/);
-  if (!m) { render(html`<${Lobby}/>`, root); return; }
+  if (!m) { location.replace('/'); return; } // the lobby is its own page (lobby.js)
   const id = m[1];
   // a join link opened on its own game's page changes only the fragment: load it properly
   window.addEventListener('hashchange', () => { if (location.hash.includes('token=')) location.reload(); });

@@ -203,12 +203,19 @@ class ResolveMarch(Step):
         if not self.done:
             planned = ", ".join(f"{k} → {T.area_name(d)}" for k, d in self.moves) or "nothing"
             prompt = (
-                f"{name}: march from {T.area_name(self.area)} — move one unit "
-                f"(unit>destination) or done (planned: {planned})"
+                f"{name}: march from {T.area_name(self.area)} — move one unit, or carry out "
+                f"the march (planned: {planned})"
             )
             choices = self.move_choices(g)
             return [
-                D.MARCH_MOVE.ask(seat, prompt, choices, area=self.area, planned=len(self.moves))
+                D.MARCH_MOVE.ask(
+                    seat,
+                    prompt,
+                    choices,
+                    area=self.area,
+                    planned=len(self.moves),
+                    plan=",".join(f"{k}>{d}" for k, d in self.moves),  # for the map's arrows
+                )
             ]
         if self.token is None and self.token_allowed(g):
             prompt = (

@@ -43,6 +43,8 @@ from westeros.server.schemas import (
 )
 from westeros.server.storage import GameInfoRow, Repository, is_postgres, make_engine
 
+CHOICE_PROBLEM = "A choice is a word or a whole number: a bid is a whole number of power tokens."
+
 log = logging.getLogger("westeros.server")
 
 MAX_BODY = 64 * 1024
@@ -320,6 +322,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         problems = []
         for err in exc.errors():
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            if where.split(".")[0] == "choice":  # one sentence for the player, not two
+                if CHOICE_PROBLEM not in problems:
+                    problems.append(CHOICE_PROBLEM)
+                continue
             problems.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         return JSONResponse({"detail": "; ".join(problems) or "bad request"}, status_code=422)
 

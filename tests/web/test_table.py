@@ -347,3 +347,30 @@ def test_turn_signal_and_private_notes(player: Person) -> None:
     page.reload()
     page.wait_for_selector("#notes-text")
     assert page.locator("#notes-text").input_value() == "Greyjoy promised not to attack Seagard"
+
+
+def test_chat_between_two_browsers_and_a_spectator(browser: Browser, server: Server) -> None:
+    created = create_game(server, [{"type": "human"}, {"type": "human"}, *BOTS[:2]])
+    people = []
+    for s in created["seats"]:
+        p = Person(browser, server, created["id"], s["seat"], s["token"])
+        p.open(s["link"])
+        people.append(p)
+    ann, bo = people
+    ann.page.fill("#chat-text", "<i>Bo</i>, shall we share the Riverlands?")
+    ann.page.click("#chat-send")
+    line = bo.page.locator("#chat li", has_text="shall we share the Riverlands?")
+    line.wait_for(timeout=5_000)
+    assert "<i>Bo</i>" in line.inner_text()  # shown as typed, never as markup
+    assert bo.page.locator("#chat li i").count() == 0
+    bo.page.fill("#chat-text", "No.")
+    bo.page.press("#chat-text", "Enter")
+    ann.page.locator("#chat li", has_text="No.").wait_for(timeout=5_000)
+    watcher = Person(browser, server, created["id"])
+    watcher.open(f"{server.url}/play/{created['id']}")
+    watcher.page.locator("#chat li", has_text="No.").wait_for(timeout=5_000)
+    assert watcher.page.locator("#chat-text").count() == 0
+    assert "only the players write" in watcher.page.locator("#chat").inner_text()
+    for p in (*people, watcher):
+        assert p.errors == []
+        p.close()

@@ -29,6 +29,8 @@ from westeros.server.hub import Hub
 from westeros.server.metrics import Metrics
 from westeros.server.ratelimit import RateLimiter, RateLimits, TooManyRequests
 from westeros.server.schemas import (
+    Chat,
+    ChatLine,
     Claim,
     Claimed,
     Created,
@@ -37,6 +39,7 @@ from westeros.server.schemas import (
     Lobby,
     LobbyGame,
     Move,
+    Say,
     SeatLink,
     SeatPublic,
     StateMessage,
@@ -286,8 +289,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         mount(app, kind_of)
 
     def limit(route: str, request: Request | WebSocket) -> None:
+        limit_key(route, _client(request))
+
+    def limit_key(route: str, key: str) -> None:
+        """Count one request on ``route`` for ``key`` (a client address, or a game's seat)."""
         try:
-            limiter.check(route, _client(request))
+            limiter.check(route, key)
         except TooManyRequests:
             metrics.throttled(route)
             raise
@@ -513,6 +520,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         text = await hub.move(game_id, seat, body.move, body.choice, since)
         metrics.move_latency(time.perf_counter() - received)  # committed and broadcast
         return Response(text, media_type="application/json")
+
+    @app.post("/api/games/{game_id}/chat", status_code=201, response_model=ChatLine)
+    async def say(
+        game_id: str,
+        body: Say,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """One line of table talk by a seat's holder; spectators read the chat, never write."""
+        hub = hub_of(request)
+        await hub.get(game_id)
+        token = _bearer(authorization)
+        if token is None:
+            raise ApiError(401, "chat needs 'Authorization: Bearer <seat token>'")
+        seat = await hub.authenticate(game_id, token)
+        if seat is None:
+            raise ApiError(403, "spectators read the table talk; only the players write")
+        limit_key("chat", f"{game_id}:{seat}")
+        return await hub.say(game_id, seat, body.text)
+
+    @app.get("/api/games/{game_id}/chat", response_model=Chat)
+    async def chat(
+        game_id: str, request: Request, after: Annotated[int, Query(ge=0)] = 0
+    ) -> dict[str, Any]:
+        """The table talk after line ``after`` (the newest 200), for players and spectators."""
+        return {"lines": await hub_of(request).chat(game_id, after)}
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request) -> dict[str, Any]:

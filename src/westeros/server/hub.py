@@ -377,6 +377,22 @@ class Hub:
         self.fanout.broadcast(live)
         self.bots.schedule(live)
 
+    # -- chat ------------------------------------------------------------------------------
+
+    async def say(self, game_id: str, seat: int, text: str) -> dict[str, Any]:
+        """A seat's holder says one line at the table; everyone is told there is a new line
+        (the state message's ``chat``), the lines are read with :meth:`chat`."""
+        live = await self.get(game_id)
+        async with live.lock:
+            line = await self.db(self.repo.add_chat, live.id, seat, live.seats[seat].name, text)
+            live.chat_latest = max(live.chat_latest, line.id)
+            self.fanout.broadcast(live)
+        return line.to_json()
+
+    async def chat(self, game_id: str, after: int) -> list[dict[str, Any]]:
+        live = await self.get(game_id)
+        return [c.to_json() for c in await self.db(self.repo.chat, live.id, after)]
+
     # -- notices ---------------------------------------------------------------------------
 
     async def notice(self, live: LiveGame, seat: int, kind: str, text: str) -> None:
@@ -453,6 +469,7 @@ class Hub:
         if moves == SEATS_CHANGED:
             async with live.lock:
                 live.notices = await self.db(self.repo.notices, live.id)
+                live.chat_latest = await self.db(self.repo.latest_chat, live.id)
                 await self._refresh_from_storage(live)
             return
         if live.game is None or 0 <= moves <= live.move:

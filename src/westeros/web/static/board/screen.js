@@ -7,6 +7,7 @@ import { api, post, tokenKey, ownerKey, linksKey, readJson, rememberGame, forget
 import { Board } from './map.js';
 import { Chip, Tracks, Houses, Hand, Westeros, Combat, Log, EndScreen, CardInPlay } from './panels.js';
 import { useTurnSignal, TurnSignalToggle, Notes } from './notify.js';
+import { Chat } from './chat.js';
 import { DecisionPanel } from './decision.js';
 import { Clock, clockOf, seatWho, noticeText, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal } from './seats.js';
 
@@ -270,6 +271,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         <${Houses} view=${view} players=${msg.players}/>
         <${Westeros} view=${view}/>
         <${Notices} notices=${msg.notices} players=${msg.players} view=${view}/>
+        <${Chat} id=${id} token=${token} latest=${msg.chat || 0} players=${msg.players} view=${view}/>
         <${Log} events=${events}/>
         <${Notes} id=${id} seat=${seat}/>
       </div>

@@ -374,3 +374,35 @@ def test_chat_between_two_browsers_and_a_spectator(browser: Browser, server: Ser
     for p in (*people, watcher):
         assert p.errors == []
         p.close()
+
+
+def test_a_finished_game_replays_from_the_end_screen(browser: Browser, server: Server) -> None:
+    created = create_game(server, BOTS)
+    watcher = Person(browser, server, created["id"])
+    watcher.open(f"{server.url}/play/{created['id']}")
+    page = watcher.page
+    page.wait_for_selector("#endscreen", timeout=90_000)
+    page.click("#replay")
+    page.wait_for_selector("#replay")
+    move = page.locator("#replay-move")
+    assert move.inner_text() == "0" and "Round 1" in page.locator("#replay-round").inner_text()
+    page.click("#replay-next")
+    page.wait_for_function("document.querySelector('#replay-move').textContent === '1'")
+    page.click("#replay-next-round")
+    page.wait_for_function(
+        "document.querySelector('#replay-round').textContent.includes('Round 2')"
+    )
+    at_round_two = int(move.inner_text())
+    assert at_round_two > 1
+    page.click("#replay-back")
+    page.wait_for_function(
+        f"document.querySelector('#replay-move').textContent === '{at_round_two - 1}'"
+    )
+    assert "Round 1" in page.locator("#replay-round").inner_text()
+    page.click("#replay-end")
+    page.wait_for_function("document.querySelector('#replay-next').disabled")
+    assert page.locator("#log li").count() > 50
+    page.click("#replay-close")
+    page.wait_for_selector("#open-replay")
+    assert watcher.errors == []
+    watcher.close()

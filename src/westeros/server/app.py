@@ -547,6 +547,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The table talk after line ``after`` (the newest 200), for players and spectators."""
         return {"lines": await hub_of(request).chat(game_id, after)}
 
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(
+        game_id: str,
+        request: Request,
+        move: Annotated[int, Query(ge=0)] = 0,
+        since: Annotated[int, Query(ge=0)] = 0,
+    ) -> dict[str, Any]:
+        """A finished game after ``move`` moves as a spectator saw it: its view, the log from
+        event ``since``, the number of moves and the moves where rounds began."""
+        return await hub_of(request).replay(game_id, move, since)
+
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request) -> dict[str, Any]:
         return await hub_of(request).record(game_id)

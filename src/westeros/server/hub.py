@@ -33,6 +33,7 @@ from westeros.server.fanout import Fanout, encode, message
 from westeros.server.live import Connection, Db, LiveGame, LiveGames
 from westeros.server.metrics import Metrics
 from westeros.server.moves import Mover
+from westeros.server.replays import Replays
 from westeros.server.seats import Seats, new_token
 from westeros.server.storage import (
     BROKEN,
@@ -96,6 +97,7 @@ class Hub:
         self.db = Db(repo, threads)
         self.live = LiveGames(self.db, idle_seconds)
         self.fanout = Fanout()
+        self.replays = Replays()
         self.mover = Mover(self.db, self.shared, self._after_move, self._caught_up)
         self.seats = Seats(self.db)
         self.bots = BotScheduler(
@@ -266,6 +268,17 @@ class Hub:
             raise ApiError(403, "the record is available once the game is over")
         moves = await self.db(self.repo.moves, game_id, 0)
         return stored_record(row, moves).to_json()
+
+    async def replay(self, game_id: str, move: int, since: int) -> dict[str, Any]:
+        """A finished game after ``move`` moves, as a spectator saw it (replays.py)."""
+        row = await self.db(self.repo.game, game_id)
+        if row is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        if row.status != "over":
+            raise ApiError(403, "the replay is available once the game is over")
+        moves = await self.db(self.repo.moves, game_id, 0)
+        record = stored_record(row, moves)
+        return await asyncio.to_thread(self.replays.step, game_id, record, move, since)
 
     # -- seats -----------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import { Board } from './map.js';
 import { Chip, Tracks, Houses, Hand, Westeros, Combat, Log, EndScreen, CardInPlay } from './panels.js';
 import { useTurnSignal, TurnSignalToggle, Notes } from './notify.js';
 import { Chat } from './chat.js';
+import { Replay } from './replay.js';
 import { DecisionPanel } from './decision.js';
 import { Clock, clockOf, seatWho, noticeText, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal } from './seats.js';
 
@@ -24,6 +25,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
   const [popup, setPopup] = useState(null);
   const [busy, setBusy] = useState(false);
   const [hideEnd, setHideEnd] = useState(false);
+  const [replaying, setReplaying] = useState(false);
   const ref = useRef({ next: 0, move: -1, events: [], quiet: false });
 
   const accept = (m) => {
@@ -201,6 +203,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
   useTurnSignal(mineNow ? `${mineNow.kind}|${mineNow.prompt}` : '', mineNow ? mineNow.prompt : '');
 
   if (fatal) return html`<${Fatal} fatal=${fatal} id=${id}/>`;
+  if (replaying && msg) return html`<${Replay} id=${id} players=${msg.players} close=${() => setReplaying(false)}/>`;
   if (!msg) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
   const view = msg.view;
   if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
@@ -249,6 +252,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
       ${myClock && html`<span id="myclock">Your clock: <${Clock} c=${myClock} at=${msg.at}/></span>`}
       <span>Move <b id="move">${msg.move}</b></span>
       ${msg.status !== 'playing' && html`<span class="status" id="status">${msg.status === 'abandoned' ? 'Abandoned' : msg.status === 'over' ? 'Game over' : humanize(msg.status)}</span>`}
+      ${msg.status === 'over' && html`<button id="open-replay" onClick=${() => setReplaying(true)}>Replay</button>`}
       <span class=${'conn ' + conn} id="conn">${conn === 'live' ? '● live' : conn === 'connecting' ? '○ connecting' : navigator.onLine === false ? '○ offline' : '○ reconnecting'}</span>
       ${token && html`<${TurnSignalToggle}/>`}
       ${msg.waiting.length > 0 && html`<span class="waiting">Waiting for: ${msg.waiting.map((s) => html`<${Chip} house=${view.seats[s]}/>`)}</span>`}
@@ -276,7 +280,8 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         <${Notes} id=${id} seat=${seat}/>
       </div>
     </main>
-    ${msg.outcome && !hideEnd && html`<${EndScreen} outcome=${msg.outcome} view=${view} players=${msg.players} close=${() => setHideEnd(true)}/>`}
+    ${msg.outcome && !hideEnd && html`<${EndScreen} outcome=${msg.outcome} view=${view} players=${msg.players} close=${() => setHideEnd(true)}
+      replay=${msg.status === 'over' ? () => setReplaying(true) : null}/>`}
     ${msg.status === 'abandoned' && !hideEnd && html`<${Abandoned} msg=${msg} close=${() => setHideEnd(true)}/>`}
   </div>`;
 }

@@ -27,7 +27,16 @@ sys.path.insert(0, str(ROOT))
 from tests.server.support import Server  # noqa: E402
 from tests.web.browser import ARGS, CHROMIUM, VIEWPORT, require_chromium  # noqa: E402
 
-OWN_FILES = ("/", "/static/app.js", "/static/app.css", "/static/map.svg", "/static/boardgame.json")
+from westeros.web.client import STATIC  # noqa: E402
+
+OWN_FILES = (
+    "/",
+    "/static/app.js",
+    "/static/app.css",
+    "/static/map.svg",
+    "/static/boardgame.json",
+    *(f"/static/board/{f.name}" for f in sorted((STATIC / "board").glob("*.js"))),
+)
 
 
 def main() -> None:

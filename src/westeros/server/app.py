@@ -288,6 +288,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         mount(app, kind_of)
 
+    async def seat_of(hub: Hub, game_id: str, authorization: str | None, what: str) -> int | None:
+        """The seat of the bearer token (401 without a token or for a bad one; None for the
+        owner's token, which is no seat)."""
+        await hub.get(game_id)
+        token = _bearer(authorization)
+        if token is None:
+            raise ApiError(401, f"{what} needs 'Authorization: Bearer <seat token>'")
+        return await hub.authenticate(game_id, token)
+
     def limit(route: str, request: Request | WebSocket) -> None:
         limit_key(route, _client(request))
 
@@ -511,12 +520,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         received = time.perf_counter()
         limit("moves", request)
         hub = hub_of(request)
-        await hub.get(game_id)
-        token = _bearer(authorization)
-        if token is None:
+        seat = await seat_of(hub, game_id, authorization, "a move")
+        if seat is None:
             raise ApiError(401, "a move needs 'Authorization: Bearer <seat token>'")
-        seat = await hub.authenticate(game_id, token)
-        assert seat is not None
         text = await hub.move(game_id, seat, body.move, body.choice, since)
         metrics.move_latency(time.perf_counter() - received)  # committed and broadcast
         return Response(text, media_type="application/json")
@@ -530,11 +536,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         """One line of table talk by a seat's holder; spectators read the chat, never write."""
         hub = hub_of(request)
-        await hub.get(game_id)
-        token = _bearer(authorization)
-        if token is None:
-            raise ApiError(401, "chat needs 'Authorization: Bearer <seat token>'")
-        seat = await hub.authenticate(game_id, token)
+        seat = await seat_of(hub, game_id, authorization, "chat")
         if seat is None:
             raise ApiError(403, "spectators read the table talk; only the players write")
         limit_key("chat", f"{game_id}:{seat}")

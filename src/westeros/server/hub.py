@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from westeros.bots.registry import default_bot, make_bot
-from westeros.engine import Choice, ConfigError, RecordError, game_info, new_game
+from westeros.engine import Choice, ConfigError, Record, RecordError, game_info, new_game
 from westeros.server.bots import BotScheduler, within_budget
 from westeros.server.clocks import ClockError, Clocks, check_clock, start_ms
 from westeros.server.errors import ApiError
@@ -260,24 +260,23 @@ class Hub:
         last = rows[-1] if more and rows else None
         return rows, (f"{last.created_at.isoformat()}~{last.id}" if last else None)
 
-    async def record(self, game_id: str) -> dict[str, Any]:
+    async def _finished_record(self, game_id: str, what: str) -> Record:
+        """A finished game's record; 404 for no such game, 403 (naming ``what``) before the
+        end: a record holds the seed."""
         row = await self.db(self.repo.game, game_id)
         if row is None:
             raise ApiError(404, f"no game {game_id!r}")
         if row.status != "over":
-            raise ApiError(403, "the record is available once the game is over")
+            raise ApiError(403, f"the {what} is available once the game is over")
         moves = await self.db(self.repo.moves, game_id, 0)
-        return stored_record(row, moves).to_json()
+        return stored_record(row, moves)
+
+    async def record(self, game_id: str) -> dict[str, Any]:
+        return (await self._finished_record(game_id, "record")).to_json()
 
     async def replay(self, game_id: str, move: int, since: int) -> dict[str, Any]:
         """A finished game after ``move`` moves, as a spectator saw it (replays.py)."""
-        row = await self.db(self.repo.game, game_id)
-        if row is None:
-            raise ApiError(404, f"no game {game_id!r}")
-        if row.status != "over":
-            raise ApiError(403, "the replay is available once the game is over")
-        moves = await self.db(self.repo.moves, game_id, 0)
-        record = stored_record(row, moves)
+        record = await self._finished_record(game_id, "replay")
         return await asyncio.to_thread(self.replays.step, game_id, record, move, since)
 
     # -- seats -----------------------------------------------------------------------------

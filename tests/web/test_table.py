@@ -8,7 +8,9 @@ look, a Westeros card being resolved, the end) are fed to the page through its w
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +28,13 @@ from westeros.boardgame.state import BoardGame
 from westeros.boardgame.wildlings import WildlingAttack
 
 BOTS = [{"type": "bot", "bot": "heuristic"}] * 3
+
+
+def keep_screenshot(page: Page, name: str) -> None:
+    """With WESTEROS_SCREENSHOTS (a folder, `make screenshot` gives docs/): the page as shown."""
+    folder = os.environ.get("WESTEROS_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / name), full_page=False)
 
 
 def no_sideways_scroll(page: Page) -> None:
@@ -281,6 +290,7 @@ def test_the_map_fits_zooms_and_pans(player: Person) -> None:
     south = page.locator('.map [data-area="sunspear"]').bounding_box()
     assert south is not None and south["y"] + south["height"] <= 900  # south visible at 1440x900
     no_sideways_scroll(page)
+    keep_screenshot(page, "screenshot-1440x900.png")
     assert zoom(page) == 1
     page.click("#zoom-in")
     assert zoom(page) == 1.5
@@ -316,6 +326,7 @@ def test_phone_and_tablet_never_scroll_sideways(player: Person) -> None:
     player.page.set_viewport_size({"width": 390, "height": 844})
     map_box = player.page.locator(".mapview").bounding_box()
     assert map_box is not None and map_box["width"] >= 360  # the map takes the phone's width
+    keep_screenshot(player.page, "screenshot-390x844.png")
 
 
 def test_the_live_dot_follows_the_network(player: Person) -> None:

@@ -14,6 +14,7 @@ from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
+from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.wildlings import WildlingAttack
 from westeros.engine import IllegalAction
 
@@ -129,3 +130,26 @@ def test_r7_8_combat_view_keeps_the_deciding_strengths_after_the_fight() -> None
     att, dfn = combat["strength"]["attacker"], combat["strength"]["defender"]
     assert (att["units"], att["final"]) == (1, 1)  # the footman that fought
     assert (dfn["units"], dfn["final"]) == (4, 4)  # two knights
+
+
+def test_r6_4_6_a_march_that_cannot_end_yet_says_why() -> None:
+    """When "done" is not a choice the decision says why, for the player (R6.4.6): the plan
+    breaks supply as it stands (F24), or its neutral-force attack is too weak so far
+    (R6.5.1)."""
+    s = Scenario(players=4).empty().supply("stark", 1)
+    s.units("winterfell", "stark", "footman", "footman", "footman")
+    s.units("white_harbor", "stark", "footman", "footman")
+    s.units("moat_cailin", "stark", "footman")
+    g = marching(s, "winterfell")
+    assert g.pending()[0].about("blocked") == ""
+    g.apply(g.pending()[0].seat, "footman>moat_cailin")
+    (d,) = g.pending()
+    assert "done" not in d.choices and d.about("blocked") == "supply"
+    assert d.about("plan") == "footman>moat_cailin"
+    s = Scenario(players=4, houses=["stark", "lannister", "baratheon", "greyjoy"]).empty()
+    s.supply("stark", 6).units("blackwater", "stark", "knight", "knight", "footman")
+    g = s.order("blackwater", "march+0").start(ResolveMarch("stark"))
+    g.apply(g.pending()[0].seat, "blackwater")
+    g.apply(g.pending()[0].seat, "knight>kings_landing")
+    (d,) = g.pending()
+    assert "done" not in d.choices and d.about("blocked") == "neutral_force"

@@ -417,3 +417,26 @@ def test_a_finished_game_replays_from_the_end_screen(browser: Browser, server: S
     page.wait_for_selector("#open-replay")
     assert watcher.errors == []
     watcher.close()
+
+
+def test_r6_4_6_a_blocked_march_says_why_and_areas_show_a_card(
+    browser: Browser, server: Server
+) -> None:
+    s = Scenario(players=4).empty().supply("stark", 1)
+    s.units("winterfell", "stark", "footman", "footman", "footman")
+    s.units("white_harbor", "stark", "footman", "footman")
+    s.units("moat_cailin", "stark", "footman")
+    g = marching(s, "winterfell")
+    (d,) = g.pending()
+    g.apply(d.seat, "footman>moat_cailin")
+    page = open_position(browser, server, state_message(g, d.seat))
+    assert "breaks your supply limits" in page.locator("#march-blocked").inner_text()
+    assert page.locator('#decision button[data-choice="done"]').count() == 0
+    # the area card: what is in an area, on hover
+    page.hover('.map [data-area="white_harbor"]')
+    card = page.locator("#areacard")
+    card.wait_for()
+    text = card.inner_text()
+    assert "White Harbor" in text and "Held by Stark" in text and "Stark Footman" in text
+    assert page.locator('[data-orders="stark"]').inner_text().startswith("1")  # Winterfell's
+    page.context.close()

@@ -30,7 +30,14 @@ export function DecisionPanel({ d, view, send, busy }) {
       : d.kind === 'retreat' ? 'Click the area to retreat to.'
       : CARD_KINDS.has(d.kind) ? 'Click a card of your hand.'
       : onMap ? 'Click a highlighted area on the map (or choose here).' : '';
-    body = html`<p class="hint">${hint}</p><div class="choices">${d.choices.map((c) => html`<button data-choice=${String(c)}
+    // "done" missing from a march: say why (R6.4.6), so it never vanishes unexplained
+    const blocked = d.kind === 'march_move' && d.context && d.context.blocked;
+    const why = blocked === 'neutral_force'
+      ? 'The march cannot be carried out yet: the units planned against the neutral force are too weak so far. Add units to that attack.'
+      : blocked === 'supply'
+        ? 'The march cannot be carried out yet: as planned it breaks your supply limits. Move more units so that every army fits.'
+        : null;
+    body = html`<p class="hint">${hint}</p>${why && html`<p class="blocked" id="march-blocked">${why}</p>`}<div class="choices">${d.choices.map((c) => html`<button data-choice=${String(c)}
       class=${typeof c === 'string' && ['done', 'pass', 'none'].includes(c) ? 'word' : ''} onClick=${() => send(c)} disabled=${busy}>${choiceLabel(d.kind, c)}</button>`)}</div>`;
   }
   return html`<section class="panel decision" id="decision" data-kind=${d.kind}><h2>Your move</h2><p class="prompt">${d.prompt}</p>${body}</section>`;

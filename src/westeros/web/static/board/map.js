@@ -116,6 +116,27 @@ function Arrows({ arrows }) {
   });
 }
 
+/** What is in an area (the hover card): owner, units, order, power token, garrison, neutral
+ * force, castle, supply barrels and power crowns. */
+export function AreaCard({ area, view }) {
+  const info = DATA.areas[area];
+  const hs = controlOf(view)[area];
+  const units = view.units[area] || [];
+  const order = view.orders[area];
+  const what = [info.fort ? humanizeFort(info.fort) : null, info.supply ? `${info.supply} supply` : null,
+    info.power ? `${info.power} power crown${info.power > 1 ? 's' : ''}` : null, info.home ? `home of ${houseName(info.home)}` : null].filter(Boolean);
+  return html`<div class="areacard" id="areacard" data-area-card=${area}>
+    <b>${info.name}</b> <small>${info.kind}${what.length ? ' · ' + what.join(' · ') : ''}</small>
+    <div>${hs ? `Held by ${houseName(hs)}` : info.kind === 'sea' ? 'Nobody’s' : 'Nobody holds it'}</div>
+    ${units.length > 0 && html`<div>Units: ${units.map((u) => `${houseName(u.house)} ${UNIT_NAMES[u.kind] || u.kind}${u.routed ? ' (routed)' : ''}`).join(', ')}</div>`}
+    ${order && html`<div>Order: ${order.token ? orderTitle(order.token) : `${houseName(order.house)}'s, face down`}</div>`}
+    ${view.power_tokens[area] && html`<div>Power token of ${houseName(view.power_tokens[area])}</div>`}
+    ${view.garrisons[area] && html`<div>Garrison ${view.garrisons[area]}</div>`}
+    ${view.neutral_forces[area] && html`<div>Neutral force ${view.neutral_forces[area]}</div>`}
+  </div>`;
+}
+const humanizeFort = (f) => (f === 'stronghold' ? 'stronghold' : f === 'castle' ? 'castle' : String(f));
+
 const ZOOM_MIN = 1;
 const ZOOM_MAX = 5;
 
@@ -189,6 +210,7 @@ export function Board({ view, decision, events, onArea, onOrder, popup, onPick, 
   const wrap = useRef(null);
   const viewport = useRef(null);
   const { z, handlers, buttons, dragged } = useZoom(viewport);
+  const [card, setCard] = useState(null);
   const choiceAreas = useMemo(() => {
     const s = new Set();
     if (decision) for (const c of decision.choices) { const a = areaOfChoice(c); if (a) s.add(a); }
@@ -236,7 +258,12 @@ export function Board({ view, decision, events, onArea, onOrder, popup, onPick, 
     onArea(a, ...at(e));
   };
   const arrows = marchArrows(view, decision, events || []);
-  return html`<div class="board" ref=${wrap}>
+  const hover = (e) => {
+    const el = e.target.closest && e.target.closest('[data-area],[data-for]');
+    const a = el ? el.getAttribute('data-area') || el.getAttribute('data-for') : null;
+    if (a !== card) setCard(a);
+  };
+  return html`<div class="board" ref=${wrap} onMouseOver=${hover}>
     <div class="mapview" ref=${viewport} onPointerDown=${handlers.onPointerDown} onPointerMove=${handlers.onPointerMove}
         onPointerUp=${handlers.onPointerUp} onPointerCancel=${handlers.onPointerCancel} data-zoom=${z.k.toFixed(2)}>
       <div class="zoomed" style=${`transform: translate(${z.x}px, ${z.y}px) scale(${z.k})`}>
@@ -256,6 +283,7 @@ export function Board({ view, decision, events, onArea, onOrder, popup, onPick, 
       <button id="zoom-out" title="zoom out" onClick=${buttons.zoomOut}>−</button>
       <button id="zoom-reset" title="the whole map" onClick=${buttons.reset}>⤢</button>
     </div>
+    ${card && DATA.areas[card] && html`<${AreaCard} area=${card} view=${view}/>`}
     ${popup && html`<div class="popup" style=${`left:${popup.x}px;top:${popup.y}px`}>
       <div class="popup-title">${popup.title}</div>
       ${popup.choices.map((c) => html`<button data-choice=${String(c)} onClick=${() => onPick(c)}>${choiceLabel(popup.kind, c)}</button>`)}

@@ -52,16 +52,19 @@ function CardChip({ id, cls }) {
 // every house's house cards are public (R1.14.2): in hand, in play, discarded
 export function Houses({ view, players }) {
   return html`<section class="panel"><h2>Houses</h2><table class="houses">
-    <tr><th>House</th><th>Player</th><th title="power tokens available">Power</th><th>Supply</th><th>Castles</th><th>Cards</th></tr>
+    <tr><th>House</th><th>Player</th><th title="power tokens available">Power</th><th>Supply</th><th>Castles</th><th>Cards</th><th title="order tokens on the board">Orders</th></tr>
     ${view.seats.map((hs, seat) => {
       const info = view.houses[hs];
       const p = players ? players[seat] : null;
       const played = cardInFight(view, hs);
       const hand = info.hand.filter((c) => c !== played);
+      const orders = Object.values(view.orders).filter((o) => o.house === hs);
+      const shownOrders = orders.filter((o) => o.token).map((o) => orderLabel(o.token));
       return html`<tr data-house=${hs} class=${view.waiting_for.includes(seat) ? 'waiting' : ''}>
         <td><${Chip} house=${hs}/></td><td>${p ? `${p.name}${p.type === 'bot' && !/bot/i.test(p.name) ? ' (bot)' : ''}` : ''}${view.waiting_for.includes(seat) ? ' (to play)' : ''}</td>
-        <td>${info.power}</td><td>${info.supply}</td><td>${info.victory}</td><td>${hand.length}</td></tr>
-        <tr class="housecards" data-cards=${hs}><td colspan="6">
+        <td>${info.power}</td><td>${info.supply}</td><td>${info.victory}</td><td>${hand.length}</td>
+        <td data-orders=${hs} title=${shownOrders.join(' ')}>${orders.length}${shownOrders.length ? html` <small>${shownOrders.join(' ')}</small>` : ''}</td></tr>
+        <tr class="housecards" data-cards=${hs}><td colspan="7">
           <span class="small">In hand:</span> ${hand.map((c) => html`<${CardChip} id=${c}/>`)}
           ${played && html` <span class="small">in play:</span> <${CardChip} id=${played} cls="inplay"/>`}
           ${info.discards.length > 0 && html` <span class="small">discarded:</span> ${info.discards.map((c) => html`<${CardChip} id=${c} cls="discarded"/>`)}`}</td></tr>`;

@@ -42,6 +42,7 @@ pytest: $(VENV)/.dev
 # refreshes docs/screenshot.png (shown in the README) from the browser test's board
 screenshot: $(VENV)/.dev
 	WESTEROS_SCREENSHOT=$(CURDIR)/docs/screenshot.png $(BIN)/pytest -q tests/web/test_browser.py -k person
+	WESTEROS_SCREENSHOTS=$(CURDIR)/docs $(BIN)/pytest -q tests/web/test_table.py -k "fits or phone"
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/boardgame.py

@@ -27,6 +27,8 @@ sys.path.insert(0, str(ROOT))
 from tests.server.support import Server  # noqa: E402
 from tests.web.browser import ARGS, CHROMIUM, VIEWPORT, require_chromium  # noqa: E402
 
+from westeros.web.client import STATIC  # noqa: E402
+
 OWN_FILES = (  # the board game's screen: its page and what it loads
     "/static/index.html",
     "/static/app.js",
@@ -34,6 +36,7 @@ OWN_FILES = (  # the board game's screen: its page and what it loads
     "/static/app.css",
     "/static/map.svg",
     "/static/boardgame.json",
+    *(f"/static/board/{f.name}" for f in sorted((STATIC / "board").glob("*.js"))),
 )
 
 

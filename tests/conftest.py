@@ -27,6 +27,7 @@ SLOW_MODULES = {
     "server/test_leaks.py": "a whole game through the server",
     "web/test_seats.py": "Chromium",
     "web/test_card_lobby.py": "Chromium",
+    "web/test_table.py": "Chromium",
     "server/test_bot_queue.py": "bots thinking for seconds, a whole game, a server process",
 }
 
@@ -66,6 +67,7 @@ SLOW_TESTS = {
     ],
     "rl/test_parallel.py": ["test_a_whole_parallel_game_ends_with_every_agent_terminated"],
     "server/test_api.py": ["test_record_only_once_the_game_is_over"],  # a bot game to its end
+    "server/test_replays.py": ["test_a_finished_game_is_stepped_as_a_spectator_saw_it"],  # idem
     "server/test_admin.py": [
         "test_revoke_and_abandon_reach_a_running_sqlite_server",  # waits for the sweep
         "test_backup_of_sqlite_while_the_server_plays",  # a server process

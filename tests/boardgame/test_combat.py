@@ -125,13 +125,13 @@ def test_e3_step_order_with_tides() -> None:
         text.index("House cards:")
         < text.index("draw a Tides")
         < text.index("Valyrian Steel Blade to draw")
-        < text.index("Tides of Battle: Greyjoy 'three'")
+        < text.index("Tides of Battle: Greyjoy +3")
     )
     # Greyjoy 3+4+3 = 10 vs Stark 4+2 = 6; 1 sword; Stark's skull hits Greyjoy afterwards
     assert log_has(g, "Greyjoy wins the combat 10–6")
     assert (
-        text.index("Stark loses footman (casualties)")
-        < text.index("Greyjoy loses footman (skull)")
+        text.index("Stark loses footman to the winner's swords")
+        < text.index("Greyjoy loses footman to a Tides of Battle skull")
         < text.index("Stark retreats")
     )
 
@@ -242,7 +242,10 @@ def test_f18_routed_units_and_siege_engines_destroyed_in_addition_to_casualties(
     assert g.count_units("stark", "siege_engine") == 0
     assert g.count_units("stark", "footman") == 0
     assert g.count_units("stark", "knight") == 0
-    assert log_has(g, "Stark loses siege engine, footman (routed) (routed or siege)")
+    assert log_has(
+        g,
+        "Stark loses siege engine, footman (routed): routed units and siege engines cannot retreat",
+    )
 
 
 def test_r7_9_1_garrison_stays_when_the_defender_wins() -> None:
@@ -396,7 +399,7 @@ def test_r7_9_6_f19_winner_killed_by_a_skull_loser_still_retreats_nobody_moves_i
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     run(g, {"retreat": "stoney_sept"})
     assert log_has(g, "Lannister wins the combat 9–3")
-    assert log_has(g, "Lannister loses knight (skull)")
+    assert log_has(g, "Lannister loses knight to a Tides of Battle skull")
     assert g.units["stoney_sept"] == (Unit("stark", "footman", True),)  # F19
     assert "blackwater" not in g.units  # nobody moves in (R7.11 step 1)
     assert "blackwater" not in g.orders  # the defender's order goes with the defeat

@@ -198,7 +198,7 @@ def test_blackfish_does_not_save_routed_units_or_a_failed_retreat() -> None:
     cards(g, greyjoy="euron_crows_eye", stark="the_blackfish")
     run(g)
     assert g.count_units("stark", "footman") == 0
-    assert log_has(g, "Stark loses footman (routed) (routed or siege)")
+    assert log_has(g, "Stark loses footman (routed): routed units and siege engines cannot retreat")
     assert log_has(g, "Stark has no legal retreat")
 
 
@@ -730,7 +730,7 @@ def test_f16_mace_killing_the_last_defender_the_combat_goes_on() -> None:
     assert log_has(g, "Mace Tyrell destroys a footman of Stark")
     assert log_has(g, "Stark wins the combat 7–5")
     assert "blackwater" not in g.units
-    assert log_has(g, "Tyrell loses footman (casualties)")
+    assert log_has(g, "Tyrell loses footman to the winner's swords")
 
 
 def test_q16_blackfish_prevents_mace() -> None:
@@ -766,7 +766,7 @@ def test_mace_asks_routed_or_standing_footman_only_when_it_matters() -> None:
     assert_illegal(g, kind="mace", choice="knight")
     decide(g, "mace", "footman")
     assert log_has(g, "Stark 0 (units 0)")  # only the routed footman was left
-    assert log_has(g, "Stark loses footman (routed) (routed or siege)")
+    assert log_has(g, "Stark loses footman (routed): routed units and siege engines cannot retreat")
 
 
 def test_loras_the_march_order_moves_into_the_conquered_area() -> None:

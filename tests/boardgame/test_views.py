@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from tests.boardgame.driver import fight, log_lines
+from westeros.boardgame import events as E
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.game import new_game
 from westeros.boardgame.state import Order
@@ -102,7 +103,7 @@ def test_r7_7_3_tides_of_battle_cards_public_once_revealed() -> None:
     g.apply(0, "keep")
     (d,) = g.pending()
     assert (d.seat, d.kind, d.choices) == (0, "blade", ("+1", "no"))
-    assert any(f"'{att}'" in line and f"'{dfn}'" in line for line in log_lines(g))  # revealed
+    assert any(E.tides_text(att) in line and E.tides_text(dfn) in line for line in log_lines(g))
     for seat in (None, 0, 1, 2, 3):
         assert g.view(seat)["combat"]["tides"] == {"attacker": att, "defender": dfn}
 

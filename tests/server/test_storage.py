@@ -19,9 +19,9 @@ def test_migrations_create_the_versioned_schema(tmp_path: Path) -> None:
     upgrade(engine)
     upgrade(engine)  # idempotent: already at head
     tables = set(inspect(engine).get_table_names())
-    assert {"games", "seats", "moves", "notices", "alembic_version"} <= tables
+    assert {"games", "seats", "moves", "notices", "chat", "alembic_version"} <= tables
     with engine.connect() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0002"
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0003"
     engine.dispose()
 
 

@@ -43,6 +43,8 @@ def test_the_page_and_its_files_are_served(server: Server) -> None:
         "/static/vendor/preact.module.js": "text/javascript",
         "/static/vendor/hooks.module.js": "text/javascript",
         "/static/vendor/htm.module.js": "text/javascript",
+        # the game screen's modules (static/board/*.js)
+        **{f"/static/board/{f.name}": "text/javascript" for f in (STATIC / "board").glob("*.js")},
     }
     for path, kind in types.items():
         r = httpx.get(server.url + path)

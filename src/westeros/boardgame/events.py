@@ -83,6 +83,21 @@ def area(a: str) -> str:
     return T.area_name(a)
 
 
+_TIDES_TEXT = {
+    "zero": "0",
+    "one_sword": "+1 with a sword",
+    "one_fortification": "+1 with a fortification",
+    "two": "+2",
+    "three": "+3",
+    "skull": "a skull",
+}
+
+
+def tides_text(card: str | None) -> str:
+    """A Tides of Battle card in words (R7.7): ``+1 with a sword``."""
+    return _TIDES_TEXT.get(card, card.replace("_", " ")) if card else "no card"
+
+
 TRACK_NAMES = {"iron_throne": "Iron Throne", "fiefdoms": "Fiefdoms", "kings_court": "King's Court"}
 
 
@@ -805,7 +820,7 @@ BLADE_PLUS_ONE = _event(
 TIDES_REVEALED = _event(
     "tides_revealed",
     lambda f: "Tides of Battle: "
-    + ", ".join(f"{house(f[s])} '{f['tides'][s]}'" for s in ("attacker", "defender")),
+    + ", ".join(f"{house(f[s])} {tides_text(f['tides'][s])}" for s in ("attacker", "defender")),
     "R7.7.3: both Tides of Battle cards are revealed (tides by side)",
 )
 COMBAT_FINAL = _event(
@@ -829,9 +844,12 @@ GARRISON_REMOVED = _event(
 )
 CASUALTIES = _event(
     "casualties",
-    lambda f: f"{house(f['house'])} loses {units_text(f['units'])} ("
-    + {"routed": "routed or siege", "swords": "casualties", "skull": "skull"}[f["cause"]]
-    + ")",
+    lambda f: f"{house(f['house'])} loses {units_text(f['units'])}"
+    + {
+        "routed": ": routed units and siege engines cannot retreat",
+        "swords": " to the winner's swords",
+        "skull": " to a Tides of Battle skull",
+    }[f["cause"]],
     "R7.9.2, R7.9.3, R7.7.5: house loses units in area (cause: routed = routed units and "
     "siege engines, swords, skull)",
 )

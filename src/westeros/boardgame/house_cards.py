@@ -398,7 +398,7 @@ def _cersei_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
     return _optional(
         _seat(g, f, side),
         D.CERSEI,
-        f"Cersei Lannister: remove one order of {_h(f.house(side.other))} (area) or pass",
+        f"Cersei Lannister: remove one order of {_h(f.house(side.other))}, or pass",
         _cersei_targets(g, f, side),
     )
 
@@ -689,7 +689,7 @@ def _qot_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
     return D.QUEEN_OF_THORNS.ask(
         _seat(g, f, side),
         f"Queen of Thorns: remove one order of {_h(f.house(side.other))} next to "
-        f"{T.area_name(f.area)} (area)",
+        f"{T.area_name(f.area)}",
         targets,  # the text is mandatory (no "may", D18)
     )
 

@@ -202,12 +202,20 @@ class ResolveMarch(Step):
         if not self.done:
             planned = ", ".join(f"{k} → {T.area_name(d)}" for k, d in self.moves) or "nothing"
             prompt = (
-                f"{name}: march from {T.area_name(self.area)} — move one unit "
-                f"(unit>destination) or done (planned: {planned})"
+                f"{name}: march from {T.area_name(self.area)} — move one unit, or carry out "
+                f"the march (planned: {planned})"
             )
             choices = self.move_choices(g)
             return [
-                D.MARCH_MOVE.ask(seat, prompt, choices, area=self.area, planned=len(self.moves))
+                D.MARCH_MOVE.ask(
+                    seat,
+                    prompt,
+                    choices,
+                    area=self.area,
+                    planned=len(self.moves),
+                    plan=",".join(f"{k}>{d}" for k, d in self.moves),  # for the map's arrows
+                    blocked=self._blocked(g, choices),
+                )
             ]
         if self.token is None and self.token_allowed(g):
             prompt = (
@@ -253,6 +261,14 @@ class ResolveMarch(Step):
             )
             reach = (lacking, values[:free])
         return plan_can_comply(g, self.house, self.area, moves, target, free, peaceful or (), reach)
+
+    def _blocked(self, g: BoardGame, choices: tuple[str, ...]) -> str:
+        """Why the plan cannot be carried out as it stands (R6.4.6), for the player: the
+        attack on a neutral force is too weak so far (R6.5.1), or the plan breaks supply
+        (R6.4.6); "" when "done" is a choice."""
+        if "done" in choices:
+            return ""
+        return "neutral_force" if self._plan_target(g) in g.neutral else "supply"
 
     def move_choices(self, g: BoardGame) -> tuple[str, ...]:
         """The legal ``march_move`` choices for the current plan (``"done"`` last).

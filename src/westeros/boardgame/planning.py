@@ -203,10 +203,12 @@ class MessengerRaven(Step):
             tokens = raven_replacements(g, holder, self.area)
             return [D.RAVEN_REPLACE.ask(seat, prompt, tokens, area=self.area)]
         if self.stage == "wildling":
+            card = g.raven_peek or g.wildling_deck[0]  # R5.5.2: the card the holder looked at
             prompt = (
-                f"{name}: Messenger Raven — keep the wildling card on top or put it at the bottom?"
+                f"{name}: Messenger Raven — keep {T.WILDLING_CARD_BY_ID[card].name} on top of "
+                "the wildling deck or put it at the bottom?"
             )
-            return [D.RAVEN_WILDLING.ask(seat, prompt, ("keep", "bottom"))]
+            return [D.RAVEN_WILDLING.ask(seat, prompt, ("keep", "bottom"), card=card)]
         choices = [
             D.RAVEN.format("replace", a)
             for a in g.orders_of(holder)

@@ -57,7 +57,9 @@ class ResolveRaid(Step):
             choices.append(D.RAID.format(area, "none"))  # R6.3.3 by choice or without a target
         if not choices:
             return []
-        prompt = f"{T.house_name(self.house)}: resolve a Raid order (from>target)"
+        prompt = (
+            f"{T.house_name(self.house)}: resolve a Raid order (its area, then the order it raids)"
+        )
         return [D.RAID.ask(g.seat_of(self.house), prompt, choices)]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:

@@ -14,7 +14,8 @@ from typing import Any, Protocol, Self
 
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.engine import Event, Outcome, Step, StepGame
+from westeros.boardgame.refusals import refusal
+from westeros.engine import Choice, Decision, Event, Outcome, Step, StepGame
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 AREA_ORDER = {a: i for i, a in enumerate(T.AREA_IDS)}  # map order, for stable listings
@@ -143,6 +144,10 @@ class BoardGame(StepGame):
 
     def house_of(self, seat: int) -> str:
         return self.seat_houses[seat]
+
+    def refusal(self, decision: Decision, choice: Choice) -> str:
+        """Why a choice was refused, naming the house and the areas (refusals.py)."""
+        return refusal(self.house_of(decision.seat), decision, choice)
 
     # -- tracks (R1.9, R1.13) -----------------------------------------------------------------
     def turn_order(self) -> tuple[str, ...]:

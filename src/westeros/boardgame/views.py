@@ -119,7 +119,8 @@ def fight_view(g: BoardGame, me: str | None) -> dict[str, Any] | None:
         "from_area": f.from_area,
         "area": f.area,
         "stage": f.stage,
-        "attacking_units": [u.kind for u in f.attackers],
+        "attacking_units": [u.kind for u in f.attackers],  # still held: none once moved in
+        "lost": [{"side": str(side), "kind": u.kind} for side, u in f.lost],  # R7.9
         "support": [{"area": a, "house": h, "side": side} for a, h, side in f.support],
     }
     if f.kind != COMBAT:
@@ -132,7 +133,9 @@ def fight_view(g: BoardGame, me: str | None) -> dict[str, Any] | None:
     out["tides"] = {
         side: _secret(f.drawn_tide(side), f.tides_shown or me == f.house(side)) for side in SIDES
     }
-    if f.defender:  # known once the fight has begun (R7.1)
+    if f.final:  # R7.8: the strengths that decided the fight, not what is left after it
+        out["strength"] = {side: s.parts(True) for side, s in zip(SIDES, f.final, strict=True)}
+    elif f.defender:  # known once the fight has begun (R7.1)
         st = strengths(g, f)
         out["strength"] = {side: st[side].parts(f.revealed) for side in SIDES}
     out["winner"] = f.winner

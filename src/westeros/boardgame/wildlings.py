@@ -444,8 +444,8 @@ class ChooseTrack(_Choosing):
 
     def ask(self, g: BoardGame) -> Decision | None:
         what = {
-            "last": "the track to move to the last position of",
-            "first": "the track to move to position 1 of",
+            "last": f"the track on which {_hn(self.house)} moves to the last position",
+            "first": f"the track on which {_hn(self.house)} moves to position 1",
             "drop2": f"the track on which {_hn(self.house)} drops 2 positions",
         }[self.mode]
         return D.CHOOSE_TRACK.ask(

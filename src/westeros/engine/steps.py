@@ -146,11 +146,15 @@ class StepGame:
         check_seat(seat, spectator=False)
         decision = self._decision_of(seat)
         if isinstance(choice, bool) or not isinstance(choice, str | int):
-            raise IllegalAction(f"a choice must be a string or an integer, not {choice!r}")
+            raise IllegalAction(
+                f"a choice must be a string or an integer, not {choice!r}",
+                self.refusal(decision, choice),
+            )
         if choice not in decision.choices:
             raise IllegalAction(
                 f"{choice!r} is not a legal choice for seat {seat} ({decision.prompt}); "
-                f"legal: {_short_list(decision.choices)}"
+                f"legal: {_short_list(decision.choices)}",
+                self.refusal(decision, choice),
             )
         # A bug in the rules must not leave a half-applied choice: keep a backup. The log is
         # append-only, so the backup records its length instead of copying it.
@@ -185,6 +189,10 @@ class StepGame:
         """The log from index ``since`` as ``seat`` may see it (others' secrets redacted)."""
         check_seat(seat)
         return [e.for_seat(seat) for e in self.log[max(0, since) :]]
+
+    def refusal(self, decision: Decision, choice: Choice) -> str:
+        """Why ``choice`` is refused, for the person who chose it (games say it better)."""
+        return f"{choice!r} is not one of your choices now ({decision.prompt})."
 
     # -- for subclasses ----------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:

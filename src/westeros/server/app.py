@@ -31,6 +31,8 @@ from westeros.server.hub import Hub
 from westeros.server.metrics import Metrics
 from westeros.server.ratelimit import RateLimiter, RateLimits, TooManyRequests
 from westeros.server.schemas import (
+    Chat,
+    ChatLine,
     Claim,
     Claimed,
     Created,
@@ -44,12 +46,15 @@ from westeros.server.schemas import (
     OptionCheck,
     OptionChecked,
     OptionChoices,
+    Say,
     SeatLink,
     SeatPublic,
     StateMessage,
 )
 from westeros.server.seatoptions import UnknownOption, option_of
 from westeros.server.storage import GameInfoRow, Repository, is_postgres, make_engine
+
+CHOICE_PROBLEM = "A choice is a word or a whole number: a bid is a whole number of power tokens."
 
 log = logging.getLogger("westeros.server")
 
@@ -311,9 +316,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         mount(app, kind_of)
 
+    async def seat_of(hub: Hub, game_id: str, authorization: str | None, what: str) -> int | None:
+        """The seat of the bearer token (401 without a token or for a bad one; None for the
+        owner's token, which is no seat)."""
+        await hub.get(game_id)
+        token = _bearer(authorization)
+        if token is None:
+            raise ApiError(401, f"{what} needs 'Authorization: Bearer <seat token>'")
+        return await hub.authenticate(game_id, token)
+
     def limit(route: str, request: Request | WebSocket) -> None:
+        limit_key(route, _client(request))
+
+    def limit_key(route: str, key: str) -> None:
+        """Count one request on ``route`` for ``key`` (a client address, or a game's seat)."""
         try:
-            limiter.check(route, _client(request))
+            limiter.check(route, key)
         except TooManyRequests:
             metrics.throttled(route)
             raise
@@ -349,6 +367,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         content: dict[str, Any] = {}
         for err in exc.errors():
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            if where.split(".")[0] == "choice":  # one sentence for the player, not two
+                if CHOICE_PROBLEM not in problems:
+                    problems.append(CHOICE_PROBLEM)
+                continue
             problems.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
             if err.get("type") == "seat_options":  # every problem, seat by seat
                 content["problems"] = err["ctx"]["problems"]
@@ -558,15 +580,45 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         received = time.perf_counter()
         limit("moves", request)
         hub = hub_of(request)
-        await hub.get(game_id)
-        token = _bearer(authorization)
-        if token is None:
+        seat = await seat_of(hub, game_id, authorization, "a move")
+        if seat is None:
             raise ApiError(401, "a move needs 'Authorization: Bearer <seat token>'")
-        seat = await hub.authenticate(game_id, token)
-        assert seat is not None
         text = await hub.move(game_id, seat, body.move, body.choice, since)
         metrics.move_latency(time.perf_counter() - received)  # committed and broadcast
         return Response(text, media_type="application/json")
+
+    @app.post("/api/games/{game_id}/chat", status_code=201, response_model=ChatLine)
+    async def say(
+        game_id: str,
+        body: Say,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """One line of table talk by a seat's holder; spectators read the chat, never write."""
+        hub = hub_of(request)
+        seat = await seat_of(hub, game_id, authorization, "chat")
+        if seat is None:
+            raise ApiError(403, "spectators read the table talk; only the players write")
+        limit_key("chat", f"{game_id}:{seat}")
+        return await hub.say(game_id, seat, body.text)
+
+    @app.get("/api/games/{game_id}/chat", response_model=Chat)
+    async def chat(
+        game_id: str, request: Request, after: Annotated[int, Query(ge=0)] = 0
+    ) -> dict[str, Any]:
+        """The table talk after line ``after`` (the newest 200), for players and spectators."""
+        return {"lines": await hub_of(request).chat(game_id, after)}
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(
+        game_id: str,
+        request: Request,
+        move: Annotated[int, Query(ge=0)] = 0,
+        since: Annotated[int, Query(ge=0)] = 0,
+    ) -> dict[str, Any]:
+        """A finished game after ``move`` moves as a spectator saw it: its view, the log from
+        event ``since``, the number of moves and the moves where rounds began."""
+        return await hub_of(request).replay(game_id, move, since)
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request) -> dict[str, Any]:

@@ -45,6 +45,7 @@ def message(live: LiveGame, seat: int | None, since: int) -> dict[str, Any]:
         "players": players(live),
         "clocks": live.clocks.to_json() if live.clocks is not None else None,
         "notices": [n.to_json() for n in live.notices],
+        "chat": live.chat_latest,
         "error": live.error,
     }
     game = live.game

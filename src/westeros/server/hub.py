@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from westeros.bots.registry import bots_for, default_bot, make_bot, plays
-from westeros.engine import Choice, ConfigError, RecordError, game_info, new_game
+from westeros.engine import Choice, ConfigError, Record, RecordError, game_info, new_game
 from westeros.server.bots import BotScheduler, within_budget
 from westeros.server.clocks import ClockError, Clocks, check_clock, start_ms
 from westeros.server.errors import ApiError
@@ -33,6 +33,7 @@ from westeros.server.fanout import Fanout, encode, message
 from westeros.server.live import Connection, Db, LiveGame, LiveGames
 from westeros.server.metrics import Metrics
 from westeros.server.moves import Mover
+from westeros.server.replays import Replays
 from westeros.server.seats import Seats, new_token
 from westeros.server.storage import (
     BROKEN,
@@ -96,6 +97,7 @@ class Hub:
         self.db = Db(repo, threads)
         self.live = LiveGames(self.db, idle_seconds)
         self.fanout = Fanout()
+        self.replays = Replays()
         self.mover = Mover(self.db, self.shared, self._after_move, self._caught_up)
         self.seats = Seats(self.db)
         self.bots = BotScheduler(
@@ -266,14 +268,24 @@ class Hub:
         last = rows[-1] if more and rows else None
         return rows, (f"{last.created_at.isoformat()}~{last.id}" if last else None)
 
-    async def record(self, game_id: str) -> dict[str, Any]:
+    async def _finished_record(self, game_id: str, what: str) -> Record:
+        """A finished game's record; 404 for no such game, 403 (naming ``what``) before the
+        end: a record holds the seed."""
         row = await self.db(self.repo.game, game_id)
         if row is None:
             raise ApiError(404, f"no game {game_id!r}")
         if row.status != "over":
-            raise ApiError(403, "the record is available once the game is over")
+            raise ApiError(403, f"the {what} is available once the game is over")
         moves = await self.db(self.repo.moves, game_id, 0)
-        return stored_record(row, moves).to_json()
+        return stored_record(row, moves)
+
+    async def record(self, game_id: str) -> dict[str, Any]:
+        return (await self._finished_record(game_id, "record")).to_json()
+
+    async def replay(self, game_id: str, move: int, since: int) -> dict[str, Any]:
+        """A finished game after ``move`` moves, as a spectator saw it (replays.py)."""
+        record = await self._finished_record(game_id, "replay")
+        return await asyncio.to_thread(self.replays.step, game_id, record, move, since)
 
     # -- seats -----------------------------------------------------------------------------
 
@@ -385,6 +397,22 @@ class Hub:
         self.fanout.broadcast(live)
         self.bots.schedule(live)
 
+    # -- chat ------------------------------------------------------------------------------
+
+    async def say(self, game_id: str, seat: int, text: str) -> dict[str, Any]:
+        """A seat's holder says one line at the table; everyone is told there is a new line
+        (the state message's ``chat``), the lines are read with :meth:`chat`."""
+        live = await self.get(game_id)
+        async with live.lock:
+            line = await self.db(self.repo.add_chat, live.id, seat, live.seats[seat].name, text)
+            live.chat_latest = max(live.chat_latest, line.id)
+            self.fanout.broadcast(live)
+        return line.to_json()
+
+    async def chat(self, game_id: str, after: int) -> list[dict[str, Any]]:
+        live = await self.get(game_id)
+        return [c.to_json() for c in await self.db(self.repo.chat, live.id, after)]
+
     # -- notices ---------------------------------------------------------------------------
 
     async def notice(self, live: LiveGame, seat: int, kind: str, text: str) -> None:
@@ -461,6 +489,7 @@ class Hub:
         if moves == SEATS_CHANGED:
             async with live.lock:
                 live.notices = await self.db(self.repo.notices, live.id)
+                live.chat_latest = await self.db(self.repo.latest_chat, live.id)
                 await self._refresh_from_storage(live)
             return
         if live.game is None or 0 <= moves <= live.move:

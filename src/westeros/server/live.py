@@ -84,6 +84,7 @@ class LiveGame:
     clocks: Clocks | None = None
     clock_timer: asyncio.TimerHandle | None = None
     notices: list[Notice] = field(default_factory=list)
+    chat_latest: int = 0  # the id of the newest line of chat (state messages carry it)
     conns: set[Connection] = field(default_factory=set)
     bots: dict[tuple[int, str], Bot] = field(default_factory=dict)  # (seat, bot name)
     token_hashes: list[tuple[int, str | None]] | None = None  # cache of the seats' hashes
@@ -199,6 +200,7 @@ class LiveGames:
         live = LiveGame(row.id, row.kind, row.seats, status=row.status, error=row.error)
         live.adopt(row, cold=True)
         live.notices = await self.db(self.repo.notices, row.id)
+        live.chat_latest = await self.db(self.repo.latest_chat, row.id)
         if row.status == "broken":
             return live
         moves = await self.db(self.repo.moves, row.id, 0)

@@ -67,7 +67,8 @@ class Mover:
                     409, f"move {number} is not the current move ({exc.current})", exc.current
                 ) from None
             except IllegalAction as exc:
-                raise ApiError(400, str(exc) or "illegal choice", live.move) from None
+                log.info("game %s seat %d: refused %r: %s", live.id, seat, choice, exc)
+                raise ApiError(400, exc.player or "illegal choice", live.move) from None
             except ApiError:
                 raise
             except Exception:

@@ -18,7 +18,7 @@ from limits.strategies import MovingWindowRateLimiter
 
 from westeros.server.errors import ApiError
 
-ROUTES = ("games", "claims", "moves", "websockets")
+ROUTES = ("games", "claims", "moves", "websockets", "chat")
 
 
 @dataclass(frozen=True)
@@ -30,10 +30,11 @@ class RateLimits:
     claims: str = "30/minute"  # POST /api/games/{id}/seats/{seat}/claim
     moves: str = "20/second;600/minute"  # POST /api/games/{id}/moves
     websockets: str = "60/minute"  # websocket connects
+    chat: str = "5/10second;60/hour"  # POST /api/games/{id}/chat, per seat (not per address)
 
     @classmethod
     def unlimited(cls) -> RateLimits:
-        return cls(games="", claims="", moves="", websockets="")
+        return cls(games="", claims="", moves="", websockets="", chat="")
 
     def check(self) -> None:
         """ValueError naming a limit that does not parse."""

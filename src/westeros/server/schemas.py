@@ -205,6 +205,38 @@ class Claim(BaseModel):
     name: CleanName
 
 
+CHAT_LENGTH = 500  # characters of one line of chat
+
+
+def _clean_line(value: str) -> str:
+    try:
+        return clean_name(value)  # the same cleaning as names: no escapes, no invisible text
+    except EmptyName:
+        raise PydanticCustomError("chat", "a line of chat needs a visible character") from None
+
+
+class Say(BaseModel):
+    """One line of table talk."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: Annotated[
+        StrictStr, Field(min_length=1, max_length=CHAT_LENGTH), AfterValidator(_clean_line)
+    ]
+
+
+class ChatLine(BaseModel):
+    id: int
+    seat: int
+    name: str
+    text: str
+    at: str
+
+
+class Chat(BaseModel):
+    lines: list[ChatLine]
+
+
 class Claimed(BaseModel):
     game: str
     seat: int
@@ -236,6 +268,7 @@ class StateMessage(BaseModel):
     waiting: list[int]
     clocks: list[dict[str, Any]] | None = None
     notices: list[dict[str, Any]] = Field(default_factory=list)
+    chat: int = 0  # the id of the newest line of chat (GET …/chat?after=N reads the lines)
     error: str | None = None
 
 

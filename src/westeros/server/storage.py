@@ -106,6 +106,21 @@ class NoticeRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ChatRow(Base):
+    """One line of table talk, written by a seat's holder (docs/server.md, "Chat")."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class MoveRow(Base):
     __tablename__ = "moves"
 
@@ -221,6 +236,26 @@ class Notice:
             "move": self.move,
             "seat": self.seat,
             "kind": self.kind,
+            "text": self.text,
+            "at": self.at.isoformat(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """One line of chat (see ``ChatRow``)."""
+
+    id: int
+    seat: int
+    name: str
+    text: str
+    at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "name": self.name,
             "text": self.text,
             "at": self.at.isoformat(),
         }
@@ -611,6 +646,35 @@ class Repository:
             ).all()
             return [Notice(r.move, r.seat, r.kind, r.text, r.created_at) for r in reversed(rows)]
 
+    # -- chat ------------------------------------------------------------------------------
+
+    def add_chat(self, game_id: str, seat: int, name: str, text: str) -> ChatLine:
+        """Store a line of chat; the line as stored (other processes learn of it as of a
+        seat change: they read the newest id again)."""
+        with self.sessions.begin() as s:
+            row = ChatRow(game_id=game_id, seat=seat, name=name, text=text, created_at=now())
+            s.add(row)
+            s.flush()
+            self._notify(s, game_id, SEATS_CHANGED)
+            return ChatLine(int(row.id), seat, name, text, row.created_at)
+
+    def chat(self, game_id: str, after: int = 0, newest: int = 200) -> list[ChatLine]:
+        """The ``newest`` lines of a game's chat after id ``after``, oldest first."""
+        with self.sessions() as s:
+            rows = s.scalars(
+                select(ChatRow)
+                .where(ChatRow.game_id == game_id, ChatRow.id > after)
+                .order_by(ChatRow.id.desc())
+                .limit(newest)
+            ).all()
+            return [ChatLine(r.id, r.seat, r.name, r.text, r.created_at) for r in reversed(rows)]
+
+    def latest_chat(self, game_id: str) -> int:
+        """The id of a game's newest line of chat (0: none)."""
+        with self.sessions() as s:
+            found = s.scalar(select(func.max(ChatRow.id)).where(ChatRow.game_id == game_id))
+            return int(found or 0)
+
     # -- seats -----------------------------------------------------------------------------
 
     def seat_hashes(self, game_id: str) -> list[tuple[int, str | None]]:
@@ -820,6 +884,7 @@ class Repository:
                 ).all()
             )
             s.execute(delete(NoticeRow).where(NoticeRow.game_id.in_(ids)))
+            s.execute(delete(ChatRow).where(ChatRow.game_id.in_(ids)))
             s.execute(delete(MoveRow).where(MoveRow.game_id.in_(ids)))
             s.execute(delete(SeatRow).where(SeatRow.game_id.in_(ids)))
             s.execute(delete(GameRow).where(GameRow.id.in_(ids)))

@@ -50,11 +50,19 @@ def boardgame_data() -> str:
             for c in T.HOUSE_CARD_BY_ID.values()
         },
         "westeros_cards": {
-            c.id: {"name": c.name, "deck": c.deck}
+            c.id: {"name": c.name, "deck": c.deck, "effect": c.effect}
             for deck in T.WESTEROS_DECKS.values()
             for c in deck
         },
-        "wildling_cards": {c.id: {"name": c.name} for c in T.WILDLING_CARDS},
+        "wildling_cards": {
+            c.id: {
+                "name": c.name,
+                "lowest": c.lowest_bidder,
+                "everyone_else": c.everyone_else_loss,
+                "highest": c.highest_bidder,
+            }
+            for c in T.WILDLING_CARDS
+        },
         "tides": {
             c.id: {
                 "strength": c.strength,

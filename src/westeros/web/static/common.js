@@ -1,3 +1,4 @@
+// @ts-check
 // What the lobby and the game screens share: the seat and owner tokens kept in this browser,
 // the API calls (docs/server.md) and the join-link box with its Copy button.
 import { h } from 'preact';

@@ -1,0 +1,75 @@
+"""Why a choice was refused, in the player's words (R1.14: the only decisions a seat sees are
+its own): the house and the areas by name, never a choice's code or a seat number. The engine
+keeps its own message for developers (``IllegalAction``'s text); this one goes to the player."""
+
+from __future__ import annotations
+
+from westeros.boardgame import decisions as D
+from westeros.boardgame import tables as T
+from westeros.engine import Choice, Decision
+
+_TRACKS = {
+    "iron_throne": "the Iron Throne",
+    "fiefdoms": "the Fiefdoms",
+    "kings_court": "the King's Court",
+}
+_TOKENS = frozenset(t.id for t in T.ORDER_TOKENS)
+_UNITS = {"footman": "footman", "knight": "knight", "siege_engine": "siege engine", "ship": "ship"}
+
+
+def part_words(value: object) -> str:
+    """One part of a choice by name: an area, a house, a card, a unit, a track, an order (a
+    list of parts: joined with ``+``)."""
+    if isinstance(value, list | tuple):
+        return " + ".join(part_words(v) for v in value)
+    if not isinstance(value, str):
+        return str(value)
+    if value in T.AREAS:
+        return T.area_name(value)
+    if value in T.HOUSE_CARD_BY_ID:
+        return T.HOUSE_CARD_BY_ID[value].name
+    if value in _UNITS:
+        return _UNITS[value]
+    if value in _TRACKS:
+        return _TRACKS[value]
+    if value in T.HOUSES:
+        return T.house_name(value)
+    return value.replace("_", " ")
+
+
+def _question(prompt: str, house: str) -> str:
+    """The prompt without the house it starts with (``Stark: order for Winterfell``)."""
+    prefix = f"{house}: "
+    return prompt[len(prefix) :] if prompt.startswith(prefix) else prompt
+
+
+def refusal(house_id: str, decision: Decision, choice: Choice) -> str:
+    """The sentence the player reads when ``choice`` is not legal for ``decision``."""
+    house = T.house_name(house_id)
+    asked = _question(decision.prompt, house)
+    if isinstance(choice, bool) or not isinstance(choice, str | int):
+        return f"{house}: a choice is a word or a whole number ({asked})."
+    if decision.kind == D.BID.name:
+        most = max((c for c in decision.choices if isinstance(c, int)), default=0)
+        return f"{house} can bid a whole number of power tokens from 0 to {most}, not {choice}."
+    try:
+        parts = D.KINDS[decision.kind].parse(choice)
+    except (KeyError, ValueError):
+        return f"{house}: “{choice}” is not one of your choices now ({asked})."
+    if decision.kind == D.MARCH_MOVE.name and "to" in parts:
+        frm = decision.about("area")
+        where = f" from {T.area_name(str(frm))}" if isinstance(frm, str) else ""
+        unit, to = part_words(parts["unit"]), part_words(parts["to"])
+        return (
+            f"{house}: no {unit} can march{where} to {to} now (too far, blocked, or no such "
+            "unit left to move). Pick one of the areas outlined on the map, or finish the march."
+        )
+    if decision.kind == D.PLACE_ORDER.name:
+        if choice not in _TOKENS:
+            return f"{house}: “{choice}” is not an order token ({asked})."
+        return (
+            f"{house}: that order token is not available now — already placed, barred by a "
+            f"Westeros card, or a special order beyond your stars ({asked})."
+        )
+    words = " → ".join(part_words(v) for v in parts.values() if v is not None)
+    return f"{house}: {words} is not possible now ({asked})."

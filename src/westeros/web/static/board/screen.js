@@ -1,0 +1,286 @@
+// @ts-check
+// The game screen: one websocket, the moves posted, the seat's actions, the panels.
+import { html, api, post, tokenKey, ownerKey, linksKey, readJson, rememberGame, forgetSeat, rememberLink, seatLink } from '../common.js';
+import { useState, useEffect, useRef } from 'preact/hooks';
+import { humanize, areaName, focusArea, areaOfChoice } from './names.js';
+import { Board } from './map.js';
+import { Chip, Tracks, Houses, Hand, Westeros, Combat, Log, EndScreen, CardInPlay } from './panels.js';
+import { useTurnSignal, TurnSignalToggle, Notes } from './notify.js';
+import { Chat } from './chat.js';
+import { Replay } from './replay.js';
+import { DecisionPanel } from './decision.js';
+import { Clock, clockOf, seatWho, noticeText, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal } from './seats.js';
+
+// ------------------------------------------------------------------ the game screen
+export function GameScreen({ id, seat, token: firstToken, asked }) {
+  const [token, setToken] = useState(firstToken);
+  const [owner] = useState(() => localStorage.getItem(ownerKey(id)));
+  const [links, setLinks] = useState(() => readJson(linksKey(id), {}));
+  const [msg, setMsg] = useState(null);
+  const [events, setEvents] = useState([]);
+  const [conn, setConn] = useState('connecting');
+  const [error, setError] = useState(null);
+  const [fatal, setFatal] = useState(null);
+  const [popup, setPopup] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [hideEnd, setHideEnd] = useState(false);
+  const [replaying, setReplaying] = useState(false);
+  const ref = useRef({ next: 0, move: -1, events: [], quiet: false });
+
+  const accept = (m) => {
+    const st = ref.current;
+    if (m.events && m.events.length) {
+      const start = m.next - m.events.length;
+      const evs = st.events.slice();
+      m.events.forEach((e, i) => { evs[start + i] = e; });
+      st.events = evs;
+      setEvents(evs);
+    }
+    st.next = Math.max(st.next, m.next || 0);
+    if (m.move >= st.move) {
+      // a menu stays open while others move (simultaneous decisions), closes when ours changes
+      const key = (x) => (x && x.decisions && x.decisions[0] ? `${x.decisions[0].kind}|${x.decisions[0].prompt}` : '');
+      if (key(m) !== key(st.msg)) setPopup(null);
+      m.at = performance.now(); // the clocks' remaining_ms are as of now
+      st.move = m.move;
+      st.msg = m;
+      setMsg(m);
+      window.__westeros = { move: m.move, status: m.status, at: m.at };
+    }
+  };
+
+  // this seat's token stopped working (released, given, kicked, rotated elsewhere): say why
+  const revoked = async (detail) => {
+    const now = seat !== null ? localStorage.getItem(tokenKey(id, seat)) : null;
+    if (now && now !== token) { setToken(now); return; } // a new token of this browser (another tab)
+    if (seat !== null) forgetSeat(id, seat);
+    let why = detail;
+    const r = await api(`/api/games/${id}/state?since=0`);
+    if (r.ok) {
+      const n = r.body.notices.filter((x) => x.seat === seat && ['kicked', 'given', 'released'].includes(x.kind)).pop();
+      if (n) why = noticeText(n, r.body.players, r.body.view);
+    }
+    setFatal({ revoked: true, text: why });
+  };
+
+  useEffect(() => {
+    let ws = null; let closed = false; let retry = 0; let timer = null;
+    const connect = () => {
+      const q = new URLSearchParams();
+      if (token) q.set('token', token);
+      q.set('since', String(ref.current.next));
+      ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws?${q}`);
+      window.__westerosSocket = ws; // for the tests: drop the connection on purpose
+      setConn('connecting');
+      ws.onopen = () => { retry = 0; setConn(navigator.onLine === false ? 'offline' : 'live'); };
+      ws.onmessage = (ev) => {
+        const m = JSON.parse(ev.data);
+        if (m.error) {
+          closed = true;
+          if (ref.current.quiet) return;
+          if (m.status === 401 && token) revoked(m.error); else setFatal({ text: m.error });
+          return;
+        }
+        accept(m);
+      };
+      ws.onclose = (ev) => {
+        if (closed) return;
+        setConn('offline');
+        if (ref.current.quiet) return; // this page is changing its own seat
+        if (ev.code > 4000 && ev.code < 5000) { // the server refused (4000 + HTTP status): no retry
+          closed = true;
+          if (ev.code === 4401 && token) revoked(ev.reason || 'the server refused it');
+          else setFatal({ text: ev.reason || `The server refused the connection (${ev.code - 4000}).` });
+          return;
+        }
+        timer = setTimeout(() => { if (navigator.onLine !== false) connect(); }, Math.min(4000, 200 * 2 ** retry++));
+      };
+    };
+    connect();
+    // the browser knows before the socket does: offline now, a fresh socket once back
+    const offline = () => { setConn('offline'); if (ws) ws.close(); };
+    const online = () => { if (!closed && ws && ws.readyState !== WebSocket.OPEN) { clearTimeout(timer); retry = 0; connect(); } };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      closed = true; clearTimeout(timer); if (ws) ws.close();
+      window.removeEventListener('offline', offline); window.removeEventListener('online', online);
+    };
+  }, [id, token]);
+
+  const send = async (choice) => {
+    // one move at a time: a second click while the first is on its way would land on the
+    // next decision (a double click), so it is dropped
+    if (ref.current.sending) return;
+    ref.current.sending = true;
+    const asked = ref.current.msg && ref.current.msg.decisions[0];
+    setError(null); setPopup(null); setBusy(true);
+    try {
+      let move = ref.current.move;
+      for (let attempt = 0; attempt < 30; attempt++) { // bots may take several numbers first
+        const r = await post(`/api/games/${id}/moves?since=${ref.current.next}`, token, { move, choice });
+        if (r.ok) { accept(r.body); window.__westerosSent = (window.__westerosSent || 0) + 1; return; }
+        if (r.status === 409 && typeof r.body.move === 'number' && r.body.move !== move) {
+          move = Math.max(r.body.move, ref.current.move); // somebody moved first: again,
+          const now = ref.current.msg && ref.current.msg.decisions[0]; // unless ours is gone
+          if (asked && now && (now.kind !== asked.kind || now.prompt !== asked.prompt)) return;
+          continue;
+        }
+        if (r.status === 401) { revoked(r.body.detail); return; }
+        setError(r.body.detail);
+        return;
+      }
+    } finally { ref.current.sending = false; setBusy(false); }
+  };
+
+  // seat and owner actions (docs/server.md, "Seats and owners"); the state message that
+  // follows each change comes over the websocket
+  const seatCall = async (path, bearer, body, quiet = false) => {
+    setError(null);
+    ref.current.quiet = quiet;
+    const r = await post(`/api/games/${id}${path}`, bearer, body);
+    if (!r.ok) { ref.current.quiet = false; setError(r.body.detail); return null; }
+    return r;
+  };
+  const keepLink = (key, link) => {
+    if (key !== 'mine') rememberLink(id, key, link);
+    setLinks((l) => ({ ...l, [key]: link }));
+  };
+  const dropLink = (key) => {
+    const kept = readJson(linksKey(id), {});
+    delete kept[key];
+    localStorage.setItem(linksKey(id), JSON.stringify(kept));
+    setLinks((l) => { const n = { ...l }; delete n[key]; return n; });
+  };
+  const act = {
+    away: () => seatCall(`/seats/${seat}/away`, token),
+    back: () => seatCall(`/seats/${seat}/back`, token),
+    rename: async (name) => { // a claim with the seat's own token renames it
+      if (await seatCall(`/seats/${seat}/claim`, token, { name })) localStorage.setItem('westeros.name', name);
+    },
+    leave: async () => {
+      if (!confirm(`Leave seat ${seat + 1}? Your link stops working; ${msg.players[seat].access === 'open' ? 'anyone may take the seat from the lobby' : 'the owner may give the seat to someone else'}.`)) return;
+      if (await seatCall(`/seats/${seat}/release`, token, {}, true)) {
+        forgetSeat(id, seat);
+        location.href = seatLink(id, null);
+      }
+    },
+    rotate: async () => {
+      if (!confirm('Make a new link for your seat? The old link (and any other page using it) stops working.')) return;
+      const r = await seatCall(`/seats/${seat}/rotate`, token, {}, true);
+      if (!r) return;
+      rememberGame(id, seat, r.body.token);
+      keepLink('mine', r.body.link);
+      ref.current.quiet = false;
+      setToken(r.body.token);
+    },
+    take: async (s) => {
+      const name = (localStorage.getItem('westeros.name') || '').trim() || `Player ${s + 1}`;
+      const r = await seatCall(`/seats/${s}/claim`, null, { name });
+      if (!r) return;
+      rememberGame(id, s, r.body.token);
+      location.href = seatLink(id, s);
+    },
+    kick: async (s) => {
+      if (!confirm(`Kick ${seatWho(s, msg.players, msg.view)} to a bot? Their link stops working; a bot plays the seat until you give it to someone.`)) return;
+      if (await seatCall(`/seats/${s}/kick`, owner)) dropLink(s);
+    },
+    give: async (s) => {
+      const p = msg.players[s];
+      if (p.claimed && !confirm(`Give ${seatWho(s, msg.players, msg.view)} to someone else? The current link stops working.`)) return;
+      const r = await seatCall(`/seats/${s}/give`, owner, {});
+      if (r) keepLink(s, r.body.link);
+    },
+    abandon: async () => {
+      if (!confirm('Abandon this game for everybody? It ends now; nobody wins.')) return;
+      await seatCall('/abandon', owner);
+    },
+  };
+
+  const mineNow = msg && msg.status === 'playing' && !(seat !== null && msg.players[seat] && msg.players[seat].away)
+    ? msg.decisions[0] || null : null;
+  useTurnSignal(mineNow ? `${mineNow.kind}|${mineNow.prompt}` : '', mineNow ? mineNow.prompt : '');
+
+  if (fatal) return html`<${Fatal} fatal=${fatal} id=${id}/>`;
+  if (replaying && msg) return html`<${Replay} id=${id} players=${msg.players} close=${() => setReplaying(false)}/>`;
+  if (!msg) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
+  const view = msg.view;
+  if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
+  const myPlayer = seat !== null ? msg.players[seat] : null;
+  const away = !!(myPlayer && myPlayer.away);
+  const d = away ? null : msg.decisions[0] || null; // while away the bot decides
+  const myClock = seat !== null ? clockOf(msg, seat) : null;
+  const offered = asked !== null && seat === null && msg.status === 'playing' && msg.players[asked]
+    && msg.players[asked].type === 'human' && !msg.players[asked].claimed && msg.players[asked].access === 'open';
+
+  const onArea = (a, x, y) => {
+    if (!d) { setError(token ? 'Nothing to do now: waiting for the other houses.' : 'You are watching this game.'); return; }
+    setError(null);
+    if (d.kind === 'place_order' || d.kind === 'raven_replace') {
+      const f = focusArea(d);
+      if (a !== f) { setError(`Orders are placed area by area: now ${areaName(f)}.`); return; }
+      setPopup({ x, y, title: `Order for ${areaName(a)}`, kind: d.kind, choices: d.choices });
+      return;
+    }
+    const here = d.choices.filter((c) => areaOfChoice(c) === a);
+    if (d.kind === 'muster' && a === focusArea(d)) {
+      setPopup({ x, y, title: `Muster in ${areaName(a)}`, kind: d.kind, choices: d.choices.filter((c) => !String(c).includes('>')) });
+      return;
+    }
+    if (here.length === 1) { send(here[0]); return; }
+    if (here.length > 1) { setPopup({ x, y, title: areaName(a), kind: d.kind, choices: here }); return; }
+    // not a legal choice: ask the engine with the same shape of choice, show its message
+    const model = d.choices.find((c) => areaOfChoice(c));
+    if (model) {
+      const ma = areaOfChoice(model);
+      const parts = model.split(/([>:+])/);
+      const i = parts.lastIndexOf(ma);
+      parts[i] = a;
+      send(parts.join(''));
+    } else setError(`${areaName(a)} is not a choice for this decision.`);
+  };
+
+  const me = seat !== null && view.house ? view.house : null;
+  return html`<div class="game">
+    <header class="top">
+      <a href="/" class="home">Westeros</a>
+      <span id="round">Round <b>${view.round}</b>/10</span>
+      <span id="phase">Phase: <b>${humanize(view.phase)}</b></span>
+      <span>Wildlings: <b>${view.wildling_threat}</b></span>
+      <span>${me ? html`You: <${Chip} house=${me}/> (seat ${seat + 1})` : owner ? 'Spectator (owner)' : 'Spectator'}</span>
+      ${myClock && html`<span id="myclock">Your clock: <${Clock} c=${myClock} at=${msg.at}/></span>`}
+      <span>Move <b id="move">${msg.move}</b></span>
+      ${msg.status !== 'playing' && html`<span class="status" id="status">${msg.status === 'abandoned' ? 'Abandoned' : msg.status === 'over' ? 'Game over' : humanize(msg.status)}</span>`}
+      ${msg.status === 'over' && html`<button id="open-replay" onClick=${() => setReplaying(true)}>Replay</button>`}
+      <span class=${'conn ' + conn} id="conn">${conn === 'live' ? '● live' : conn === 'connecting' ? '○ connecting' : navigator.onLine === false ? '○ offline' : '○ reconnecting'}</span>
+      ${token && html`<${TurnSignalToggle}/>`}
+      ${msg.waiting.length > 0 && html`<span class="waiting">Waiting for: ${msg.waiting.map((s) => html`<${Chip} house=${view.seats[s]}/>`)}</span>`}
+    </header>
+    <main class="layout">
+      <div class="left"><${Board} view=${view} decision=${d} events=${events} onArea=${onArea} popup=${popup}
+        onOrder=${() => {}} onPick=${send} onClosePopup=${() => setPopup(null)}/></div>
+      <div class="right">
+        ${error && html`<p class="error" id="error">${error}</p>`}
+        ${offered && html`<section class="panel offer" id="offer"><p>Seat ${asked + 1} is open.</p>
+          <button class="primary" data-take=${asked} onClick=${() => act.take(asked)}>Take this seat</button></section>`}
+        ${away && msg.status === 'playing' && html`<${AwayBanner} msg=${msg} seat=${seat} back=${act.back}/>`}
+        <${CardInPlay} events=${events} view=${view}/>
+        <${DecisionPanel} d=${d} view=${view} send=${send} busy=${busy}/>
+        ${!d && !away && msg.status === 'playing' && html`<section class="panel idle"><p>${token ? 'Waiting for the other houses…' : 'Watching.'}</p></section>`}
+        <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links}/>
+        <${Combat} view=${view} events=${events}/>
+        <${Hand} view=${view} decision=${d} send=${send}/>
+        <${Tracks} view=${view}/>
+        <${Houses} view=${view} players=${msg.players}/>
+        <${Westeros} view=${view}/>
+        <${Notices} notices=${msg.notices} players=${msg.players} view=${view}/>
+        <${Chat} id=${id} token=${token} latest=${msg.chat || 0} players=${msg.players} view=${view}/>
+        <${Log} events=${events}/>
+        <${Notes} id=${id} seat=${seat}/>
+      </div>
+    </main>
+    ${msg.outcome && !hideEnd && html`<${EndScreen} outcome=${msg.outcome} view=${view} players=${msg.players} close=${() => setHideEnd(true)}
+      replay=${msg.status === 'over' ? () => setReplaying(true) : null}/>`}
+    ${msg.status === 'abandoned' && !hideEnd && html`<${Abandoned} msg=${msg} close=${() => setHideEnd(true)}/>`}
+  </div>`;
+}

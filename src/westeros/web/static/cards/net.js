@@ -1,0 +1,158 @@
+// @ts-check
+// The card table's link to the server (docs/server.md): the seat token kept in this browser,
+// the websocket of state messages (events merged by index, reconnect with back-off asking only
+// for what was missed) and moves by POST (a 409 because somebody moved first is posted again).
+import { useState, useEffect, useRef } from 'preact/hooks';
+
+/** @param {string} id @param {number} seat */
+export const tokenKey = (id, seat) => `westeros.token.${id}.${seat}`;
+
+/** @param {string} id @param {number|null} seat */
+export function seatLink(id, seat) {
+  return seat === null ? `/play/${id}` : `/play/${id}?seat=${seat}`;
+}
+
+/** The lobby's "your games" list, shared with the board game's page. */
+export function rememberSeat(id, seat, token) {
+  localStorage.setItem(tokenKey(id, seat), token);
+  let mine = [];
+  try { mine = JSON.parse(localStorage.getItem('westeros.mine') || '[]') || []; } catch (e) { mine = []; }
+  mine = mine.filter((g) => !(g.id === id && g.seat === seat));
+  mine.unshift({ id, seat, at: Date.now() });
+  localStorage.setItem('westeros.mine', JSON.stringify(mine.slice(0, 30)));
+}
+
+/**
+ * The seat and token of this page: a join link's fragment (kept, then taken out of the address
+ * bar) or the token this browser kept for `?seat=N`.
+ * @returns {{id: string, seat: number|null, token: string|null}}
+ */
+export function whoAmI() {
+  const m = location.pathname.match(/^\/play\/([^/]+)/);
+  const id = m ? m[1] : '';
+  const params = new URLSearchParams(location.search);
+  const asked = params.has('seat') ? Number(params.get('seat')) : null;
+  const hash = new URLSearchParams(location.hash.slice(1));
+  let token = null;
+  if (asked !== null && hash.get('token')) {
+    token = hash.get('token');
+    rememberSeat(id, asked, token);
+    history.replaceState(null, '', seatLink(id, asked));
+  } else if (asked !== null) {
+    token = localStorage.getItem(tokenKey(id, asked));
+  }
+  return { id, seat: token ? asked : null, token };
+}
+
+/** @returns {Promise<{ok: boolean, status: number, body: any}>} */
+export async function api(path, options = {}) {
+  let r;
+  try {
+    r = await fetch(path, options);
+  } catch (e) {
+    return { ok: false, status: 0, body: { detail: 'The server cannot be reached: nothing was sent. Try again.' } };
+  }
+  let body = null;
+  if (r.status !== 204) {
+    try { body = await r.json(); } catch (e) { body = { detail: `HTTP ${r.status}` }; }
+  }
+  return { ok: r.ok, status: r.status, body };
+}
+
+export function post(path, bearer, body) {
+  /** @type {Record<string, string>} */
+  const headers = { 'content-type': 'application/json' };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  return api(path, { method: 'POST', headers, body: JSON.stringify(body || {}) });
+}
+
+/**
+ * The live game: the newest state message, every event so far, the connection's state, and
+ * `send(choice)` for this seat's decision.
+ * @param {string} id @param {string|null} token
+ */
+export function useGame(id, token) {
+  const [msg, setMsg] = useState(/** @type {any} */ (null));
+  const [events, setEvents] = useState(/** @type {any[]} */ ([]));
+  const [conn, setConn] = useState('connecting');
+  const [fatal, setFatal] = useState(/** @type {string|null} */ (null));
+  const [error, setError] = useState(/** @type {string|null} */ (null));
+  const [busy, setBusy] = useState(false);
+  const st = useRef({ next: 0, move: -1, events: /** @type {any[]} */ ([]) });
+
+  const accept = (m) => {
+    const s = st.current;
+    if (m.events && m.events.length) {
+      const start = m.next - m.events.length;
+      const evs = s.events.slice();
+      m.events.forEach((e, i) => { evs[start + i] = e; });
+      s.events = evs;
+      setEvents(evs);
+    }
+    s.next = Math.max(s.next, m.next || 0);
+    if (m.move >= s.move) {
+      s.move = m.move;
+      m.at = performance.now();
+      setMsg(m);
+      // @ts-ignore: for the tests and the benchmark
+      window.__westeros = { move: m.move, status: m.status, at: m.at, kind: m.decisions[0] ? m.decisions[0].kind : null };
+    }
+  };
+
+  useEffect(() => {
+    let ws = /** @type {WebSocket|null} */ (null);
+    let closed = false; let retry = 0; let timer = 0;
+    const connect = () => {
+      const q = new URLSearchParams();
+      if (token) q.set('token', token);
+      q.set('since', String(st.current.next));
+      ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws?${q}`);
+      // @ts-ignore: the tests drop the connection on purpose
+      window.__westerosSocket = ws;
+      setConn('connecting');
+      ws.onopen = () => { retry = 0; setConn('live'); };
+      ws.onmessage = (ev) => {
+        const m = JSON.parse(ev.data);
+        if (m.error) { closed = true; setFatal(m.error); return; }
+        accept(m);
+      };
+      ws.onclose = (ev) => {
+        if (closed) return;
+        setConn('offline');
+        if (ev.code > 4000 && ev.code < 5000) {
+          closed = true;
+          setFatal(ev.reason || `The server refused the connection (${ev.code - 4000}).`);
+          return;
+        }
+        timer = window.setTimeout(connect, Math.min(4000, 200 * 2 ** retry++));
+      };
+    };
+    connect();
+    return () => { closed = true; clearTimeout(timer); if (ws) ws.close(); };
+  }, [id, token]);
+
+  /** @param {string|number} choice */
+  const send = async (choice) => {
+    setError(null); setBusy(true);
+    try {
+      let move = st.current.move;
+      for (let attempt = 0; attempt < 30; attempt++) {
+        const r = await post(`/api/games/${id}/moves?since=${st.current.next}`, token, { move, choice });
+        if (r.ok) {
+          accept(r.body);
+          // @ts-ignore
+          window.__westerosSent = (window.__westerosSent || 0) + 1;
+          return true;
+        }
+        if (r.status === 409 && typeof r.body.move === 'number' && r.body.move !== move) {
+          move = Math.max(r.body.move, st.current.move);
+          continue;
+        }
+        setError(r.body.detail);
+        return false;
+      }
+      return false;
+    } finally { setBusy(false); }
+  };
+  return { msg, events, conn, fatal, error, setError, busy, send };
+}

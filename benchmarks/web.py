@@ -6,6 +6,10 @@
   (budget 300 ms), with the POST's own round trip beside it;
 * size: the page's own files without the vendored libraries (budget 300 kB).
 
+The same three for the card table (`/play/{id}` of a joust between two people): usable when
+the cards are drawn; the other seat's moves (setup, plots, marshaling…); cards.html, the
+modules under static/cards/, cards.css and cardgame.json.
+
 Run: `make bench-web` (figures only, nothing asserted).
 """
 
@@ -19,7 +23,7 @@ import time
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -77,17 +81,69 @@ def main() -> None:
                     shown.append(time.perf_counter() - t0)
                     posts.append(t1 - t0)
                 ctx.close()
+            cards = card_table(server, client, browser)
             browser.close()
     finally:
         server.stop()
-    ms = lambda xs: f"median {statistics.median(xs) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms"  # noqa: E731
     figures = {
         "usable": ms(usable),
         "other_seat_move_shown": ms(shown),
         "post_round_trip": ms(posts),
         "own_files_bytes": size,
+        "cards": cards,
     }
     print(json.dumps(figures, indent=1))
+
+
+CARD_FILES = ("/static/cards.html", "/static/cards/cards.css", "/static/cardgame.json")
+
+
+def ms(xs: list[float]) -> str:
+    return f"median {statistics.median(xs) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms"
+
+
+def card_table(server: Server, client: httpx.Client, browser: Browser) -> dict[str, object]:
+    """The card table's budgets: 5 jousts between two people, seat 1 watched in the browser
+    while seat 0 posts its first legal choice 6 times."""
+    modules = sorted((ROOT / "src/westeros/web/static/cards").glob("*.js"))
+    files = [*CARD_FILES, *(f"/static/cards/{m.name}" for m in modules)]
+    size = sum(len(client.get(server.url + f).content) for f in files)
+    usable: list[float] = []
+    shown: list[float] = []
+    for _ in range(5):
+        seats = [{"type": "human"}, {"type": "human"}]
+        config = {"decks": ["westeros-stark", "westeros-lannister"]}
+        game = client.post(
+            server.url + "/api/games", json={"kind": "cardgame", "config": config, "seats": seats}
+        ).json()
+        a, b = game["seats"]
+        ctx = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+        page = ctx.new_page()
+        t0 = time.perf_counter()
+        page.goto(b["link"])
+        page.wait_for_selector(".player [data-card]")
+        page.wait_for_function("window.__westeros !== undefined")
+        usable.append(time.perf_counter() - t0)
+        auth = {"authorization": f"Bearer {a['token']}"}
+        for _ in range(6):
+            msg = client.get(f"{server.url}/api/games/{game['id']}/state", headers=auth).json()
+            if not msg["decisions"]:
+                break
+            choices = msg["decisions"][0]["choices"]
+            t0 = time.perf_counter()
+            r = client.post(
+                f"{server.url}/api/games/{game['id']}/moves",
+                json={"move": msg["move"], "choice": "keep" if "keep" in choices else choices[0]},
+                headers=auth,
+            )
+            if r.status_code != 200:
+                continue
+            page.wait_for_function(
+                "m => window.__westeros.move >= m", arg=r.json()["move"], polling=5
+            )
+            shown.append(time.perf_counter() - t0)
+        ctx.close()
+    return {"usable": ms(usable), "other_seat_move_shown": ms(shown), "own_files_bytes": size}
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ SLOW_MODULES = {
     "server/test_live_server.py": "live server processes",
     "server/test_leaks.py": "a whole game through the server",
     "web/test_seats.py": "Chromium",
+    "web/test_cards_joust.py": "Chromium, a whole card game",
+    "web/test_cards_melee.py": "Chromium",
     "server/test_bot_queue.py": "bots thinking for seconds, a whole game, a server process",
 }
 

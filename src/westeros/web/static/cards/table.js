@@ -37,6 +37,7 @@ function Stack({ card, under, ui }) {
 }
 
 const ORDER = { character: 0, location: 1, attachment: 2, event: 3 };
+const SLOTS = new Set(['faction', 'title', 'plot', 'agenda']);
 
 /** One player's side of the table. */
 export function PlayerArea({ view, p, ui, mine, players }) {
@@ -46,7 +47,7 @@ export function PlayerArea({ view, p, ui, mine, players }) {
   const facedown = [];
   for (const c of inPlay) {
     const on = c.code ? c.parent : c.on;
-    if (c.zone === 'faction' || c.zone === 'title') continue;
+    if (SLOTS.has(c.zone)) continue; // drawn in their own slots
     if (on !== null && on !== undefined) {
       if (!under.has(on)) under.set(on, []);
       under.get(on).push(c);

@@ -58,6 +58,16 @@ def test_a_person_plays_a_whole_joust_by_clicking(server: Server, browser: Brows
     assert record.status_code == 200 and record.json()["game"] == "cardgame"
     # the log on the page is the server's, from its structured events
     assert ann.page.locator("#log li").count() >= min(300, len(st["events"]))
+    # closed, the end screen leaves the table; the discard and dead piles can be looked through
+    ann.page.locator("#endscreen button").click()
+    for seat, pile in ((0, "discard"), (1, "dead")):
+        ids = [c["id"] for c in st["view"]["players"][seat][pile]]
+        ann.page.locator(f'[data-pile="{pile}:{seat}"]').click()
+        box = ann.page.locator("#pile")
+        got = box.locator("[data-card]").evaluate_all("els => els.map(e => +e.dataset.card)")
+        assert got == ids
+        box.locator("button").last.click()
+        assert not ann.page.locator("#pile").count()
     ann.close()
 
 
@@ -110,9 +120,15 @@ def test_two_browsers_never_see_each_others_hand(server: Server, browser: Browse
         if ann.state()["view"]["phase"] == "challenges":
             break
     assert checks >= 20
-    assert not ann.errors and not bo.errors
-    ann.close()
-    bo.close()
+    # a spectator sees the table and no hand at all
+    eve = CardPerson(browser, server, game, 0)
+    eve.page.goto(f"{server.url}/play/{game['id']}")
+    eve.page.wait_for_selector(".player [data-card]", timeout=10_000)
+    hands = {c["id"] for p in (ann, bo) for c in p.state()["view"]["players"][p.seat]["hand"]}
+    assert not eve.page.locator("#hand").count() and not eve.dom_cards() & hands
+    assert not ann.errors and not bo.errors and not eve.errors
+    for p in (ann, bo, eve):
+        p.close()
 
 
 def test_a_reload_mid_decision_returns_to_the_same_decision(

@@ -14,9 +14,7 @@ from tests.web.cardtable import MELEE_DECKS, CardPerson, person_vs_bots
 TIME_LIMIT = 300.0
 
 
-def test_a_melee_reaches_the_title_choice_and_a_challenge(
-    server: Server, browser: Browser
-) -> None:
+def test_a_melee_reaches_the_title_choice_and_a_challenge(server: Server, browser: Browser) -> None:
     game = person_vs_bots(server, MELEE_DECKS)
     ann = CardPerson(browser, server, game, 0)
     ann.open()

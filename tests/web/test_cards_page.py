@@ -124,7 +124,8 @@ def test_c16_6_a_target_says_it_names_a_player() -> None:
         d = g.pending()[0]
         if d.kind == "target":
             break
-        spikes = [c for c in d.choices if g.view(d.seat)["decision_cards"].get(c, {}).get("code") == "01013"]
+        named = g.view(d.seat)["decision_cards"]
+        spikes = [c for c in d.choices if named.get(c, {}).get("code") == "01013"]
         g.apply(d.seat, spikes[0] if spikes else d.choices[0])
     assert d.kind == "target" and d.about("target") == "player"
     assert sorted(d.choices) == [1, 2]

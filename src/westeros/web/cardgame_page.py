@@ -11,9 +11,8 @@ from typing import Any
 
 from westeros.cardgame.public import cards as C
 from westeros.cardgame.public import decisions as D
-from westeros.web.pages import Page
-
 from westeros.web.boardgame_page import STATIC
+from westeros.web.pages import Page
 
 
 def card_facts(c: C.CardDef) -> dict[str, Any]:
@@ -30,9 +29,7 @@ def card_facts(c: C.CardDef) -> dict[str, Any]:
         "loyal": c.loyal,
     }
     if c.type == "plot":
-        extras.update(
-            income=c.income, initiative=c.initiative, claim=c.claim, reserve=c.reserve
-        )
+        extras.update(income=c.income, initiative=c.initiative, claim=c.claim, reserve=c.reserve)
     out.update({k: v for k, v in extras.items() if v not in (None, [], "", False)})
     return out
 

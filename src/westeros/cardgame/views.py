@@ -158,8 +158,6 @@ def _player(g: CardGame, who: int, seat: int | None) -> dict[str, Any]:
         "eliminated": p.eliminated,
         "title": _title(g, who),
         "reserve": g.plot_value(who, "reserve") if p.plot is not None else None,
-        "income": g.plot_value(who, "income") if p.plot is not None else None,
-        "initiative": g.plot_value(who, "initiative") if p.plot is not None else None,
         "claim": g.plot_value(who, "claim") if p.plot is not None else None,
     }
     if mine:

@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, sync_playwright
@@ -46,41 +47,16 @@ def main() -> None:
         size = sum(len(httpx.get(server.url + p).content) for p in OWN_FILES)
         with sync_playwright() as p, httpx.Client() as client:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            board = {"kind": "boardgame", "players": 3}
+            board["seats"] = [
+                {"type": "human"},
+                {"type": "human"},
+                {"type": "bot", "bot": "random"},
+            ]
             for _ in range(5):
-                seats = [{"type": "human"}, {"type": "human"}, {"type": "bot", "bot": "random"}]
-                game = client.post(
-                    server.url + "/api/games",
-                    json={"kind": "boardgame", "players": 3, "seats": seats},
-                ).json()
-                a, b = game["seats"]
-                ctx = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
-                page = ctx.new_page()
-                t0 = time.perf_counter()
-                page.goto(b["link"])
-                page.wait_for_selector(".map svg [data-area]")
-                page.wait_for_function("window.__westeros !== undefined")
-                usable.append(time.perf_counter() - t0)
-                auth = {"authorization": f"Bearer {a['token']}"}
-                for _ in range(3):
-                    st = client.get(f"{server.url}/api/games/{game['id']}/state", headers=auth)
-                    msg = st.json()
-                    if not msg["decisions"]:
-                        break
-                    t0 = time.perf_counter()
-                    r = client.post(
-                        f"{server.url}/api/games/{game['id']}/moves",
-                        json={"move": msg["move"], "choice": msg["decisions"][0]["choices"][0]},
-                        headers=auth,
-                    )
-                    t1 = time.perf_counter()
-                    if r.status_code != 200:
-                        continue
-                    page.wait_for_function(
-                        "m => window.__westeros.move >= m", arg=r.json()["move"], polling=5
-                    )
-                    shown.append(time.perf_counter() - t0)
-                    posts.append(t1 - t0)
-                ctx.close()
+                one_game(
+                    server, client, browser, board, ".map svg [data-area]", 3, usable, shown, posts
+                )
             cards = card_table(server, client, browser)
             browser.close()
     finally:
@@ -102,6 +78,50 @@ def ms(xs: list[float]) -> str:
     return f"median {statistics.median(xs) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms"
 
 
+def one_game(
+    server: Server,
+    client: httpx.Client,
+    browser: Browser,
+    body: dict[str, Any],
+    drawn: str,
+    moves: int,
+    usable: list[float],
+    shown: list[float],
+    posts: list[float],
+) -> None:
+    """A game made with ``body`` (two people first): seat 1's join link opened until ``drawn``
+    is on the page and the state shown; then seat 0 posts its first legal choice (keep a
+    hand) ``moves`` times, each until seat 1's page shows the move."""
+    game = client.post(server.url + "/api/games", json=body).json()
+    a, b = game["seats"][:2]
+    ctx = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    page = ctx.new_page()
+    t0 = time.perf_counter()
+    page.goto(b["link"])
+    page.wait_for_selector(drawn)
+    page.wait_for_function("window.__westeros !== undefined")
+    usable.append(time.perf_counter() - t0)
+    auth = {"authorization": f"Bearer {a['token']}"}
+    for _ in range(moves):
+        msg = client.get(f"{server.url}/api/games/{game['id']}/state", headers=auth).json()
+        if not msg["decisions"]:
+            break
+        choices = msg["decisions"][0]["choices"]
+        t0 = time.perf_counter()
+        r = client.post(
+            f"{server.url}/api/games/{game['id']}/moves",
+            json={"move": msg["move"], "choice": "keep" if "keep" in choices else choices[0]},
+            headers=auth,
+        )
+        t1 = time.perf_counter()
+        if r.status_code != 200:
+            continue
+        page.wait_for_function("m => window.__westeros.move >= m", arg=r.json()["move"], polling=5)
+        shown.append(time.perf_counter() - t0)
+        posts.append(t1 - t0)
+    ctx.close()
+
+
 def card_table(server: Server, client: httpx.Client, browser: Browser) -> dict[str, object]:
     """The card table's budgets: 5 jousts between two people, seat 1 watched in the browser
     while seat 0 posts its first legal choice 6 times."""
@@ -110,41 +130,14 @@ def card_table(server: Server, client: httpx.Client, browser: Browser) -> dict[s
     size = sum(len(client.get(server.url + f).content) for f in files)
     usable: list[float] = []
     shown: list[float] = []
+    posts: list[float] = []
+    body = {"kind": "cardgame", "config": {"decks": ["westeros-stark", "westeros-lannister"]}}
+    body["seats"] = [{"type": "human"}, {"type": "human"}]
     for _ in range(5):
-        seats = [{"type": "human"}, {"type": "human"}]
-        config = {"decks": ["westeros-stark", "westeros-lannister"]}
-        game = client.post(
-            server.url + "/api/games", json={"kind": "cardgame", "config": config, "seats": seats}
-        ).json()
-        a, b = game["seats"]
-        ctx = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
-        page = ctx.new_page()
-        t0 = time.perf_counter()
-        page.goto(b["link"])
-        page.wait_for_selector(".player [data-card]")
-        page.wait_for_function("window.__westeros !== undefined")
-        usable.append(time.perf_counter() - t0)
-        auth = {"authorization": f"Bearer {a['token']}"}
-        for _ in range(6):
-            msg = client.get(f"{server.url}/api/games/{game['id']}/state", headers=auth).json()
-            if not msg["decisions"]:
-                break
-            choices = msg["decisions"][0]["choices"]
-            t0 = time.perf_counter()
-            r = client.post(
-                f"{server.url}/api/games/{game['id']}/moves",
-                json={"move": msg["move"], "choice": "keep" if "keep" in choices else choices[0]},
-                headers=auth,
-            )
-            if r.status_code != 200:
-                continue
-            page.wait_for_function(
-                "m => window.__westeros.move >= m", arg=r.json()["move"], polling=5
-            )
-            shown.append(time.perf_counter() - t0)
-        ctx.close()
-    return {"usable": ms(usable), "other_seat_move_shown": ms(shown), "own_files_bytes": size}
-
-
-if __name__ == "__main__":
-    main()
+        one_game(server, client, browser, body, ".player [data-card]", 6, usable, shown, posts)
+    return {
+        "usable": ms(usable),
+        "other_seat_move_shown": ms(shown),
+        "post_round_trip": ms(posts),
+        "own_files_bytes": size,
+    }

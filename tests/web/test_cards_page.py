@@ -7,37 +7,21 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.support import humans_and_bots
+from tests.web.test_pages import CARD_GAME, create
 from westeros.cardgame.public import Position, cards
 from westeros.engine import new_game
-from westeros.server import Settings, create_app
 from westeros.web import client as web
 from westeros.web.cardgame_page import cardgame_data
 
 STATIC = Path(web.STATIC)
-CARD_GAME = {
-    "kind": "cardgame",
-    "config": {"decks": ["westeros-stark", "westeros-lannister"]},
-    "seats": humans_and_bots(2, 0),
-}
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(db=f"sqlite:///{tmp_path / 'c.sqlite3'}"))) as c:
-        yield c
 
 
 def test_a_card_game_is_played_on_the_card_table(client: TestClient) -> None:
-    r = client.post("/api/games", json=CARD_GAME)
-    assert r.status_code == 201, r.text
-    page = client.get(f"/play/{r.json()['id']}?seat=0")
+    page = client.get(f"/play/{create(client, CARD_GAME)}?seat=0")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert page.text == (STATIC / "cards.html").read_text(encoding="utf-8")
     assert "/static/cards/main.js" in page.text and "https://" not in page.text  # no CDN

@@ -5,8 +5,6 @@ its API, never a crash."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +12,6 @@ from fastapi.testclient import TestClient
 
 from tests.server.support import board_game, humans_and_bots
 from westeros.engine import known_games
-from westeros.server import Settings, create_app
 from westeros.web import client as web
 from westeros.web.boardgame_page import boardgame_data
 from westeros.web.pages import not_available
@@ -24,12 +21,6 @@ CARD_GAME = {
     "config": {"decks": ["westeros-stark", "westeros-lannister"]},
     "seats": humans_and_bots(2, 0),
 }
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(db=f"sqlite:///{tmp_path / 'w.sqlite3'}"))) as c:
-        yield c
 
 
 def create(client: TestClient, body: dict[str, Any]) -> str:

@@ -3,15 +3,17 @@
 // browser) or a spectator, live over the websocket; every decision by pointing: cards on the
 // table or in the hand, a player's header, the decision panel's buttons.
 import { render } from 'preact';
-import { useState, useMemo } from 'preact/hooks';
-import { html, setData, facts } from './face.js';
+import { useState, useMemo, useEffect } from 'preact/hooks';
+import { html, setData } from './face.js';
 import { whoAmI, useGame, post } from './net.js';
 import { readDecision, knownCards, marshalReason } from './choices.js';
 import { PlayerArea, Hand, PileBrowser } from './table.js';
 import { TopBar, DecisionPanel, CardMenu, ChallengePanel, Log, Players, Preview, EndScreen } from './panels.js';
 
-function Screen({ id, seat, token }) {
-  const game = useGame(id, token);
+function Screen({ id, seat, token, data }) {
+  const game = useGame(id, token); // the socket opens while the card data still load
+  const [ready, setReady] = useState(false);
+  useEffect(() => { data.then((d) => { setData(d); setReady(true); }); }, []);
   const [menu, setMenu] = useState(/** @type {any} */ (null));
   const [pile, setPile] = useState(/** @type {any} */ (null));
   const [preview, setPreview] = useState(/** @type {any} */ (null));
@@ -21,11 +23,11 @@ function Screen({ id, seat, token }) {
   const me = view && seat !== null ? view.players[seat] : null;
   const away = !!(msg && seat !== null && msg.players[seat] && msg.players[seat].away);
   const d = msg && !away ? msg.decisions[0] || null : null;
-  const known = useMemo(() => (view ? knownCards(view) : new Map()), [view]);
-  const read = useMemo(() => (d ? readDecision(d, view, known) : { cards: new Map(), seats: new Map(), buttons: [], tray: [] }), [d, view, known]);
+  const known = useMemo(() => (view && ready ? knownCards(view) : new Map()), [view, ready]);
+  const read = useMemo(() => (d && ready ? readDecision(d, view, known) : { cards: new Map(), seats: new Map(), buttons: [], tray: [] }), [d, view, known, ready]);
 
   if (game.fatal) return html`<div class="lobby"><p class="error" id="fatal">${game.fatal}</p><a href="/">Back to the lobby</a></div>`;
-  if (!msg) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
+  if (!msg || !ready) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
   if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
 
   // marshaling: the hand's cards that cannot be marshaled now are dimmed (C9.4)
@@ -89,15 +91,14 @@ function Screen({ id, seat, token }) {
   </div>`;
 }
 
-async function main() {
-  setData(await fetch('/static/cardgame.json').then((r) => r.json()));
+function main() {
+  const data = fetch('/static/cardgame.json').then((r) => r.json());
   const root = /** @type {HTMLElement} */ (document.getElementById('app'));
   root.textContent = '';
   // a join link opened on its own game's page changes only the fragment: load it properly
   window.addEventListener('hashchange', () => { if (location.hash.includes('token=')) location.reload(); });
   const { id, seat, token } = whoAmI();
-  render(html`<${Screen} id=${id} seat=${seat} token=${token}/>`, root);
+  render(html`<${Screen} id=${id} seat=${seat} token=${token} data=${data}/>`, root);
 }
 
 main();
-export { facts };

@@ -19,17 +19,19 @@ MELEE_DECKS = ["westeros-stark", "westeros-lannister", "westeros-stark", "wester
 SEAT_KINDS = {"first_player", "redirect_to", "whispers"}
 
 
-def create_card_game(server: Server, seats: list[dict[str, Any]], decks: list[str]) -> Any:
-    body = {"kind": "cardgame", "config": {"decks": decks}, "seats": seats}
+def create_card_game(
+    server: Server, seats: list[dict[str, Any]], decks: list[str], **extra: Any
+) -> Any:
+    body = {"kind": "cardgame", "config": {"decks": decks}, "seats": seats, **extra}
     r = httpx.post(server.url + "/api/games", json=body, timeout=10)
     assert r.status_code == 201, r.text
     return r.json()
 
 
-def person_vs_bots(server: Server, decks: list[str]) -> Any:
+def person_vs_bots(server: Server, decks: list[str], **extra: Any) -> Any:
     seats: list[dict[str, Any]] = [{"type": "human", "name": "Ann", "creator": True}]
     seats += [{"type": "bot", "bot": "random"} for _ in decks[1:]]
-    return create_card_game(server, seats, decks)
+    return create_card_game(server, seats, decks, **extra)
 
 
 class CardPerson(Person):

@@ -134,9 +134,11 @@ def test_two_browsers_never_see_each_others_hand(server: Server, browser: Browse
 def test_a_reload_mid_decision_returns_to_the_same_decision(
     server: Server, browser: Browser
 ) -> None:
-    game = person_vs_bots(server, JOUST_DECKS)
+    game = person_vs_bots(server, JOUST_DECKS, clock={"mode": "chess", "initial": 1800})
     ann = CardPerson(browser, server, game, 0)
     ann.open()
+    clock = ann.page.locator('#seats [data-clock="0"]').inner_text()
+    assert clock in ("30:00", "29:59", "29:58"), clock  # 30 minutes for the game
     reloaded: set[str] = set()
     for _ in range(400):
         st = ann.state()

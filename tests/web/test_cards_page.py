@@ -93,9 +93,10 @@ def test_c1_9_a_decisions_cards_go_to_its_seat_only() -> None:
     d = g.pending()[0]
     assert d.kind == "plot"
     mine = g.view(d.seat)["decision_cards"]
-    assert set(mine) == set(d.choices) and all(mine[c]["type"] == "plot" for c in d.choices)
+    offered = {str(c) for c in d.choices}
+    assert set(mine) == offered and all(mine[c]["type"] == "plot" for c in offered)
     for seat in (1 - d.seat, None):  # the other seat sees its own plots only
-        assert not set(g.view(seat)["decision_cards"]) & set(d.choices)
+        assert not set(g.view(seat)["decision_cards"]) & offered
 
 
 def test_c16_6_a_target_says_it_names_a_player() -> None:
@@ -109,7 +110,7 @@ def test_c16_6_a_target_says_it_names_a_player() -> None:
         if d.kind == "target":
             break
         named = g.view(d.seat)["decision_cards"]
-        spikes = [c for c in d.choices if named.get(c, {}).get("code") == "01013"]
+        spikes = [c for c in d.choices if named.get(str(c), {}).get("code") == "01013"]
         g.apply(d.seat, spikes[0] if spikes else d.choices[0])
     assert d.kind == "target" and d.about("target") == "player"
     assert sorted(d.choices) == [1, 2]

@@ -121,13 +121,13 @@ def _challenge(g: CardGame, seat: int | None) -> dict[str, Any] | None:
     return out
 
 
-def _decision_cards(g: CardGame, d: Decision) -> dict[int, dict[str, Any]]:
+def _decision_cards(g: CardGame, d: Decision) -> dict[str, dict[str, Any]]:
     """The printed facts of the cards a seat's own decision offers (a card searched for in its
     deck, a plot, a title): the choices name them already, by id, to that seat alone."""
     names = KINDS[d.kind].codec.names
     if not names or names[0] not in _CARD_PARTS or d.about("target") == "player":
         return {}
-    return {c: card_json(g, c) for c in d.choices if isinstance(c, int)}
+    return {str(c): card_json(g, c) for c in d.choices if isinstance(c, int)}  # JSON keys
 
 
 def _title(g: CardGame, seat: int) -> dict[str, Any] | None:

@@ -145,9 +145,10 @@ def test_a_reload_mid_decision_returns_to_the_same_decision(
         d = st["decisions"][0] if st["decisions"] else None
         if d and d["kind"] in ("setup", "attacker") and d["kind"] not in reloaded:
             ann.wait_shown(st["move"])
-            ann.step()  # one card chosen, the decision goes on
+            ann.step()  # one card chosen: does the decision go on?
             st = ann.state()
-            d = st["decisions"][0]
+            if not st["decisions"] or st["decisions"][0]["kind"] != d["kind"]:
+                continue
             ann.page.reload()  # the seat's token is in this browser: the same seat
             ann.page.wait_for_selector(f'#decision[data-kind="{d["kind"]}"]', timeout=10_000)
             assert ann.shown_move() == st["move"]
@@ -163,5 +164,11 @@ def test_a_reload_mid_decision_returns_to_the_same_decision(
     ann.page.evaluate("window.__westerosSocket.close()")
     ann.page.wait_for_selector("#conn.live", timeout=10_000)
     ann.step()
+    # the seat's link made anew elsewhere: this page says its link no longer works
+    url = f"{server.url}/api/games/{ann.game}/seats/0/rotate"
+    r = httpx.post(url, headers={"authorization": f"Bearer {ann.token}"}, timeout=10)
+    assert r.status_code == 200, r.text
+    ann.page.wait_for_selector("#revoked", timeout=10_000)
+    assert ann.page.locator('a[href$="/play/' + ann.game + '"]').count() == 1  # watch it
     assert not ann.errors, ann.errors
     ann.close()

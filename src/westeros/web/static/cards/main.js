@@ -26,7 +26,11 @@ function Screen({ id, seat, token, data }) {
   const known = useMemo(() => (view && ready ? knownCards(view) : new Map()), [view, ready]);
   const read = useMemo(() => (d && ready ? readDecision(d, view, known) : { cards: new Map(), seats: new Map(), buttons: [], tray: [] }), [d, view, known, ready]);
 
-  if (game.fatal) return html`<div class="lobby"><p class="error" id="fatal">${game.fatal}</p><a href="/">Back to the lobby</a></div>`;
+  if (game.fatal) { // a 401: this seat's token was released, given anew, kicked or rotated
+    const revoked = token && game.fatal.status === 401;
+    return html`<div class="lobby"><p class="error" id=${revoked ? 'revoked' : 'fatal'}>${revoked ? "This seat's link no longer works: " : ''}${game.fatal.text}</p>
+      ${revoked && html`<p><a href=${`/play/${id}`}>Watch the game</a></p>`}<a href="/">Back to the lobby</a></div>`;
+  }
   if (!msg || !ready) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
   if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
 

@@ -75,7 +75,7 @@ export function useGame(id, token) {
   const [msg, setMsg] = useState(/** @type {any} */ (null));
   const [events, setEvents] = useState(/** @type {any[]} */ ([]));
   const [conn, setConn] = useState('connecting');
-  const [fatal, setFatal] = useState(/** @type {string|null} */ (null));
+  const [fatal, setFatal] = useState(/** @type {{text: string, status: number}|null} */ (null));
   const [error, setError] = useState(/** @type {string|null} */ (null));
   const [busy, setBusy] = useState(false);
   const st = useRef({ next: 0, move: -1, events: /** @type {any[]} */ ([]) });
@@ -113,7 +113,7 @@ export function useGame(id, token) {
       ws.onopen = () => { retry = 0; setConn('live'); };
       ws.onmessage = (ev) => {
         const m = JSON.parse(ev.data);
-        if (m.error) { closed = true; setFatal(m.error); return; }
+        if (m.error) { closed = true; setFatal({ text: m.error, status: m.status }); return; }
         accept(m);
       };
       ws.onclose = (ev) => {
@@ -121,7 +121,7 @@ export function useGame(id, token) {
         setConn('offline');
         if (ev.code > 4000 && ev.code < 5000) {
           closed = true;
-          setFatal(ev.reason || `The server refused the connection (${ev.code - 4000}).`);
+          setFatal({ text: ev.reason || `The server refused the connection (${ev.code - 4000}).`, status: ev.code - 4000 });
           return;
         }
         timer = window.setTimeout(connect, Math.min(4000, 200 * 2 ** retry++));

@@ -39,10 +39,12 @@ typecheck: $(VENV)/.dev
 pytest: $(VENV)/.dev
 	$(BIN)/pytest
 
-# refreshes docs/screenshot.png (shown in the README) from the browser test's board
+# refreshes docs/screenshot.png and docs/screenshot-cards.png (shown in the README) from the
+# browser tests' board and card table
 screenshot: $(VENV)/.dev
 	WESTEROS_SCREENSHOT=$(CURDIR)/docs/screenshot.png $(BIN)/pytest -q tests/web/test_browser.py -k person
 	WESTEROS_SCREENSHOTS=$(CURDIR)/docs $(BIN)/pytest -q tests/web/test_table.py -k "fits or phone"
+	WESTEROS_CARD_SCREENSHOT=$(CURDIR)/docs/screenshot-cards.png $(BIN)/pytest -q tests/web/test_cards_joust.py -k whole
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/boardgame.py

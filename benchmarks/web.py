@@ -6,6 +6,10 @@
   (budget 300 ms), with the POST's own round trip beside it;
 * size: the page's own files without the vendored libraries (budget 300 kB).
 
+The same three for the card table (`/play/{id}` of a joust between two people): usable when
+the cards are drawn; the other seat's moves (setup, plots, marshaling…); cards.html, the
+modules under static/cards/, cards.css and cardgame.json.
+
 Run: `make bench-web` (figures only, nothing asserted).
 """
 
@@ -17,9 +21,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -52,52 +57,113 @@ def main() -> None:
         size = sum(len(httpx.get(server.url + p).content) for p in OWN_FILES)
         with sync_playwright() as p, httpx.Client() as client:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            board = {"kind": "boardgame", "players": 3}
+            board["seats"] = [
+                {"type": "human"},
+                {"type": "human"},
+                {"type": "bot", "bot": "random"},
+            ]
             for _ in range(5):
-                seats = [{"type": "human"}, {"type": "human"}, {"type": "bot", "bot": "random"}]
-                game = client.post(
-                    server.url + "/api/games",
-                    json={"kind": "boardgame", "players": 3, "seats": seats},
-                ).json()
-                a, b = game["seats"]
-                ctx = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
-                page = ctx.new_page()
-                t0 = time.perf_counter()
-                page.goto(b["link"])
-                page.wait_for_selector(".map svg [data-area]")
-                page.wait_for_function("window.__westeros !== undefined")
-                usable.append(time.perf_counter() - t0)
-                auth = {"authorization": f"Bearer {a['token']}"}
-                for _ in range(3):
-                    st = client.get(f"{server.url}/api/games/{game['id']}/state", headers=auth)
-                    msg = st.json()
-                    if not msg["decisions"]:
-                        break
-                    t0 = time.perf_counter()
-                    r = client.post(
-                        f"{server.url}/api/games/{game['id']}/moves",
-                        json={"move": msg["move"], "choice": msg["decisions"][0]["choices"][0]},
-                        headers=auth,
-                    )
-                    t1 = time.perf_counter()
-                    if r.status_code != 200:
-                        continue
-                    page.wait_for_function(
-                        "m => window.__westeros.move >= m", arg=r.json()["move"], polling=5
-                    )
-                    shown.append(time.perf_counter() - t0)
-                    posts.append(t1 - t0)
-                ctx.close()
+                one_game(
+                    server, client, browser, board, ".map svg [data-area]", 3, usable, shown, posts
+                )
+            cards = card_table(server, client, browser)
             browser.close()
     finally:
         server.stop()
-    ms = lambda xs: f"median {statistics.median(xs) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms"  # noqa: E731
     figures = {
         "usable": ms(usable),
         "other_seat_move_shown": ms(shown),
         "post_round_trip": ms(posts),
         "own_files_bytes": size,
+        "cards": cards,
     }
     print(json.dumps(figures, indent=1))
+
+
+CARD_FILES = ("/static/cards.html", "/static/cards/cards.css", "/static/cardgame.json")
+
+
+def ms(xs: list[float]) -> str:
+    return f"median {statistics.median(xs) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms"
+
+
+def one_game(
+    server: Server,
+    client: httpx.Client,
+    browser: Browser,
+    body: dict[str, Any],
+    drawn: str,
+    moves: int,
+    usable: list[float],
+    shown: list[float],
+    posts: list[float],
+) -> None:
+    """A game made with ``body`` (two people first): seat 1's join link opened until ``drawn``
+    is on the page and the state shown; then seat 0 posts its first legal choice (keep a
+    hand) ``moves`` times, each until seat 1's page shows the move (seat 1 moves unmeasured
+    when only it may)."""
+    game = client.post(server.url + "/api/games", json=body).json()
+    a, b = game["seats"][:2]
+    ctx = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    page = ctx.new_page()
+    t0 = time.perf_counter()
+    page.goto(b["link"])
+    page.wait_for_selector(drawn)
+    page.wait_for_function("window.__westeros !== undefined")
+    usable.append(time.perf_counter() - t0)
+    measured = 0
+    for _ in range(4 * moves):  # seat 0's moves are measured; seat 1 (the page) moves unmeasured
+        if measured >= moves:
+            break
+        mover = next((s for s in (a, b) if decisions(server, client, game["id"], s)), None)
+        if mover is None:
+            break
+        msg = decisions(server, client, game["id"], mover)
+        choices = msg["decisions"][0]["choices"]
+        t0 = time.perf_counter()
+        r = client.post(
+            f"{server.url}/api/games/{game['id']}/moves",
+            json={"move": msg["move"], "choice": "keep" if "keep" in choices else choices[0]},
+            headers={"authorization": f"Bearer {mover['token']}"},
+        )
+        t1 = time.perf_counter()
+        if r.status_code != 200:
+            continue
+        page.wait_for_function("m => window.__westeros.move >= m", arg=r.json()["move"], polling=5)
+        if mover is a:
+            shown.append(time.perf_counter() - t0)
+            posts.append(t1 - t0)
+            measured += 1
+    ctx.close()
+
+
+def decisions(server: Server, client: httpx.Client, game: str, seat: dict[str, Any]) -> Any:
+    """The seat's state message when it has a decision to take, else None."""
+    headers = {"authorization": f"Bearer {seat['token']}"}
+    msg = client.get(f"{server.url}/api/games/{game}/state", headers=headers).json()
+    return msg if msg["decisions"] else None
+
+
+def card_table(server: Server, client: httpx.Client, browser: Browser) -> dict[str, object]:
+    """The card table's budgets: 5 jousts between two people, seat 1 watched in the browser
+    while seat 0 posts its first legal choice 6 times."""
+    modules = sorted((ROOT / "src/westeros/web/static/cards").glob("*.js"))
+    files = [*CARD_FILES, *(f"/static/cards/{m.name}" for m in modules)]
+    size = sum(len(client.get(server.url + f).content) for f in files)
+    usable: list[float] = []
+    shown: list[float] = []
+    posts: list[float] = []
+    body = {"kind": "cardgame", "config": {"decks": ["westeros-stark", "westeros-lannister"]}}
+    body["seats"] = [{"type": "human"}, {"type": "human"}]
+    for _ in range(5):
+        one_game(server, client, browser, body, ".player [data-card]", 6, usable, shown, posts)
+    return {
+        "usable": ms(usable),
+        "other_seat_move_shown": ms(shown),
+        "post_round_trip": ms(posts),
+        "own_files_bytes": size,
+    }
 
 
 if __name__ == "__main__":

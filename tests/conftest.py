@@ -28,6 +28,8 @@ SLOW_MODULES = {
     "web/test_seats.py": "Chromium",
     "web/test_card_lobby.py": "Chromium",
     "web/test_table.py": "Chromium",
+    "web/test_cards_joust.py": "Chromium, a whole card game",
+    "web/test_cards_melee.py": "Chromium",
     "server/test_bot_queue.py": "bots thinking for seconds, a whole game, a server process",
 }
 

@@ -671,14 +671,18 @@ class Initiate(Step):
         if self.stage == "cost":
             cost = a.cost[self.cost_index]
             assert cost.options is not None
-            return [
-                D.COST.ask(self.ctx.you, f"pay: {cost.label}", tuple(cost.options(g, self.ctx)))
-            ]
+            options = tuple(cost.options(g, self.ctx))
+            return [D.COST.ask(self.ctx.you, f"pay: {cost.label}", options, card=self.ctx.source)]
         if self.stage == "target":
             assert a.target is not None
             left = [c for c in candidates(g, a, self.ctx) if c not in self.chosen]
             done: tuple[Choice, ...] = ("done",) if a.target.up_to and self.chosen else ()
-            return [D.TARGET.ask(self.ctx.you, a.target.prompt, (*left, *done))]
+            what = "player" if a.target.players else "card"  # a seat or a card id (C16.6)
+            return [
+                D.TARGET.ask(
+                    self.ctx.you, a.target.prompt, (*left, *done), card=self.ctx.source, target=what
+                )
+            ]
         return []
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:

@@ -11,8 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from westeros.cardgame.challenges import side_total
+from westeros.cardgame.decisions import KINDS
 from westeros.cardgame.state import CardGame
+from westeros.engine import Decision
 from westeros.engine.steps import check_seat
+
+# the decision kinds whose integer choices are card ids (the others name seats)
+_CARD_PARTS = ("card", "pick", "target")
 
 
 def card_json(g: CardGame, cid: int) -> dict[str, Any]:
@@ -62,13 +68,15 @@ def in_play_json(g: CardGame, cid: int, seat: int | None) -> dict[str, Any]:
     if g.defs[cid].type == "character":
         out["strength"] = g.strength(cid)
         out["icons"] = g.icons(cid)
+    if rec.tokens:
+        out["tokens"] = dict(rec.tokens)
     return out
 
 
 def view(g: CardGame, seat: int | None) -> dict[str, Any]:
     check_seat(seat)  # as apply: True or 1.0 is no seat
     pending = g.pending()  # first: it runs the rules up to the next decision
-    ch = g.challenge
+    mine = next((d for d in pending if d.seat == seat), None)
     return {
         "game": "cardgame",
         "seat": seat,
@@ -79,23 +87,47 @@ def view(g: CardGame, seat: int | None) -> dict[str, Any]:
         "names": list(g.names),
         "players": [_player(g, p.seat, seat) for p in g.players],
         "in_play": _in_play(g, seat),
-        "challenge": None
-        if ch is None
-        else {
-            "type": ch.type,
-            "stage": ch.stage,
-            "attacker": ch.attacker,
-            "defender": ch.defender,
-            "attackers": list(ch.attackers),
-            "defenders": list(ch.defenders),
-            "winner": ch.winner,
-            "bypassed": sorted(ch.bypassed),  # by stealth: they cannot defend (C17.9)
-        },
+        "challenge": _challenge(g, seat),
         "waiting_for": [d.seat for d in pending],
-        "decision": next((d.to_json() for d in pending if d.seat == seat), None),
+        "decision": None if mine is None else mine.to_json(),
+        "decision_cards": {} if mine is None else _decision_cards(g, mine),
         "winner": g.winner,
         "ranking": list(g.ranking),
     }
+
+
+def _challenge(g: CardGame, seat: int | None) -> dict[str, Any] | None:
+    """The challenge in progress: who, what, the participants and each side's STR now (C11.7.1),
+    the attacker's claim (C12.1); the defenders being chosen only to the defender (C11.5:
+    declared together)."""
+    ch = g.challenge
+    if ch is None:
+        return None
+    out: dict[str, Any] = {
+        "type": ch.type,
+        "stage": ch.stage,
+        "attacker": ch.attacker,
+        "defender": ch.defender,
+        "attackers": list(ch.attackers),
+        "defenders": list(ch.defenders),
+        "winner": ch.winner,
+        "bypassed": sorted(ch.bypassed),  # by stealth: they cannot defend (C17.9)
+        "attacker_strength": side_total(g, ch, ch.attacker),
+        "defender_strength": side_total(g, ch, ch.defender),
+        "claim": g.plot_value(ch.attacker, "claim"),
+    }
+    if seat == ch.defender:
+        out["declaring"] = list(ch.declaring)
+    return out
+
+
+def _decision_cards(g: CardGame, d: Decision) -> dict[str, dict[str, Any]]:
+    """The printed facts of the cards a seat's own decision offers (a card searched for in its
+    deck, a plot, a title): the choices name them already, by id, to that seat alone."""
+    names = KINDS[d.kind].codec.names
+    if not names or names[0] not in _CARD_PARTS or d.about("target") == "player":
+        return {}
+    return {str(c): card_json(g, c) for c in d.choices if isinstance(c, int)}  # JSON keys
 
 
 def _title(g: CardGame, seat: int) -> dict[str, Any] | None:
@@ -126,6 +158,7 @@ def _player(g: CardGame, who: int, seat: int | None) -> dict[str, Any]:
         "eliminated": p.eliminated,
         "title": _title(g, who),
         "reserve": g.plot_value(who, "reserve") if p.plot is not None else None,
+        "claim": g.plot_value(who, "claim") if p.plot is not None else None,
     }
     if mine:
         out["hand"] = [card_json(g, c) for c in p.hand]

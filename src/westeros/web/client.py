@@ -18,13 +18,13 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from westeros.engine import game_info
-from westeros.web import boardgame_page
+from westeros.web import boardgame_page, cardgame_page
 from westeros.web.pages import Page, not_available
 
 STATIC = boardgame_page.STATIC
 LOBBY = STATIC / "lobby.html"  # the lobby (lobby.js): new games, open games, one's own
 
-PAGES: dict[str, Page] = {p.kind: p for p in (boardgame_page.PAGE,)}
+PAGES: dict[str, Page] = {p.kind: p for p in (boardgame_page.PAGE, cardgame_page.PAGE)}
 
 KindOf = Callable[[Request, str], Awaitable[str | None]]
 """The kind of a game by its id (None: no such game), as the server knows it."""

@@ -1,0 +1,108 @@
+// @ts-check
+// The card game's table at /play/{id}: a seat (its token from the join link, kept in this
+// browser) or a spectator, live over the websocket; every decision by pointing: cards on the
+// table or in the hand, a player's header, the decision panel's buttons.
+import { render } from 'preact';
+import { useState, useMemo, useEffect } from 'preact/hooks';
+import { html, setData } from './face.js';
+import { whoAmI, useGame, post } from './net.js';
+import { readDecision, knownCards, marshalReason } from './choices.js';
+import { PlayerArea, Hand, PileBrowser } from './table.js';
+import { TopBar, DecisionPanel, CardMenu, ChallengePanel, Log, Players, Preview, EndScreen } from './panels.js';
+
+function Screen({ id, seat, token, data }) {
+  const game = useGame(id, token); // the socket opens while the card data still load
+  const [ready, setReady] = useState(false);
+  useEffect(() => { data.then((d) => { setData(d); setReady(true); }); }, []);
+  const [menu, setMenu] = useState(/** @type {any} */ (null));
+  const [pile, setPile] = useState(/** @type {any} */ (null));
+  const [preview, setPreview] = useState(/** @type {any} */ (null));
+  const [hideEnd, setHideEnd] = useState(false);
+  const { msg, events } = game;
+  const view = msg ? msg.view : null;
+  const me = view && seat !== null ? view.players[seat] : null;
+  const away = !!(msg && seat !== null && msg.players[seat] && msg.players[seat].away);
+  const d = msg && !away ? msg.decisions[0] || null : null;
+  const known = useMemo(() => (view && ready ? knownCards(view) : new Map()), [view, ready]);
+  const read = useMemo(() => (d && ready ? readDecision(d, view, known) : { cards: new Map(), seats: new Map(), buttons: [], tray: [] }), [d, view, known, ready]);
+
+  if (game.fatal) { // a 401: this seat's token was released, given anew, kicked or rotated
+    const revoked = token && game.fatal.status === 401;
+    return html`<div class="lobby"><p class="error" id=${revoked ? 'revoked' : 'fatal'}>${revoked ? "This seat's link no longer works: " : ''}${game.fatal.text}</p>
+      ${revoked && html`<p><a href=${`/play/${id}`}>Watch the game</a></p>`}<a href="/">Back to the lobby</a></div>`;
+  }
+  if (!msg || !ready) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
+  if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
+
+  // marshaling: the hand's cards that cannot be marshaled now are dimmed (C9.4)
+  const marshaling = d && d.kind === 'action' && d.choices.some((c) => typeof c === 'string' && c.startsWith('marshal:'));
+  const dim = new Set(marshaling && me && me.hand ? me.hand.filter((c) => !read.cards.has(c.id)).map((c) => c.id) : []);
+  const send = async (choice) => { setMenu(null); await game.send(choice); };
+  const ui = {
+    known,
+    pick: read.cards,
+    seatPick: read.seats,
+    dim,
+    challenge: view.challenge,
+    send,
+    preview: setPreview,
+    browse: (p, zone) => setPile(p ? { p, zone } : null),
+    closeMenu: () => setMenu(null),
+    onCard: (card, e) => {
+      const choices = read.cards.get(card.id);
+      if (choices && choices.length === 1) { send(choices[0].choice); return; }
+      if (choices) { setMenu({ x: e.clientX, y: e.clientY, choices }); return; }
+      if (dim.has(card.id)) {
+        const why = marshalReason(card, me.gold);
+        if (why) game.setError(why); else send(`marshal:${card.id}`); // the engine says why
+        return;
+      }
+      setPreview(card);
+    },
+    onSeat: (s, e) => {
+      const choices = read.seats.get(s);
+      if (choices && choices.length === 1) send(choices[0].choice);
+      else if (choices) setMenu({ x: e.clientX, y: e.clientY, choices });
+    },
+  };
+  const act = {
+    away: () => post(`/api/games/${id}/seats/${seat}/away`, token, {}),
+    back: () => post(`/api/games/${id}/seats/${seat}/back`, token, {}),
+  };
+  // the seat's own side at the bottom, the others above in seat order
+  const others = view.players.filter((p) => p.seat !== seat);
+  return html`<div class="game" onClick=${() => setMenu(null)}>
+    <${TopBar} view=${view} msg=${msg} seat=${seat} conn=${game.conn}/>
+    <main class="layout">
+      <div class="tablearea">
+        ${others.map((p) => html`<${PlayerArea} view=${view} p=${p} ui=${ui} players=${msg.players}/>`)}
+        ${me && html`<${PlayerArea} view=${view} p=${me} ui=${ui} mine=${true} players=${msg.players}/>`}
+        <${Hand} p=${me} ui=${ui}/>
+      </div>
+      <aside class="side">
+        ${game.error && html`<p class="error" id="error">${game.error}</p>`}
+        <${DecisionPanel} d=${d} read=${read} ui=${ui} busy=${game.busy}/>
+        ${!d && msg.status === 'playing' && html`<section class="panel idle" id="idle"><p>${token ? (away ? 'A bot is playing for you.' : 'Waiting for the other players…') : 'Watching (public information only).'}</p></section>`}
+        <${ChallengePanel} view=${view} events=${events} ui=${ui}/>
+        <${Players} msg=${msg} view=${view} seat=${seat} act=${act}/>
+        <${Log} events=${events}/>
+        <${Preview} card=${preview}/>
+      </aside>
+    </main>
+    <${CardMenu} menu=${menu} ui=${ui}/>
+    <${PileBrowser} pile=${pile} ui=${ui}/>
+    ${msg.outcome && !hideEnd && html`<${EndScreen} id=${id} outcome=${msg.outcome} view=${view} close=${() => setHideEnd(true)}/>`}
+  </div>`;
+}
+
+function main() {
+  const data = fetch('/static/cardgame.json').then((r) => r.json());
+  const root = /** @type {HTMLElement} */ (document.getElementById('app'));
+  root.textContent = '';
+  // a join link opened on its own game's page changes only the fragment: load it properly
+  window.addEventListener('hashchange', () => { if (location.hash.includes('token=')) location.reload(); });
+  const { id, seat, token } = whoAmI();
+  render(html`<${Screen} id=${id} seat=${seat} token=${token} data=${data}/>`, root);
+}
+
+main();

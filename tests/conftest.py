@@ -43,6 +43,12 @@ SLOW_TESTS = {
         "test_the_search_bot_always_answers_legally",
         "test_the_search_bot_is_deterministic_for_a_seed_and_budget",
     ],
+    "bots/test_card_bots.py": [
+        "test_the_card_heuristic_answers_every_decision_by_its_rules",
+        "test_the_card_heuristic_beats_the_random_bot",
+        "test_the_card_search_bot_answers_legally",
+        "test_c1_9_the_search_bot_sees_the_same_samples_whatever_the_hidden_cards",
+    ],
     "bots/test_determinize.py": [
         "test_a_sample_carries_no_other_seats_secret",
         "test_a_determinized_game_is_a_legal_game",

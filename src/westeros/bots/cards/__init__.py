@@ -83,6 +83,7 @@ class CardHeuristicBot:
         if view.get("game") != "cardgame":
             return self.rng.choice(decision.choices)
         t = Table(view)
+        choice: Choice | None
         if decision.kind == D.DEFENDER.name:
             declared = self.declared.of(t)
             choice = challenges.defender(t, decision, declared)

@@ -61,7 +61,8 @@ def plot_score(t: Table, code: str) -> float:
     edge = board_edge(t)
     claim_weight = 1.5 if edge > 0 else 0.6
     reserve = 0.2 * max(0, min(d.reserve, len(t.hand) + 3) - 5)
-    bonus = BONUS.get(code, lambda _: 0.0)(t)
+    rule = BONUS.get(code)
+    bonus = 0.0 if rule is None else rule(t)
     return 1.2 * gold + claim_weight * d.claim + 0.12 * d.initiative + reserve + bonus
 
 

@@ -12,8 +12,8 @@ import pytest
 
 from westeros.bots import BOTS, Bot, RandomBot, make_bot, play_out
 from westeros.bots.base import Sampler
-from westeros.bots.registry import PerGame
 from westeros.bots.heuristic import HeuristicBot
+from westeros.bots.registry import PerGame
 from westeros.bots.search import SearchBot, evaluate
 from westeros.engine import Choice, Decision, Game, Record, new_game
 

@@ -130,12 +130,18 @@ class Domain:
     prune: Callable[[Decision, Choice, list[Choice]], list[Choice]]
     evaluate: Callable[[Game, int], float]
     rounds: int = 1  # samples each candidate gets at least (fewer candidates on a small budget)
+    depth: int = 80  # decisions played in a roll-out before the position is scored
 
 
 DOMAINS: dict[str, Domain] = {
     "boardgame": Domain(HeuristicBot, lambda d: d.kind in SEARCHED, board_prune, board_evaluate),
     "cardgame": Domain(
-        cards.CardHeuristicBot, card_search.searched, keep_all, card_search.evaluate, rounds=3
+        cards.CardHeuristicBot,
+        card_search.searched,
+        keep_all,
+        card_search.evaluate,
+        rounds=3,
+        depth=30,
     ),
 }
 NO_DOMAIN = Domain(RandomBot, lambda d: False, keep_all, lambda g, s: 0.5)
@@ -152,8 +158,8 @@ class SearchBot:
 
     ``iterations``: play-outs per searched decision, shared among the candidates
     (deterministic for ``seed``); ``ms``: a time budget instead (stops at whichever comes
-    first when both are given). ``depth``: decisions
-    played in a roll-out before the position is scored.
+    first when both are given). ``depth``: decisions played in a roll-out before the
+    position is scored (default: the game's, 80 for the board game, 30 for the card game).
     """
 
     def __init__(
@@ -161,7 +167,7 @@ class SearchBot:
         seed: int = 0,
         iterations: int | None = 60,
         ms: float | None = None,
-        depth: int = 80,
+        depth: int | None = None,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -240,7 +246,7 @@ class SearchBot:
         self.playouts += 1
         game.apply(seat, choice)
         bots = [domain.policy(seed + s) for s in range(len(game.seat_names()))]
-        for _ in range(self.depth):
+        for _ in range(self.depth or domain.depth):
             pending = game.pending()
             if not pending:
                 break

@@ -300,3 +300,37 @@ def test_the_registry_names_card_bots() -> None:
         choice = ask(bots[d.seat], game, d)
         assert choice in d.choices
         game.apply(d.seat, choice)
+
+
+A_NOBLE_CAUSE = "01004"  # income 5, initiative 0, claim 1
+NAVAL_SUPERIORITY = "01017"  # income 2, initiative 7, claim 1
+THE_WINDS_OF_WINTER = "01025"  # income 3, initiative 4, claim 2
+EDDARD = "01144"  # 7 gold
+
+
+def _plot_choice(p: Position, seat: int = 0) -> str:
+    game = p.start("plot")
+    d = next(d for d in game.pending() if d.seat == seat)
+    assert d.kind == D.PLOT.name
+    choice = CardHeuristicBot(seat).choose(game.view(seat), d)
+    plots = {c["id"]: c["code"] for c in game.view(seat)["players"][seat]["plot_deck"]}
+    return plots[int(choice)]
+
+
+def test_d5_gold_when_the_hand_needs_it_claim_when_the_board_is_stronger() -> None:
+    """C7.2: with costly characters in hand and a thin board, the plot with the most gold;
+    with nothing to buy and the stronger board, the plot with the higher claim."""
+    p = Position(round=1)
+    p.plot_deck(0, A_NOBLE_CAUSE, NAVAL_SUPERIORITY, THE_WINDS_OF_WINTER)
+    p.plot_deck(1, A_NOBLE_CAUSE, NAVAL_SUPERIORITY)
+    for code in (EDDARD, ROBB, RANGING_PARTY):
+        p.add(0, code, zone="hand")
+    p.add(1, RANGING_PARTY)
+    assert _plot_choice(p) == A_NOBLE_CAUSE
+    p = Position(round=4)
+    p.plot_deck(0, A_NOBLE_CAUSE, NAVAL_SUPERIORITY, THE_WINDS_OF_WINTER)
+    p.plot_deck(1, A_NOBLE_CAUSE, NAVAL_SUPERIORITY)
+    for code in (EDDARD, ROBB, RANGING_PARTY):
+        p.add(0, code)
+    p.add(1, TUMBLESTONE)
+    assert _plot_choice(p) == THE_WINDS_OF_WINTER

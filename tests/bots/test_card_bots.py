@@ -83,6 +83,19 @@ def _until(game: Game, seat: int, kind: str, bots: dict[int, CardHeuristicBot]) 
     raise AssertionError(f"no {kind} decision for seat {seat}")
 
 
+def _declare(game: Game, seat: int, kind: str) -> list[Choice]:
+    """The characters the heuristic declares one at a time (attackers or defenders)."""
+    bot = CardHeuristicBot(seat)
+    declared: list[Choice] = []
+    while (d := game.pending()[0]).kind == kind:
+        choice = bot.choose(game.view(seat), d)
+        game.apply(seat, choice)
+        if choice == "done":
+            break
+        declared.append(choice)
+    return declared
+
+
 def test_d20_military_claim_kills_the_least_valuable_character() -> None:
     """C12.2: the defender picks its cheapest character, not Robb Stark with power."""
     p = Position()
@@ -103,14 +116,7 @@ def test_d19_the_fewest_defenders_that_stop_the_challenge() -> None:
     p = Position()
     knight, party, benjen = p.add(0, TUMBLESTONE), p.add(0, RANGING_PARTY), p.add(0, BENJEN)
     game = p.challenge(1, "power", 0, [p.add(1, RANGING_PARTY)], stage="defenders")
-    bot = CardHeuristicBot(0)
-    declared = []
-    while (d := game.pending()[0]).kind == D.DEFENDER.name:
-        choice = bot.choose(game.view(0), d)
-        game.apply(0, choice)
-        if choice == "done":
-            break
-        declared.append(choice)
+    declared = _declare(game, 0, D.DEFENDER.name)
     assert sorted(declared) == sorted([party, knight]) and benjen not in declared
     p = Position()
     p.add(0, TUMBLESTONE), p.add(0, RANGING_PARTY)
@@ -128,14 +134,7 @@ def test_d17_attackers_enough_to_win_the_rest_kept_home() -> None:
     mine = [p.add(0, RANGING_PARTY), p.add(0, BENJEN), p.add(0, TUMBLESTONE)]
     p.add(1, BURNED_MEN)
     game = p.challenge(0, "military", 1, [], stage="attackers")
-    bot = CardHeuristicBot(0)
-    chosen = []
-    while (d := game.pending()[0]).kind == D.ATTACKER.name:
-        choice = bot.choose(game.view(0), d)
-        game.apply(0, choice)
-        if choice == "done":
-            break
-        chosen.append(choice)
+    chosen = _declare(game, 0, D.ATTACKER.name)
     assert 0 < len(chosen) < len(mine)
     strength = {c["id"]: c["strength"] for c in game.view(0)["in_play"] if "strength" in c}
     assert sum(strength[c] for c in chosen) > 2

@@ -113,24 +113,9 @@ def test_the_card_tournament_command_on_a_tiny_run(tmp_path: Path) -> None:
     """Decks and bots as entrants, seats swapped: win rates, ratings, per-deck rates, records
     that replay, the plot."""
     out = tmp_path / "cards"
-    result = runner.invoke(
-        app,
-        [
-            "tournament",
-            "--game",
-            "cardgame",
-            "--decks",
-            "westeros-stark,westeros-lannister",
-            "--bots",
-            "heuristic,random",
-            "--games",
-            "4",
-            "--seed",
-            "3",
-            "--out",
-            str(out),
-        ],
-    )
+    decks = "westeros-stark,westeros-lannister"
+    args = ["--game", "cardgame", "--decks", decks, "--bots", "heuristic,random", "--games", "4"]
+    result = runner.invoke(app, ["tournament", *args, "--seed", "3", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "per deck" in result.output and "95% CI" in result.output
     data = json.loads((out / "results.json").read_text())

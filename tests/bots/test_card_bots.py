@@ -211,11 +211,12 @@ def test_the_card_heuristic_beats_the_random_bot() -> None:
     assert wins >= 8
 
 
+@pytest.mark.parametrize("auto", [True, False])
 @pytest.mark.parametrize("players", [2, 4])
-def test_the_card_search_bot_answers_legally(players: int) -> None:
+def test_the_card_search_bot_answers_legally(players: int, auto: bool) -> None:
     """A whole game with a small budget: it searches, its roll-outs play the card heuristic,
-    every answer is legal."""
-    game = new_game("cardgame", {"decks": _decks(players, 1), "auto": players == 2}, 9)
+    every answer is legal (automatic setting on and off)."""
+    game = new_game("cardgame", {"decks": _decks(players, 1), "auto": auto}, 9)
     search = SearchBot(2, iterations=3, depth=8)
     asked: collections.Counter[str] = collections.Counter()
     others = [LegalSpy(CardHeuristicBot(s), asked) for s in range(1, players)]

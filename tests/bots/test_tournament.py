@@ -150,3 +150,14 @@ def test_a_card_tournament_with_a_bad_deck_is_a_clear_error(tmp_path: Path) -> N
     assert result.exit_code == 2 and "unknown deck 'nope'" in result.output
     wrong = runner.invoke(app, ["tournament", "--game", "chess", "--out", str(tmp_path)])
     assert wrong.exit_code == 2 and "boardgame or cardgame" in wrong.output
+
+
+def test_simulate_seats_a_bot_by_seat_number_too() -> None:
+    """A seat is named by its display name (any case) or its number."""
+    from westeros.simulate import seat_bots
+
+    names = ("House Stark", "House Lannister")
+    assert seat_bots(names, {"1": "heuristic"}) == ["random", "heuristic"]
+    assert seat_bots(names, {"house stark": "search:3"}) == ["search:3", "random"]
+    with pytest.raises(ValueError, match="no seat '2'"):
+        seat_bots(names, {"2": "heuristic"})

@@ -3,9 +3,10 @@ Wilson interval. For the search bot also its play-outs per second and the engine
 second its roll-outs achieve.
 
 Board game: 6 players, the lone bot's seat rotated over the houses. Card game
-(``--game cardgame``): a joust of the ``--decks`` (shipped decks), the lone bot's seat
-alternating and the decks swapping seats every other game, so each bot plays each deck in each
-seat; the bots leave D7, D11, D14, D15, D22, D23 to the engine (``auto``).
+(``--game cardgame``): a joust of the two ``--decks`` (shipped decks; 3 to 6 decks: a melee),
+the lone bot's seat rotating every game and the decks rotating every ``players`` games, so
+each bot plays each deck in each seat; the bots leave D7, D11, D14, D15, D22, D23 to the
+engine (``auto``).
 
 Run: ``.venv/bin/python benchmarks/bots.py --bot heuristic --against random --games 300``
 or ``--bot search:40 --against heuristic --games 30 --jobs 2``; the card game:

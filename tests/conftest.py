@@ -36,17 +36,27 @@ SLOW_MODULES = {
 SLOW_TESTS = {
     "test_conformance.py": ["test_conformance_play_out"],  # seeded play-outs of every game
     "test_cli.py": ["test_simulate_saves_records_that_replay", "test_watch_prints_log_and_result"],
-    "test_cli_cards.py": ["test_cards_simulate_saves_records_that_replay"],
+    "test_cli_cards.py": [
+        "test_cards_simulate_saves_records_that_replay",
+        "test_cards_simulate_seats_a_bot_per_seat",
+    ],
     "server/test_card_games.py": ["test_a_whole_card_game_record_is_downloaded_and_replayed"],
     "bots/test_tournament.py": [
         "test_the_tournament_command_on_a_tiny_run",
         "test_results_do_not_depend_on_the_number_of_jobs",
         "test_simulate_and_watch_seat_bots_per_house",
+        "test_the_card_tournament_command_on_a_tiny_run",
     ],
     "bots/test_bots.py": [
         "test_the_heuristic_bot_always_answers_legally",
         "test_the_search_bot_always_answers_legally",
         "test_the_search_bot_is_deterministic_for_a_seed_and_budget",
+    ],
+    "bots/test_card_bots.py": [
+        "test_the_card_heuristic_answers_every_decision_by_its_rules",
+        "test_the_card_heuristic_beats_the_random_bot",
+        "test_the_card_search_bot_answers_legally",
+        "test_c1_9_the_search_bot_sees_the_same_samples_whatever_the_hidden_cards",
     ],
     "bots/test_determinize.py": [
         "test_a_sample_carries_no_other_seats_secret",
@@ -90,7 +100,10 @@ SLOW_TESTS = {
         "test_a_hash_mismatch_marks_the_game_broken",  # three server starts
         "test_restart_rebuilds_unfinished_games",
     ],
-    "server/test_bots.py": ["test_the_bot_delay_lets_people_follow"],
+    "server/test_bots.py": [
+        "test_the_bot_delay_lets_people_follow",
+        "test_a_card_table_of_heuristic_bots_plays_to_the_end",  # a whole card game
+    ],
     "cardgame/test_views.py": ["test_c1_9_windows_reveal_no_hidden_card"],  # whole games
     "cardgame/test_determinize.py": ["test_c1_9_a_sample_is_a_legal_game"],
     "server/test_ops.py": [

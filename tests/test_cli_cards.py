@@ -68,3 +68,19 @@ def test_cards_decks_lists_the_shipped_decks() -> None:
     assert result.exit_code == 0
     for name in ("Core-1", "westeros-stark", "westeros-lannister"):
         assert name in result.output
+
+
+def test_cards_simulate_seats_a_bot_per_seat() -> None:
+    """--seat N=BOT: the bot plays seat N in every game (the decks swap seats); wins per
+    seat are printed; a bad seat or bot is refused."""
+    result = runner.invoke(
+        app, ["cards", "simulate", "--games", "2", "--seed", "1", "--seat", "0=heuristic"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "seat 0 (heuristic)" in result.output and "seat 1 (random)" in result.output
+    bad = runner.invoke(app, ["cards", "simulate", "--seat", "2=heuristic"])
+    assert bad.exit_code == 2 and "no seat 2" in bad.output
+    worse = runner.invoke(app, ["cards", "simulate", "--seat", "0=genius"])
+    assert worse.exit_code == 2 and "unknown bot 'genius'" in worse.output
+    worst = runner.invoke(app, ["cards", "simulate", "--seat", "heuristic"])
+    assert worst.exit_code == 2 and "SEAT=BOT" in worst.output

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -15,6 +15,9 @@ from westeros.cli_console import console
 from westeros.cli_console import fail as _fail
 from westeros.cli_console import progress as _progress
 from westeros.engine import Choice, Game, Outcome, Record, RecordError, replay
+
+if TYPE_CHECKING:
+    from westeros.bots.tournament import Results
 
 app = typer.Typer(
     help="westeros — A Game of Thrones, the board game and the card game: exact rules, bots, "
@@ -163,28 +166,67 @@ def tournament(
     out: Annotated[
         Path, typer.Option("--out", help="folder for results.json (with records) and ratings.png")
     ] = Path("tournament"),
+    game: Annotated[
+        str, typer.Option("--game", help="boardgame, or cardgame (with --decks)")
+    ] = "boardgame",
+    decks: Annotated[
+        str,
+        typer.Option(
+            "--decks",
+            help="cardgame: comma-separated decks, one per seat (2: a joust, 3 to 6: a melee; "
+            "see `cards decks`); decks and bots rotate over the seats",
+        ),
+    ] = "westeros-stark,westeros-lannister",
 ) -> None:
-    """Bots against each other, seats rotated over the houses: win rates with 95% intervals,
-    openskill ratings, results JSON with every record and a PNG plot."""
+    """Bots against each other, seats rotated over the houses (card game: over the decks):
+    win rates with 95% intervals, openskill ratings, results JSON with every record and a PNG
+    plot."""
     from westeros.bots import tournament as tour
     from westeros.bots.registry import make_bot
+    from westeros.engine import ConfigError
 
+    if game not in ("boardgame", "cardgame"):
+        _fail(f"--game takes boardgame or cardgame, not {game!r}")
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if not names:
         _fail("--bots lists no bot")
     for name in names:
         try:
-            make_bot(name, 0)
+            make_bot(name, 0, game)
         except (KeyError, ValueError) as exc:
             _fail(str(exc).strip('"'))
+    deck_names = [d.strip() for d in decks.split(",") if d.strip()]
+    if game == "cardgame":
+        players = len(deck_names)
     with _progress() as progress:
         task = progress.add_task(f"{players}-player games", total=games)
-        results = tour.run(
-            names, players, games, seed, jobs, tides, on_game=lambda _: progress.advance(task)
-        )
+        try:
+            results = tour.run(
+                names,
+                players,
+                games,
+                seed,
+                jobs,
+                tides,
+                on_game=lambda _: progress.advance(task),
+                game=game,
+                decks=deck_names,
+            )
+        except ConfigError as exc:
+            progress.stop()
+            _fail(str(exc))
     json_path, png_path = tour.save(results, out)
+    console.print(
+        _rates_table(results, f"{games} games, {players} players, bots {', '.join(names)}")
+    )
+    if game == "cardgame":
+        console.print(_deck_table(results.deck_rates()))
+    console.print(f"results: {json_path}  plot: {png_path}", highlight=False, soft_wrap=True)
+
+
+def _rates_table(results: Results, title: str) -> Table:
     rates, ratings = results.win_rates(), results.ratings()
-    table = Table(title=f"{games} games, {players} players, bots {', '.join(names)}")
+    table = Table(title=title)
     for col in ("bot", "seats", "wins", "win rate", "95% CI", "rating mu", "sigma"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for name in sorted(rates, key=lambda n: -ratings[n]["ordinal"]):
@@ -199,8 +241,19 @@ def tournament(
             f"{q['mu']:.2f}",
             f"{q['sigma']:.2f}",
         )
-    console.print(table)
-    console.print(f"results: {json_path}  plot: {png_path}", highlight=False, soft_wrap=True)
+    return table
+
+
+def _deck_table(rates: dict[str, dict[str, Any]]) -> Table:
+    table = Table(title="per deck (whichever bot played it)")
+    for col in ("deck", "seats", "wins", "win rate", "95% CI"):
+        table.add_column(col, justify="left" if col == "deck" else "right")
+    for deck, r in rates.items():
+        low, high = r["ci95"]
+        table.add_row(
+            deck, str(r["seats"]), str(r["wins"]), f"{r['win_rate']:.1%}", f"{low:.1%}–{high:.1%}"
+        )
+    return table
 
 
 @app.command("replay")

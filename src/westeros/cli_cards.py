@@ -35,9 +35,18 @@ def simulate(
     save: Annotated[
         Path | None, typer.Option("--save", help="write each game's record into this folder")
     ] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            help="SEAT=BOT, repeatable: the bot of a seat (0: the first), e.g. --seat "
+            "0=heuristic --seat 1=search:6 (bots: random, heuristic, search[:PLAYOUTS or "
+            ":MSms]; default random); the decks swap seats every other joust",
+        ),
+    ] = None,
 ) -> None:
-    """Play whole games between random bots and print wins per deck (2 decks: joust; 3 to 6:
-    melee; 'starter': every pairing of the starter decks)."""
+    """Play whole games between bots (random unless --seat) and print wins per deck and per
+    seat (2 decks: joust; 3 to 6: melee; 'starter': every pairing of the starter decks)."""
     from westeros.cardgame.public import STARTER_IDS
 
     names = [d.strip() for d in decks.split(",") if d.strip()]
@@ -45,16 +54,38 @@ def simulate(
         pairings = [[a, b] for i, a in enumerate(STARTER_IDS) for b in STARTER_IDS[i + 1 :]]
     else:
         pairings = [names]
-    _simulate(pairings, games, seed, save)
+    _simulate(pairings, games, seed, save, _seat_bots(seat, len(pairings[0])))
 
 
-def _simulate(pairings: list[list[str]], games: int, seed: int, save: Path | None) -> None:
+def _seat_bots(values: list[str] | None, players: int) -> dict[str, str]:
+    """``["0=heuristic"]`` -> ``{"0": "heuristic"}``; a bad entry, seat or bot exits 2."""
+    from westeros.bots import make_bot
+
+    out: dict[str, str] = {}
+    for value in values or []:
+        key, sep, bot = (part.strip() for part in value.partition("="))
+        if not sep or not key.isdigit() or not bot:
+            _fail(f"--seat takes SEAT=BOT with a seat number, not {value!r}")
+        if int(key) >= players:
+            _fail(f"no seat {key} in a {players}-player game (seats 0 to {players - 1})")
+        try:
+            make_bot(bot, 0, "cardgame")
+        except (KeyError, ValueError) as exc:
+            _fail(str(exc).strip('"'))
+        out[str(int(key))] = bot
+    return out
+
+
+def _simulate(
+    pairings: list[list[str]], games: int, seed: int, save: Path | None, bots: dict[str, str]
+) -> None:
     from westeros.engine import ConfigError
-    from westeros.simulate import Summary, play_game, save_record
+    from westeros.simulate import Summary, play_game, save_record, seat_bots
 
     summary = Summary()
     played: dict[str, int] = {}
     wins: dict[str, int] = {}
+    seat_wins: dict[str, int] = {}  # "seat 0 (heuristic)"
     started = time.perf_counter()
     total = games * len(pairings)
     with _progress() as progress:
@@ -67,7 +98,9 @@ def _simulate(pairings: list[list[str]], games: int, seed: int, save: Path | Non
                 config = {"decks": seats, "casual": True, "auto": True}
                 game_seed = seed + k * games + i
                 try:
-                    _, result = play_game("cardgame", config, game_seed, with_hashes=bool(save))
+                    _, result = play_game(
+                        "cardgame", config, game_seed, with_hashes=bool(save), seats=bots
+                    )
                 except ConfigError as exc:
                     progress.stop()
                     _fail(str(exc))
@@ -75,8 +108,13 @@ def _simulate(pairings: list[list[str]], games: int, seed: int, save: Path | Non
                 for name in seats:
                     played[name] = played.get(name, 0) + 1
                     wins.setdefault(name, 0)
+                who = seat_bots(result.outcome.names, bots)
+                labels = [f"seat {s} ({b})" for s, b in enumerate(who)]
+                for label in labels:
+                    seat_wins.setdefault(label, 0)
                 if result.outcome.winner is not None:
                     wins[seats[result.outcome.winner]] += 1
+                    seat_wins[labels[result.outcome.winner]] += 1
                 if save is not None:
                     save_record(result.record, save, f"cards-{'-'.join(seats)}-seed{game_seed}")
                 progress.advance(task)
@@ -87,6 +125,13 @@ def _simulate(pairings: list[list[str]], games: int, seed: int, save: Path | Non
     for name in sorted(wins, key=lambda n: (-wins[n] / played[n], n)):
         table.add_row(name, str(played[name]), str(wins[name]), f"{wins[name] / played[name]:.0%}")
     console.print(table)
+    if bots:
+        by_seat = Table(title="wins per seat")
+        for col in ("seat (bot)", "wins", "win rate"):
+            by_seat.add_column(col, justify="left" if col == "seat (bot)" else "right")
+        for label, n in seat_wins.items():
+            by_seat.add_row(label, str(n), f"{n / total:.0%}")
+        console.print(by_seat)
     console.print(
         f"average rounds {summary.rounds / total:.2f} · "
         f"average decisions per game {summary.decisions / total:.1f} · "

@@ -50,11 +50,12 @@ def board_config(players: int, tides: bool) -> dict[str, Any]:
 
 def seat_bots(names: tuple[str, ...], seats: dict[str, str] | None) -> list[str]:
     """The bot name of each seat: ``seats`` maps a seat's display name (e.g. ``stark`` for
-    Stark, any case) to a registered bot (``search:300``...); other seats get ``random``.
-    ValueError names the seats when a key matches none of them."""
+    Stark, any case) or its number (``"0"``: the first seat) to a registered bot
+    (``search:300``...); other seats get ``random``. ValueError names the seats when a key
+    matches none of them."""
     chosen = ["random"] * len(names)
     for key, bot in (seats or {}).items():
-        matches = [i for i, n in enumerate(names) if n.lower() == key.lower()]
+        matches = [i for i, n in enumerate(names) if n.lower() == key.lower() or str(i) == key]
         if not matches:
             raise ValueError(f"no seat {key!r} in this game (seats: {', '.join(names)})")
         for i in matches:
@@ -76,7 +77,9 @@ def play_game(
     game = new_game(kind, config, seed)
     record = Record(kind, config, seed, hashes=[] if with_hashes else None)
     names = seat_bots(game.seat_names(), seats)
-    bots = [make_bot(names[seat], seed * 7919 + seat) for seat in range(info.players(game.config))]
+    bots = [
+        make_bot(names[seat], seed * 7919 + seat, kind) for seat in range(info.players(game.config))
+    ]
 
     def hook(g: Game, seat: int, choice: Choice) -> None:
         if record.hashes is not None:

@@ -13,6 +13,7 @@ import pytest
 from westeros.bots import BOTS, Bot, RandomBot, make_bot, play_out
 from westeros.bots.base import Sampler
 from westeros.bots.heuristic import HeuristicBot
+from westeros.bots.registry import PerGame
 from westeros.bots.search import SearchBot, evaluate
 from westeros.engine import Choice, Decision, Game, Record, new_game
 
@@ -134,7 +135,9 @@ def test_evaluate_scores_a_finished_game_by_its_winner() -> None:
 
 def test_the_registry_builds_bots_by_name_and_budget() -> None:
     assert {"random", "heuristic", "search"} <= set(BOTS)
-    assert isinstance(make_bot("heuristic", 1), HeuristicBot)
+    assert isinstance(make_bot("heuristic", 1, "boardgame"), HeuristicBot)
+    either = make_bot("heuristic", 1)  # no kind named: the heuristic of the game it is handed
+    assert isinstance(either, PerGame) and isinstance(either.of("boardgame"), HeuristicBot)
     bot = make_bot("search:300", 1)
     assert isinstance(bot, SearchBot) and bot.iterations == 300 and bot.ms is None
     timed = make_bot("search:250ms", 1)
@@ -150,14 +153,15 @@ def test_the_registry_builds_bots_by_name_and_budget() -> None:
 
 def test_the_registry_says_which_kinds_each_bot_plays() -> None:
     """Every registered bot says which kinds it plays (a lobby lists them per kind): the
-    random bot every kind, the heuristic and search bots the board game; each kind's stand-in
-    comes first."""
+    random bot every kind, the heuristic and search bots both games (not the toy game); each
+    kind's stand-in comes first."""
     from westeros.bots.registry import BOT_KINDS, bots_for, plays
 
     assert set(BOT_KINDS) == set(BOTS)
     assert bots_for("boardgame") == ["heuristic", "random", "search"]
-    assert "random" in bots_for("cardgame") and "heuristic" not in bots_for("cardgame")
-    assert plays("search:300", "boardgame") and not plays("search:300", "cardgame")
+    assert bots_for("cardgame") == ["heuristic", "random", "search"]
+    assert bots_for("toy") == ["random"]
+    assert plays("search:300", "cardgame") and not plays("search:300", "toy")
     assert not plays("genius", "boardgame")
 
 

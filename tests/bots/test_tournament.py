@@ -97,3 +97,67 @@ def test_simulate_and_watch_seat_bots_per_house() -> None:
     assert bad.exit_code == 2 and "no seat 'tyrell'" in bad.output
     worse = runner.invoke(app, ["simulate", "--seat", "stark"])
     assert worse.exit_code == 2 and "HOUSE=BOT" in worse.output
+
+
+def test_deck_and_bot_seating_covers_every_deck_in_every_seat_for_every_bot() -> None:
+    """A joust of two bots and two decks: in 4 games each bot plays each deck in each seat."""
+    cells = set()
+    for i in range(4):
+        bots = tour.seating(["a", "b"], 2, i)
+        decks = tour.deck_seating(["x", "y"], 2, i)
+        cells |= {(bots[s], decks[s], s) for s in range(2)}
+    assert cells == {(b, d, s) for b in "ab" for d in "xy" for s in range(2)}
+
+
+def test_the_card_tournament_command_on_a_tiny_run(tmp_path: Path) -> None:
+    """Decks and bots as entrants, seats swapped: win rates, ratings, per-deck rates, records
+    that replay, the plot."""
+    out = tmp_path / "cards"
+    decks = "westeros-stark,westeros-lannister"
+    args = ["--game", "cardgame", "--decks", decks, "--bots", "heuristic,random", "--games", "4"]
+    result = runner.invoke(app, ["tournament", *args, "--seed", "3", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "per deck" in result.output and "95% CI" in result.output
+    data = json.loads((out / "results.json").read_text())
+    assert data["game"] == "cardgame" and data["players"] == 2
+    assert data["win_rates"]["heuristic"]["seats"] == data["win_rates"]["random"]["seats"] == 4
+    assert set(data["per_deck"]) == {"westeros-stark", "westeros-lannister"}
+    assert sum(r["wins"] for r in data["per_deck"].values()) == 4
+    assert {tuple(g["houses"]) for g in data["games"]} == {
+        ("westeros-stark", "westeros-lannister"),
+        ("westeros-lannister", "westeros-stark"),
+    }
+    game = data["games"][1]
+    assert game["record"]["config"]["auto"] is True
+    again = replay(Record.loads(json.dumps(game["record"])))
+    assert again.state_hash() == game["record"]["final_hash"]
+    assert (out / "ratings.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_card_tournament_with_a_bad_deck_is_a_clear_error(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "tournament",
+            "--game",
+            "cardgame",
+            "--decks",
+            "westeros-stark,nope",
+            "--out",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 2 and "unknown deck 'nope'" in result.output
+    wrong = runner.invoke(app, ["tournament", "--game", "chess", "--out", str(tmp_path)])
+    assert wrong.exit_code == 2 and "boardgame or cardgame" in wrong.output
+
+
+def test_simulate_seats_a_bot_by_seat_number_too() -> None:
+    """A seat is named by its display name (any case) or its number."""
+    from westeros.simulate import seat_bots
+
+    names = ("House Stark", "House Lannister")
+    assert seat_bots(names, {"1": "heuristic"}) == ["random", "heuristic"]
+    assert seat_bots(names, {"house stark": "search:3"}) == ["search:3", "random"]
+    with pytest.raises(ValueError, match="no seat '2'"):
+        seat_bots(names, {"2": "heuristic"})

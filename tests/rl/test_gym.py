@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from westeros.bots.heuristic import HeuristicBot
+from westeros.bots.registry import PerGame
 from westeros.rl.gym_env import GYM_ID, WesterosGym
 from westeros.rl.opponents import make_opponent
 
@@ -76,4 +78,5 @@ def test_registry_bots_fill_the_other_seats() -> None:
         obs, _, done, _, _ = env.step(int(legal[0]))
         if done:
             break
-    assert make_opponent("heuristic", 1).__class__.__name__ == "HeuristicBot"
+    opponent = make_opponent("heuristic", 1)  # the heuristic of the game it is handed
+    assert isinstance(opponent, PerGame) and isinstance(opponent.of("boardgame"), HeuristicBot)

@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 
 from tests.server.support import board_game, humans_and_bots, wait_for
 from westeros.bots import BOTS, RandomBot, make_bot
-from westeros.engine import Choice, Decision
+from westeros.bots.cards import CardHeuristicBot
+from westeros.engine import Choice, Decision, Record, new_game, replay
 from westeros.server import Settings, create_app
 
 
@@ -119,3 +120,31 @@ def test_budgeted_bot_specs_are_accepted_and_bad_ones_refused(client: TestClient
     assert bad.status_code == 400 and "budget" in bad.json()["detail"]
     nope = client.post("/api/games", json=board_game(3, [{"type": "bot", "bot": "nope"}] * 3))
     assert nope.status_code == 400 and "unknown bot" in nope.json()["detail"]
+
+
+def test_a_card_table_of_heuristic_bots_plays_to_the_end(client: TestClient) -> None:
+    """The card game's bots sit at card tables: two "heuristic" seats play a joust to its end,
+    every move is the card heuristic's (replayed decision by decision), the record replays."""
+    body = {
+        "kind": "cardgame",
+        "config": {"decks": ["westeros-stark", "westeros-lannister"], "auto": True},
+        "seats": [{"type": "bot", "bot": "heuristic"}] * 2,
+    }
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201, created.text
+    gid = created.json()["id"]
+    over = wait_for(
+        lambda: client.get(f"/api/games/{gid}/state").json()["status"] == "over",
+        timeout=60,
+        what="the card game to end",
+    )
+    assert over
+    record = Record.from_json(client.get(f"/api/games/{gid}/record").json())
+    game = new_game("cardgame", record.config, record.seed)
+    bots = [CardHeuristicBot(0), CardHeuristicBot(1)]
+    for seat, choice in record.moves:
+        decision = next(d for d in game.pending() if d.seat == seat)
+        if len(decision.choices) > 1:
+            assert bots[seat].choose(game.view(seat), decision) == choice
+        game.apply(seat, choice)
+    assert game.outcome() is not None and replay(record).is_over

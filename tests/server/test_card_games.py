@@ -9,12 +9,14 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from tests.cardgame.lists import thronesdb
 from tests.server.conftest import LIMITLESS
 from tests.server.support import bearer, wait_for
+from westeros.bots.registry import BOT_KINDS
 from westeros.cardgame.public import SHIPPED
 from westeros.cli import app as cli
 from westeros.engine import Record, replay
@@ -47,12 +49,15 @@ def test_the_kinds_and_the_bots_that_play_each(client: TestClient) -> None:
     card, board = kinds["cardgame"], kinds["boardgame"]
     assert (card["min_players"], card["max_players"]) == (2, 6)
     assert card["seat_options"] == ["deck"] and board["seat_options"] == []
-    assert "random" in card["bots"] and "heuristic" not in card["bots"]
-    assert card["bots"][0] == card["stand_in"]
+    assert {"random", "heuristic", "search"} <= set(card["bots"])
+    assert card["bots"][0] == "heuristic" == card["stand_in"]
     assert board["bots"][0] == "heuristic" == board["stand_in"] and "random" in board["bots"]
 
 
-def test_a_bot_that_does_not_play_the_kind_is_refused(client: TestClient) -> None:
+def test_a_bot_that_does_not_play_the_kind_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(BOT_KINDS, "heuristic", frozenset({"boardgame"}))  # a board-only bot
     body = card_game(seat("human", "Core-1"), seat("bot", "Core-2", bot="heuristic"))
     r = client.post("/api/games", json=body)
     assert r.status_code == 400

@@ -1,6 +1,6 @@
-"""A search bot: determinized Monte Carlo search at the root — each candidate choice is
-played out on the same fresh determinizations of the game as its seat knows it (paired
-samples), and the heuristic's own choice is kept unless another beats it beyond the noise.
+"""A search bot for both games: determinized Monte Carlo search at the root — each candidate
+choice is played out on the same fresh determinizations of the game as its seat knows it
+(paired samples), and the heuristic's own choice is kept unless another beats it beyond the noise.
 
 The harness hands it a :class:`~westeros.bots.base.Sampler` (``sample(seed) -> Game``),
 never the game: each sample resamples everything the seat may not know (others' orders,
@@ -9,8 +9,11 @@ choice in a sample, plays on with heuristic bots for every seat up to a cut-off 
 decisions), and scores the position for the seat (:func:`evaluate`). The budget is a number
 of iterations (deterministic for a seed) or milliseconds (``ms``; not deterministic).
 
-Cheap decisions (which support to accept, word-only formalities) go straight to the
-heuristic; the search spends its budget where choices matter.
+Cheap decisions (which support to accept, word-only formalities, the card game's windows
+outside marshaling) go straight to the heuristic; the search spends its budget where choices
+matter. What depends on the game — the roll-out policy (the game's heuristic), the decisions
+searched, how candidates are thinned and how a position is scored — is its :class:`Domain`,
+picked by the view's ``game``.
 """
 
 from __future__ import annotations
@@ -19,11 +22,16 @@ import hashlib
 import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from westeros.boardgame.public import decisions as D
 from westeros.boardgame.public import tables as T
+from westeros.bots import cards
+from westeros.bots.base import Bot
+from westeros.bots.cards import evaluate as card_search
 from westeros.bots.heuristic import HeuristicBot
+from westeros.bots.random_bot import RandomBot
 from westeros.engine import Choice, Decision, Game, Rng
 
 Sample = Callable[[int], Game]
@@ -51,9 +59,9 @@ SEARCHED = frozenset(
 MAX_CANDIDATES = 8
 
 
-def evaluate(game: Game, seat: int) -> float:
-    """How good the position is for ``seat``, in [0, 1]: 1 a win, 0 a loss; before the end a
-    squashed lead over the best other house (castles first, then land, supply, power)."""
+def board_evaluate(game: Game, seat: int) -> float:
+    """How good a board-game position is for ``seat``, in [0, 1]: 1 a win, 0 a loss; before the
+    end a squashed lead over the best other house (castles first, then land, supply, power)."""
     outcome = game.outcome()
     if outcome is not None:
         if outcome.winner == seat:
@@ -79,13 +87,79 @@ def evaluate(game: Game, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh((scores[me] - best_other) / 6.0)
 
 
+def board_prune(decision: Decision, default: Choice, others: list[Choice]) -> list[Choice]:
+    """The board game's candidates besides the heuristic's: one order token per type, one
+    march per destination, a spread of bids."""
+    if decision.kind == D.PLACE_ORDER.name:  # the strongest token of each order type
+        tokens: dict[str, str] = {}
+        for c in sorted(
+            others, key=lambda c: -T.ORDER_KINDS[str(c)].modifier if c != "none" else 0
+        ):
+            kind = "none" if c == "none" else T.ORDER_KINDS[str(c)].type
+            tokens.setdefault(kind, str(c))
+        mine = "none" if default == "none" else T.ORDER_KINDS[str(default)].type
+        others = [c for k, c in tokens.items() if k != mine]
+    if decision.kind == D.MARCH_MOVE.name:  # one move per destination, and done
+        dests: dict[str, Choice] = {}
+        for c in others:
+            if c != "done":
+                dests.setdefault(str(D.MARCH_MOVE.parse(c)["to"]), c)
+        mine_to = "" if default == "done" else str(D.MARCH_MOVE.parse(default)["to"])
+        others = [c for d, c in dests.items() if d != mine_to]
+        if default != "done" and "done" in decision.choices:
+            others.append("done")
+    if decision.kind == D.BID.name:  # a spread of amounts
+        top = max(int(c) for c in decision.choices)
+        amounts = sorted({0, 1, 2, 3, 5, 8, top // 2, top} - {int(default)})
+        others = [a for a in amounts if a in decision.choices]
+    return others
+
+
+def keep_all(decision: Decision, default: Choice, others: list[Choice]) -> list[Choice]:
+    return others
+
+
+@dataclass(frozen=True)
+class Domain:
+    """What the search needs of one game: its roll-out policy (also the bot's own choice when
+    it does not search), which decisions it searches, how it thins their candidates and how
+    it scores a position for a seat."""
+
+    policy: Callable[[int], Bot]
+    searched: Callable[[Decision], bool]
+    prune: Callable[[Decision, Choice, list[Choice]], list[Choice]]
+    evaluate: Callable[[Game, int], float]
+    rounds: int = 1  # samples each candidate gets at least (fewer candidates on a small budget)
+    depth: int = 80  # decisions played in a roll-out before the position is scored
+
+
+DOMAINS: dict[str, Domain] = {
+    "boardgame": Domain(HeuristicBot, lambda d: d.kind in SEARCHED, board_prune, board_evaluate),
+    "cardgame": Domain(
+        cards.CardHeuristicBot,
+        card_search.searched,
+        keep_all,
+        card_search.evaluate,
+        rounds=3,
+        depth=30,
+    ),
+}
+NO_DOMAIN = Domain(RandomBot, lambda d: False, keep_all, lambda g, s: 0.5)
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """How good the position is for ``seat``, in [0, 1], by its game's measure."""
+    return DOMAINS.get(game.info.name, NO_DOMAIN).evaluate(game, seat)
+
+
 class SearchBot:
-    """Determinized Monte Carlo search at the root with heuristic roll-outs.
+    """Determinized Monte Carlo search at the root with heuristic roll-outs, for either game
+    (the :class:`Domain` of the view's ``game``).
 
     ``iterations``: play-outs per searched decision, shared among the candidates
     (deterministic for ``seed``); ``ms``: a time budget instead (stops at whichever comes
-    first when both are given). ``depth``: decisions
-    played in a roll-out before the position is scored.
+    first when both are given). ``depth``: decisions played in a roll-out before the
+    position is scored (default: the game's, 80 for the board game, 30 for the card game).
     """
 
     def __init__(
@@ -93,33 +167,40 @@ class SearchBot:
         seed: int = 0,
         iterations: int | None = 60,
         ms: float | None = None,
-        depth: int = 80,
+        depth: int | None = None,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
         self.ms = ms
         self.depth = depth
-        self.fallback = HeuristicBot(seed)
+        self.policies: dict[str, Bot] = {}  # the game's heuristic, when it does not search
         self.playouts = 0  # statistics for the benchmark
         self.rollout_decisions = 0
         self.search_seconds = 0.0
         self.searched = 0
 
+    def _policy(self, game: str) -> Bot:
+        bot = self.policies.get(game)
+        if bot is None:
+            bot = self.policies[game] = DOMAINS.get(game, NO_DOMAIN).policy(self.seed)
+        return bot
+
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
-        """Without a sampler the bot plays its heuristic."""
-        return self.fallback.choose(view, decision)
+        """Without a sampler the bot plays its game's heuristic."""
+        return self._policy(str(view.get("game"))).choose(view, decision)
 
     def choose_with(self, view: dict[str, Any], decision: Decision, sample: Sample) -> Choice:
-        default = self.fallback.choose(view, decision)
-        searched = view.get("game") == "boardgame" and decision.kind in SEARCHED
-        if len(decision.choices) < 2 or not searched:
+        game_kind = str(view.get("game"))
+        domain = DOMAINS.get(game_kind, NO_DOMAIN)
+        default = self._policy(game_kind).choose(view, decision)
+        if len(decision.choices) < 2 or not domain.searched(decision):
             return default
         started = time.perf_counter()
         self.searched += 1
         key = f"{self.seed}|{view.get('log_size')}|{decision.kind}|{decision.prompt}|"
         key += ",".join(map(str, decision.choices))
         rng = Rng(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big"))
-        candidates = self._candidates(decision, default, rng)
+        candidates = self._candidates(domain, decision, default, rng)
         values: list[list[float]] = [[] for _ in candidates]
         deadline = None if self.ms is None else started + self.ms / 1000.0
         rounds = max(1, (self.iterations or 1_000_000) // len(candidates))
@@ -130,7 +211,7 @@ class SearchBot:
             luck = rng.next64() & 0xFFFFFFFF
             for j, choice in enumerate(candidates):
                 game = base if j == len(candidates) - 1 else base.clone()
-                values[j].append(self._playout(game, decision.seat, choice, luck))
+                values[j].append(self._playout(domain, game, decision.seat, choice, luck))
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.search_seconds += time.perf_counter() - started
@@ -150,41 +231,22 @@ class SearchBot:
                 best, best_gain = j, mean
         return best
 
-    def _candidates(self, decision: Decision, default: Choice, rng: Rng) -> list[Choice]:
-        others = [c for c in decision.choices if c != default]
-        if decision.kind == D.PLACE_ORDER.name:  # the strongest token of each order type
-            tokens: dict[str, str] = {}
-            for c in sorted(
-                others, key=lambda c: -T.ORDER_KINDS[str(c)].modifier if c != "none" else 0
-            ):
-                kind = "none" if c == "none" else T.ORDER_KINDS[str(c)].type
-                tokens.setdefault(kind, str(c))
-            mine = "none" if default == "none" else T.ORDER_KINDS[str(default)].type
-            others = [c for k, c in tokens.items() if k != mine]
-        if decision.kind == D.MARCH_MOVE.name:  # one move per destination, and done
-            dests: dict[str, Choice] = {}
-            for c in others:
-                if c != "done":
-                    dests.setdefault(str(D.MARCH_MOVE.parse(c)["to"]), c)
-            mine_to = "" if default == "done" else str(D.MARCH_MOVE.parse(default)["to"])
-            others = [c for d, c in dests.items() if d != mine_to]
-            if default != "done" and "done" in decision.choices:
-                others.append("done")
-        if decision.kind == D.BID.name:  # a spread of amounts
-            top = max(int(c) for c in decision.choices)
-            amounts = sorted({0, 1, 2, 3, 5, 8, top // 2, top} - {int(default)})
-            others = [a for a in amounts if a in decision.choices]
+    def _candidates(
+        self, domain: Domain, decision: Decision, default: Choice, rng: Rng
+    ) -> list[Choice]:
+        others = domain.prune(decision, default, [c for c in decision.choices if c != default])
         # no more candidates than play-outs: a tiny budget only checks a few alternatives
-        most = min(MAX_CANDIDATES, self.iterations or MAX_CANDIDATES)
+        budget = (self.iterations or MAX_CANDIDATES * domain.rounds) // domain.rounds
+        most = max(1, min(MAX_CANDIDATES, budget))
         if len(others) > most - 1:
             others = list(rng.shuffled(others))[: most - 1]
         return [default, *others]
 
-    def _playout(self, game: Game, seat: int, choice: Choice, seed: int) -> float:
+    def _playout(self, domain: Domain, game: Game, seat: int, choice: Choice, seed: int) -> float:
         self.playouts += 1
         game.apply(seat, choice)
-        bots = [HeuristicBot(seed + s) for s in range(len(game.seat_names()))]
-        for _ in range(self.depth):
+        bots = [domain.policy(seed + s) for s in range(len(game.seat_names()))]
+        for _ in range(self.depth or domain.depth):
             pending = game.pending()
             if not pending:
                 break
@@ -193,4 +255,4 @@ class SearchBot:
             c = d.choices[0] if one else bots[d.seat].choose(game.view(d.seat), d)
             game.apply(d.seat, c)
             self.rollout_decisions += 1
-        return evaluate(game, seat)
+        return domain.evaluate(game, seat)

@@ -1,9 +1,12 @@
-"""Tournaments between registered bots: seats rotated so that each bot plays each house, win
-rates with 95% Wilson intervals, an openskill (Plackett-Luce) multiplayer rating, the results
-as JSON with every game's record, and a PNG plot of ratings and win rates per house.
+"""Tournaments between registered bots, for both games: seats rotated so that each bot plays
+each house (board game) or each deck in each seat (card game: decks and bots are the
+entrants), win rates with 95% Wilson intervals, an openskill (Plackett-Luce) multiplayer
+rating, the results as JSON with every game's record, and a PNG plot of ratings and win rates
+per house or deck.
 
 Each game's seed and seating are fixed by its index, so the results do not depend on the
-number of worker processes (``jobs``).
+number of worker processes (``jobs``). One game is a plain function of data (:func:`play_job`:
+game kind, config, seed, bots by seat → a JSON result), so it can run anywhere.
 """
 
 from __future__ import annotations
@@ -45,6 +48,13 @@ def seating(bots: list[str], players: int, index: int) -> list[str]:
     return line[shift:] + line[:shift]
 
 
+def deck_seating(decks: list[str], players: int, index: int) -> list[str]:
+    """The deck of each seat in card game ``index``: the decks repeated to fill the seats,
+    rotated once every ``players`` games, so that with :func:`seating` rotating the bots every
+    game each bot plays each deck in each seat (a joust of two bots and two decks: 4 games)."""
+    return seating(decks, players, index // players)
+
+
 @dataclass(frozen=True)
 class GameSpec:
     index: int
@@ -52,23 +62,29 @@ class GameSpec:
     seed: int
     seats: tuple[str, ...]
     tides: bool = False
+    game: str = "boardgame"
+    decks: tuple[str, ...] = ()  # the card game: the deck of each seat
+
+    def config(self) -> dict[str, Any]:
+        if self.game == "cardgame":  # bots leave D7, D11, D14, D15, D22, D23 to the engine
+            return {"decks": list(self.decks), "auto": True}
+        return {"players": self.players, "tides": self.tides}
 
 
-def play_one(spec: GameSpec) -> dict[str, Any]:
-    """Play one tournament game; its result and record as JSON data."""
-    config = {"players": spec.players, "tides": spec.tides}
-    game = new_game("boardgame", config, spec.seed)
-    record = Record("boardgame", config, spec.seed)
-    bots = [make_bot(name, spec.seed * 100 + s) for s, name in enumerate(spec.seats)]
+def play_job(kind: str, config: dict[str, Any], seed: int, seats: list[str]) -> dict[str, Any]:
+    """One game of ``kind`` between the registered bots named per seat: its result and record
+    as JSON data (a plain function of data: any worker can run it)."""
+    game = new_game(kind, config, seed)
+    record = Record(kind, config, seed)
+    bots = [make_bot(name, seed * 100 + s, kind) for s, name in enumerate(seats)]
     play_out(game, bots, record=record)
     record.final_hash = game.state_hash()
     outcome = game.outcome()
     assert outcome is not None
     return {
-        "index": spec.index,
-        "seed": spec.seed,
-        "seats": list(spec.seats),
-        "houses": list(outcome.names),
+        "seed": seed,
+        "seats": list(seats),
+        "houses": list(config["decks"]) if kind == "cardgame" else list(outcome.names),
         "winner": outcome.winner,
         "ranking": list(outcome.ranking),
         "rounds": outcome.rounds,
@@ -77,12 +93,20 @@ def play_one(spec: GameSpec) -> dict[str, Any]:
     }
 
 
+def play_one(spec: GameSpec) -> dict[str, Any]:
+    """Play one tournament game; its result and record as JSON data."""
+    result = play_job(spec.game, spec.config(), spec.seed, list(spec.seats))
+    return {"index": spec.index, **result}
+
+
 @dataclass
 class Results:
     players: int
     bots: list[str]
     seed: int
     games: list[dict[str, Any]] = field(default_factory=list)
+    game: str = "boardgame"
+    decks: list[str] = field(default_factory=list)
 
     def win_rates(self) -> dict[str, dict[str, Any]]:
         """Per bot: seats played, wins, win rate and its 95% interval."""
@@ -100,13 +124,33 @@ class Results:
         return out
 
     def per_house(self) -> dict[str, dict[str, dict[str, int]]]:
-        """Per bot and house: seats played and wins."""
+        """Per bot and house (card game: deck): seats played and wins."""
         out: dict[str, dict[str, dict[str, int]]] = {b: {} for b in self.bots}
         for g in self.games:
             for seat, bot in enumerate(g["seats"]):
                 cell = out[bot].setdefault(g["houses"][seat], {"seats": 0, "wins": 0})
                 cell["seats"] += 1
                 cell["wins"] += int(g["winner"] == seat)
+        return out
+
+    def deck_rates(self) -> dict[str, dict[str, Any]]:
+        """Per house (card game: deck), whichever bot played it: seats, wins, win rate and
+        its 95% interval."""
+        seats: dict[str, int] = {}
+        wins: dict[str, int] = {}
+        for g in self.games:
+            for seat, house in enumerate(g["houses"]):
+                seats[house] = seats.get(house, 0) + 1
+                wins[house] = wins.get(house, 0) + int(g["winner"] == seat)
+        out: dict[str, dict[str, Any]] = {}
+        for house in sorted(seats):
+            low, high = wilson(wins[house], seats[house])
+            out[house] = {
+                "seats": seats[house],
+                "wins": wins[house],
+                "win_rate": wins[house] / seats[house],
+                "ci95": [low, high],
+            }
         return out
 
     def ratings(self) -> dict[str, dict[str, float]]:
@@ -135,13 +179,16 @@ class Results:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "game": self.game,
             "players": self.players,
             "bots": self.bots,
+            "decks": self.decks,
             "seed": self.seed,
             "games_played": len(self.games),
             "win_rates": self.win_rates(),
             "ratings": self.ratings(),
             "per_house": self.per_house(),
+            "per_deck": self.deck_rates(),
             "games": sorted(self.games, key=lambda g: g["index"]),
         }
 
@@ -154,15 +201,29 @@ def run(
     jobs: int = 1,
     tides: bool = False,
     on_game: Callable[[dict[str, Any]], None] | None = None,
+    game: str = "boardgame",
+    decks: list[str] | None = None,
 ) -> Results:
-    """Play the tournament (``jobs`` worker processes); ``on_game`` after each game."""
+    """Play the tournament (``jobs`` worker processes); ``on_game`` after each game. For the
+    card game ``decks`` are the decks (their number is the number of players: 2 a joust)."""
     for name in set(bots):
-        make_bot(name, 0)  # a bad name fails before any game is played
+        make_bot(name, 0, game)  # a bad name fails before any game is played
+    if game == "cardgame":
+        players = len(decks or ())
+        new_game(game, {"decks": list(decks or ()), "auto": True}, seed)  # bad decks fail now
     specs = [
-        GameSpec(i, players, seed + i, tuple(seating(bots, players, i)), tides)
+        GameSpec(
+            i,
+            players,
+            seed + i,
+            tuple(seating(bots, players, i)),
+            tides,
+            game,
+            tuple(deck_seating(list(decks or ()), players, i)) if game == "cardgame" else (),
+        )
         for i in range(games)
     ]
-    results = Results(players, list(bots), seed)
+    results = Results(players, list(bots), seed, game=game, decks=list(decks or ()))
     if jobs <= 1:
         outcomes = map(play_one, specs)
         for result in outcomes:
@@ -219,7 +280,7 @@ def plot(data: dict[str, Any], path: Path) -> None:
     right.set_xticks([x + width * (len(bots) - 1) / 2 for x in range(len(houses))])
     right.set_xticklabels(houses, rotation=20)
     right.set_ylim(0, 1)
-    right.set_title("win rate per house")
+    right.set_title("win rate per " + ("deck" if data.get("game") == "cardgame" else "house"))
     right.legend()
     fig.suptitle(f"{data['games_played']} games, {data['players']} players")
     fig.tight_layout()

@@ -6,7 +6,7 @@ answered through one fair queue.
   So one game's bots delay another game's by at most one decision per worker.
 * **Bounded**: a bot with a time budget is held to the server's maximum think time per
   decision; a bot that takes longer than that (plus a grace) or raises is replaced for that
-  decision by the kind's default bot (the heuristic bot for the board game), and the game
+  decision by the kind's default bot (the heuristic bot, board and card game), and the game
   records a notice that says so. The thread of a runaway bot is abandoned with its pool.
 * Thinking runs on a thread pool, never on the event loop; the choice is posted through the
   same move path as a person's (move-number check included). ``delay`` seconds pass before

@@ -82,7 +82,7 @@ def test_simultaneous_orders_are_placed_in_one_step_blind_to_each_other() -> Non
     obs, _ = e.reset()
     acting = e.acting()
     assert len(acting) == 4
-    kinds = {e.session.seat_decision(e.session.house_seat[a]).kind for a in acting}  # type: ignore[union-attr]
+    kinds = {e.session.seat_decision(e.session.agent_seat[a]).kind for a in acting}  # type: ignore[union-attr]
     assert kinds == {D.PLACE_ORDER.name}
     moves = e.session.decisions
     obs, *_ = e.step(_random_actions(e, obs, np.random.default_rng(1)))

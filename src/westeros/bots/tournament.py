@@ -3,7 +3,8 @@ rates with 95% Wilson intervals, an openskill (Plackett-Luce) multiplayer rating
 as JSON with every game's record, and a PNG plot of ratings and win rates per house.
 
 Each game's seed and seating are fixed by its index, so the results do not depend on the
-number of worker processes (``jobs``).
+number of worker processes (``jobs``) nor on a Ray cluster running the games (``ray``,
+:mod:`westeros.runner`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 from westeros.bots.base import play_out
 from westeros.bots.registry import make_bot
 from westeros.engine import Record, new_game
+from westeros.runner import imap
 
 Z95 = 1.959963984540054
 
@@ -154,8 +155,10 @@ def run(
     jobs: int = 1,
     tides: bool = False,
     on_game: Callable[[dict[str, Any]], None] | None = None,
+    ray: str | None = None,
 ) -> Results:
-    """Play the tournament (``jobs`` worker processes); ``on_game`` after each game."""
+    """Play the tournament (``jobs`` worker processes, or on the Ray cluster at ``ray``);
+    ``on_game`` after each game."""
     for name in set(bots):
         make_bot(name, 0)  # a bad name fails before any game is played
     specs = [
@@ -163,18 +166,10 @@ def run(
         for i in range(games)
     ]
     results = Results(players, list(bots), seed)
-    if jobs <= 1:
-        outcomes = map(play_one, specs)
-        for result in outcomes:
-            results.games.append(result)
-            if on_game is not None:
-                on_game(result)
-        return results
-    with Pool(jobs) as pool:
-        for result in pool.imap_unordered(play_one, specs):
-            results.games.append(result)
-            if on_game is not None:
-                on_game(result)
+    for _, result in imap(play_one, specs, jobs, ray):
+        results.games.append(result)
+        if on_game is not None:
+            on_game(result)
     results.games.sort(key=lambda g: g["index"])
     return results
 

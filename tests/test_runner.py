@@ -28,6 +28,17 @@ def local_ray() -> Iterator[None]:
     ray.shutdown()
 
 
+def test_ray_local_starts_an_instance_for_the_run_and_shuts_it_down() -> None:
+    """``--ray local``: the runner starts Ray on this machine, runs the games there and stops
+    it; the results are those of a run in this process."""
+    assert not ray.is_initialized()
+    jobs = [GameJob("cardgame", {"auto": True}, seed) for seed in (5, 6)]
+    on_ray = {i: r.record.final_hash for i, r in play_games(jobs, ray="local")}
+    assert not ray.is_initialized()
+    here = {i: r.record.final_hash for i, r in play_games(jobs)}
+    assert on_ray == here and len(here) == 2
+
+
 def test_every_job_runs_once_whatever_the_workers() -> None:
     jobs = [GameJob("cardgame", {"auto": True}, seed) for seed in range(4)]
     serial = dict(imap(play_job, jobs))

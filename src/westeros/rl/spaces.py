@@ -25,7 +25,7 @@ from westeros.rl import actions as A
 from westeros.rl.actions import ActionSpace
 from westeros.rl.card_actions import card_space
 from westeros.rl.card_encoding import CardEncoding
-from westeros.rl.encoding import OBS_SIZE, Vector, encode_game
+from westeros.rl.encoding import OBS_SIZE, Vector, encode, encode_game
 
 KINDS: tuple[str, ...] = ("boardgame", "cardgame")
 
@@ -39,6 +39,7 @@ class Space:
     actions: ActionSpace
     obs_size: int
     encode: Callable[[Game, int | None], Vector]  # the seat's view as a vector
+    encode_view: Callable[[dict[str, Any]], Vector]  # the same from a view (e.g. a client's)
     agents: tuple[str, ...]  # every agent, in a fixed order
     seat_agents: Callable[[Game], tuple[str, ...]]  # each seat's agent in a game
     scores: Callable[[Game], list[int]]  # each seat's public score
@@ -80,6 +81,7 @@ def space(
             A.BOARD,
             OBS_SIZE,
             encode_game,
+            encode,
             T.SETUPS[checked["players"]].houses,
             _houses,
             _castles,
@@ -93,6 +95,7 @@ def space(
         card_space(cards, seats),
         encoding.size,
         encoding.encode_game,
+        encoding.encode,
         tuple(f"player_{s}" for s in range(seats)),
         _players,
         _power,

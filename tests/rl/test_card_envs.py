@@ -13,12 +13,11 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
 from pettingzoo.utils.conversions import parallel_to_aec
-from sb3_contrib import MaskablePPO
-from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 
+from tests.rl.helpers import maskable_ppo_plays_legally, play_aec, random_actions
 from westeros.cardgame.public import decisions as D
 from westeros.rl.gym_env import CARD_GYM_ID, WesterosGym
-from westeros.rl.parallel_env import WesterosParallel, parallel_env
+from westeros.rl.parallel_env import parallel_env
 from westeros.rl.pettingzoo_env import env
 
 CARDS = {"kind": "cardgame"}
@@ -49,29 +48,9 @@ def test_pettingzoo_max_cycles_test() -> None:
 
 
 def test_the_aec_env_is_truncated_after_max_cycles_steps() -> None:
-    e = env(seed=2, max_cycles=9, **CARDS)
-    e.reset()
-    rng = np.random.default_rng(0)
-    acted = 0
-    for _agent in e.agent_iter():
-        obs, _reward, terminated, truncated, _info = e.last()
-        if terminated or truncated:
-            assert truncated and not terminated
-            e.step(None)
-            continue
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        acted += 1
-    assert acted == 9 and not e.agents
-
-
-def _random_actions(
-    e: WesterosParallel, obs: dict[str, dict[str, np.ndarray]], rng: np.random.Generator
-) -> dict[str, int]:
-    out = {}
-    for agent in e.agents:
-        legal = np.flatnonzero(obs[agent]["action_mask"])
-        out[agent] = int(rng.choice(legal)) if len(legal) else 0
-    return out
+    e = env(max_cycles=9, **CARDS)
+    _, steps = play_aec(e, seed=2)
+    assert steps == 9 and not e.agents and not e.session.over  # truncated, not over
 
 
 def test_c7_2_plots_are_chosen_in_one_parallel_step_and_a_whole_game_ends() -> None:
@@ -88,7 +67,7 @@ def test_c7_2_plots_are_chosen_in_one_parallel_step_and_a_whole_game_ends() -> N
             seats = [e.session.agent_seat[a] for a in acting]
             together |= {e.session.seat_decision(s).kind for s in seats}  # type: ignore[union-attr]
             plots += 1
-        obs, rewards, terminations, truncations, _ = e.step(_random_actions(e, obs, rng))
+        obs, rewards, terminations, truncations, _ = e.step(random_actions(e, obs, rng))
         steps += 1
     assert together == {D.PLOT.name} and plots >= 2
     assert all(terminations.values()) and not any(truncations.values())
@@ -97,21 +76,13 @@ def test_c7_2_plots_are_chosen_in_one_parallel_step_and_a_whole_game_ends() -> N
 
 
 def test_a_whole_aec_game_with_rank_rewards_and_power_shaping() -> None:
-    e = env(seed=5, reward="rank", shaping=0.1, **CARDS)
-    e.reset()
+    e = env(reward="rank", shaping=0.1, **CARDS)
+    e.reset(seed=5)
     start = e.session.scores()
-    rng = np.random.default_rng(5)
-    totals = dict.fromkeys(e.possible_agents, 0.0)
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _info = e.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            e.step(None)
-            continue
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    totals, steps = play_aec(e, seed=5)
     power = e.session.scores()
     outcome = e.session.g.outcome()
-    assert outcome is not None and outcome.winner is not None
+    assert outcome is not None and outcome.winner is not None and steps > 20
     for agent, total in totals.items():
         won = 1.0 if e.session.agent_seat[agent] == outcome.winner else 0.0
         assert total == pytest.approx(won + 0.1 * (power[agent] - start[agent]))
@@ -151,25 +122,4 @@ def test_max_steps_truncates_a_gym_episode() -> None:
 
 
 def test_maskable_ppo_trains_on_the_card_game_with_no_glue() -> None:
-    e = WesterosGym(illegal_action="raise", **CARDS)  # an illegal action would raise
-    assert is_masking_supported(e)
-    model = MaskablePPO(
-        "MultiInputPolicy",
-        e,
-        n_steps=64,
-        batch_size=32,
-        n_epochs=1,
-        seed=0,
-        device="cpu",
-        policy_kwargs={"net_arch": [16]},
-    )
-    model.learn(total_timesteps=192)
-    assert model.num_timesteps >= 192
-    obs, _ = e.reset(seed=5)
-    for _ in range(20):
-        masks = get_action_masks(e)
-        action, _ = model.predict(obs, action_masks=masks)
-        assert masks[int(action)]
-        obs, _, done, _, _ = e.step(int(action))
-        if done:
-            break
+    maskable_ppo_plays_legally(WesterosGym(illegal_action="raise", **CARDS), 64, 16)

@@ -11,12 +11,15 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms.ismcts import ISMCTSBot
-from open_spiel.python.observation import make_observation
 
 import westeros.rl.openspiel_game as osg
 from tests.cardgame.driver import swap_hidden_card
-from tests.rl.test_openspiel import FlatEvaluator
+from tests.rl.helpers import (
+    assert_resamples_keep_the_information_state,
+    ismcts_game,
+    public_observer,
+    under_way,
+)
 from westeros.rl.spaces import space
 
 MELEE = "westeros-stark+westeros-lannister+westeros-stark"
@@ -49,21 +52,9 @@ def test_openspiel_random_sim_test(params: dict[str, Any]) -> None:
     pyspiel.random_sim_test(_load(**params), num_sims=2, serialize=True, verbose=False)
 
 
-def _under_way(moves: int = 30, **params: Any) -> tuple[pyspiel.Game, pyspiel.State]:
-    game = _load(**params)
-    state = game.new_initial_state()
-    state.apply_action(3)
-    rng = np.random.default_rng(moves)
-    for _ in range(moves):
-        state.apply_action(int(rng.choice(state.legal_actions())))
-    return game, state
-
-
-def _public(game: pyspiel.Game) -> Any:
-    kind = pyspiel.IIGObservationType(
-        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
-    )
-    return make_observation(game, kind)
+def _under_way(moves: int = 30) -> tuple[pyspiel.Game, pyspiel.State]:
+    game = _load()
+    return game, under_way(game, 3, moves)
 
 
 def test_c1_9_a_hidden_card_changes_no_other_seats_observation_or_information_state() -> None:
@@ -79,7 +70,7 @@ def test_c1_9_a_hidden_card_changes_no_other_seats_observation_or_information_st
     assert state.observation_tensor(0) == other.observation_tensor(0)
     assert state.information_state_string(0) == other.information_state_string(0)
     assert state.observation_string(1) != other.observation_string(1)
-    public = _public(game)
+    public = public_observer(game)
     seen = []
     for s in (state, other):
         for player in (0, 1):
@@ -101,33 +92,12 @@ def test_the_information_state_is_the_view_and_the_readable_log() -> None:
 
 def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
     _, state = _under_way(40)
-    player = state.current_player()
-    known = state.information_state_string(player)
-    hashes = set()
-    for _ in range(5):
-        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
-        assert sample.information_state_string(player) == known
-        assert sample.legal_actions() == state.legal_actions()
-        hashes.add(sample.game.state_hash())
-    assert len(hashes) > 1
-    assert state.information_state_string(player) == known
+    assert_resamples_keep_the_information_state(state)
 
 
 def test_openspiel_ismcts_bot_plays_a_whole_card_game() -> None:
     """OpenSpiel's own ISMCTSBot as player 0 (it resamples with ``resample_from_infostate``),
     a uniform random player 1."""
-    game = _load()
-    rng = np.random.RandomState(0)
-    bot = ISMCTSBot(game, FlatEvaluator(), uct_c=2.0, max_simulations=4, random_state=rng)
-    state = game.new_initial_state()
-    searched = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(int(rng.randint(10)))
-        elif state.current_player() == 0:
-            state.apply_action(int(bot.step(state)))
-            searched += 1
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    state, searched = ismcts_game(_load(), 10)
     assert searched > 20
     assert sorted(state.returns()) == [0.0, 1.0]

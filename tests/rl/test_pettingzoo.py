@@ -6,27 +6,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from tests.rl.helpers import play_aec
 from westeros.rl.actions import N_ACTIONS
 from westeros.rl.encoding import OBS_SIZE
-from westeros.rl.pettingzoo_env import WesterosAEC, env
-
-
-def play(e: WesterosAEC, seed: int) -> tuple[dict[str, float], int]:
-    """A whole game with uniform masked random actions: the final rewards, the steps."""
-    e.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    totals = dict.fromkeys(e.possible_agents, 0.0)
-    steps = 0
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _info = e.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            e.step(None)
-            continue
-        assert obs["action_mask"].any()
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        steps += 1
-    return totals, steps
+from westeros.rl.pettingzoo_env import env
 
 
 def test_pettingzoo_api_test() -> None:
@@ -47,7 +30,7 @@ def test_spaces_are_fixed() -> None:
 
 def test_a_whole_game_ends_with_one_winner_and_every_agent_removed() -> None:
     e = env(players=3)
-    totals, steps = play(e, seed=3)
+    totals, steps = play_aec(e, seed=3)
     assert steps > 50
     assert sorted(totals.values()) == [0.0, 0.0, 1.0]
     assert e.agents == []
@@ -57,12 +40,12 @@ def test_a_whole_game_ends_with_one_winner_and_every_agent_removed() -> None:
 
 
 def test_rank_rewards_and_castle_shaping() -> None:
-    totals, _ = play(env(players=3, reward="rank"), seed=4)
+    totals, _ = play_aec(env(players=3, reward="rank"), seed=4)
     assert sorted(totals.values()) == [0.0, 0.5, 1.0]
     shaped = env(players=3, shaping=0.1)
     shaped.reset(seed=4)
     start = shaped.session.scores()
-    totals, _ = play(shaped, seed=4)
+    totals, _ = play_aec(shaped, seed=4)
     castles = shaped.session.scores()
     for house, total in totals.items():
         won = 1.0 if total > 0.5 else 0.0

@@ -50,37 +50,42 @@ DEFAULT_SEEDS = 1000
 DEFAULT_DECKS = "westeros-stark+westeros-lannister"
 MAX_GAME_LENGTH = 20_000  # player decisions; random games take 300–900 (board), 100–400 (card)
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="A Game of Thrones: The Board Game (Second Edition)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 6, "tides": False, "seeds": DEFAULT_SEEDS},
+
+def _game_type(
+    short_name: str, long_name: str, players: tuple[int, int], params: dict[str, Any]
+) -> pyspiel.GameType:
+    """Both games' type: sequential (simultaneous secret choices are taken one seat after the
+    other), a chance node (the seed), imperfect information, a winner (constant sum 1) at the
+    end; an information-state string but no tensor."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={**params, "seeds": DEFAULT_SEEDS},
+    )
+
+
+_GAME_TYPE = _game_type(
+    SHORT_NAME,
+    "A Game of Thrones: The Board Game (Second Edition)",
+    (3, 6),
+    {"players": 6, "tides": False},
 )
-_CARD_GAME_TYPE = pyspiel.GameType(
-    short_name=CARD_SHORT_NAME,
-    long_name="A Game of Thrones: The Card Game (Second Edition)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"decks": DEFAULT_DECKS, "auto": True, "seeds": DEFAULT_SEEDS},
+_CARD_GAME_TYPE = _game_type(
+    CARD_SHORT_NAME,
+    "A Game of Thrones: The Card Game (Second Edition)",
+    (2, 6),
+    {"decks": DEFAULT_DECKS, "auto": True},
 )
 
 

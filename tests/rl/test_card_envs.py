@@ -18,7 +18,7 @@ from tests.rl.helpers import maskable_ppo_plays_legally, play_aec, random_action
 from westeros.cardgame.public import decisions as D
 from westeros.rl.gym_env import CARD_GYM_ID, WesterosGym
 from westeros.rl.parallel_env import parallel_env
-from westeros.rl.pettingzoo_env import env
+from westeros.rl.pettingzoo_env import WesterosAEC, env
 
 CARDS = {"kind": "cardgame"}
 
@@ -123,3 +123,31 @@ def test_max_steps_truncates_a_gym_episode() -> None:
 
 def test_maskable_ppo_trains_on_the_card_game_with_no_glue() -> None:
     maskable_ppo_plays_legally(WesterosGym(illegal_action="raise", **CARDS), 64, 16)
+
+
+def test_c7_2_a_chosen_plot_is_not_shown_to_the_other_player_before_the_reveal() -> None:
+    """Two envs on the same seed; at the first plot choice player_0 picks a different plot in
+    each: player_1, still to choose, observes exactly the same (and then, at the reveal, both
+    see the plots)."""
+    a, b = env(**CARDS), env(**CARDS)
+    for e in (a, b):
+        e.reset(seed=6)
+        rng = np.random.default_rng(0)
+        while e.session.decision().kind != D.PLOT.name:  # type: ignore[union-attr]
+            e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    assert a.agent_selection == b.agent_selection == "player_0"
+    legal = np.flatnonzero(a.observe("player_0")["action_mask"])
+    a.step(int(legal[0]))
+    b.step(int(legal[-1]))
+    assert a.agent_selection == b.agent_selection == "player_1"
+    for part in ("observation", "action_mask"):
+        assert np.array_equal(a.observe("player_1")[part], b.observe("player_1")[part])
+    a.step(int(legal_of(a, "player_1")[0]))
+    b.step(int(legal_of(b, "player_1")[0]))
+    assert not np.array_equal(
+        a.observe("player_1")["observation"], b.observe("player_1")["observation"]
+    )
+
+
+def legal_of(e: WesterosAEC, agent: str) -> np.ndarray:
+    return np.flatnonzero(e.observe(agent)["action_mask"])

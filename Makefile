@@ -12,7 +12,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,rl,train]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,rl,train,ray]'
 	touch $@
 
 # the game server with the web client on http://127.0.0.1:8000 (SQLite file westeros-server.sqlite3)

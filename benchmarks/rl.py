@@ -2,7 +2,9 @@
 Gymnasium wrapper, observation encoding time, against the raw engine's decisions per second
 in the same run (the same games: same players, seeds and uniform random choices).
 
-Run: ``.venv/bin/python benchmarks/rl.py [--players 6] [--games 6]``. Figures are printed,
+Run: ``.venv/bin/python benchmarks/rl.py [--players 6] [--games 6]``, or for the card game
+``.venv/bin/python benchmarks/rl.py --kind cardgame [--decks a,b] [--games 20]`` (the
+adapters' default config: the automatic choices answered by the engine). Figures are printed,
 never asserted; each row is the best of ``--repeat`` runs, rows interleaved, timed in CPU
 seconds of the process (the machine may be shared).
 Target (issue #12): the AEC env keeps at least half of the raw engine's decisions per second.
@@ -19,7 +21,8 @@ Rows:
 * ``Gymnasium`` — the learner at seat 0, random bots elsewhere; steps are the learner's.
 
 Then µs per decision of ``view()``, ``encode(view)``, ``encode_game(game, seat)`` (the same
-vector straight from the state: what the envs use) and the action mask.
+vector straight from the state: what the envs use; the card game has no such fast path, its
+envs encode the view) and the action mask.
 """
 
 from __future__ import annotations
@@ -33,28 +36,27 @@ import numpy as np
 
 from westeros.bots import RandomBot, play_out
 from westeros.engine import new_game
-from westeros.rl import actions as A
-from westeros.rl.encoding import encode, encode_game
 from westeros.rl.gym_env import WesterosGym
 from westeros.rl.pettingzoo_env import WesterosAEC
+from westeros.rl.spaces import Space, space
 
 # CPU seconds of this process: steadier than wall time on a shared machine
 clock = time.process_time
 
 
-def raw(players: int, games: int) -> tuple[int, int, float]:
+def raw(sp: Space, games: int) -> tuple[int, int, float]:
     decisions = 0
     start = clock()
     for seed in range(games):
-        g = new_game("boardgame", {"players": players}, seed)
+        g = new_game(sp.kind, sp.config, seed)
         n0 = g.moves
-        play_out(g, [RandomBot(seed * 7919 + s) for s in range(players)])
+        play_out(g, [RandomBot(seed * 7919 + s) for s in range(sp.players)])
         decisions += g.moves - n0
     return decisions, decisions, clock() - start
 
 
-def aec(players: int, games: int, skip: bool, observe: bool) -> tuple[int, int, float]:
-    env = WesterosAEC(players=players, skip_forced=skip)
+def aec(sp: Space, games: int, skip: bool, observe: bool) -> tuple[int, int, float]:
+    env = WesterosAEC(kind=sp.kind, config=sp.config, skip_forced=skip)
     steps = decisions = 0
     start = clock()
     for seed in range(games):
@@ -71,15 +73,15 @@ def aec(players: int, games: int, skip: bool, observe: bool) -> tuple[int, int, 
             else:
                 decision = env.session.decision()
                 assert decision is not None
-                action = A.index(decision.kind, rng.choice(decision.choices))
+                action = sp.actions.index(decision.kind, rng.choice(decision.choices))
             env.step(action)
             steps += 1
         decisions += env.session.decisions
     return steps, decisions, clock() - start
 
 
-def gym(players: int, games: int) -> tuple[int, int, float]:
-    env = WesterosGym(players=players, seat=0)
+def gym(sp: Space, games: int) -> tuple[int, int, float]:
+    env = WesterosGym(kind=sp.kind, config=sp.config, seat=0)
     steps = decisions = 0
     start = clock()
     for seed in range(games):
@@ -94,24 +96,24 @@ def gym(players: int, games: int) -> tuple[int, int, float]:
     return steps, decisions, clock() - start
 
 
-def encoding(players: int, games: int) -> tuple[float, float, float, float, int]:
+def encoding(sp: Space, games: int) -> tuple[float, float, float, float, int]:
     """µs per view(), per encode(view), per encode_game (the envs' path: the same vector
     without a view), per mask, over every decision of random games."""
     t_view = t_enc = t_fast = t_mask = 0.0
     n = 0
     for seed in range(games):
-        g = new_game("boardgame", {"players": players}, seed)
+        g = new_game(sp.kind, sp.config, seed)
         bot = RandomBot(seed)
         while not g.is_over:
             d = g.pending()[0]
             t0 = clock()
             v = g.view(d.seat)
             t1 = clock()
-            encode(v)
+            sp.encode_view(v)
             t2 = clock()
-            encode_game(g, d.seat)
+            sp.encode(g, d.seat)
             t3 = clock()
-            A.mask(d)
+            sp.actions.mask(d)
             t4 = clock()
             t_view, t_enc, t_fast = t_view + t1 - t0, t_enc + t2 - t1, t_fast + t3 - t2
             t_mask += t4 - t3
@@ -123,18 +125,25 @@ def encoding(players: int, games: int) -> tuple[float, float, float, float, int]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--kind", choices=("boardgame", "cardgame"), default="boardgame")
+    parser.add_argument("--players", type=int, default=None, help="board game: 6")
+    parser.add_argument("--decks", default=None, help="card game: shipped decks, a,b,…")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs per row")
     args = parser.parse_args()
-    p, n = args.players, args.games
-    print(f"{p} players, {n} games each, action space Discrete({A.N_ACTIONS})")
+    config = {"decks": args.decks.split(",")} if args.decks else None
+    sp = space(args.kind, args.players, config=config)
+    n = args.games
+    print(
+        f"{sp.kind}, {sp.players} players, {n} games each, action space "
+        f"Discrete({sp.actions.n}), observation float32[{sp.obs_size}]"
+    )
     rows: list[tuple[str, Callable[[], tuple[int, int, float]]]] = [
-        ("raw engine (random bots)", lambda: raw(p, n)),
-        ("AEC, full loop", lambda: aec(p, n, skip=True, observe=True)),
-        ("AEC, full loop, no skip", lambda: aec(p, n, skip=False, observe=True)),
-        ("AEC, no observation", lambda: aec(p, n, skip=True, observe=False)),
-        ("Gymnasium (seat 0)", lambda: gym(p, n)),
+        ("raw engine (random bots)", lambda: raw(sp, n)),
+        ("AEC, full loop", lambda: aec(sp, n, skip=True, observe=True)),
+        ("AEC, full loop, no skip", lambda: aec(sp, n, skip=False, observe=True)),
+        ("AEC, no observation", lambda: aec(sp, n, skip=True, observe=False)),
+        ("Gymnasium (seat 0)", lambda: gym(sp, n)),
     ]
     print(f"{'':<26} {'steps/s':>9} {'decisions/s':>12} {'vs raw':>7}")
     results: list[list[tuple[int, int, float]]] = [[] for _ in rows]
@@ -147,7 +156,7 @@ def main() -> None:
         rate = decisions / seconds
         base = base or rate
         print(f"{name:<26} {steps / seconds:>9.0f} {rate:>12.0f} {rate / base:>7.2f}")
-    view_us, enc_us, fast_us, mask_us, count = encoding(p, n)
+    view_us, enc_us, fast_us, mask_us, count = encoding(sp, n)
     print(
         f"per decision ({count}): view() {view_us:.1f} µs, encode(view) {enc_us:.1f} µs, "
         f"encode_game (the envs' observation) {fast_us:.1f} µs, mask {mask_us:.1f} µs"

@@ -31,6 +31,8 @@ SLOW_MODULES = {
     "web/test_cards_joust.py": "Chromium, a whole card game",
     "web/test_cards_melee.py": "Chromium",
     "server/test_bot_queue.py": "bots thinking for seconds, a whole game, a server process",
+    "test_runner.py": "Ray instances, worker processes, whole games",
+    "rl/test_examples.py": "a training script in a process (torch)",
 }
 
 SLOW_TESTS = {
@@ -78,6 +80,19 @@ SLOW_TESTS = {
         "test_the_mask_is_valid_at_the_end_and_matches_the_observation",
     ],
     "rl/test_parallel.py": ["test_a_whole_parallel_game_ends_with_every_agent_terminated"],
+    "rl/test_card_openspiel.py": [
+        "test_openspiel_random_sim_test",
+        "test_openspiel_ismcts_bot_plays_a_whole_card_game",
+    ],
+    "rl/test_card_envs.py": [
+        "test_maskable_ppo_trains_on_the_card_game_with_no_glue",
+        "test_c7_2_plots_are_chosen_in_one_parallel_step_and_a_whole_game_ends",
+        "test_a_whole_aec_game_with_rank_rewards_and_power_shaping",
+    ],
+    "rl/test_card_actions.py": [
+        "test_every_legal_choice_in_random_card_games_has_an_index_that_round_trips",
+        "test_c1_9_a_hidden_card_of_another_seat_does_not_change_an_observation",
+    ],
     "server/test_api.py": ["test_record_only_once_the_game_is_over"],  # a bot game to its end
     "server/test_replays.py": ["test_a_finished_game_is_stepped_as_a_spectator_saw_it"],  # idem
     "server/test_admin.py": [

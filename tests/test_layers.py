@@ -38,14 +38,15 @@ FACES = {f"{game}.public" for game in GAMES}
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "westeros": frozenset(),  # the root package: the version only
     "engine": frozenset(),  # the contract, the registry, the step machine
+    "runner": frozenset(),  # where many games run: local processes or a Ray cluster
     "boardgame": frozenset({"engine"}),
     "cardgame": frozenset({"engine"}),
-    "bots": frozenset({"engine", *FACES}),
+    "bots": frozenset({"engine", "runner", *FACES}),
     "rl": frozenset({"engine", "bots", *FACES}),
     "web": frozenset({"engine", *FACES}),
     "server": frozenset({"engine", "bots", "web"}),  # hosts any kind: no game, not even a face
-    "simulate": frozenset({"engine", "bots", *FACES}),
-    "cli": frozenset({"engine", "bots", "rl", "web", "server", "simulate", *FACES}),
+    "simulate": frozenset({"engine", "bots", "runner", *FACES}),
+    "cli": frozenset({"engine", "bots", "rl", "web", "server", "simulate", "runner", *FACES}),
 }
 
 

@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from westeros.cli_cards import cards
-from westeros.cli_console import console
+from westeros.cli_console import Jobs, RayAddress, console
 from westeros.cli_console import fail as _fail
 from westeros.cli_console import progress as _progress
 from westeros.engine import Choice, Game, Outcome, Record, RecordError, replay
@@ -110,28 +110,29 @@ def simulate(
         Path | None, typer.Option("--save", help="write each game's record into this folder")
     ] = None,
     seat: Seats = None,
+    jobs: Jobs = 1,
+    ray: RayAddress = None,
 ) -> None:
     """Play many whole games between bots (random unless --seat) and print a summary."""
-    from westeros.simulate import Summary, play_board_game, save_record
+    from westeros.simulate import GameJob, Summary, board_config, play_games, save_record
 
     seats = _parse_seats(seat)
+    config = board_config(players, tides)
+    work = [GameJob("boardgame", config, seed + i, save is not None, seats) for i in range(games)]
 
     summary = Summary()
     started = time.perf_counter()
     with _progress() as progress:
         task = progress.add_task(f"{players}-player games", total=games)
-        for i in range(games):
-            try:
-                _, result = play_board_game(
-                    players, seed + i, tides, with_hashes=save is not None, seats=seats
-                )
-            except ValueError as exc:
-                progress.stop()
-                _fail(str(exc))
-            summary.add(result)
-            if save is not None:
-                save_record(result.record, save, f"game-{players}p-seed{seed + i}")
-            progress.advance(task)
+        try:
+            for i, result in play_games(work, jobs, ray):
+                summary.add(result)
+                if save is not None:
+                    save_record(result.record, save, f"game-{players}p-seed{seed + i}")
+                progress.advance(task)
+        except (ValueError, RuntimeError) as exc:
+            progress.stop()
+            _fail(str(exc))
     summary.seconds = time.perf_counter() - started
     table = Table(
         title=f"{games} games, {players} players" + (", Tides of Battle" if tides else "")
@@ -161,7 +162,7 @@ def tournament(
         ),
     ] = "heuristic,random",
     seed: Seed = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="worker processes")] = 1,
+    jobs: Jobs = 1,
     tides: Tides = False,
     out: Annotated[
         Path, typer.Option("--out", help="folder for results.json (with records) and ratings.png")
@@ -177,6 +178,7 @@ def tournament(
             "see `cards decks`); decks and bots rotate over the seats",
         ),
     ] = "westeros-stark,westeros-lannister",
+    ray: RayAddress = None,
 ) -> None:
     """Bots against each other, seats rotated over the houses (card game: over the decks):
     win rates with 95% intervals, openskill ratings, results JSON with every record and a PNG
@@ -211,8 +213,9 @@ def tournament(
                 on_game=lambda _: progress.advance(task),
                 game=game,
                 decks=deck_names,
+                ray=ray,
             )
-        except ConfigError as exc:
+        except (ConfigError, RuntimeError) as exc:  # bad decks; --ray without Ray installed
             progress.stop()
             _fail(str(exc))
     json_path, png_path = tour.save(results, out)

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from westeros.cli_console import console
+from westeros.cli_console import Jobs, RayAddress, console
 from westeros.cli_console import fail as _fail
 from westeros.cli_console import progress as _progress
 
@@ -44,6 +44,8 @@ def simulate(
             ":MSms]; default random); the decks swap seats every other joust",
         ),
     ] = None,
+    jobs: Jobs = 1,
+    ray: RayAddress = None,
 ) -> None:
     """Play whole games between bots (random unless --seat) and print wins per deck and per
     seat (2 decks: joust; 3 to 6: melee; 'starter': every pairing of the starter decks)."""
@@ -54,7 +56,7 @@ def simulate(
         pairings = [[a, b] for i, a in enumerate(STARTER_IDS) for b in STARTER_IDS[i + 1 :]]
     else:
         pairings = [names]
-    _simulate(pairings, games, seed, save, _seat_bots(seat, len(pairings[0])))
+    _simulate(pairings, games, seed, save, _seat_bots(seat, len(pairings[0])), jobs, ray)
 
 
 def _seat_bots(values: list[str] | None, players: int) -> dict[str, str]:
@@ -77,10 +79,16 @@ def _seat_bots(values: list[str] | None, players: int) -> dict[str, str]:
 
 
 def _simulate(
-    pairings: list[list[str]], games: int, seed: int, save: Path | None, bots: dict[str, str]
+    pairings: list[list[str]],
+    games: int,
+    seed: int,
+    save: Path | None,
+    bots: dict[str, str],
+    jobs: int = 1,
+    ray: str | None = None,
 ) -> None:
-    from westeros.engine import ConfigError
-    from westeros.simulate import Summary, play_game, save_record, seat_bots
+    from westeros.engine import ConfigError, game_info
+    from westeros.simulate import GameJob, Summary, play_games, save_record, seat_bots
 
     summary = Summary()
     played: dict[str, int] = {}
@@ -88,22 +96,24 @@ def _simulate(
     seat_wins: dict[str, int] = {}  # "seat 0 (heuristic)"
     started = time.perf_counter()
     total = games * len(pairings)
+    work: list[GameJob] = []
+    for k, names in enumerate(pairings):
+        for i in range(games):
+            seats = names if i % 2 == 0 or len(names) != 2 else names[::-1]  # swap seats
+            # bots leave the choices a seat may automate to the engine (D7, D11, D14,
+            # D15, D22, D23)
+            config = {"decks": seats, "casual": True, "auto": True}
+            try:
+                game_info("cardgame").check_config(config)
+            except ConfigError as exc:
+                _fail(str(exc))
+            work.append(GameJob("cardgame", config, seed + k * games + i, bool(save), bots))
     with _progress() as progress:
         task = progress.add_task("card games", total=total)
-        for k, names in enumerate(pairings):
-            for i in range(games):
-                seats = names if i % 2 == 0 or len(names) != 2 else names[::-1]  # swap seats
-                # bots leave the choices a seat may automate to the engine (D7, D11, D14,
-                # D15, D22, D23)
-                config = {"decks": seats, "casual": True, "auto": True}
-                game_seed = seed + k * games + i
-                try:
-                    _, result = play_game(
-                        "cardgame", config, game_seed, with_hashes=bool(save), seats=bots
-                    )
-                except ConfigError as exc:
-                    progress.stop()
-                    _fail(str(exc))
+        try:
+            results = play_games(work, jobs, ray)
+            for n, result in results:
+                seats, game_seed = work[n].config["decks"], work[n].seed
                 summary.add(result)
                 for name in seats:
                     played[name] = played.get(name, 0) + 1
@@ -118,6 +128,9 @@ def _simulate(
                 if save is not None:
                     save_record(result.record, save, f"cards-{'-'.join(seats)}-seed{game_seed}")
                 progress.advance(task)
+        except RuntimeError as exc:
+            progress.stop()
+            _fail(str(exc))
     summary.seconds = time.perf_counter() - started
     table = Table(title=f"{total} card games ({len(pairings[0])} players)")
     for col in ("deck", "games", "wins", "win rate"):

@@ -1,16 +1,18 @@
 """Whole games between bots, through the engine contract only: one game with its record, or
-many with a summary. Works for every registered game kind."""
+many with a summary. Works for every registered game kind. Many games run where
+:mod:`westeros.runner` puts them (:func:`play_games`: in-process, worker processes, Ray)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from westeros.bots import make_bot, play_out
 from westeros.engine import Choice, Game, Outcome, Record, game_info, new_game
+from westeros.runner import imap
 
 
 @dataclass
@@ -104,6 +106,34 @@ def play_board_game(
 ) -> tuple[Game, GameResult]:
     """One board game between seeded bots (random unless ``seats`` names others)."""
     return play_game("boardgame", board_config(players, tides), seed, on_move, with_hashes, seats)
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One game of a simulation: what :func:`play_game` takes, as data a worker can run."""
+
+    kind: str
+    config: dict[str, Any]
+    seed: int
+    with_hashes: bool = False
+    seats: dict[str, str] | None = None
+
+
+def play_job(job: GameJob) -> GameResult:
+    """Play one job's game; its result (with the record)."""
+    _, result = play_game(
+        job.kind, job.config, job.seed, with_hashes=job.with_hashes, seats=job.seats
+    )
+    return result
+
+
+def play_games(
+    jobs: Sequence[GameJob], workers: int = 1, ray: str | None = None
+) -> Iterator[tuple[int, GameResult]]:
+    """``(index, result)`` for every job as its game ends: in this process, in ``workers``
+    processes, or on the Ray cluster at ``ray`` (:func:`westeros.runner.imap`). A result
+    depends only on its job."""
+    return imap(play_job, jobs, workers, ray)
 
 
 def save_record(record: Record, directory: Path, name: str) -> Path:

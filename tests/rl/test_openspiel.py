@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms.ismcts import ISMCTSBot
-from open_spiel.python.observation import make_observation
 
 import westeros.rl.openspiel_game as osg
+from tests.rl.helpers import (
+    assert_resamples_keep_the_information_state,
+    ismcts_game,
+    public_observer,
+    under_way,
+)
 from westeros.rl.actions import N_ACTIONS
 from westeros.rl.encoding import OBS_SIZE, encode
 
@@ -60,12 +63,7 @@ def test_a_state_deserializes_to_the_same_game() -> None:
 
 def _a_game_under_way(players: int = 3, moves: int = 40) -> tuple[pyspiel.Game, pyspiel.State]:
     game = pyspiel.load_game(osg.SHORT_NAME, {"players": players, "seeds": 10})
-    state = game.new_initial_state()
-    state.apply_action(4)
-    rng = np.random.default_rng(moves)
-    for _ in range(moves):
-        state.apply_action(int(rng.choice(state.legal_actions())))
-    return game, state
+    return game, under_way(game, 4, moves)
 
 
 def test_the_game_type_says_what_it_provides_and_nothing_falls_back() -> None:
@@ -84,13 +82,6 @@ def test_the_game_type_says_what_it_provides_and_nothing_falls_back() -> None:
         state.information_state_tensor(player)
 
 
-def _public(game: pyspiel.Game) -> Any:
-    kind = pyspiel.IIGObservationType(
-        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
-    )
-    return make_observation(game, kind)
-
-
 def test_r1_14_the_public_observation_holds_no_private_data() -> None:
     """The public observation is the spectator's view: the same for every player, and blind
     to a face-down order that changes the placing seat's own observation."""
@@ -102,7 +93,7 @@ def test_r1_14_the_public_observation_holds_no_private_data() -> None:
     legal = state.legal_actions()
     a.apply_action(legal[0])
     b.apply_action(legal[-1])
-    public = _public(game)
+    public = public_observer(game)
     seen = []
     for s in (a, b):
         for player in range(4):
@@ -116,47 +107,12 @@ def test_r1_14_the_public_observation_holds_no_private_data() -> None:
 
 def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
     game, state = _a_game_under_way()
-    player = state.current_player()
-    known = state.information_state_string(player)
-    hashes = set()
-    for _ in range(5):
-        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
-        assert sample.information_state_string(player) == known
-        assert sample.legal_actions() == state.legal_actions()
-        hashes.add(sample.game.state_hash())
-    assert len(hashes) > 1  # the hidden part differs between samples
-    assert state.information_state_string(player) == known  # the state itself is untouched
-
-
-class FlatEvaluator:
-    """An ISMCTS evaluator without roll-outs: equal shares before the end, uniform priors."""
-
-    def evaluate(self, state: pyspiel.State) -> np.ndarray:
-        if state.is_terminal():
-            return np.array(state.returns())
-        n = state.get_game().num_players()
-        return np.full(n, 1.0 / n)
-
-    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
-        legal = state.legal_actions()
-        return [(a, 1.0 / len(legal)) for a in legal]
+    assert_resamples_keep_the_information_state(state)
 
 
 def test_openspiel_ismcts_bot_plays_a_whole_game() -> None:
-    """OpenSpiel's own ISMCTSBot at seat 0 (it resamples with ``resample_from_infostate`` and
-    keys its tree by information-state strings), uniform random players at the others."""
+    """OpenSpiel's own ISMCTSBot at seat 0, uniform random players at the others."""
     game = pyspiel.load_game(osg.SHORT_NAME, {"players": 3, "seeds": 10})
-    rng = np.random.RandomState(0)
-    bot = ISMCTSBot(game, FlatEvaluator(), uct_c=2.0, max_simulations=4, random_state=rng)
-    state = game.new_initial_state()
-    searched = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(int(rng.randint(10)))
-        elif state.current_player() == 0:
-            state.apply_action(int(bot.step(state)))
-            searched += 1
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    state, searched = ismcts_game(game, 10)
     assert searched > 20
     assert sorted(state.returns()) == [0.0, 0.0, 1.0]

@@ -12,8 +12,9 @@ import pytest
 from pettingzoo.test import max_cycles_test, parallel_api_test, parallel_seed_test
 from pettingzoo.utils.conversions import parallel_to_aec
 
+from tests.rl.helpers import random_actions
 from westeros.boardgame.public import decisions as D
-from westeros.rl.parallel_env import WesterosParallel, parallel_env
+from westeros.rl.parallel_env import parallel_env
 from westeros.rl.pettingzoo_env import env
 
 
@@ -65,16 +66,6 @@ def test_the_aec_env_can_penalize_illegal_actions() -> None:
     assert reward == -0.5 and info == {"illegal_action": True}
 
 
-def _random_actions(
-    e: WesterosParallel, obs: dict[str, dict[str, np.ndarray]], rng: np.random.Generator
-) -> dict[str, int]:
-    out = {}
-    for agent in e.agents:
-        legal = np.flatnonzero(obs[agent]["action_mask"])
-        out[agent] = int(rng.choice(legal)) if len(legal) else 0
-    return out
-
-
 def test_simultaneous_orders_are_placed_in_one_step_blind_to_each_other() -> None:
     """R5.1: at the start every house places an order in the same step; the observations an
     agent acted on were taken before anyone chose (another's choice never shows in them)."""
@@ -82,10 +73,10 @@ def test_simultaneous_orders_are_placed_in_one_step_blind_to_each_other() -> Non
     obs, _ = e.reset()
     acting = e.acting()
     assert len(acting) == 4
-    kinds = {e.session.seat_decision(e.session.house_seat[a]).kind for a in acting}  # type: ignore[union-attr]
+    kinds = {e.session.seat_decision(e.session.agent_seat[a]).kind for a in acting}  # type: ignore[union-attr]
     assert kinds == {D.PLACE_ORDER.name}
     moves = e.session.decisions
-    obs, *_ = e.step(_random_actions(e, obs, np.random.default_rng(1)))
+    obs, *_ = e.step(random_actions(e, obs, np.random.default_rng(1)))
     assert e.session.decisions - moves >= 4  # each of the four placed one order
 
 
@@ -96,7 +87,7 @@ def test_a_whole_parallel_game_ends_with_every_agent_terminated() -> None:
     steps, multi = 0, 0
     while e.agents:
         multi += len(e.acting()) > 1
-        obs, rewards, terminations, truncations, infos = e.step(_random_actions(e, obs, rng))
+        obs, rewards, terminations, truncations, infos = e.step(random_actions(e, obs, rng))
         steps += 1
     assert all(terminations.values()) and not any(truncations.values())
     assert sorted(rewards.values()) == [0.0, 0.0, 1.0]

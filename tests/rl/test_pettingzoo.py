@@ -6,27 +6,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from tests.rl.helpers import play_aec
 from westeros.rl.actions import N_ACTIONS
 from westeros.rl.encoding import OBS_SIZE
-from westeros.rl.pettingzoo_env import WesterosAEC, env
-
-
-def play(e: WesterosAEC, seed: int) -> tuple[dict[str, float], int]:
-    """A whole game with uniform masked random actions: the final rewards, the steps."""
-    e.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    totals = dict.fromkeys(e.possible_agents, 0.0)
-    steps = 0
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _info = e.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            e.step(None)
-            continue
-        assert obs["action_mask"].any()
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        steps += 1
-    return totals, steps
+from westeros.rl.pettingzoo_env import env
 
 
 def test_pettingzoo_api_test() -> None:
@@ -47,23 +30,23 @@ def test_spaces_are_fixed() -> None:
 
 def test_a_whole_game_ends_with_one_winner_and_every_agent_removed() -> None:
     e = env(players=3)
-    totals, steps = play(e, seed=3)
+    totals, steps = play_aec(e, seed=3)
     assert steps > 50
     assert sorted(totals.values()) == [0.0, 0.0, 1.0]
     assert e.agents == []
     outcome = e.session.g.outcome()
     assert outcome is not None and outcome.winner is not None
-    assert totals[e.session.seat_house[outcome.winner]] == 1.0
+    assert totals[e.session.seat_agent[outcome.winner]] == 1.0
 
 
 def test_rank_rewards_and_castle_shaping() -> None:
-    totals, _ = play(env(players=3, reward="rank"), seed=4)
+    totals, _ = play_aec(env(players=3, reward="rank"), seed=4)
     assert sorted(totals.values()) == [0.0, 0.5, 1.0]
-    shaped = env(players=3, castle_shaping=0.1)
+    shaped = env(players=3, shaping=0.1)
     shaped.reset(seed=4)
-    start = shaped.session.castles()
-    totals, _ = play(shaped, seed=4)
-    castles = shaped.session.castles()
+    start = shaped.session.scores()
+    totals, _ = play_aec(shaped, seed=4)
+    castles = shaped.session.scores()
     for house, total in totals.items():
         won = 1.0 if total > 0.5 else 0.0
         assert total == pytest.approx(won + 0.1 * (castles[house] - start[house]))
@@ -74,12 +57,12 @@ def test_the_agent_to_act_is_the_lowest_pending_seat_and_illegal_actions_raise()
     e.reset()
     decision = e.session.decision()
     assert decision is not None
-    assert e.agent_selection == e.session.seat_house[decision.seat]
+    assert e.agent_selection == e.session.seat_agent[decision.seat]
     mask = e.observe(e.agent_selection)["action_mask"]
     with pytest.raises(ValueError):
         e.step(int(np.flatnonzero(mask == 0)[0]))
     other = next(a for a in e.agents if a != e.agent_selection)
-    seat = e.session.house_seat[other]
+    seat = e.session.agent_seat[other]
     own = e.session.seat_decision(seat)
     assert e.observe(other)["action_mask"].sum() == (len(own.choices) if own else 0)
 

@@ -4,35 +4,13 @@ masks by itself (``action_masks()``) and never plays an illegal action."""
 from __future__ import annotations
 
 import numpy as np
-from sb3_contrib import MaskablePPO
-from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 
+from tests.rl.helpers import maskable_ppo_plays_legally
 from westeros.rl.gym_env import WesterosGym
 
 
 def test_maskable_ppo_trains_a_few_hundred_steps_with_no_glue() -> None:
-    env = WesterosGym(players=3, illegal_action="raise")  # an illegal action would raise
-    assert is_masking_supported(env)
-    model = MaskablePPO(
-        "MultiInputPolicy",
-        env,
-        n_steps=128,
-        batch_size=64,
-        n_epochs=1,
-        seed=0,
-        device="cpu",
-        policy_kwargs={"net_arch": [32]},
-    )
-    model.learn(total_timesteps=384)
-    assert model.num_timesteps >= 384
-    obs, _ = env.reset(seed=5)
-    for _ in range(20):
-        masks = get_action_masks(env)
-        action, _ = model.predict(obs, action_masks=masks)
-        assert masks[int(action)]
-        obs, _, done, _, _ = env.step(int(action))
-        if done:
-            break
+    maskable_ppo_plays_legally(WesterosGym(players=3, illegal_action="raise"), 128, 32)
 
 
 def test_the_mask_is_valid_at_the_end_and_matches_the_observation() -> None:

@@ -5,8 +5,9 @@ rating, the results as JSON with every game's record, and a PNG plot of ratings 
 per house or deck.
 
 Each game's seed and seating are fixed by its index, so the results do not depend on the
-number of worker processes (``jobs``). One game is a plain function of data (:func:`play_job`:
-game kind, config, seed, bots by seat → a JSON result), so it can run anywhere.
+number of worker processes (``jobs``) nor on a Ray cluster running the games (``ray``,
+:mod:`westeros.runner`). One game is a plain function of data (:func:`play_job`: game kind,
+config, seed, bots by seat → a JSON result), so it can run anywhere.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 from westeros.bots.base import play_out
 from westeros.bots.registry import make_bot
 from westeros.engine import Record, new_game
+from westeros.runner import imap
 
 Z95 = 1.959963984540054
 
@@ -203,9 +204,11 @@ def run(
     on_game: Callable[[dict[str, Any]], None] | None = None,
     game: str = "boardgame",
     decks: list[str] | None = None,
+    ray: str | None = None,
 ) -> Results:
-    """Play the tournament (``jobs`` worker processes); ``on_game`` after each game. For the
-    card game ``decks`` are the decks (their number is the number of players: 2 a joust)."""
+    """Play the tournament (``jobs`` worker processes, or on the Ray cluster at ``ray``);
+    ``on_game`` after each game. For the card game ``decks`` are the decks (their number is the
+    number of players: 2 a joust)."""
     for name in set(bots):
         make_bot(name, 0, game)  # a bad name fails before any game is played
     if game == "cardgame":
@@ -224,18 +227,10 @@ def run(
         for i in range(games)
     ]
     results = Results(players, list(bots), seed, game=game, decks=list(decks or ()))
-    if jobs <= 1:
-        outcomes = map(play_one, specs)
-        for result in outcomes:
-            results.games.append(result)
-            if on_game is not None:
-                on_game(result)
-        return results
-    with Pool(jobs) as pool:
-        for result in pool.imap_unordered(play_one, specs):
-            results.games.append(result)
-            if on_game is not None:
-                on_game(result)
+    for _, result in imap(play_one, specs, jobs, ray):
+        results.games.append(result)
+        if on_game is not None:
+            on_game(result)
     results.games.sort(key=lambda g: g["index"])
     return results
 

@@ -13,7 +13,9 @@ game is played only through the engine contract (``westeros.engine.new_game("car
   (``SHIPPED``, ``shipped_names()``) and ``unimplemented(deck)``: the cards of a deck whose
   text the engine does not implement yet;
 * ``Position`` — a position laid out by hand (cards per zone and controller, plots, titles,
-  a phase or a challenge step to start at), for tests and for exploring rules.
+  a phase or a challenge step to start at), for tests and for exploring rules;
+* ``card_count(game)`` — how many card ids a game has (ids run from 0: its decks' cards in
+  deck-list order, then the title pool in melee), e.g. to size a fixed action space.
 """
 
 from __future__ import annotations
@@ -31,6 +33,15 @@ from westeros.cardgame.decklists import (
     unimplemented,
 )
 from westeros.cardgame.decks import STARTER_IDS, Deck, DeckError, check_deck, describe
+from westeros.cardgame.state import CardGame
+
+
+def card_count(game: object) -> int:
+    """The number of card ids of a card game (the same for every game of a config)."""
+    if not isinstance(game, CardGame):
+        raise TypeError(f"not a card game: {game!r}")
+    return len(game.defs)
+
 
 __all__ = [
     "SHIPPED",
@@ -38,6 +49,7 @@ __all__ = [
     "Deck",
     "DeckError",
     "Position",
+    "card_count",
     "cards",
     "check_deck",
     "decisions",

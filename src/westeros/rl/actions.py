@@ -31,7 +31,8 @@ at most three Support orders, so a proper subset has at most two). Integers run 
 their maximum (``bid``: every power token, ``port_takeover``: a port's ships).
 
 :data:`ACTIONS` is the whole list of ``(kind, choice)`` pairs; ``index(kind, choice)`` and
-``choice(index)`` convert; :func:`mask` marks a decision's legal choices.
+``choice(index)`` convert; :func:`mask` marks a decision's legal choices. They are those of
+:data:`BOARD`, an :class:`ActionSpace`: the card game's space is another instance.
 """
 
 from __future__ import annotations
@@ -132,71 +133,85 @@ class Block:
     grammar: str
 
 
-def _build() -> tuple[list[tuple[str, Choice]], list[Block]]:
-    actions: list[tuple[str, Choice]] = []
-    blocks: list[Block] = []
-    for kind in D.KINDS.values():
-        start = len(actions)
-        choices: list[Choice] = [*kind.codec.words, *_values(kind)]
-        actions.extend((kind.name, c) for c in choices)
-        blocks.append(Block(kind.name, start, len(choices), kind.grammar))
-    return actions, blocks
-
-
-_BUILT = _build()
-ACTIONS: tuple[tuple[str, Choice], ...] = tuple(_BUILT[0])
-BLOCKS: tuple[Block, ...] = tuple(_BUILT[1])
-N_ACTIONS: int = len(ACTIONS)
-KIND_IDS: tuple[str, ...] = tuple(D.KINDS)
-_INDEX: dict[tuple[str, Choice], int] = {a: i for i, a in enumerate(ACTIONS)}
-# an int choice and a str choice never share an index: bids are ints, "1" is not a bid
-assert len(_INDEX) == N_ACTIONS
-
-
 class UnknownChoice(KeyError):
     """A legal choice with no index: the enumeration misses a case (a bug to report)."""
 
 
-def index(kind: str, choice: Choice) -> int:
-    """The fixed index of ``choice`` for a decision of ``kind``."""
-    try:
-        return _INDEX[(kind, choice)]
-    except KeyError:
-        raise UnknownChoice(f"no action index for {kind} choice {choice!r}") from None
+class ActionSpace:
+    """A game's fixed action enumeration: each decision kind's choices, one block of indices
+    per kind in the order given; index and choice convert both ways, a decision's legal choices
+    give a mask. Both games' spaces are instances (the board game's is :data:`BOARD`, the card
+    game's is built per config by :func:`westeros.rl.card_actions.card_space`)."""
+
+    def __init__(self, kinds: Iterable[tuple[str, str, Sequence[Choice]]]) -> None:
+        actions: list[tuple[str, Choice]] = []
+        blocks: list[Block] = []
+        for kind, grammar, choices in kinds:
+            blocks.append(Block(kind, len(actions), len(choices), grammar))
+            actions.extend((kind, c) for c in choices)
+        self.actions: tuple[tuple[str, Choice], ...] = tuple(actions)
+        self.blocks: tuple[Block, ...] = tuple(blocks)
+        self.n: int = len(actions)
+        self.kind_ids: tuple[str, ...] = tuple(b.kind for b in blocks)
+        self._index: dict[tuple[str, Choice], int] = {a: i for i, a in enumerate(actions)}
+        # an int choice and a str choice never share an index: bids are ints, "1" is not a bid
+        assert len(self._index) == self.n, "an action is enumerated twice"
+
+    def index(self, kind: str, choice: Choice) -> int:
+        """The fixed index of ``choice`` for a decision of ``kind``."""
+        try:
+            return self._index[(kind, choice)]
+        except KeyError:
+            raise UnknownChoice(f"no action index for {kind} choice {choice!r}") from None
+
+    def choice(self, action: int) -> tuple[str, Choice]:
+        """The ``(kind, choice)`` of an index."""
+        return self.actions[action]
+
+    def legal_indices(self, decision: Decision) -> list[int]:
+        """The indices of a decision's legal choices, in the decision's order."""
+        kind = decision.kind
+        try:
+            return [self._index[(kind, c)] for c in decision.choices]
+        except KeyError:
+            for c in decision.choices:
+                self.index(kind, c)  # raises UnknownChoice naming the choice
+            raise
+
+    def mask(self, decision: Decision | None) -> npt.NDArray[np.int8]:
+        """An ``int8`` vector of length :attr:`n`: 1 for each legal choice."""
+        out = np.zeros(self.n, dtype=np.int8)
+        if decision is not None:
+            out[self.legal_indices(decision)] = 1
+        return out
+
+    def terminal_mask(self) -> npt.NDArray[np.int8]:
+        """The mask of a finished game: every action marked, so that a masked policy still has
+        a distribution over it (a terminal observation is only ever bootstrapped from, or
+        sampled and ignored at an autoreset); no action is applied once the game is over."""
+        return np.ones(self.n, dtype=np.int8)
+
+    def decode(self, decision: Decision, action: int) -> Choice:
+        """The decision's choice for ``action``; ValueError when it is not one of its legal
+        ones."""
+        if not 0 <= action < self.n:
+            raise ValueError(f"action {action} is outside 0..{self.n - 1}")
+        kind, value = self.actions[action]
+        if kind != decision.kind or value not in decision.choices:
+            raise ValueError(f"action {action} ({kind} {value!r}) is not legal for {decision.kind}")
+        return value
 
 
-def choice(action: int) -> tuple[str, Choice]:
-    """The ``(kind, choice)`` of an index."""
-    return ACTIONS[action]
-
-
-def legal_indices(decision: Decision) -> list[int]:
-    """The indices of a decision's legal choices, in the decision's order."""
-    kind = decision.kind
-    try:
-        return [_INDEX[(kind, c)] for c in decision.choices]
-    except KeyError:
-        for c in decision.choices:
-            index(kind, c)  # raises UnknownChoice naming the choice
-        raise
-
-
-def mask(decision: Decision | None) -> npt.NDArray[np.int8]:
-    """An ``int8`` vector of length :data:`N_ACTIONS`: 1 for each legal choice."""
-    out = np.zeros(N_ACTIONS, dtype=np.int8)
-    if decision is not None:
-        out[legal_indices(decision)] = 1
-    return out
-
-
-def decode(decision: Decision, action: int) -> Choice:
-    """The decision's choice for ``action``; ValueError when it is not one of its legal ones."""
-    if not 0 <= action < N_ACTIONS:
-        raise ValueError(f"action {action} is outside 0..{N_ACTIONS - 1}")
-    kind, value = ACTIONS[action]
-    if kind != decision.kind or value not in decision.choices:
-        raise ValueError(f"action {action} ({kind} {value!r}) is not legal for {decision.kind}")
-    return value
+BOARD = ActionSpace((k.name, k.grammar, [*k.codec.words, *_values(k)]) for k in D.KINDS.values())
+ACTIONS: tuple[tuple[str, Choice], ...] = BOARD.actions
+BLOCKS: tuple[Block, ...] = BOARD.blocks
+N_ACTIONS: int = BOARD.n
+KIND_IDS: tuple[str, ...] = BOARD.kind_ids
+index = BOARD.index
+choice = BOARD.choice
+legal_indices = BOARD.legal_indices
+mask = BOARD.mask
+decode = BOARD.decode
 
 
 def table(blocks: Iterable[Block] = BLOCKS) -> list[str]:

@@ -1,11 +1,12 @@
-"""One board game driven by action indices: the part every adapter shares.
+"""One game driven by action indices: the part every adapter shares.
 
-A :class:`Session` holds a game made through the engine contract (``new_game``), gives each
-seat its observation (the encoded view plus the action mask of its own open decision) and
-applies action indices. With several decisions open at once (secret orders, bids, house
-cards) the lowest seat acts first and the others' decisions stay open, so no seat's choice is
-shown before the others have chosen (the views hide it). With ``skip_forced`` a decision with
-a single legal choice is taken at once and nobody is asked.
+A :class:`Session` holds a game of a kind (:mod:`westeros.rl.spaces`) made through the engine
+contract (``new_game``), gives each seat its observation (the encoded view plus the action
+mask of its own open decision) and applies action indices. With several decisions open at
+once (the board game's secret orders, bids, house cards; the card game's plots) the lowest
+seat acts first and the others' decisions stay open, so no seat's choice is shown before the
+others have chosen (the views hide it). With ``skip_forced`` a decision with a single legal
+choice is taken at once and nobody is asked.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
 
-from westeros.boardgame.public import tables as T
-from westeros.engine import Decision, Game, new_game
-from westeros.rl import actions as A
-from westeros.rl.encoding import OBS_SIZE, encode_game
+from westeros.engine import Config, Decision, Game, new_game
+from westeros.rl.spaces import Space, space
 
 REWARDS: tuple[str, ...] = ("win", "rank")
 ILLEGAL_ACTIONS: tuple[str, ...] = ("raise", "penalize")
@@ -26,34 +26,37 @@ ILLEGAL_ACTIONS: tuple[str, ...] = ("raise", "penalize")
 Observation = dict[str, npt.NDArray[Any]]
 
 
-def houses_in_play(players: int) -> tuple[str, ...]:
-    """The houses of a player count (R2), in the rules' set-up order."""
-    return T.SETUPS[players].houses
-
-
 class Session:
-    """A board game for an adapter: seats, observations, action indices, rewards."""
+    """A game for an adapter: seats, agents, observations, action indices, rewards.
 
-    def __init__(self, players: int = 6, tides: bool = False, skip_forced: bool = True) -> None:
-        if players not in T.SETUPS:
-            raise ValueError(f"players must be one of {sorted(T.SETUPS)}, not {players!r}")
-        self.players = players
-        self.tides = tides
+    ``kind`` and its options as :func:`westeros.rl.spaces.space` takes them: the board game's
+    ``players`` and ``tides``, the card game's ``config`` (``auto`` on by default)."""
+
+    def __init__(
+        self,
+        players: int | None = None,
+        tides: bool = False,
+        skip_forced: bool = True,
+        kind: str = "boardgame",
+        config: Config | None = None,
+    ) -> None:
+        self.space: Space = space(kind, players, tides, config)
         self.skip_forced = skip_forced
-        self.houses = houses_in_play(players)
+        self.agents = self.space.agents
+        self.actions = self.space.actions
         self.game: Game | None = None
-        self.seat_house: tuple[str, ...] = ()
-        self.house_seat: dict[str, int] = {}
+        self.seat_agent: tuple[str, ...] = ()
+        self.agent_seat: dict[str, int] = {}
         self.decisions = 0  # decisions applied (asked and forced)
 
     @property
     def config(self) -> dict[str, Any]:
-        return {"players": self.players, "tides": self.tides}
+        return self.space.config
 
     def reset(self, seed: int) -> None:
-        self.game = new_game("boardgame", self.config, seed)
-        self.seat_house = tuple(self.game.view(None)["seats"])
-        self.house_seat = {h: s for s, h in enumerate(self.seat_house)}
+        self.game = new_game(self.space.kind, self.config, seed)
+        self.seat_agent = self.space.seat_agents(self.game)
+        self.agent_seat = {h: s for s, h in enumerate(self.seat_agent)}
         self.decisions = 0
         self._advance()
 
@@ -78,13 +81,13 @@ class Session:
     def observe(self, seat: int) -> Observation:
         """The seat's encoded view and the mask of its own open decision (zeros while it has
         none). Once the game is over the view is the final one and the mask is all ones
-        (:func:`terminal_mask`)."""
-        return {"observation": encode_game(self.g, seat), "action_mask": self.mask(seat)}
+        (``ActionSpace.terminal_mask``)."""
+        return {"observation": self.space.encode(self.g, seat), "action_mask": self.mask(seat)}
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         if self.over:
-            return terminal_mask()
-        return A.mask(self.seat_decision(seat))
+            return self.actions.terminal_mask()
+        return self.actions.mask(self.seat_decision(seat))
 
     def step(self, action: int) -> None:
         """Apply an action index to the current decision (ValueError when it is illegal)."""
@@ -99,7 +102,7 @@ class Session:
         decision = self.seat_decision(seat)
         if decision is None:
             raise ValueError(f"seat {seat} has no open decision")
-        self.g.apply(seat, A.decode(decision, int(action)))
+        self.g.apply(seat, self.actions.decode(decision, int(action)))
         self.decisions += 1
         self._advance()
 
@@ -109,7 +112,7 @@ class Session:
         if decision is None or action is None:
             return False
         try:
-            A.decode(decision, int(action))
+            self.actions.decode(decision, int(action))
         except (ValueError, TypeError):
             return False
         return True
@@ -132,10 +135,10 @@ class Session:
             g.apply(d.seat, d.choices[0])
             self.decisions += 1
 
-    def castles(self) -> dict[str, int]:
-        """Each house's castles and strongholds (public: the spectator view)."""
-        houses = self.g.view(None)["houses"]
-        return {h: int(houses[h]["victory"]) for h in self.houses}
+    def scores(self) -> dict[str, int]:
+        """Each agent's public score: castles and strongholds (board game), power (card
+        game)."""
+        return dict(zip(self.seat_agent, self.space.scores(self.g), strict=True))
 
     def final_rewards(self, mode: str) -> dict[str, float]:
         """``win``: 1 for the winner, 0 otherwise; ``rank``: (n-1-place)/(n-1), 1 for the
@@ -143,24 +146,25 @@ class Session:
         outcome = self.g.outcome()
         assert outcome is not None, "the game is not over"
         if mode == "win":
-            return {h: 1.0 if self.house_seat[h] == outcome.winner else 0.0 for h in self.houses}
+            return {h: 1.0 if self.agent_seat[h] == outcome.winner else 0.0 for h in self.agents}
         last = max(len(outcome.ranking) - 1, 1)
         place = {seat: i for i, seat in enumerate(outcome.ranking)}
-        return {h: (last - place[self.house_seat[h]]) / last for h in self.houses}
+        return {h: (last - place[self.agent_seat[h]]) / last for h in self.agents}
 
+    def empty_observation(self) -> Observation:
+        return {
+            "observation": np.zeros(self.space.obs_size, dtype=np.float32),
+            "action_mask": np.zeros(self.actions.n, dtype=np.int8),
+        }
 
-def terminal_mask() -> npt.NDArray[np.int8]:
-    """The mask of a finished game: every action marked, so that a masked policy still has a
-    distribution over it (a terminal observation is only ever bootstrapped from, or sampled
-    and ignored at an autoreset); no action is applied once the game is over."""
-    return np.ones(A.N_ACTIONS, dtype=np.int8)
-
-
-def empty_observation() -> Observation:
-    return {
-        "observation": np.zeros(OBS_SIZE, dtype=np.float32),
-        "action_mask": np.zeros(A.N_ACTIONS, dtype=np.int8),
-    }
+    def observation_space(self) -> spaces.Dict:
+        """The dict space of :meth:`observe`."""
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (self.space.obs_size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.actions.n,), dtype=np.int8),
+            }
+        )
 
 
 def render_new(game: Game, since: int, mode: str | None) -> tuple[str | None, int]:

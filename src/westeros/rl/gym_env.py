@@ -1,19 +1,21 @@
 """A Gymnasium single-agent wrapper: one learning seat, the other seats played by bots.
 
 ``WesterosGym(players=6, tides=False, seat=0, opponent="random")``: the learner sits at
-``seat`` (its house depends on the game's seed, as seats are drawn at set-up); every other
-seat is a bot from :func:`westeros.rl.opponents.make_opponent`, seeded from the game's seed.
-The observation and action space are those of the AEC environment
-(:mod:`westeros.rl.pettingzoo_env`): a dict of ``observation`` and ``action_mask``, and
-``Discrete(N_ACTIONS)``. An episode is one whole game; the reward is 1 if the learner wins and
-0 otherwise (``reward="rank"``: by place), plus optional castle-count shaping.
+``seat`` (in the board game its house depends on the game's seed, as seats are drawn at
+set-up); every other seat is a bot from :func:`westeros.rl.opponents.make_opponent`, seeded
+from the game's seed. ``kind="cardgame"`` (with ``config``, ``auto`` on by default) is the
+card game (``gymnasium.make("westeros/CardGame-v0")``). The observation and action space are
+those of the AEC environment (:mod:`westeros.rl.pettingzoo_env`): a dict of ``observation``
+and ``action_mask``, and ``Discrete(n)``. An episode is one whole game; the reward is 1 if the
+learner wins and 0 otherwise (``reward="rank"``: by place), plus optional score shaping
+(castles; the card game's power).
 
 An action outside the mask leaves the game unchanged and gives ``illegal_reward`` (-1 by
 default) with ``info["illegal_action"] = True``; ``illegal_action="raise"`` raises instead.
 
 ``action_masks()`` returns the mask as booleans (what sb3-contrib's ``MaskablePPO`` asks the
 env for); the observation at the end of a game is the final view with every action marked
-(``core.terminal_mask``). ``max_steps``: the episode is truncated after that many learner
+(``ActionSpace.terminal_mask``). ``max_steps``: the episode is truncated after that many learner
 steps (None: a game always runs to its end).
 """
 
@@ -27,61 +29,64 @@ from gymnasium import spaces
 
 from westeros.bots import Bot
 from westeros.bots.base import ask
-from westeros.rl import actions as A
+from westeros.engine import Config
 from westeros.rl.core import REWARDS, Observation, Session, render_new
 from westeros.rl.opponents import make_opponent
-from westeros.rl.pettingzoo_env import observation_space
 
 
 class WesterosGym(gym.Env[Observation, np.int64]):
-    """The board game from one seat's point of view, against bots."""
+    """The board game or the card game from one seat's point of view, against bots."""
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
 
     def __init__(
         self,
-        players: int = 6,
+        players: int | None = None,
         tides: bool = False,
         seat: int = 0,
         opponent: str = "random",
         render_mode: str | None = None,
         reward: str = "win",
-        castle_shaping: float = 0.0,
+        shaping: float = 0.0,
         illegal_action: str = "penalize",
         illegal_reward: float = -1.0,
         max_steps: int | None = None,
+        kind: str = "boardgame",
+        config: Config | None = None,
     ) -> None:
-        if not 0 <= seat < players:
-            raise ValueError(f"seat must be in 0..{players - 1}, not {seat!r}")
+        self.session = Session(players, tides, True, kind, config)
+        seats = self.session.space.players
+        if not 0 <= seat < seats:
+            raise ValueError(f"seat must be in 0..{seats - 1}, not {seat!r}")
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
         if illegal_action not in ("penalize", "raise"):
             raise ValueError(f"illegal_action must be penalize or raise, not {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of human, ansi or None: {render_mode!r}")
-        self.session = Session(players, tides, skip_forced=True)
         self.seat = seat
         self.opponent = opponent
         make_opponent(opponent, 0)  # fail early on an unknown name
         self.render_mode = render_mode
         self.reward_mode = reward
-        self.castle_shaping = float(castle_shaping)
+        self.shaping = float(shaping)
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         if max_steps is not None and max_steps < 1:
             raise ValueError(f"max_steps must be at least 1 or None, not {max_steps!r}")
         self.max_steps = max_steps
         self.steps = 0
-        self.action_space = spaces.Discrete(A.N_ACTIONS)
-        self.observation_space = cast("spaces.Space[Observation]", observation_space())
+        self.action_space = spaces.Discrete(self.session.actions.n)
+        self.observation_space = cast("spaces.Space[Observation]", self.session.observation_space())
         self.bots: list[Bot] = []
-        self._castles = 0
+        self._score = 0
         self._rendered = 0
 
     @property
     def house(self) -> str:
-        """The learner's house in the current game."""
-        return self.session.seat_house[self.seat]
+        """The learner's agent in the current game: its house (board game), ``player_<seat>``
+        (card game)."""
+        return self.session.seat_agent[self.seat]
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -89,8 +94,9 @@ class WesterosGym(gym.Env[Observation, np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
         self.session.reset(game_seed)
-        self.bots = [make_opponent(self.opponent, game_seed * 7919 + s) for s in range(6)]
-        self._castles = self._my_castles()
+        seats = self.session.space.players
+        self.bots = [make_opponent(self.opponent, game_seed * 7919 + s) for s in range(seats)]
+        self._score = self._my_score()
         self._rendered = 0
         self.steps = 0
         self._play_bots()
@@ -105,7 +111,7 @@ class WesterosGym(gym.Env[Observation, np.int64]):
         self.steps += 1
         truncated = self.max_steps is not None and self.steps >= self.max_steps
         try:
-            A.decode(decision, int(action))
+            session.actions.decode(decision, int(action))
         except ValueError:
             if self.illegal_action == "raise":
                 raise
@@ -114,10 +120,10 @@ class WesterosGym(gym.Env[Observation, np.int64]):
         session.step(int(action))
         self._play_bots()
         reward = 0.0
-        if self.castle_shaping:
-            castles = self._my_castles()
-            reward += self.castle_shaping * (castles - self._castles)
-            self._castles = castles
+        if self.shaping:
+            score = self._my_score()
+            reward += self.shaping * (score - self._score)
+            self._score = score
         info: dict[str, Any] = {}
         if session.over:
             reward += session.final_rewards(self.reward_mode)[self.house]
@@ -134,8 +140,8 @@ class WesterosGym(gym.Env[Observation, np.int64]):
             raise RuntimeError("call reset() first")
         return self.session.mask(self.seat).astype(bool)
 
-    def _my_castles(self) -> int:
-        return self.session.castles()[self.house] if self.castle_shaping else 0
+    def _my_score(self) -> int:
+        return self.session.scores()[self.house] if self.shaping else 0
 
     def _play_bots(self) -> None:
         session = self.session
@@ -157,5 +163,10 @@ class WesterosGym(gym.Env[Observation, np.int64]):
 
 
 GYM_ID = "westeros/BoardGame-v0"
+CARD_GYM_ID = "westeros/CardGame-v0"
 if GYM_ID not in gym.registry:
     gym.register(id=GYM_ID, entry_point="westeros.rl.gym_env:WesterosGym")
+if CARD_GYM_ID not in gym.registry:
+    gym.register(
+        id=CARD_GYM_ID, entry_point="westeros.rl.gym_env:WesterosGym", kwargs={"kind": "cardgame"}
+    )

@@ -1,8 +1,14 @@
-"""The board game as an OpenSpiel Python game (``python_westeros_boardgame``).
+"""Both games as OpenSpiel Python games (``python_westeros_boardgame``,
+``python_westeros_cardgame``).
 
-Importing this module registers the game with ``pyspiel``; then
-``pyspiel.load_game("python_westeros_boardgame", {"players": 4})`` gives a sequential game
-with imperfect information that OpenSpiel's algorithms and tools run on.
+Importing this module registers them with ``pyspiel``; then
+``pyspiel.load_game("python_westeros_boardgame", {"players": 4})`` or
+``pyspiel.load_game("python_westeros_cardgame", {"decks": "westeros-stark+westeros-lannister"})``
+gives a sequential game with imperfect information that OpenSpiel's algorithms and tools run
+on. The card game's parameters: ``decks`` (shipped deck ids joined by ``+``, one per player: a
+comma would end the parameter in OpenSpiel's game strings),
+``auto`` (the choices a player may leave to the engine answered by it; True by default),
+``seeds``. Everything below holds for both.
 
 * **Chance.** The first node is a chance node that picks the game's seed among ``seeds``
   equally likely outcomes (parameter, 1000 by default); every later shuffle and draw follows
@@ -10,8 +16,8 @@ with imperfect information that OpenSpiel's algorithms and tools run on.
 * **Players and moves.** Players are seats (a seat's house is drawn at set-up). Simultaneous
   secret decisions are taken one seat after the other (lowest seat first); the observations,
   built from the views, never show an earlier seat's choice. Decisions with a single legal
-  choice are taken at once (no node). Actions are the fixed indices of
-  :mod:`westeros.rl.actions` (``num_distinct_actions`` = :data:`~westeros.rl.actions.N_ACTIONS`).
+  choice are taken at once (no node). Actions are the fixed indices of the kind's action
+  space (:mod:`westeros.rl.spaces`; the board game's is :mod:`westeros.rl.actions`).
 * **Observations.** The observation tensor of a player is the encoded view
   (:mod:`westeros.rl.encoding`); the observation string is the view as JSON. The public
   observation (``IIGObservationType(private_info=NONE)``) is the spectator's view
@@ -23,7 +29,8 @@ with imperfect information that OpenSpiel's algorithms and tools run on.
 * **Resampling.** ``resample_from_infostate(player, sampler)`` is a state in which everything
   the player may not know is resampled (the engine's ``determinize``), with the same
   information state for that player: what OpenSpiel's ``ISMCTSBot`` needs.
-* **Returns.** 1 for the winner and 0 for the others at the end (constant sum 1).
+* **Returns.** 1 for the winner and 0 for the others at the end (constant sum 1: both games
+  always end with a winner).
 """
 
 from __future__ import annotations
@@ -34,44 +41,66 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from westeros.engine import Game, new_game
-from westeros.rl import actions as A
-from westeros.rl.encoding import OBS_SIZE, encode_game
+from westeros.engine import Choice, Game, new_game
+from westeros.rl.spaces import Space, space
 
 SHORT_NAME = "python_westeros_boardgame"
+CARD_SHORT_NAME = "python_westeros_cardgame"
 DEFAULT_SEEDS = 1000
-MAX_GAME_LENGTH = 20_000  # player decisions; random 3–6 player games take 300–900
+DEFAULT_DECKS = "westeros-stark+westeros-lannister"
+MAX_GAME_LENGTH = 20_000  # player decisions; random games take 300–900 (board), 100–400 (card)
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="A Game of Thrones: The Board Game (Second Edition)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 6, "tides": False, "seeds": DEFAULT_SEEDS},
+
+def _game_type(
+    short_name: str, long_name: str, players: tuple[int, int], params: dict[str, Any]
+) -> pyspiel.GameType:
+    """Both games' type: sequential (simultaneous secret choices are taken one seat after the
+    other), a chance node (the seed), imperfect information, a winner (constant sum 1) at the
+    end; an information-state string but no tensor."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={**params, "seeds": DEFAULT_SEEDS},
+    )
+
+
+_GAME_TYPE = _game_type(
+    SHORT_NAME,
+    "A Game of Thrones: The Board Game (Second Edition)",
+    (3, 6),
+    {"players": 6, "tides": False},
+)
+_CARD_GAME_TYPE = _game_type(
+    CARD_SHORT_NAME,
+    "A Game of Thrones: The Card Game (Second Edition)",
+    (2, 6),
+    {"decks": DEFAULT_DECKS, "auto": True},
 )
 
 
 class WesterosGame(pyspiel.Game):  # type: ignore[misc]
-    """The OpenSpiel game: parameters ``players`` (3–6), ``tides``, ``seeds``."""
+    """The board game: parameters ``players`` (3–6), ``tides``, ``seeds``."""
+
+    GAME_TYPE = _GAME_TYPE
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        self.players = int(params.get("players", 6))
-        if not 3 <= self.players <= 6:
-            raise ValueError(f"players must be 3..6, not {self.players}")
-        self.tides = bool(params.get("tides", False))
         self.seeds = int(params.get("seeds", DEFAULT_SEEDS))
+        self.space, kept = self._space(params)
+        self.players = self.space.players
         info = pyspiel.GameInfo(
-            num_distinct_actions=A.N_ACTIONS,
+            num_distinct_actions=self.space.actions.n,
             max_chance_outcomes=self.seeds,
             num_players=self.players,
             min_utility=0.0,
@@ -79,9 +108,16 @@ class WesterosGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=1.0,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(
-            _GAME_TYPE, info, {"players": self.players, "tides": self.tides, "seeds": self.seeds}
-        )
+        super().__init__(self.GAME_TYPE, info, {**kept, "seeds": self.seeds})
+
+    @staticmethod
+    def _space(params: dict[str, Any]) -> tuple[Space, dict[str, Any]]:
+        """The kind's space and the parameters as OpenSpiel keeps them."""
+        players = int(params.get("players", 6))
+        if not 3 <= players <= 6:
+            raise ValueError(f"players must be 3..6, not {players}")
+        tides = bool(params.get("tides", False))
+        return space("boardgame", players, tides), {"players": players, "tides": tides}
 
     def new_initial_state(self) -> WesterosState:
         return WesterosState(self)
@@ -89,20 +125,73 @@ class WesterosGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> WesterosObserver:
-        return WesterosObserver(iig_obs_type, params)
+        return WesterosObserver(self.space, iig_obs_type, params)
+
+
+class WesterosCardGame(WesterosGame):
+    """The card game: parameters ``decks`` (shipped deck ids joined by ``+``), ``auto``,
+    ``seeds``."""
+
+    GAME_TYPE = _CARD_GAME_TYPE
+
+    @staticmethod
+    def _space(params: dict[str, Any]) -> tuple[Space, dict[str, Any]]:
+        decks = str(params.get("decks", DEFAULT_DECKS))
+        auto = bool(params.get("auto", True))
+        config = {"decks": [d.strip() for d in decks.split("+") if d.strip()], "auto": auto}
+        return space("cardgame", config=config), {"decks": decks, "auto": auto}
 
 
 class _Engine:
-    """Holds the engine's game; OpenSpiel clones a Python state by deep-copying its
-    attributes, and this copies the game with the engine's own (much faster) ``clone()``."""
+    """Holds the engine's game and the moves that made it. OpenSpiel clones a Python state by
+    deep-copying its attributes: this copies the game with the engine's own (much faster)
+    ``clone()``. It serializes a state by pickling its attributes: this pickles the game as
+    its kind, config, seed and moves, and unpickles it by replaying them (the engine's games
+    hold rules code, e.g. the card game's lasting effects, that pickle cannot write). A
+    resampled game has no moves to replay and cannot be serialized."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "moves")
 
-    def __init__(self, game: Game | None) -> None:
+    def __init__(self, game: Game | None, moves: _Moves = None, replayable: bool = True) -> None:
         self.game = game
+        # the moves as a linked list (seat, choice, earlier moves): a clone shares them
+        self.moves: _Moves | bool = moves if replayable else False
+
+    def apply(self, seat: int, choice: Choice) -> None:
+        assert self.game is not None
+        self.game.apply(seat, choice)
+        if self.moves is not False:
+            self.moves = (seat, choice, self.moves)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.game.clone() if self.game is not None else None)
+        other = _Engine(self.game.clone() if self.game is not None else None)
+        other.moves = self.moves
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.game is None:
+            return (_Engine, (None,))
+        if self.moves is False:
+            raise TypeError("a resampled state cannot be serialized (it has no moves to replay)")
+        moves: list[tuple[int, Choice]] = []
+        link = self.moves
+        while isinstance(link, tuple):
+            seat, choice, link = link
+            moves.append((seat, choice))
+        g = self.game
+        return (_replayed, (g.info.name, g.config, g.seed, moves[::-1]))
+
+
+_Moves = tuple[int, Choice, Any] | None
+
+
+def _replayed(kind: str, config: dict[str, Any], seed: int, moves: list[Any]) -> _Engine:
+    game = new_game(kind, config, seed)
+    engine = _Engine(game)
+    for seat, choice in moves:
+        engine.apply(seat, choice)
+    game.pending()  # the rules run up to the next decision, as they had
+    return engine
 
 
 class WesterosState(pyspiel.State):  # type: ignore[misc]
@@ -110,10 +199,15 @@ class WesterosState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: WesterosGame) -> None:
         super().__init__(game)
-        self.config = {"players": game.players, "tides": game.tides}
         self.seeds = game.seeds
         self._resamples = 0
         self._engine = _Engine(None)
+
+    @property
+    def space(self) -> Space:
+        """The game's space (read from the game, not kept in the state's serialization)."""
+        space: Space = self.get_game().space
+        return space
 
     @property
     def game(self) -> Game | None:
@@ -132,32 +226,32 @@ class WesterosState(pyspiel.State):  # type: ignore[misc]
         assert self.game is not None
         decision = self.game.pending()[0]
         assert decision.seat == player
-        return sorted(A.legal_indices(decision))
+        return sorted(self.space.actions.legal_indices(decision))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self.seeds
         return [(s, p) for s in range(self.seeds)]
 
     def _apply_action(self, action: int) -> None:
-        game = self.game
-        if game is None:
-            game = self._engine.game = new_game("boardgame", self.config, int(action))
+        engine = self._engine
+        if engine.game is None:
+            engine.game = new_game(self.space.kind, self.space.config, int(action))
         else:
-            decision = game.pending()[0]
-            game.apply(decision.seat, A.decode(decision, int(action)))
-        _skip_forced(game)
+            decision = engine.game.pending()[0]
+            engine.apply(decision.seat, self.space.actions.decode(decision, int(action)))
+        _skip_forced(engine)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed:{action}"
-        kind, choice = A.choice(int(action))
+        kind, choice = self.space.actions.choice(int(action))
         return f"{kind}:{choice}"
 
     def is_terminal(self) -> bool:
         return self.game is not None and self.game.is_over
 
     def returns(self) -> list[float]:
-        n = int(self.config["players"])
+        n = self.space.players
         if self.game is None:
             return [0.0] * n
         outcome = self.game.outcome()
@@ -176,7 +270,7 @@ class WesterosState(pyspiel.State):  # type: ignore[misc]
         self._resamples += 1
         draw = float(probability_sampler()) if callable(probability_sampler) else 0.0
         seed = (int(draw * 2**31) * 1_000_003 + self._resamples) & 0x7FFFFFFF
-        state._engine = _Engine(self.game.determinize(player_id, seed))
+        state._engine = _Engine(self.game.determinize(player_id, seed), replayable=False)
         return state
 
     def __str__(self) -> str:
@@ -186,12 +280,13 @@ class WesterosState(pyspiel.State):  # type: ignore[misc]
         return f"moves={g.moves} state={g.state_hash()}"
 
 
-def _skip_forced(game: Game) -> None:
+def _skip_forced(engine: _Engine) -> None:
+    assert engine.game is not None
     while True:
-        pending = game.pending()
+        pending = engine.game.pending()
         if not pending or len(pending[0].choices) != 1:
             return
-        game.apply(pending[0].seat, pending[0].choices[0])
+        engine.apply(pending[0].seat, pending[0].choices[0])
 
 
 class WesterosObserver:
@@ -199,7 +294,8 @@ class WesterosObserver:
     as JSON (the default); the spectator's view (public information only, ``private_info``
     NONE); or the information state (``perfect_recall``: a string only, no tensor)."""
 
-    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(self, space: Space, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        self.space = space
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
         self.public_only = iig_obs_type is not None and (
@@ -208,7 +304,7 @@ class WesterosObserver:
         self.perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         if self.perfect_recall and self.public_only:
             raise ValueError("a public information state is not provided")
-        size = 0 if self.perfect_recall else OBS_SIZE
+        size = 0 if self.perfect_recall else space.obs_size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor} if size else {}
 
@@ -221,7 +317,7 @@ class WesterosObserver:
         if state.game is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = encode_game(state.game, self._seat(player))
+            self.tensor[:] = self.space.encode(state.game, self._seat(player))
 
     def string_from(self, state: WesterosState, player: int) -> str:
         if state.game is None:
@@ -238,3 +334,4 @@ class WesterosObserver:
 
 
 pyspiel.register_game(_GAME_TYPE, WesterosGame)
+pyspiel.register_game(_CARD_GAME_TYPE, WesterosCardGame)

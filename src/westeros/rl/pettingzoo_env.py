@@ -1,15 +1,18 @@
-"""The board game as a PettingZoo AEC environment: agents are the houses.
+"""Both games as PettingZoo AEC environments: agents are the board game's houses, the card
+game's players (``player_0`` …).
 
-``env(players=6, tides=False, seed=None, render_mode=None)``. Every agent has the action space
-``Discrete(N_ACTIONS)`` (:mod:`westeros.rl.actions`) and a dict observation:
-``observation`` (``float32``, :data:`westeros.rl.encoding.OBS_SIZE`, the agent's view) and
-``action_mask`` (``int8``, 1 for each legal action of the agent's open decision). The agent to
-act is the house of the lowest pending seat; simultaneous secret decisions (orders, bids, house
-cards) are taken in seat order and the views never show an earlier seat's choice.
+``env(kind="boardgame", players=6, tides=False, config=None, seed=None, render_mode=None)``
+(the card game: ``env(kind="cardgame", config={"decks": [...]})``, ``auto`` on by default;
+:mod:`westeros.rl.spaces`). Every agent has the kind's action space ``Discrete(n)`` and a dict
+observation: ``observation`` (``float32``, the agent's view encoded) and ``action_mask``
+(``int8``, 1 for each legal action of the agent's open decision). The agent to act is the one
+of the lowest pending seat; simultaneous secret decisions (the board game's orders, bids,
+house cards; the card game's plots) are taken in seat order and the views never show an
+earlier seat's choice.
 
 Rewards: ``reward="win"`` gives 1 to the winner and 0 to the others when the game ends;
-``reward="rank"`` gives (n-1-place)/(n-1). ``castle_shaping=c`` adds c times the change of a
-house's castle count at every step (0 by default).
+``reward="rank"`` gives (n-1-place)/(n-1). ``shaping=c`` adds c times the change of an agent's
+public score (castles and strongholds; the card game's power) at every step (0 by default).
 
 ``max_cycles``: after that many steps (actions of the agent to act; the game is not
 round-robin, so a cycle is one step) every agent is truncated. ``illegal_action="penalize"``
@@ -26,25 +29,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from westeros.rl import actions as A
-from westeros.rl.core import (
-    ILLEGAL_ACTIONS,
-    REWARDS,
-    Observation,
-    RendersLog,
-    Session,
-    empty_observation,
-)
-from westeros.rl.encoding import OBS_SIZE
-
-
-def observation_space() -> spaces.Dict:
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (A.N_ACTIONS,), dtype=np.int8),
-        }
-    )
+from westeros.engine import Config
+from westeros.rl.core import ILLEGAL_ACTIONS, REWARDS, Observation, RendersLog, Session
 
 
 def check_options(
@@ -67,7 +53,8 @@ def check_options(
 
 
 class WesterosAEC(RendersLog, AECEnv[str, Observation, int | None]):  # type: ignore[misc]
-    """A Game of Thrones: The Board Game (2nd ed.) for 3–6 houses, as an AEC environment."""
+    """A Game of Thrones: The Board Game (2nd ed.) for 3–6 houses, or The Card Game (2nd ed.)
+    for 2–6 players, as an AEC environment."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (the base classes declare it so)
         "render_modes": ["human", "ansi"],
@@ -77,16 +64,18 @@ class WesterosAEC(RendersLog, AECEnv[str, Observation, int | None]):  # type: ig
 
     def __init__(
         self,
-        players: int = 6,
+        players: int | None = None,
         tides: bool = False,
         seed: int | None = None,
         render_mode: str | None = None,
         reward: str = "win",
-        castle_shaping: float = 0.0,
+        shaping: float = 0.0,
         skip_forced: bool = True,
         max_cycles: int | None = None,
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
+        kind: str = "boardgame",
+        config: Config | None = None,
     ) -> None:
         super().__init__()
         check_options(self.metadata, render_mode, reward, illegal_action, max_cycles)
@@ -94,18 +83,19 @@ class WesterosAEC(RendersLog, AECEnv[str, Observation, int | None]):  # type: ig
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.cycles = 0
-        self.session = Session(players, tides, skip_forced)
+        self.session = Session(players, tides, skip_forced, kind, config)
+        self.metadata = {**self.metadata, "name": f"westeros_{kind}_v0"}
         self.render_mode = render_mode
         self.reward_mode = reward
-        self.castle_shaping = float(castle_shaping)
-        self.possible_agents = list(self.session.houses)
-        self._action_space = spaces.Discrete(A.N_ACTIONS)
-        self._observation_space = observation_space()
+        self.shaping = float(shaping)
+        self.possible_agents = list(self.session.agents)
+        self._action_space = spaces.Discrete(self.session.actions.n)
+        self._observation_space = self.session.observation_space()
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self._seed = seed
         self._rng = np.random.default_rng(seed)
-        self._castles: dict[str, int] = {}
+        self._scores: dict[str, int] = {}
         self._rendered = 0
         self.agents: list[str] = []
 
@@ -130,7 +120,7 @@ class WesterosAEC(RendersLog, AECEnv[str, Observation, int | None]):  # type: ig
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._castles = self.session.castles() if self.castle_shaping else {}
+        self._scores = self.session.scores() if self.shaping else {}
         self._rendered = 0
         self.cycles = 0
         self._select()
@@ -138,12 +128,12 @@ class WesterosAEC(RendersLog, AECEnv[str, Observation, int | None]):  # type: ig
     def _select(self) -> None:
         decision = self.session.decision()
         if decision is not None:
-            self.agent_selection = self.session.seat_house[decision.seat]
+            self.agent_selection = self.session.seat_agent[decision.seat]
 
     def observe(self, agent: str) -> Observation:
-        if self.session.game is None or agent not in self.session.house_seat:
-            return empty_observation()
-        return self.session.observe(self.session.house_seat[agent])
+        if self.session.game is None or agent not in self.session.agent_seat:
+            return self.session.empty_observation()
+        return self.session.observe(self.session.agent_seat[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -155,7 +145,7 @@ class WesterosAEC(RendersLog, AECEnv[str, Observation, int | None]):  # type: ig
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.cycles += 1
-        seat = self.session.house_seat[agent]
+        seat = self.session.agent_seat[agent]
         if self.illegal_action == "penalize" and not self.session.legal(seat, action):
             self.rewards[agent] = self.illegal_reward
             self.infos[agent] = {"illegal_action": True}
@@ -164,11 +154,11 @@ class WesterosAEC(RendersLog, AECEnv[str, Observation, int | None]):  # type: ig
             return
         self.session.step(int(action))
         self.infos[agent] = {}
-        if self.castle_shaping:
-            castles = self.session.castles()
+        if self.shaping:
+            scores = self.session.scores()
             for h in self.agents:
-                self.rewards[h] += self.castle_shaping * (castles[h] - self._castles[h])
-            self._castles = castles
+                self.rewards[h] += self.shaping * (scores[h] - self._scores[h])
+            self._scores = scores
         if self.session.over:
             for h, r in self.session.final_rewards(self.reward_mode).items():
                 self.rewards[h] += r

@@ -10,6 +10,7 @@ first player (D15); an attachment no longer legal is discarded (C19.4).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -202,19 +203,45 @@ def can_marshal(g: CardGame, cid: int, seat: int) -> bool:
     return marshal_cost(g, cid, seat) <= g.players[seat].gold and can_bring_in(g, cid, seat)
 
 
+def granted_action(g: CardGame, seat: int, window: str) -> str | None:
+    """The player action of C6.5 this window grants ``seat``, if any: marshal (the active
+    player's marshaling window, C9.1) or ambush (challenges windows, C17.2)."""
+    if window == "marshaling" and g.active == seat:
+        return "marshal"
+    if g.phase == "challenges" and window.startswith("challenges"):
+        return "ambush"
+    return None
+
+
+def grants_action(g: CardGame, seat: int, window: str) -> bool:
+    return granted_action(g, seat, window) is not None
+
+
 def player_actions(g: CardGame, seat: int, window: str) -> list[Choice]:
     """The rule-granted player actions of C6.5 in this window."""
-    out: list[Choice] = []
-    p = g.players[seat]
-    if window == "marshaling" and g.active == seat:
-        for cid in p.hand:
-            if can_marshal(g, cid, seat):
-                out.append(D.ACTION.format("marshal", cid))
-    elif g.phase == "challenges" and window.startswith("challenges"):
-        for cid in p.hand:
-            if can_ambush(g, cid, seat):
-                out.append(D.ACTION.format("ambush", cid))
-    return out
+    verb = granted_action(g, seat, window)
+    if verb is None:
+        return []
+    return [D.ACTION.format(verb, cid) for cid in _granted_cards(g, seat, verb)]
+
+
+def could_take_action(g: CardGame, seat: int, window: str) -> bool:
+    """Whether :func:`player_actions` offers anything (the first card found answers)."""
+    verb = granted_action(g, seat, window)
+    return verb is not None and next(_granted_cards(g, seat, verb), None) is not None
+
+
+def _granted_cards(g: CardGame, seat: int, verb: str) -> Iterator[int]:
+    """The cards in hand ``seat`` may marshal or ambush now, in hand order."""
+    hand = g.players[seat].hand
+    if verb == "marshal":
+        return (cid for cid in hand if can_marshal(g, cid, seat))
+    if not g.modifiers("keyword:ambush") and not any(
+        e.stat == "keyword:ambush" for e in g.lasting
+    ):  # nothing grants ambush: only printed ambush counts (ambush_value)
+        defs = g.defs
+        hand = [cid for cid in hand if defs[cid].keyword("ambush") is not None]
+    return (cid for cid in hand if can_ambush(g, cid, seat))
 
 
 def ambush_value(g: CardGame, cid: int) -> int | None:
@@ -847,6 +874,6 @@ def end_game(g: CardGame, winner: int | None, reason: str) -> None:
 AFTER_OCCURRENCE.append(check_burn)
 RESULT_CHECKS.append(check_results)
 BEFORE_RESOLVING.append(duplicate_saves)
-grant_player_actions(player_actions, take_player_action)
+grant_player_actions(player_actions, take_player_action, grants_action, could_take_action)
 # the continuous state check of C19.4, after every step
 CardGame.STATE_CHECKS.append(check_attachments)

@@ -18,7 +18,7 @@ their interrupt and reaction windows, action windows, and the initiation of abil
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -32,8 +32,10 @@ from westeros.cardgame.abilities import (
     Ability,
     Ctx,
     Occ,
+    Target,
     text_of,
 )
+from westeros.cardgame.cards import CardDef
 from westeros.cardgame.costs import can_play_event, consume_reducers, marshal_cost, pay_gold
 from westeros.cardgame.events import event
 from westeros.cardgame.state import CardGame, stable
@@ -45,6 +47,7 @@ StateCheck = Callable[[CardGame], None]
 Offer = Callable[[CardGame, Occ], list[Step]]
 OfferActions = Callable[[CardGame, int, str], list[Choice]]
 TakeAction = Callable[[CardGame, int, str], None]
+MayAct = Callable[[CardGame, int, str], bool]
 
 # State checks run after every occurrence (e.g. "killed if its STR is 0"), registered by the
 # rules that define them (actions.py).
@@ -64,15 +67,23 @@ BEFORE_RESOLVING: list[Offer] = []
 
 class _PlayerActions:
     """The player actions the rules grant in action windows (C6.5: marshal, ambush), given
-    to :class:`ActionWindow` by :func:`grant_player_actions` (actions.py)."""
+    to :class:`ActionWindow` by :func:`grant_player_actions` (actions.py): ``offer`` lists
+    them, ``take`` takes one; ``grants`` tells whether a window grants a seat any at all (a
+    quick public test), ``could`` whether it offers one now (the first found answers)."""
 
     offer: OfferActions | None = None
     take: TakeAction | None = None
+    grants: MayAct | None = None
+    could: MayAct | None = None
 
 
-def grant_player_actions(offer: OfferActions, take: TakeAction) -> None:
+def grant_player_actions(
+    offer: OfferActions, take: TakeAction, grants: MayAct, could: MayAct
+) -> None:
     _PlayerActions.offer = offer
     _PlayerActions.take = take
+    _PlayerActions.grants = grants
+    _PlayerActions.could = could
 
 
 def run_effect(g: CardGame, fn: Callable[..., object], *args: Any) -> None:
@@ -236,44 +247,101 @@ def current_occurrence(g: CardGame) -> Occurrence | None:
     return None
 
 
-def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
+def trigger_sources(
+    g: CardGame, seat: int | None = None, among: Collection[int] | None = None
+) -> list[int]:
     """Cards whose abilities may be used: in play (face up), revealed plots, agendas,
-    titles, and events in hand (C1.3)."""
+    titles, and events in hand (C1.3); optionally only those ``among`` some cards (the
+    cards with an ability of the kind wanted, :func:`_answerers`), in the same order."""
     where = g.where
-    out = [
-        c
-        for c, r in g.play.items()
-        if not r.facedown and where[c] != "dup" and (seat is None or r.controller == seat)
-    ]
-    if g.blanking():  # C2.12: blank cards have no abilities (rarely any: tested once here)
+    if among is None:
+        out = [
+            c
+            for c, r in g.play.items()
+            if not r.facedown and where[c] != "dup" and (seat is None or r.controller == seat)
+        ]
+    else:
+        out = [
+            c
+            for c, r in g.play.items()
+            if c in among
+            and not r.facedown
+            and where[c] != "dup"
+            and (seat is None or r.controller == seat)
+        ]
+    if out and g.blanking():  # C2.12: blank cards have no abilities (rarely any)
         out = [c for c in out if not g.blank(c)]
-    gone = [p.seat for p in g.players if p.eliminated]
-    if gone:  # Q12: an eliminated player has left the game; their cards answer nothing
-        out = [c for c in out if g.play[c].controller not in gone]
-    for p in g.players:
-        if (seat is not None and p.seat != seat) or p.eliminated:
+    players = g.players
+    if out and any(p.eliminated for p in players):  # Q12: their cards answer nothing
+        out = [c for c in out if not players[g.play[c].controller].eliminated]
+    defs = g.defs
+    for p in players if seat is None else (players[seat],):
+        if p.eliminated:
             continue
-        if p.agenda is not None:
+        if p.agenda is not None and (among is None or p.agenda in among):
             out.append(p.agenda)
-        out.extend(c for c in p.hand if g.defs[c].type == "event")
+        if among is None:
+            out.extend(c for c in p.hand if defs[c].type == "event")
+        else:
+            out.extend(c for c in p.hand if c in among and defs[c].type == "event")
     return out
+
+
+def _is_source(g: CardGame, cid: int, seat: int | None) -> bool:
+    """Whether ``cid`` is one of ``trigger_sources(g, seat)`` (one card's test, for the
+    questions that need only a yes or no)."""
+    rec = g.play.get(cid)
+    players = g.players
+    if rec is not None:
+        if rec.facedown or g.where[cid] == "dup" or (seat is not None and rec.controller != seat):
+            return False
+        if players[rec.controller].eliminated:
+            return False
+        return not (g.blanking() and g.blank(cid))
+    owner = g.owner[cid]
+    if seat is not None and owner != seat:
+        return False  # an agenda or a hand is its owner's
+    p = players[owner]
+    if p.eliminated:
+        return False
+    if cid == p.agenda:
+        return True
+    return g.where[cid] == "hand" and g.defs[cid].type == "event"
+
+
+def _any_usable(
+    g: CardGame,
+    cands: Iterable[int],
+    seat: int | None,
+    on: str,
+    kinds: tuple[str, ...],
+    occ: Occ | None,
+) -> bool:
+    """Whether an ability of one of ``kinds`` of a card among ``cands`` that is a trigger
+    source (of ``seat``, or of anybody) could be used now: to occurrences ``on``, or an
+    Action (``on`` is :data:`ANY_TIME`). The same answer as listing them, sooner."""
+    defs = g.defs
+    for cid in cands:
+        if not _is_source(g, cid, seat):
+            continue
+        entry = text_of(defs[cid].code)
+        indices = range(len(entry.abilities)) if on == ANY_TIME else entry.by_occ.get(on, ())
+        for i in indices:
+            a = entry.abilities[i]
+            if a.kind in kinds and usable(g, a, ctx_for(g, cid, i, occ)):
+                return True
+    return False
 
 
 def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
     """Whether a window opens: an ability in play could answer, or some player could hold an
     answer in hand (judged from public facts only, :func:`could_answer`; C1.9)."""
     table = _answerers(g)
-    cands = set().union(*(table.get((occ.kind, k), ()) for k in kinds))
+    cands = [table[key] for key in ((occ.kind, k) for k in kinds) if key in table]
     if not cands:
         return False  # no card of the game answers this occurrence so (the common case)
-    for cid in trigger_sources(g):
-        if cid not in cands:
-            continue
-        entry = text_of(g.defs[cid].code)
-        for i in entry.by_occ.get(occ.kind, ()):
-            a = entry.abilities[i]
-            if a.kind in kinds and usable(g, a, ctx_for(g, cid, i, occ)):
-                return True
+    if _any_usable(g, frozenset().union(*cands), None, occ.kind, kinds, occ):
+        return True
     return any(could_answer(g, s, occ, k) for s in g.order() for k in kinds)
 
 
@@ -284,6 +352,10 @@ def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
 # use something were every card of their hand *and deck* in their hand: the hand and the
 # deck together are public (the deck list less the open piles), how they are split is not.
 # A player asked for that reason alone answers "pass" (the only choice offered).
+#
+# For speed, only the cards that could matter are looked at (:func:`_own_candidates`: the
+# seat's cards with an ability of the kind asked), and the hand is rebuilt as if it held
+# the deck only when some such card exists.
 
 
 def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool:
@@ -304,28 +376,33 @@ def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool
             where[c] = "deck"
 
 
+def _own_candidates(g: CardGame, seat: int, cards: Iterable[int]) -> list[int]:
+    """Those of ``cards`` that could be ``seat``'s trigger sources were its deck in hand: in
+    its hand or deck, its agenda, or in play under its control (a quick test first)."""
+    where, owner, play = g.where, g.owner, g.play
+    out = []
+    for cid in cards:
+        zone = where[cid]
+        if zone in ("hand", "deck", "agenda"):
+            if owner[cid] == seat:
+                out.append(cid)
+        elif cid in play and play[cid].controller == seat:
+            out.append(cid)
+    return out
+
+
 def could_answer(g: CardGame, seat: int, occ: Occ, kind: str) -> bool:
     """Whether ``seat`` could answer ``occ`` with an ability of ``kind``, judged from public
     facts only (:func:`_as_if_all_in_hand`)."""
-    if kind not in (INTERRUPT, REACTION) or not _may_answer(g, seat, occ.kind, kind):
+    if kind not in (INTERRUPT, REACTION):
         return False
-    return _as_if_all_in_hand(g, seat, lambda: bool(triggered(g, occ, kind, seat)))
-
-
-def _may_answer(g: CardGame, seat: int, on: str, kind: str) -> bool:
-    """A quick test first: some card of the seat (in hand or deck, or in play under its
-    control, its agenda) has an ability of ``kind`` to occurrences ``on`` at all."""
     p = g.players[seat]
     if not p.hand or p.eliminated:
         return False
-    for cid in _answerers(g).get((on, kind), ()):
-        zone = g.where[cid]
-        if zone in ("hand", "deck", "agenda"):
-            if g.owner[cid] == seat:
-                return True
-        elif cid in g.play and g.play[cid].controller == seat:
-            return True
-    return False
+    cands = _own_candidates(g, seat, _answerers(g).get((occ.kind, kind), ()))
+    if not cands:
+        return False
+    return _as_if_all_in_hand(g, seat, lambda: _any_usable(g, cands, seat, occ.kind, (kind,), occ))
 
 
 # The cards of a game with an ability to some occurrence, by (occurrence, ability kind), and
@@ -334,19 +411,13 @@ def _may_answer(g: CardGame, seat: int, on: str, kind: str) -> bool:
 # the registered texts change (test-only texts).
 Answerers = dict[tuple[str, str], frozenset[int]]
 ANY_TIME = "*"  # no occurrence is named so (abilities.text checks the names)
-_ANSWERERS: dict[tuple[int, tuple[object, ...]], tuple[tuple[object, ...], Answerers]] = {}
-
-
-def _texts_mark() -> tuple[object, ...]:
-    last = next(reversed(TEXTS), None)
-    return (len(TEXTS), last, id(TEXTS.get(last)) if last is not None else 0)
+_ANSWERERS: dict[int, tuple[tuple[CardDef, ...], int, Answerers]] = {}
 
 
 def _answerers(g: CardGame) -> Answerers:
-    key = (id(g.defs), _texts_mark())
-    hit = _ANSWERERS.get(key)
-    if hit is not None and hit[0] is g.defs:
-        return hit[1]
+    hit = _ANSWERERS.get(id(g.defs))
+    if hit is not None and hit[0] is g.defs and hit[1] == TEXTS.version:
+        return hit[2]
     found: dict[tuple[str, str], list[int]] = {}
     for cid, d in enumerate(g.defs):
         entry = text_of(d.code)
@@ -358,7 +429,7 @@ def _answerers(g: CardGame) -> Answerers:
     if len(_ANSWERERS) > 64:
         _ANSWERERS.clear()
     table = {k: frozenset(v) for k, v in found.items()}
-    _ANSWERERS[key] = (g.defs, table)
+    _ANSWERERS[id(g.defs)] = (g.defs, TEXTS.version, table)
     return table
 
 
@@ -372,9 +443,7 @@ def triggered(g: CardGame, occ: Occ, kind: str, seat: int | None = None) -> list
     cands = _answerers(g).get((occ.kind, kind))
     if not cands:
         return out
-    for cid in trigger_sources(g, seat):
-        if cid not in cands:
-            continue  # no ability of this kind to this occurrence
+    for cid in trigger_sources(g, seat, cands):
         entry = text_of(g.defs[cid].code)
         for i in entry.by_occ.get(occ.kind, ()):
             a = entry.abilities[i]
@@ -547,15 +616,24 @@ class ActionWindow(Step):
         ]
 
     def _could(self, g: CardGame, seat: int) -> bool:
-        """Public facts only: could the seat act, were its whole deck in hand (C1.9)? (The
-        first action found answers: the card actions one by one, then the granted ones.)"""
-        return _as_if_all_in_hand(g, seat, lambda: self._any_option(g, seat))
+        """Public facts only: could the seat act, were its whole deck in hand (C1.9)? Only
+        the seat's cards with an Action, and the player actions this window grants, are
+        tried (the first one found answers)."""
+        p = g.players[seat]
+        if not p.hand or p.eliminated:
+            return False
+        actors = _own_candidates(g, seat, _answerers(g).get((ANY_TIME, ACTION), ()))
+        grants, could = _PlayerActions.grants, _PlayerActions.could
+        granted = grants is not None and could is not None and grants(g, seat, self.name)
+        if not actors and not granted:
+            return False
 
-    def _any_option(self, g: CardGame, seat: int) -> bool:
-        if next(iter_card_actions(g, seat), None) is not None:
-            return True
-        offer = _PlayerActions.offer
-        return offer is not None and bool(offer(g, seat, self.name))
+        def test() -> bool:
+            if actors and _any_usable(g, actors, seat, ANY_TIME, (ACTION,), None):
+                return True
+            return granted and could is not None and could(g, seat, self.name)
+
+        return _as_if_all_in_hand(g, seat, test)
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
@@ -584,10 +662,10 @@ def card_actions(g: CardGame, seat: int) -> list[Choice]:
 
 def iter_card_actions(g: CardGame, seat: int) -> Iterator[Choice]:
     """:func:`card_actions` one by one (whoever needs only the first stops there)."""
-    actors = _answerers(g).get((ANY_TIME, ACTION), frozenset())
-    for cid in trigger_sources(g, seat):
-        if cid not in actors:
-            continue  # no Action on this card
+    actors = _answerers(g).get((ANY_TIME, ACTION))
+    if not actors:
+        return
+    for cid in trigger_sources(g, seat, actors):
         entry = text_of(g.defs[cid].code)
         for i, a in enumerate(entry.abilities):
             if a.kind == ACTION and usable(g, a, ctx_for(g, cid, i)):
@@ -598,27 +676,28 @@ def iter_card_actions(g: CardGame, seat: int) -> Iterator[Choice]:
 
 
 def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
-    """Whether an ability could be initiated now (C1.4, C16.4 steps 1–2, C16.19)."""
+    """Whether an ability could be initiated now (C1.4, C16.4 steps 1–2, C16.19). (The
+    quick tests come first; every test must hold.)"""
     cid = ctx.source
     zone = g.where[cid]
     if a.zone == "hand":
-        if zone != "hand" or not can_play_event(g, cid, ctx.you):
+        if zone != "hand":
             return False
     elif zone not in ("play", "plot", "faction", "title", "agenda"):
         return False
     if a.phase is not None and g.phase != a.phase:
         return False
-    if a.kind in (ACTION, REACTION, INTERRUPT) and g.has("cannot_trigger", ctx.you, players=True):
-        return False  # e.g. Catelyn Stark
     if a.limit is not None and g.uses.get(limit_key(g, a, ctx), 0) >= a.limit[0]:
         return False
     if a.max is not None and g.uses.get(_max_key(g, ctx), 0) >= a.max[0]:
         return False
+    if a.kind in (ACTION, REACTION, INTERRUPT) and g.has("cannot_trigger", ctx.you, players=True):
+        return False  # e.g. Catelyn Stark
+    if a.zone == "hand" and not can_play_event(g, cid, ctx.you):
+        return False
     if not all(c.can_pay(g, ctx) for c in a.cost):
         return False
-    if a.target is not None and len(candidates(g, a, ctx)) < (
-        1 if a.target.up_to else a.target.count
-    ):
+    if a.target is not None and not _enough_candidates(g, a, ctx):
         return False
     return a.when(g, ctx)
 
@@ -640,13 +719,28 @@ def candidates(g: CardGame, a: Ability, ctx: Ctx) -> list[int]:
     """The legal targets of an ability (C16.6): cards (or seats) its test accepts."""
     t = a.target
     assert t is not None
+    return [c for c in _target_pool(g, t, ctx) if t.ok(g, ctx, c)]
+
+
+def _target_pool(g: CardGame, t: Target, ctx: Ctx) -> list[int]:
     if t.players:
-        pool = [p.seat for p in g.players if not p.eliminated]
-    elif t.zone == "play":
-        pool = g.cards_in_play()
-    else:
-        pool = [c for zone in t.zone.split("+") for c in g.players[ctx.you].zone(zone)]
-    return [c for c in pool if t.ok(g, ctx, c)]
+        return [p.seat for p in g.players if not p.eliminated]
+    if t.zone == "play":
+        return g.cards_in_play()
+    return [c for zone in t.zone.split("+") for c in g.players[ctx.you].zone(zone)]
+
+
+def _enough_candidates(g: CardGame, a: Ability, ctx: Ctx) -> bool:
+    """Whether the ability has as many legal targets as it needs (counted up to that)."""
+    t = a.target
+    assert t is not None
+    needed = 1 if t.up_to else t.count
+    for c in _target_pool(g, t, ctx):
+        if needed <= 0:
+            break
+        if t.ok(g, ctx, c):
+            needed -= 1
+    return needed <= 0
 
 
 class Initiate(Step):

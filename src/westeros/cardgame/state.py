@@ -107,11 +107,21 @@ class Player:
 
     def copy(self) -> Player:
         other = Player.__new__(Player)
-        for name in ("seat", "faction", "agenda", "plot", "gold", "eliminated", "limited"):
-            setattr(other, name, getattr(self, name))
+        other.seat = self.seat
+        other.faction = self.faction
+        other.agenda = self.agenda
+        other.plot = self.plot
+        other.gold = self.gold
+        other.eliminated = self.eliminated
+        other.limited = self.limited
         other.challenges = self.challenges
-        for name in LIST_ZONES:
-            setattr(other, name, list(getattr(self, name)))
+        other.deck = self.deck[:]  # the zones of LIST_ZONES
+        other.hand = self.hand[:]
+        other.discard = self.discard[:]
+        other.dead = self.dead[:]
+        other.plots = self.plots[:]
+        other.used = self.used[:]
+        other.removed = self.removed[:]
         return other
 
     def zone(self, name: str) -> list[int]:
@@ -348,13 +358,17 @@ class CardGame(StepGame):
 
     def cards_in_play(self, seat: int | None = None, type: str | None = None) -> list[int]:
         """Face-up cards in play areas (characters, locations, attachments), by id order."""
+        where = self.where
+        if seat is None and type is None:  # the common case, quicker
+            return [c for c, r in self.play.items() if where[c] == "play" and not r.facedown]
+        defs = self.defs
         return [
             c
             for c, r in self.play.items()
-            if self.where[c] == "play"
+            if where[c] == "play"
             and not r.facedown
             and (seat is None or r.controller == seat)
-            and (type is None or self.defs[c].type == type)
+            and (type is None or defs[c].type == type)
         ]
 
     def characters(self, seat: int | None = None) -> list[int]:
@@ -413,7 +427,10 @@ class CardGame(StepGame):
 
     def bonus(self, stat: str, target: int, players: bool = False) -> int:
         """The sum of all modifiers of ``stat`` on a card (or a player)."""
-        mods = self.modifiers(stat)
+        found = self._mods
+        if found is None:
+            found = self._mods = self.ACTIVE_MODIFIERS()
+        mods = found.get(stat, ())
         if not mods and not self.lasting:
             return 0  # the common case: nothing modifies this stat at all
         total = 0

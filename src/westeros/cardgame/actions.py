@@ -11,6 +11,7 @@ first player (D15); an attachment no longer legal is discarded (C19.4).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -37,7 +38,7 @@ from westeros.cardgame.flow import (
     save,
 )
 from westeros.cardgame.melee import return_titles
-from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
+from westeros.cardgame.state import WIN_POWER, CardGame, InPlay, Player
 from westeros.cardgame.zones import remove_from_zone as remove_from_zone
 from westeros.cardgame.zones import to_zone as to_zone
 from westeros.engine import Ask, Choice, Decision, Step
@@ -263,7 +264,7 @@ def ambush_cost(g: CardGame, cid: int, seat: int) -> int:
 def can_ambush(g: CardGame, cid: int, seat: int) -> bool:
     """C17.2: pay X gold to put a card with ambush from hand into play."""
     d = g.defs[cid]
-    if ambush_value(g, cid) is None or d.type not in ("character", "location", "attachment"):
+    if d.type not in ("character", "location", "attachment") or ambush_value(g, cid) is None:
         return False
     return ambush_cost(g, cid, seat) <= g.players[seat].gold and can_bring_in(g, cid, seat)
 
@@ -749,16 +750,26 @@ def shuffle_deck(g: CardGame, seat: int) -> None:
 Result = tuple[str, int]  # ("win", seat): 15 power (C20.3); ("out", seat): empty deck (C20.4)
 
 
+_POWER = attrgetter("power")
+
+
+def _deck_left_or_out(p: Player) -> bool:
+    """A player with cards in their deck, or out of the game already."""
+    return bool(p.deck) or p.eliminated
+
+
 def results(g: CardGame) -> list[Result]:
     """What C20.3 and C20.4 call for now (after setup, C5.10): wins, then eliminations, each
     in player order."""
     if g.winner is not None or g.phase == "setup":
         return []
+    if sum(map(_POWER, g.play.values())) < WIN_POWER and all(map(_deck_left_or_out, g.players)):
+        return []  # the common case, quickly: nobody has 15 power, no deck is empty
     power = [0] * len(g.players)
     for rec in g.play.values():
         if rec.power:
             power[rec.controller] += rec.power
-    if max(power) < WIN_POWER and all(p.deck or p.eliminated for p in g.players):
+    if max(power) < WIN_POWER and all(map(_deck_left_or_out, g.players)):
         return []
     order = g.order()
     wins = [("win", s) for s in order if power[s] >= WIN_POWER]

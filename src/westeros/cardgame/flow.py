@@ -18,7 +18,8 @@ their interrupt and reaction windows, action windows, and the initiation of abil
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -309,39 +310,31 @@ def _is_source(g: CardGame, cid: int, seat: int | None) -> bool:
     return g.where[cid] == "hand" and g.defs[cid].type == "event"
 
 
-def _any_usable(
-    g: CardGame,
-    cands: Iterable[int],
-    seat: int | None,
-    on: str,
-    kinds: tuple[str, ...],
-    occ: Occ | None,
-) -> bool:
-    """Whether an ability of one of ``kinds`` of a card among ``cands`` that is a trigger
-    source (of ``seat``, or of anybody) could be used now: to occurrences ``on``, or an
-    Action (``on`` is :data:`ANY_TIME`). The same answer as listing them, sooner."""
-    defs = g.defs
-    for cid in cands:
-        if not _is_source(g, cid, seat):
-            continue
-        entry = text_of(defs[cid].code)
-        indices = range(len(entry.abilities)) if on == ANY_TIME else entry.by_occ.get(on, ())
-        for i in indices:
-            a = entry.abilities[i]
-            if a.kind in kinds and usable(g, a, ctx_for(g, cid, i, occ)):
-                return True
-    return False
+def _usable_use(g: CardGame, use: Use, seat: int | None, occ: Occ | None) -> bool:
+    """Whether one ability of a card that is a trigger source (of ``seat``, or of anybody)
+    could be used now."""
+    cid, i, a = use
+    if a.phase is not None and g.phase != a.phase:
+        return False  # as usable() would find, sooner
+    return _is_source(g, cid, seat) and _usable_at(g, a, cid, i, occ) is not None
 
 
 def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
     """Whether a window opens: an ability in play could answer, or some player could hold an
     answer in hand (judged from public facts only, :func:`could_answer`; C1.9)."""
-    table = _answerers(g)
-    cands = [table[key] for key in ((occ.kind, k) for k in kinds) if key in table]
-    if not cands:
+    index = _index(g)
+    keys = [key for key in ((occ.kind, k) for k in kinds) if key in index.cards]
+    if not keys:
         return False  # no card of the game answers this occurrence so (the common case)
-    if _any_usable(g, frozenset().union(*cands), None, occ.kind, kinds, occ):
-        return True
+    where, play = g.where, g.play
+    for key in keys:
+        for uses in index.owned[key]:
+            for use in uses:
+                if where[use[0]] in ("hand", "agenda") and _usable_use(g, use, None, occ):
+                    return True
+        for use in index.others[key]:
+            if use[0] in play and _usable_use(g, use, None, occ):
+                return True
     return any(could_answer(g, s, occ, k) for s in g.order() for k in kinds)
 
 
@@ -376,18 +369,21 @@ def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool
             where[c] = "deck"
 
 
-def _own_candidates(g: CardGame, seat: int, cards: Iterable[int]) -> list[int]:
-    """Those of ``cards`` that could be ``seat``'s trigger sources were its deck in hand: in
-    its hand or deck, its agenda, or in play under its control (a quick test first)."""
-    where, owner, play = g.where, g.owner, g.play
+def _live_uses(g: CardGame, key: Key, seat: int) -> list[Use]:
+    """The abilities (of kind and occurrence ``key``) that could be ``seat``'s were its deck
+    in hand: of events in its hand or deck, of its agenda, of cards in play under its
+    control; not those of another phase (a quick test first)."""
+    index = _index(g)
+    where, play, phase = g.where, g.play, g.phase
     out = []
-    for cid in cards:
-        zone = where[cid]
-        if zone in ("hand", "deck", "agenda"):
-            if owner[cid] == seat:
-                out.append(cid)
-        elif cid in play and play[cid].controller == seat:
-            out.append(cid)
+    owned = index.owned.get(key, ())
+    for use in owned[seat] if seat < len(owned) else ():
+        if where[use[0]] in ("hand", "deck", "agenda") and use[2].phase in (None, phase):
+            out.append(use)
+    for use in index.others.get(key, ()):
+        rec = play.get(use[0])
+        if rec is not None and rec.controller == seat and use[2].phase in (None, phase):
+            out.append(use)
     return out
 
 
@@ -399,38 +395,66 @@ def could_answer(g: CardGame, seat: int, occ: Occ, kind: str) -> bool:
     p = g.players[seat]
     if not p.hand or p.eliminated:
         return False
-    cands = _own_candidates(g, seat, _answerers(g).get((occ.kind, kind), ()))
-    if not cands:
+    live = _live_uses(g, (occ.kind, kind), seat)
+    if not live:
         return False
-    return _as_if_all_in_hand(g, seat, lambda: _any_usable(g, cands, seat, occ.kind, (kind,), occ))
+    return _as_if_all_in_hand(g, seat, lambda: any(_usable_use(g, u, seat, occ) for u in live))
 
 
-# The cards of a game with an ability to some occurrence, by (occurrence, ability kind), and
-# those with an Action (C6.5) under (ANY_TIME, ACTION): printed texts do not change during a
-# game, so this is worked out once per set of cards (clones share ``g.defs``), and again if
-# the registered texts change (test-only texts).
-Answerers = dict[tuple[str, str], frozenset[int]]
+# The abilities of a game's cards that answer some occurrence, by (occurrence, ability kind),
+# and the Actions (C6.5) under (ANY_TIME, ACTION): printed texts do not change during a game,
+# so this is worked out once per set of cards (clones share ``g.defs`` and ``g.owner``), and
+# again if the registered texts change (test-only texts). ``cards`` holds the cards by key;
+# ``owned`` a seat's events and agenda by key (used from its own hand or agenda), ``others``
+# the other cards' abilities (used in play).
+Key = tuple[str, str]
+Use = tuple[int, int, Ability]  # card, ability index, ability
 ANY_TIME = "*"  # no occurrence is named so (abilities.text checks the names)
-_ANSWERERS: dict[int, tuple[tuple[CardDef, ...], int, Answerers]] = {}
 
 
-def _answerers(g: CardGame) -> Answerers:
-    hit = _ANSWERERS.get(id(g.defs))
-    if hit is not None and hit[0] is g.defs and hit[1] == TEXTS.version:
-        return hit[2]
-    found: dict[tuple[str, str], list[int]] = {}
+@dataclass(frozen=True, slots=True)
+class Index:
+    cards: dict[Key, frozenset[int]]
+    owned: dict[Key, tuple[tuple[Use, ...], ...]]
+    others: dict[Key, tuple[Use, ...]]
+
+
+_INDEX: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...], int, Index]] = {}
+
+
+def _index(g: CardGame) -> Index:
+    hit = _INDEX.get(id(g.defs))
+    if hit is not None and hit[0] is g.defs and hit[1] is g.owner and hit[2] == TEXTS.version:
+        return hit[3]
+    uses: dict[Key, list[Use]] = {}
     for cid, d in enumerate(g.defs):
         entry = text_of(d.code)
-        for on, indices in entry.by_occ.items():
-            for kind in sorted({entry.abilities[i].kind for i in indices}):
-                found.setdefault((on, kind), []).append(cid)
-        if any(a.kind == ACTION for a in entry.abilities):
-            found.setdefault((ANY_TIME, ACTION), []).append(cid)
-    if len(_ANSWERERS) > 64:
-        _ANSWERERS.clear()
-    table = {k: frozenset(v) for k, v in found.items()}
-    _ANSWERERS[id(g.defs)] = (g.defs, TEXTS.version, table)
-    return table
+        for i, a in enumerate(entry.abilities):
+            for on in a.on.split("|") if a.on else ():
+                uses.setdefault((on, a.kind), []).append((cid, i, a))
+            if a.kind == ACTION:
+                uses.setdefault((ANY_TIME, ACTION), []).append((cid, i, a))
+    seats = range(max(g.owner, default=-1) + 1)
+    own = {"event", "agenda"}
+    index = Index(
+        {k: frozenset(c for c, _, _ in v) for k, v in uses.items()},
+        {
+            k: tuple(
+                tuple(u for u in v if g.owner[u[0]] == s and g.defs[u[0]].type in own)
+                for s in seats
+            )
+            for k, v in uses.items()
+        },
+        {k: tuple(u for u in v if g.defs[u[0]].type not in own) for k, v in uses.items()},
+    )
+    if len(_INDEX) > 64:
+        _INDEX.clear()
+    _INDEX[id(g.defs)] = (g.defs, g.owner, TEXTS.version, index)
+    return index
+
+
+def _answerers(g: CardGame) -> dict[Key, frozenset[int]]:
+    return _index(g).cards
 
 
 def ctx_for(g: CardGame, cid: int, index: int, occ: Occ | None = None) -> Ctx:
@@ -447,8 +471,7 @@ def triggered(g: CardGame, occ: Occ, kind: str, seat: int | None = None) -> list
         entry = text_of(g.defs[cid].code)
         for i in entry.by_occ.get(occ.kind, ()):
             a = entry.abilities[i]
-            ctx = ctx_for(g, cid, i, occ)
-            if a.kind == kind and usable(g, a, ctx):
+            if a.kind == kind and (ctx := _usable_at(g, a, cid, i, occ)) is not None:
                 out.append(ctx)
     return out
 
@@ -622,14 +645,14 @@ class ActionWindow(Step):
         p = g.players[seat]
         if not p.hand or p.eliminated:
             return False
-        actors = _own_candidates(g, seat, _answerers(g).get((ANY_TIME, ACTION), ()))
+        live = _live_uses(g, (ANY_TIME, ACTION), seat)
         grants, could = _PlayerActions.grants, _PlayerActions.could
         granted = grants is not None and could is not None and grants(g, seat, self.name)
-        if not actors and not granted:
+        if not live and not granted:
             return False
 
         def test() -> bool:
-            if actors and _any_usable(g, actors, seat, ANY_TIME, (ACTION,), None):
+            if any(_usable_use(g, u, seat, None) for u in live):
                 return True
             return granted and could is not None and could(g, seat, self.name)
 
@@ -668,7 +691,7 @@ def iter_card_actions(g: CardGame, seat: int) -> Iterator[Choice]:
     for cid in trigger_sources(g, seat, actors):
         entry = text_of(g.defs[cid].code)
         for i, a in enumerate(entry.abilities):
-            if a.kind == ACTION and usable(g, a, ctx_for(g, cid, i)):
+            if a.kind == ACTION and _usable_at(g, a, cid, i, None) is not None:
                 yield D.ACTION.format("use", cid, i)
 
 
@@ -676,9 +699,12 @@ def iter_card_actions(g: CardGame, seat: int) -> Iterator[Choice]:
 
 
 def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
-    """Whether an ability could be initiated now (C1.4, C16.4 steps 1–2, C16.19). (The
-    quick tests come first; every test must hold.)"""
-    cid = ctx.source
+    """Whether an ability could be initiated now (C1.4, C16.4 steps 1–2, C16.19)."""
+    return _may_use(g, a, ctx.source, ctx.you, ctx.index) and _usable_with(g, a, ctx)
+
+
+def _may_use(g: CardGame, a: Ability, cid: int, you: int, index: int) -> bool:
+    """The tests of :func:`usable` that need no :class:`Ctx`, the quick ones first."""
     zone = g.where[cid]
     if a.zone == "hand":
         if zone != "hand":
@@ -687,14 +713,17 @@ def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
         return False
     if a.phase is not None and g.phase != a.phase:
         return False
-    if a.limit is not None and g.uses.get(limit_key(g, a, ctx), 0) >= a.limit[0]:
+    if a.limit is not None and g.uses.get(_limit_key(g, a, cid, index), 0) >= a.limit[0]:
         return False
-    if a.max is not None and g.uses.get(_max_key(g, ctx), 0) >= a.max[0]:
-        return False
-    if a.kind in (ACTION, REACTION, INTERRUPT) and g.has("cannot_trigger", ctx.you, players=True):
+    if a.max is not None and g.uses.get(("max", a.max[1], you, g.defs[cid].name), 0) >= a.max[0]:
+        return False  # the key of _max_key
+    if a.kind in (ACTION, REACTION, INTERRUPT) and g.has("cannot_trigger", you, players=True):
         return False  # e.g. Catelyn Stark
-    if a.zone == "hand" and not can_play_event(g, cid, ctx.you):
-        return False
+    return a.zone != "hand" or can_play_event(g, cid, you)
+
+
+def _usable_with(g: CardGame, a: Ability, ctx: Ctx) -> bool:
+    """The tests of :func:`usable` that read the use: costs, targets, condition."""
     if not all(c.can_pay(g, ctx) for c in a.cost):
         return False
     if a.target is not None and not _enough_candidates(g, a, ctx):
@@ -702,11 +731,25 @@ def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
     return a.when(g, ctx)
 
 
+def _usable_at(g: CardGame, a: Ability, cid: int, index: int, occ: Occ | None) -> Ctx | None:
+    """The use of ability ``index`` of ``cid`` (to ``occ``) if it is usable now, else None
+    (the use is made only when the quick tests pass)."""
+    you = g.controller(cid)
+    if not _may_use(g, a, cid, you, index):
+        return None
+    ctx = Ctx(cid, you, index, occ)
+    return ctx if _usable_with(g, a, ctx) else None
+
+
 def limit_key(g: CardGame, a: Ability, ctx: Ctx) -> tuple[Any, ...]:
     """The key of an ability's "Limit N per period" count in g.uses (C16.19.1: per copy)."""
-    rec = g.play.get(ctx.source)
+    return _limit_key(g, a, ctx.source, ctx.index)
+
+
+def _limit_key(g: CardGame, a: Ability, cid: int, index: int) -> tuple[Any, ...]:
+    rec = g.play.get(cid)
     period = a.limit[1] if a.limit else ""
-    return ("limit", period, ctx.source, ctx.index, rec.entered if rec else 0)
+    return ("limit", period, cid, index, rec.entered if rec else 0)
 
 
 def _max_key(g: CardGame, ctx: Ctx) -> tuple[Any, ...]:

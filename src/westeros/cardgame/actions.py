@@ -55,9 +55,7 @@ def enter_play(g: CardGame, cid: int, seat: int, parent: int | None = None) -> N
     """Place a card in ``seat``'s play area, standing (C2.4–C2.6), as a new copy (C16.19.1)."""
     remove_from_zone(g, cid)
     g.entered_count += 1
-    rec = InPlay(seat, g.entered_count)
-    rec.parent = parent
-    g.play[cid] = rec
+    g.play[cid] = InPlay(seat, g.entered_count, parent=parent)
     g.where[cid] = "play"
     g.changed()
 
@@ -299,9 +297,7 @@ def marshal(g: CardGame, seat: int, cid: int) -> None:
 def place_duplicate(g: CardGame, cid: int, original: int) -> None:
     """C18.6: the copy goes under the card, blank."""
     remove_from_zone(g, cid)
-    rec = InPlay(g.controller(original))
-    rec.parent = original
-    g.play[cid] = rec
+    g.play[cid] = InPlay(g.controller(original), parent=original)
     g.where[cid] = "dup"
     g.changed()
 
@@ -352,7 +348,7 @@ class AttachTo(Ask):
 def _entered(g: CardGame, seat: int, cid: int, how: str, cost: int, parent: int | None) -> None:
     enter_play(g, cid, seat, parent)
     if g.has("enters_knelt", cid):  # e.g. Sansa Stark
-        g.play[cid].knelt = True
+        g.update(cid, knelt=True)
     kind = {"marshal": "marshal", "ambush": "put_into_play"}.get(how, "put_into_play")
     host: dict[str, Any] = (
         {"host": parent, "host_name": g.name(parent)} if parent is not None else {}
@@ -405,7 +401,7 @@ def _gain(g: CardGame, occ: Occ) -> None:
     cid, amount = occ.cards[0], occ.get("amount")
     if cid not in g.play:
         return
-    g.play[cid].power += amount
+    g.update(cid, power=g.play[cid].power + amount)
     g.emit(event("power", player=g.controller(cid), card=cid, name=g.name(cid), amount=amount))
 
 
@@ -432,8 +428,8 @@ def move_power_now(g: CardGame, source: int, dest: int, amount: int) -> int:
     moved = min(amount, g.play[source].power)
     if moved <= 0:
         return 0
-    g.play[source].power -= moved
-    g.play[dest].power += moved
+    g.update(source, power=g.play[source].power - moved)
+    g.update(dest, power=g.play[dest].power + moved)
     g.emit(
         event(
             "power_moved",
@@ -451,7 +447,7 @@ def discard_power(g: CardGame, cid: int, amount: int) -> None:
     """Power from a card back to the treasury."""
     if cid in g.play and amount > 0:
         lost = min(amount, g.play[cid].power)
-        g.play[cid].power -= lost
+        g.update(cid, power=g.play[cid].power - lost)
         if lost:
             g.emit(event("power_discarded", card=cid, name=g.name(cid), amount=lost))
 
@@ -472,14 +468,14 @@ def kneel(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
 def _kneel(g: CardGame, occ: Occ) -> None:
     done = [c for c in occ.cards if g.standing(c)]
     for c in done:
-        g.play[c].knelt = True
+        g.update(c, knelt=True)
     if done:
         g.emit(event("knelt", cards=done, names=names(g, done)))
 
 
 def kneel_now(g: CardGame, cid: int) -> None:
     """Kneel as a cost or a framework step (no occurrence of its own)."""
-    g.play[cid].knelt = True
+    g.update(cid, knelt=True)
 
 
 def stand(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
@@ -491,7 +487,7 @@ def stand(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
 def _stand(g: CardGame, occ: Occ) -> None:
     done = [c for c in occ.cards if c in g.play and g.play[c].knelt]
     for c in done:
-        g.play[c].knelt = False
+        g.update(c, knelt=False)
     if done:
         g.emit(event("stood", cards=done, names=names(g, done)))
 
@@ -546,7 +542,7 @@ def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
 def take_control(g: CardGame, cid: int, seat: int) -> None:
     """C18.15-style control change: ``seat`` controls the card in play from now on."""
     if cid in g.play and g.play[cid].controller != seat:
-        g.play[cid].controller = seat
+        g.update(cid, controller=seat)
         g.changed()
         g.emit(event("control_taken", player=seat, card=cid, name=g.name(cid)))
 

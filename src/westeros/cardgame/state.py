@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from westeros.cardgame.cards import CHALLENGES, CardDef
 from westeros.engine import Event, Outcome, StepGame
@@ -40,30 +40,18 @@ class StatModifier(Protocol):
 Modifiers = Mapping[str, Sequence[tuple[int, StatModifier]]]
 
 
-class InPlay:
-    """The runtime state of one card in play (C2.11)."""
+class InPlay(NamedTuple):
+    """The runtime state of one card in play (C2.11). A record never changes: a change
+    replaces it (``g.play[cid] = rec._replace(knelt=True)``, :meth:`CardGame.update`), so
+    that clones share the records they have not changed."""
 
-    __slots__ = ("controller", "entered", "facedown", "knelt", "parent", "power", "tokens")
-
-    def __init__(self, controller: int, entered: int = 0) -> None:
-        self.controller = controller
-        self.knelt = False
-        self.power = 0
-        self.parent: int | None = None  # attachments and duplicates: the card they are on
-        self.facedown = False  # setup cards before the reveal (C5.8)
-        self.tokens: tuple[tuple[str, int], ...] = ()
-        self.entered = entered  # a counter: a card that leaves and re-enters is a new copy
-
-    def copy(self) -> InPlay:
-        other = InPlay.__new__(InPlay)
-        other.controller = self.controller
-        other.knelt = self.knelt
-        other.power = self.power
-        other.parent = self.parent
-        other.facedown = self.facedown
-        other.tokens = self.tokens
-        other.entered = self.entered
-        return other
+    controller: int
+    entered: int = 0  # a counter: a card that leaves and re-enters is a new copy
+    knelt: bool = False
+    power: int = 0
+    parent: int | None = None  # attachments and duplicates: the card they are on
+    facedown: bool = False  # setup cards before the reveal (C5.8)
+    tokens: tuple[tuple[str, int], ...] = ()
 
 
 class Player:
@@ -267,7 +255,7 @@ class CardGame(StepGame):
         ):
             od[name] = d[name]
         other.where = list(self.where)
-        other.play = {cid: rec.copy() for cid, rec in self.play.items()}
+        other.play = dict(self.play)  # records never change (InPlay): shared
         other.players = [p.copy() for p in self.players]
         other.challenge = None if self.challenge is None else self.challenge.copy()
         other.uses = dict(self.uses)
@@ -348,6 +336,10 @@ class CardGame(StepGame):
     # -- cards ---------------------------------------------------------------------------
     def name(self, cid: int) -> str:
         return self.defs[cid].name
+
+    def update(self, cid: int, **changes: Any) -> None:
+        """Change fields of a card's record in play (records are replaced, never changed)."""
+        self.play[cid] = self.play[cid]._replace(**changes)
 
     def controller(self, cid: int) -> int:
         rec = self.play.get(cid)

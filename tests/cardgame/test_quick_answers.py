@@ -23,6 +23,14 @@ def _could_act_listing(g: CardGame, seat: int, window: str) -> bool:
     return flow._as_if_all_in_hand(g, seat, anything)
 
 
+def _player_actions_listing(g: CardGame, seat: int, window: str) -> list[str]:
+    """C6.5, C9.4, C17.2: every card in hand tested in full, in hand order."""
+    verb = A.granted_action(g, seat, window)
+    test = A.can_marshal if verb == "marshal" else A.can_ambush
+    hand = g.players[seat].hand if verb else []
+    return [f"{verb}:{c}" for c in hand if test(g, c, seat)]
+
+
 def _could_answer_listing(g: CardGame, seat: int, occ: flow.Occ, kind: str) -> bool:
     if kind not in (INTERRUPT, REACTION):
         return False
@@ -50,9 +58,9 @@ def _check_position(g: CardGame) -> int:
         ]
         if isinstance(top, flow.ActionWindow):
             assert top._could(g, seat) == _could_act_listing(g, seat, top.name)
-            assert A.could_take_action(g, seat, top.name) == bool(
-                A.player_actions(g, seat, top.name)
-            )
+            listed = A.player_actions(g, seat, top.name)
+            assert A.could_take_action(g, seat, top.name) == bool(listed)
+            assert listed == _player_actions_listing(g, seat, top.name)
             compared += 1
         if isinstance(top, flow.TriggerWindow):
             assert top._could(g, seat) == _could_answer_listing(g, seat, top.occ, top.kind)

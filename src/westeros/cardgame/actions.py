@@ -231,16 +231,35 @@ def could_take_action(g: CardGame, seat: int, window: str) -> bool:
 
 
 def _granted_cards(g: CardGame, seat: int, verb: str) -> Iterator[int]:
-    """The cards in hand ``seat`` may marshal or ambush now, in hand order."""
+    """The cards in hand ``seat`` may marshal or ambush now, in hand order. (Quick tests
+    first: with nothing reducing costs, a card that costs more gold than the seat has is
+    left out at once, as can_marshal and can_ambush would find.)"""
     hand = g.players[seat].hand
+    defs, gold = g.defs, g.players[seat].gold
+    full = _full_prices(g, seat)
     if verb == "marshal":
+        if full:  # marshal_cost is the printed cost; a duplicate is free (C9.5)
+            hand = [c for c in hand if defs[c].unique or (defs[c].cost or 0) <= gold]
         return (cid for cid in hand if can_marshal(g, cid, seat))
     if not g.modifiers("keyword:ambush") and not any(
         e.stat == "keyword:ambush" for e in g.lasting
     ):  # nothing grants ambush: only printed ambush counts (ambush_value)
-        defs = g.defs
         hand = [cid for cid in hand if defs[cid].keyword("ambush") is not None]
+        if full and not _reducers_of(g, seat):  # ambush_cost is the printed X
+            hand = [cid for cid in hand if (ambush_value(g, cid) or 0) <= gold]
     return (cid for cid in hand if can_ambush(g, cid, seat))
+
+
+def _full_prices(g: CardGame, seat: int) -> bool:
+    """Whether every card costs ``seat`` its printed cost now: no modifier or lasting effect
+    reduces costs (C9.4.2), and no one-shot reducer of the seat waits."""
+    if g.modifiers("reduce") or any(e.stat == "reduce" for e in g.lasting):
+        return False
+    return not _reducers_of(g, seat)
+
+
+def _reducers_of(g: CardGame, seat: int) -> bool:
+    return any(k[0] == "reducer" and k[1] == seat and n > 0 for k, n in g.uses.items())
 
 
 def ambush_value(g: CardGame, cid: int) -> int | None:

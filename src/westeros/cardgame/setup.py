@@ -6,6 +6,7 @@ draw deck (shuffled with the game's generator, C5.5).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -222,7 +223,7 @@ def _attachable_when_revealed(g: CardGame, att: int, parent: int) -> bool:
     """Whether ``att`` could be attached to the face-down setup card ``parent`` once it is
     revealed (C5.8.4): the legality test of C19.1 on the card turned face up."""
     rec = g.play[parent]
-    g.play[parent] = rec._replace(facedown=False)
+    g.play[parent] = replace(rec, facedown=False)
     g.changed()
     try:
         return can_attach(g, att, parent)

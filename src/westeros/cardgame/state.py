@@ -11,8 +11,8 @@ keywords, plot values…) are computed from the printed value plus every active 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Protocol
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Protocol
 
 from westeros.cardgame.cards import CHALLENGES, CardDef
 from westeros.engine import Event, Outcome, StepGame
@@ -40,10 +40,11 @@ class StatModifier(Protocol):
 Modifiers = Mapping[str, Sequence[tuple[int, StatModifier]]]
 
 
-class InPlay(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class InPlay:
     """The runtime state of one card in play (C2.11). A record never changes: a change
-    replaces it (``g.play[cid] = rec._replace(knelt=True)``, :meth:`CardGame.update`), so
-    that clones share the records they have not changed."""
+    replaces it (:meth:`CardGame.update`), so that clones share the records they have not
+    changed."""
 
     controller: int
     entered: int = 0  # a counter: a card that leaves and re-enters is a new copy
@@ -339,7 +340,7 @@ class CardGame(StepGame):
 
     def update(self, cid: int, **changes: Any) -> None:
         """Change fields of a card's record in play (records are replaced, never changed)."""
-        self.play[cid] = self.play[cid]._replace(**changes)
+        self.play[cid] = replace(self.play[cid], **changes)
 
     def controller(self, cid: int) -> int:
         rec = self.play.get(cid)

@@ -3,8 +3,8 @@
 Every physical card in the game has an integer id. What is printed on it is its
 :class:`~westeros.cardgame.cards.CardDef` (``g.defs[id]``, shared by clones); where it is
 lies in ``g.where[id]`` and in its owner's ordered zone lists; a card in play (C3.1) also has
-a mutable :class:`InPlay` record (C2.11) in ``g.play``. Values a rule reads (STR, icons,
-keywords, plot values…) are computed from the printed value plus every active modifier
+an :class:`InPlay` record (C2.11) in ``g.play``, replaced on change. Values a rule reads (STR,
+icons, keywords, plot values…) are computed from the printed value plus every active modifier
 (C1.6) by :meth:`CardGame.value`, never stored.
 """
 

@@ -31,10 +31,16 @@ def _player_actions_listing(g: CardGame, seat: int, window: str) -> list[str]:
     return [f"{verb}:{c}" for c in hand if test(g, c, seat)]
 
 
-def _could_answer_listing(g: CardGame, seat: int, occ: flow.Occ, kind: str) -> bool:
+def _could_answer_listing(
+    g: CardGame, seat: int, occ: flow.Occ, kind: str, used: frozenset[tuple[int, int]]
+) -> bool:
     if kind not in (INTERRUPT, REACTION):
         return False
-    return flow._as_if_all_in_hand(g, seat, lambda: bool(flow.triggered(g, occ, kind, seat)))
+
+    def unused() -> bool:
+        return any((c.source, c.index) not in used for c in flow.triggered(g, occ, kind, seat))
+
+    return flow._as_if_all_in_hand(g, seat, unused)
 
 
 def _window_opens_listing(g: CardGame, occ: flow.Occ, kinds: tuple[str, ...]) -> bool:
@@ -44,7 +50,7 @@ def _window_opens_listing(g: CardGame, occ: flow.Occ, kinds: tuple[str, ...]) ->
             a = entry.abilities[i]
             if a.kind in kinds and flow.usable(g, a, flow.ctx_for(g, cid, i, occ)):
                 return True
-    return any(_could_answer_listing(g, s, occ, k) for s in g.order() for k in kinds)
+    return any(_could_answer_listing(g, s, occ, k, frozenset()) for s in g.order() for k in kinds)
 
 
 def _check_position(g: CardGame) -> int:
@@ -63,7 +69,8 @@ def _check_position(g: CardGame) -> int:
             assert listed == _player_actions_listing(g, seat, top.name)
             compared += 1
         if isinstance(top, flow.TriggerWindow):
-            assert top._could(g, seat) == _could_answer_listing(g, seat, top.occ, top.kind)
+            listed = _could_answer_listing(g, seat, top.occ, top.kind, top.used)
+            assert top._could(g, seat) == listed
             compared += 1
     if isinstance(top, flow.TriggerWindow):
         for kinds in ((INTERRUPT, flow.FORCED_INTERRUPT), (REACTION, flow.FORCED_REACTION)):

@@ -387,15 +387,21 @@ def _live_uses(g: CardGame, key: Key, seat: int) -> list[Use]:
     return out
 
 
-def could_answer(g: CardGame, seat: int, occ: Occ, kind: str) -> bool:
+def could_answer(
+    g: CardGame, seat: int, occ: Occ, kind: str, used: frozenset[tuple[int, int]] = frozenset()
+) -> bool:
     """Whether ``seat`` could answer ``occ`` with an ability of ``kind``, judged from public
-    facts only (:func:`_as_if_all_in_hand`)."""
+    facts only (:func:`_as_if_all_in_hand`). The abilities ``used`` on this occurrence
+    already do not count: each copy answers an occurrence once (C16.10), and the uses are
+    public."""
     if kind not in (INTERRUPT, REACTION):
         return False
     p = g.players[seat]
     if not p.hand or p.eliminated:
         return False
     live = _live_uses(g, (occ.kind, kind), seat)
+    if used:
+        live = [u for u in live if (u[0], u[1]) not in used]
     if not live:
         return False
     return _as_if_all_in_hand(g, seat, lambda: any(_usable_use(g, u, seat, occ) for u in live))
@@ -510,7 +516,7 @@ class TriggerWindow(Step):
         ]
 
     def _could(self, g: CardGame, seat: int) -> bool:
-        return could_answer(g, seat, self.occ, self.kind)
+        return could_answer(g, seat, self.occ, self.kind, self.used)
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)

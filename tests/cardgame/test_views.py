@@ -173,8 +173,8 @@ def test_c1_9_windows_reveal_no_hidden_card(players: int, seed: int) -> None:
     for move in range(900):
         if not g.pending():
             break
-        if move % 9 == 0:
-            hidden = move // 9 % players
+        if move % 6 == 0:
+            hidden = move // 6 % players
             other = swap_hidden_card(g, hidden)
             if other is not None:
                 compared += _play_alike(g.clone(), other, hidden, Rng(move))

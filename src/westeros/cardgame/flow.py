@@ -18,7 +18,7 @@ their interrupt and reaction windows, action windows, and the initiation of abil
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -332,8 +332,9 @@ def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
             for use in uses:
                 if where[use[0]] in ("hand", "agenda") and _usable_use(g, use, None, occ):
                     return True
-        for use in index.others[key]:
-            if use[0] in play and _usable_use(g, use, None, occ):
+        others = index.others[key]
+        for cid in play.keys() & others.keys():
+            if any(_usable_use(g, use, None, occ) for use in others[cid]):
                 return True
     return any(could_answer(g, s, occ, k) for s in g.order() for k in kinds)
 
@@ -374,16 +375,18 @@ def _live_uses(g: CardGame, key: Key, seat: int) -> list[Use]:
     in hand: of events in its hand or deck, of its agenda, of cards in play under its
     control; not those of another phase (a quick test first)."""
     index = _index(g)
-    where, play, phase = g.where, g.play, g.phase
+    where, play = g.where, g.play
+    phases = (None, g.phase)
     out = []
     owned = index.owned.get(key, ())
     for use in owned[seat] if seat < len(owned) else ():
-        if where[use[0]] in ("hand", "deck", "agenda") and use[2].phase in (None, phase):
+        if where[use[0]] in ("hand", "deck", "agenda") and use[2].phase in phases:
             out.append(use)
-    for use in index.others.get(key, ()):
-        rec = play.get(use[0])
-        if rec is not None and rec.controller == seat and use[2].phase in (None, phase):
-            out.append(use)
+    others = index.others.get(key)
+    if others:
+        for cid in play.keys() & others.keys():
+            if play[cid].controller == seat:
+                out.extend(use for use in others[cid] if use[2].phase in phases)
     return out
 
 
@@ -422,7 +425,7 @@ ANY_TIME = "*"  # no occurrence is named so (abilities.text checks the names)
 class Index:
     cards: dict[Key, frozenset[int]]
     owned: dict[Key, tuple[tuple[Use, ...], ...]]
-    others: dict[Key, tuple[Use, ...]]
+    others: dict[Key, dict[int, tuple[Use, ...]]]  # by card
 
 
 _INDEX: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...], int, Index]] = {}
@@ -451,12 +454,19 @@ def _index(g: CardGame) -> Index:
             )
             for k, v in uses.items()
         },
-        {k: tuple(u for u in v if g.defs[u[0]].type not in own) for k, v in uses.items()},
+        {k: _by_card(u for u in v if g.defs[u[0]].type not in own) for k, v in uses.items()},
     )
     if len(_INDEX) > 64:
         _INDEX.clear()
     _INDEX[id(g.defs)] = (g.defs, g.owner, TEXTS.version, index)
     return index
+
+
+def _by_card(uses: Iterable[Use]) -> dict[int, tuple[Use, ...]]:
+    found: dict[int, list[Use]] = {}
+    for use in uses:
+        found.setdefault(use[0], []).append(use)
+    return {cid: tuple(v) for cid, v in found.items()}
 
 
 def _answerers(g: CardGame) -> dict[Key, frozenset[int]]:

@@ -51,7 +51,7 @@ def test_01027_fealty_needs_a_loyal_card_and_a_standing_faction_card() -> None:
     assert f"use:{fealty}:0" not in card_actions(t.g, 0)  # no loyal card in hand (C1.4)
     t.add(0, PYCELLE, zone="hand")
     assert f"use:{fealty}:0" in card_actions(t.g, 0)
-    t.g.play[t.faction(0)].knelt = True
+    t.g.update(t.faction(0), knelt=True)
     assert f"use:{fealty}:0" not in card_actions(t.g, 0)  # the cost cannot be paid
 
 

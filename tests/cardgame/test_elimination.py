@@ -122,7 +122,7 @@ def test_d15_c20_3_several_players_at_15_power_the_first_player_picks_the_winner
 
     def both(g: CardGame) -> None:
         for seat in (0, 1):
-            g.play[g.players[seat].faction].power = 15
+            g.update(g.players[seat].faction, power=15)
 
     t.run(Effect(both), phase="challenges")
     d = t.decision()
@@ -137,7 +137,7 @@ def test_d15_a_win_and_an_elimination_at_once_are_ordered_by_the_first_player() 
     t = Table(first=1, auto=[True, False])
 
     def both(g: CardGame) -> None:
-        g.play[g.players[0].faction].power = 15
+        g.update(g.players[0].faction, power=15)
         g.players[0].deck.clear()
 
     t.run(Effect(both), phase="challenges")

@@ -251,7 +251,7 @@ def test_01078_great_kraken_limit_twice_and_not_opponents_balon() -> None:
     kraken = t.add(0, "01078")
     other_balon = t.add(1, "01068")
     assert not t.g.has_keyword(other_balon, "stealth")
-    t.g.play[other_balon].knelt = True  # no defender: every challenge is unopposed
+    t.g.update(other_balon, knelt=True)  # no defender: every challenge is unopposed
     crew = t.add(0, CREW)
     alannys = t.add(0, "01066")  # [intrigue]
     theon = t.add(0, "01071")

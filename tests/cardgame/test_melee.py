@@ -182,7 +182,7 @@ def test_q12_an_eliminated_players_cards_leave_the_game_and_the_title_returns() 
     t.give_title(1, "Master of Coin")
     mine = t.add(1, BODY)
     taken = t.add(0, CREW)
-    t.g.play[taken].controller = 1  # seat 1 controls a card seat 0 owns
+    t.g.update(taken, controller=1)  # seat 1 controls a card seat 0 owns
     t.g.players[1].deck.clear()
     t.g.phase = "draw"
     A.check_results(t.g)  # the state check (C20.4)

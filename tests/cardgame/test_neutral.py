@@ -307,7 +307,7 @@ def test_01038_the_iron_throne_adds_eight_to_dominance_and_one_reserve() -> None
     assert dominance_total(t.g, 0) == 0
     throne = t.add(0, "01038", knelt=True)
     assert dominance_total(t.g, 0) == 8  # a location: it counts kneeling too (card text)
-    t.g.play[throne].knelt = False
+    t.g.update(throne, knelt=False)
     assert dominance_total(t.g, 1) == 5
     assert t.g.plot_value(0, "reserve") == 5 + 1
     t.start("dominance")

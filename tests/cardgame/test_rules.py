@@ -486,7 +486,7 @@ def test_c5_9_a_setup_attachment_without_a_legal_card_is_discarded_with_its_dupl
     summer = t.add(0, "01148")
     ices = [t.add(0, "01153"), t.add(0, "01153")]
     for c in [summer, *ices]:
-        t.g.play[c].facedown = True
+        t.g.update(c, facedown=True)
     t.run(RevealSetup(), phase="setup")
     assert [t.g.where[c] for c in ices] == ["discard", "discard"]
     assert t.g.where[summer] == "play"

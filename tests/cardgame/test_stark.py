@@ -77,7 +77,7 @@ def test_01146_robb_stark_stands_your_characters_after_a_stark_death() -> None:
     assert t.g.where[knight] == "dead"
     assert t.g.standing(robb) and t.g.standing(other)
     # once per round: a second death this round is not answered, though Robb kneels again
-    t.g.play[robb].knelt = True
+    t.g.update(robb, knelt=True)
     t.auto(stop=lambda d: d.kind == "challenge")
     t.challenge(1, "military", [second], stop=lambda d: d.kind == "claim_kill")
     t.do(other)

@@ -165,7 +165,7 @@ def test_01165_ser_jorah_mormont_betrayal_tokens_then_sacrificed() -> None:
     """Ser Jorah: forced betrayal token after each won challenge he is in; at 3, sacrificed."""
     t = _table()
     jorah = t.add(0, "01165")
-    t.g.play[jorah].tokens = (("betrayal", 1),)
+    t.g.update(jorah, tokens=(("betrayal", 1),))
     t.start("challenges")
     t.challenge(0, "military", [jorah])
     t.auto()
@@ -174,7 +174,7 @@ def test_01165_ser_jorah_mormont_betrayal_tokens_then_sacrificed() -> None:
     # the third token sacrifices him
     t2 = _table()
     j2 = t2.add(0, "01165")
-    t2.g.play[j2].tokens = (("betrayal", 2),)
+    t2.g.update(j2, tokens=(("betrayal", 2),))
     t2.start("challenges")
     t2.challenge(0, "intrigue", [j2])
     t2.auto()

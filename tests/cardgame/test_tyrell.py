@@ -269,13 +269,13 @@ def test_01183_randyll_tarly_stands_when_a_card_effect_raises_his_str() -> None:
     t.do(randyll)
     t.use(randyll)  # reaction window to the raise
     assert t.g.standing(randyll) and t.g.strength(randyll) == 8
-    t.g.play[randyll].knelt = True
+    t.g.update(randyll, knelt=True)
     t.use(strong[0])
     t.do(randyll)
     t.do(margaery)
     t.use(randyll)
     assert t.g.standing(randyll)
-    t.g.play[randyll].knelt = True
+    t.g.update(randyll, knelt=True)
     t.use(strong[1])
     t.do(randyll)
     t.do(margaery)

@@ -7,10 +7,12 @@ import json
 
 import pytest
 
-from tests.cardgame.driver import Table, swap_hidden_card
+from tests.cardgame.driver import Effect, Table, swap_hidden_card
 from westeros.cardgame import actions as A
 from westeros.cardgame import events as E
+from westeros.cardgame.abilities import REACTION, CardText, text
 from westeros.cardgame.state import CardGame
+from westeros.cardgame.texts.common import event, reaction
 from westeros.engine import Choice, IllegalAction, Rng, new_game
 
 
@@ -171,8 +173,8 @@ def test_c1_9_windows_reveal_no_hidden_card(players: int, seed: int) -> None:
     for move in range(900):
         if not g.pending():
             break
-        if move % 9 == 0:
-            hidden = move // 9 % players
+        if move % 6 == 0:
+            hidden = move // 6 % players
             other = swap_hidden_card(g, hidden)
             if other is not None:
                 compared += _play_alike(g.clone(), other, hidden, Rng(move))
@@ -207,6 +209,41 @@ def _play_alike(one: CardGame, two: CardGame, hidden: int, rng: Rng) -> int:
         one.apply(d.seat, choice)
         two.apply(d.seat, choice)
     return compared
+
+
+RANGING_PARTY = "01132"  # a vanilla character
+ANSWER_IN_PLAY = "01070"  # a character, given a test-only reaction below
+ANSWER_EVENT = "01138"  # an event, given a test-only reaction below
+
+
+@pytest.mark.parametrize("event_in_deck", [False, True])
+def test_c16_10_c1_9_a_used_ability_asks_its_seat_no_more(
+    texts: dict[str, CardText], event_in_deck: bool
+) -> None:
+    """C16.10, C1.9: each copy answers an occurrence once, and its use is public. A seat
+    whose one possible answer is used is not asked again in that window (skipped: a public
+    reason); a seat that could still hold an answer (an event with such a reaction in its
+    deck, as if in hand) is asked again, with only "pass"."""
+    for code, ability in (
+        (ANSWER_IN_PLAY, reaction("knelt", lambda g, ctx: None)),
+        (ANSWER_EVENT, event(REACTION, lambda g, ctx: None, on="knelt")),
+    ):
+        texts.pop(code, None)
+        text(code, ability)
+    t = Table()
+    t.hand_cards(0, 2)  # seat 0 holds cards: its hand could hold an answer
+    answer = t.add(0, ANSWER_IN_PLAY)
+    if event_in_deck:
+        t.add(0, ANSWER_EVENT, zone="deck")
+    target = t.add(1, RANGING_PARTY)
+    t.run(Effect(lambda g: A.kneel(g, [target])), phase="draw")
+    assert t.kinds() == ["reaction"] and t.decision().seat == 0
+    t.use(answer)
+    asked = [d for d in t.pending() if d.kind == "reaction"]
+    if event_in_deck:
+        assert [(d.seat, d.choices) for d in asked] == [(0, ("pass",))]
+    else:
+        assert asked == []  # the window closed: nobody could answer any more
 
 
 @pytest.mark.parametrize("seat", [True, False, 1.0, 0.0, "1", (0,)])

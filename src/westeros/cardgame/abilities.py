@@ -212,7 +212,50 @@ class CardText:
     by_occ: dict[str, tuple[int, ...]] = field(default_factory=dict)  # on -> ability indices
 
 
-TEXTS: dict[str, CardText] = {}
+class Texts(dict[str, CardText]):
+    """The registered texts by card code: a dict that counts its changes (``version``), so
+    that what is worked out from the texts (``flow._answerers``) knows when to work it out
+    again (tests register, replace and remove texts)."""
+
+    version = 0
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def __setitem__(self, key: str, value: CardText) -> None:
+        super().__setitem__(key, value)
+        self._changed()
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        self._changed()
+
+    def __ior__(self, other: Any) -> Texts:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def pop(self, key: str, *default: Any) -> Any:
+        self._changed()
+        return super().pop(key, *default)
+
+    def popitem(self) -> tuple[str, CardText]:
+        self._changed()
+        return super().popitem()
+
+    def clear(self) -> None:
+        super().clear()
+        self._changed()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        super().update(*args, **kwargs)
+        self._changed()
+
+    def setdefault(self, key: str, default: CardText) -> CardText:
+        self._changed()
+        return super().setdefault(key, default)
+
+
+TEXTS = Texts()
 _EMPTY = CardText("")
 
 

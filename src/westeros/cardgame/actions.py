@@ -10,6 +10,8 @@ first player (D15); an attachment no longer legal is discarded (C19.4).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from operator import attrgetter
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -36,7 +38,7 @@ from westeros.cardgame.flow import (
     save,
 )
 from westeros.cardgame.melee import return_titles
-from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
+from westeros.cardgame.state import WIN_POWER, CardGame, InPlay, Player
 from westeros.cardgame.zones import remove_from_zone as remove_from_zone
 from westeros.cardgame.zones import to_zone as to_zone
 from westeros.engine import Ask, Choice, Decision, Step
@@ -53,9 +55,7 @@ def enter_play(g: CardGame, cid: int, seat: int, parent: int | None = None) -> N
     """Place a card in ``seat``'s play area, standing (C2.4–C2.6), as a new copy (C16.19.1)."""
     remove_from_zone(g, cid)
     g.entered_count += 1
-    rec = InPlay(seat, g.entered_count)
-    rec.parent = parent
-    g.play[cid] = rec
+    g.play[cid] = InPlay(seat, g.entered_count, parent=parent)
     g.where[cid] = "play"
     g.changed()
 
@@ -202,19 +202,64 @@ def can_marshal(g: CardGame, cid: int, seat: int) -> bool:
     return marshal_cost(g, cid, seat) <= g.players[seat].gold and can_bring_in(g, cid, seat)
 
 
+def granted_action(g: CardGame, seat: int, window: str) -> str | None:
+    """The player action of C6.5 this window grants ``seat``, if any: marshal (the active
+    player's marshaling window, C9.1) or ambush (challenges windows, C17.2)."""
+    if window == "marshaling" and g.active == seat:
+        return "marshal"
+    if g.phase == "challenges" and window.startswith("challenges"):
+        return "ambush"
+    return None
+
+
+def grants_action(g: CardGame, seat: int, window: str) -> bool:
+    return granted_action(g, seat, window) is not None
+
+
 def player_actions(g: CardGame, seat: int, window: str) -> list[Choice]:
     """The rule-granted player actions of C6.5 in this window."""
-    out: list[Choice] = []
-    p = g.players[seat]
-    if window == "marshaling" and g.active == seat:
-        for cid in p.hand:
-            if can_marshal(g, cid, seat):
-                out.append(D.ACTION.format("marshal", cid))
-    elif g.phase == "challenges" and window.startswith("challenges"):
-        for cid in p.hand:
-            if can_ambush(g, cid, seat):
-                out.append(D.ACTION.format("ambush", cid))
-    return out
+    verb = granted_action(g, seat, window)
+    if verb is None:
+        return []
+    return [D.ACTION.format(verb, cid) for cid in _granted_cards(g, seat, verb)]
+
+
+def could_take_action(g: CardGame, seat: int, window: str) -> bool:
+    """Whether :func:`player_actions` offers anything (the first card found answers)."""
+    verb = granted_action(g, seat, window)
+    return verb is not None and next(_granted_cards(g, seat, verb), None) is not None
+
+
+def _granted_cards(g: CardGame, seat: int, verb: str) -> Iterator[int]:
+    """The cards in hand ``seat`` may marshal or ambush now, in hand order. (Quick tests
+    first: with nothing reducing costs, a card that costs more gold than the seat has is
+    left out at once, as can_marshal and can_ambush would find.)"""
+    hand = g.players[seat].hand
+    defs, gold = g.defs, g.players[seat].gold
+    full = _full_prices(g, seat)
+    if verb == "marshal":
+        if full:  # marshal_cost is the printed cost; a duplicate is free (C9.5)
+            hand = [c for c in hand if defs[c].unique or (defs[c].cost or 0) <= gold]
+        return (cid for cid in hand if can_marshal(g, cid, seat))
+    if not g.modifiers("keyword:ambush") and not any(
+        e.stat == "keyword:ambush" for e in g.lasting
+    ):  # nothing grants ambush: only printed ambush counts (ambush_value)
+        hand = [cid for cid in hand if defs[cid].keyword("ambush") is not None]
+        if full and not _reducers_of(g, seat):  # ambush_cost is the printed X
+            hand = [cid for cid in hand if (ambush_value(g, cid) or 0) <= gold]
+    return (cid for cid in hand if can_ambush(g, cid, seat))
+
+
+def _full_prices(g: CardGame, seat: int) -> bool:
+    """Whether every card costs ``seat`` its printed cost now: no modifier or lasting effect
+    reduces costs (C9.4.2), and no one-shot reducer of the seat waits."""
+    if g.modifiers("reduce") or any(e.stat == "reduce" for e in g.lasting):
+        return False
+    return not _reducers_of(g, seat)
+
+
+def _reducers_of(g: CardGame, seat: int) -> bool:
+    return any(k[0] == "reducer" and k[1] == seat and n > 0 for k, n in g.uses.items())
 
 
 def ambush_value(g: CardGame, cid: int) -> int | None:
@@ -236,7 +281,7 @@ def ambush_cost(g: CardGame, cid: int, seat: int) -> int:
 def can_ambush(g: CardGame, cid: int, seat: int) -> bool:
     """C17.2: pay X gold to put a card with ambush from hand into play."""
     d = g.defs[cid]
-    if ambush_value(g, cid) is None or d.type not in ("character", "location", "attachment"):
+    if d.type not in ("character", "location", "attachment") or ambush_value(g, cid) is None:
         return False
     return ambush_cost(g, cid, seat) <= g.players[seat].gold and can_bring_in(g, cid, seat)
 
@@ -271,9 +316,7 @@ def marshal(g: CardGame, seat: int, cid: int) -> None:
 def place_duplicate(g: CardGame, cid: int, original: int) -> None:
     """C18.6: the copy goes under the card, blank."""
     remove_from_zone(g, cid)
-    rec = InPlay(g.controller(original))
-    rec.parent = original
-    g.play[cid] = rec
+    g.play[cid] = InPlay(g.controller(original), parent=original)
     g.where[cid] = "dup"
     g.changed()
 
@@ -324,7 +367,7 @@ class AttachTo(Ask):
 def _entered(g: CardGame, seat: int, cid: int, how: str, cost: int, parent: int | None) -> None:
     enter_play(g, cid, seat, parent)
     if g.has("enters_knelt", cid):  # e.g. Sansa Stark
-        g.play[cid].knelt = True
+        g.update(cid, knelt=True)
     kind = {"marshal": "marshal", "ambush": "put_into_play"}.get(how, "put_into_play")
     host: dict[str, Any] = (
         {"host": parent, "host_name": g.name(parent)} if parent is not None else {}
@@ -377,7 +420,7 @@ def _gain(g: CardGame, occ: Occ) -> None:
     cid, amount = occ.cards[0], occ.get("amount")
     if cid not in g.play:
         return
-    g.play[cid].power += amount
+    g.update(cid, power=g.play[cid].power + amount)
     g.emit(event("power", player=g.controller(cid), card=cid, name=g.name(cid), amount=amount))
 
 
@@ -404,8 +447,8 @@ def move_power_now(g: CardGame, source: int, dest: int, amount: int) -> int:
     moved = min(amount, g.play[source].power)
     if moved <= 0:
         return 0
-    g.play[source].power -= moved
-    g.play[dest].power += moved
+    g.update(source, power=g.play[source].power - moved)
+    g.update(dest, power=g.play[dest].power + moved)
     g.emit(
         event(
             "power_moved",
@@ -423,7 +466,7 @@ def discard_power(g: CardGame, cid: int, amount: int) -> None:
     """Power from a card back to the treasury."""
     if cid in g.play and amount > 0:
         lost = min(amount, g.play[cid].power)
-        g.play[cid].power -= lost
+        g.update(cid, power=g.play[cid].power - lost)
         if lost:
             g.emit(event("power_discarded", card=cid, name=g.name(cid), amount=lost))
 
@@ -444,14 +487,14 @@ def kneel(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
 def _kneel(g: CardGame, occ: Occ) -> None:
     done = [c for c in occ.cards if g.standing(c)]
     for c in done:
-        g.play[c].knelt = True
+        g.update(c, knelt=True)
     if done:
         g.emit(event("knelt", cards=done, names=names(g, done)))
 
 
 def kneel_now(g: CardGame, cid: int) -> None:
     """Kneel as a cost or a framework step (no occurrence of its own)."""
-    g.play[cid].knelt = True
+    g.update(cid, knelt=True)
 
 
 def stand(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
@@ -463,7 +506,7 @@ def stand(g: CardGame, cards: list[int] | tuple[int, ...]) -> None:
 def _stand(g: CardGame, occ: Occ) -> None:
     done = [c for c in occ.cards if c in g.play and g.play[c].knelt]
     for c in done:
-        g.play[c].knelt = False
+        g.update(c, knelt=False)
     if done:
         g.emit(event("stood", cards=done, names=names(g, done)))
 
@@ -518,7 +561,7 @@ def _leave(g: CardGame, occ: Occ, zone: str, kind: str) -> None:
 def take_control(g: CardGame, cid: int, seat: int) -> None:
     """C18.15-style control change: ``seat`` controls the card in play from now on."""
     if cid in g.play and g.play[cid].controller != seat:
-        g.play[cid].controller = seat
+        g.update(cid, controller=seat)
         g.changed()
         g.emit(event("control_taken", player=seat, card=cid, name=g.name(cid)))
 
@@ -722,16 +765,26 @@ def shuffle_deck(g: CardGame, seat: int) -> None:
 Result = tuple[str, int]  # ("win", seat): 15 power (C20.3); ("out", seat): empty deck (C20.4)
 
 
+_POWER = attrgetter("power")
+
+
+def _deck_left_or_out(p: Player) -> bool:
+    """A player with cards in their deck, or out of the game already."""
+    return bool(p.deck) or p.eliminated
+
+
 def results(g: CardGame) -> list[Result]:
     """What C20.3 and C20.4 call for now (after setup, C5.10): wins, then eliminations, each
     in player order."""
     if g.winner is not None or g.phase == "setup":
         return []
+    if sum(map(_POWER, g.play.values())) < WIN_POWER and all(map(_deck_left_or_out, g.players)):
+        return []  # the common case, quickly: nobody has 15 power, no deck is empty
     power = [0] * len(g.players)
     for rec in g.play.values():
         if rec.power:
             power[rec.controller] += rec.power
-    if max(power) < WIN_POWER and all(p.deck or p.eliminated for p in g.players):
+    if max(power) < WIN_POWER and all(map(_deck_left_or_out, g.players)):
         return []
     order = g.order()
     wins = [("win", s) for s in order if power[s] >= WIN_POWER]
@@ -847,6 +900,6 @@ def end_game(g: CardGame, winner: int | None, reason: str) -> None:
 AFTER_OCCURRENCE.append(check_burn)
 RESULT_CHECKS.append(check_results)
 BEFORE_RESOLVING.append(duplicate_saves)
-grant_player_actions(player_actions, take_player_action)
+grant_player_actions(player_actions, take_player_action, grants_action, could_take_action)
 # the continuous state check of C19.4, after every step
 CardGame.STATE_CHECKS.append(check_attachments)

@@ -108,13 +108,10 @@ class Position:
         cid = self._new_card(seat, code)
         if zone == "play":
             enter_play(g, cid, seat if controller is None else controller, on)
-            g.play[cid].knelt = knelt
-            g.play[cid].power = power
+            g.update(cid, knelt=knelt, power=power)
         elif zone == "dup":
             assert on is not None, "a duplicate is on a card"
-            rec = InPlay(g.controller(on))
-            rec.parent = on
-            g.play[cid] = rec
+            g.play[cid] = InPlay(g.controller(on), parent=on)
             g.where[cid] = "dup"
         else:
             g.players[seat].zone(zone).append(cid)
@@ -177,7 +174,7 @@ class Position:
     # -- values ----------------------------------------------------------------------
     def kneel(self, *cards: int) -> Position:
         for cid in cards:
-            self.g.play[cid].knelt = True
+            self.g.update(cid, knelt=True)
         return self
 
     def gold(self, seat: int, amount: int) -> Position:
@@ -187,7 +184,7 @@ class Position:
 
     def power(self, seat: int, amount: int) -> Position:
         """Power on the seat's faction card (C20.1)."""
-        self.g.play[self.g.players[seat].faction].power = amount
+        self.g.update(self.g.players[seat].faction, power=amount)
         return self
 
     def first_player(self, seat: int) -> Position:

@@ -18,7 +18,8 @@ their interrupt and reaction windows, action windows, and the initiation of abil
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -32,8 +33,10 @@ from westeros.cardgame.abilities import (
     Ability,
     Ctx,
     Occ,
+    Target,
     text_of,
 )
+from westeros.cardgame.cards import CardDef
 from westeros.cardgame.costs import can_play_event, consume_reducers, marshal_cost, pay_gold
 from westeros.cardgame.events import event
 from westeros.cardgame.state import CardGame, stable
@@ -45,6 +48,7 @@ StateCheck = Callable[[CardGame], None]
 Offer = Callable[[CardGame, Occ], list[Step]]
 OfferActions = Callable[[CardGame, int, str], list[Choice]]
 TakeAction = Callable[[CardGame, int, str], None]
+MayAct = Callable[[CardGame, int, str], bool]
 
 # State checks run after every occurrence (e.g. "killed if its STR is 0"), registered by the
 # rules that define them (actions.py).
@@ -64,15 +68,23 @@ BEFORE_RESOLVING: list[Offer] = []
 
 class _PlayerActions:
     """The player actions the rules grant in action windows (C6.5: marshal, ambush), given
-    to :class:`ActionWindow` by :func:`grant_player_actions` (actions.py)."""
+    to :class:`ActionWindow` by :func:`grant_player_actions` (actions.py): ``offer`` lists
+    them, ``take`` takes one; ``grants`` tells whether a window grants a seat any at all (a
+    quick public test), ``could`` whether it offers one now (the first found answers)."""
 
     offer: OfferActions | None = None
     take: TakeAction | None = None
+    grants: MayAct | None = None
+    could: MayAct | None = None
 
 
-def grant_player_actions(offer: OfferActions, take: TakeAction) -> None:
+def grant_player_actions(
+    offer: OfferActions, take: TakeAction, grants: MayAct, could: MayAct
+) -> None:
     _PlayerActions.offer = offer
     _PlayerActions.take = take
+    _PlayerActions.grants = grants
+    _PlayerActions.could = could
 
 
 def run_effect(g: CardGame, fn: Callable[..., object], *args: Any) -> None:
@@ -236,43 +248,93 @@ def current_occurrence(g: CardGame) -> Occurrence | None:
     return None
 
 
-def trigger_sources(g: CardGame, seat: int | None = None) -> list[int]:
+def trigger_sources(
+    g: CardGame, seat: int | None = None, among: Collection[int] | None = None
+) -> list[int]:
     """Cards whose abilities may be used: in play (face up), revealed plots, agendas,
-    titles, and events in hand (C1.3)."""
+    titles, and events in hand (C1.3); optionally only those ``among`` some cards (the
+    cards with an ability of the kind wanted, :func:`_answerers`), in the same order."""
     where = g.where
-    out = [
-        c
-        for c, r in g.play.items()
-        if not r.facedown and where[c] != "dup" and (seat is None or r.controller == seat)
-    ]
-    if g.blanking():  # C2.12: blank cards have no abilities (rarely any: tested once here)
+    if among is None:
+        out = [
+            c
+            for c, r in g.play.items()
+            if not r.facedown and where[c] != "dup" and (seat is None or r.controller == seat)
+        ]
+    else:
+        out = [
+            c
+            for c, r in g.play.items()
+            if c in among
+            and not r.facedown
+            and where[c] != "dup"
+            and (seat is None or r.controller == seat)
+        ]
+    if out and g.blanking():  # C2.12: blank cards have no abilities (rarely any)
         out = [c for c in out if not g.blank(c)]
-    gone = [p.seat for p in g.players if p.eliminated]
-    if gone:  # Q12: an eliminated player has left the game; their cards answer nothing
-        out = [c for c in out if g.play[c].controller not in gone]
-    for p in g.players:
-        if (seat is not None and p.seat != seat) or p.eliminated:
+    players = g.players
+    if out and any(p.eliminated for p in players):  # Q12: their cards answer nothing
+        out = [c for c in out if not players[g.play[c].controller].eliminated]
+    defs = g.defs
+    for p in players if seat is None else (players[seat],):
+        if p.eliminated:
             continue
-        if p.agenda is not None:
+        if p.agenda is not None and (among is None or p.agenda in among):
             out.append(p.agenda)
-        out.extend(c for c in p.hand if g.defs[c].type == "event")
+        if among is None:
+            out.extend(c for c in p.hand if defs[c].type == "event")
+        else:
+            out.extend(c for c in p.hand if c in among and defs[c].type == "event")
     return out
+
+
+def _is_source(g: CardGame, cid: int, seat: int | None) -> bool:
+    """Whether ``cid`` is one of ``trigger_sources(g, seat)`` (one card's test, for the
+    questions that need only a yes or no)."""
+    rec = g.play.get(cid)
+    players = g.players
+    if rec is not None:
+        if rec.facedown or g.where[cid] == "dup" or (seat is not None and rec.controller != seat):
+            return False
+        if players[rec.controller].eliminated:
+            return False
+        return not (g.blanking() and g.blank(cid))
+    owner = g.owner[cid]
+    if seat is not None and owner != seat:
+        return False  # an agenda or a hand is its owner's
+    p = players[owner]
+    if p.eliminated:
+        return False
+    if cid == p.agenda:
+        return True
+    return g.where[cid] == "hand" and g.defs[cid].type == "event"
+
+
+def _usable_use(g: CardGame, use: Use, seat: int | None, occ: Occ | None) -> bool:
+    """Whether one ability of a card that is a trigger source (of ``seat``, or of anybody)
+    could be used now."""
+    cid, i, a = use
+    if a.phase is not None and g.phase != a.phase:
+        return False  # as usable() would find, sooner
+    return _is_source(g, cid, seat) and _usable_at(g, a, cid, i, occ) is not None
 
 
 def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
     """Whether a window opens: an ability in play could answer, or some player could hold an
     answer in hand (judged from public facts only, :func:`could_answer`; C1.9)."""
-    table = _answerers(g)
-    cands = set().union(*(table.get((occ.kind, k), ()) for k in kinds))
-    if not cands:
+    index = _index(g)
+    keys = [key for key in ((occ.kind, k) for k in kinds) if key in index.cards]
+    if not keys:
         return False  # no card of the game answers this occurrence so (the common case)
-    for cid in trigger_sources(g):
-        if cid not in cands:
-            continue
-        entry = text_of(g.defs[cid].code)
-        for i in entry.by_occ.get(occ.kind, ()):
-            a = entry.abilities[i]
-            if a.kind in kinds and usable(g, a, ctx_for(g, cid, i, occ)):
+    where, play = g.where, g.play
+    for key in keys:
+        for uses in index.owned[key]:
+            for use in uses:
+                if where[use[0]] in ("hand", "agenda") and _usable_use(g, use, None, occ):
+                    return True
+        others = index.others[key]
+        for cid in play.keys() & others.keys():
+            if any(_usable_use(g, use, None, occ) for use in others[cid]):
                 return True
     return any(could_answer(g, s, occ, k) for s in g.order() for k in kinds)
 
@@ -284,6 +346,10 @@ def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
 # use something were every card of their hand *and deck* in their hand: the hand and the
 # deck together are public (the deck list less the open piles), how they are split is not.
 # A player asked for that reason alone answers "pass" (the only choice offered).
+#
+# For speed, only the cards that could matter are looked at (:func:`_own_candidates`: the
+# seat's cards with an ability of the kind asked), and the hand is rebuilt as if it held
+# the deck only when some such card exists.
 
 
 def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool:
@@ -304,62 +370,107 @@ def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool
             where[c] = "deck"
 
 
-def could_answer(g: CardGame, seat: int, occ: Occ, kind: str) -> bool:
+def _live_uses(g: CardGame, key: Key, seat: int) -> list[Use]:
+    """The abilities (of kind and occurrence ``key``) that could be ``seat``'s were its deck
+    in hand: of events in its hand or deck, of its agenda, of cards in play under its
+    control; not those of another phase (a quick test first)."""
+    index = _index(g)
+    where, play = g.where, g.play
+    phases = (None, g.phase)
+    out = []
+    owned = index.owned.get(key, ())
+    for use in owned[seat] if seat < len(owned) else ():
+        if where[use[0]] in ("hand", "deck", "agenda") and use[2].phase in phases:
+            out.append(use)
+    others = index.others.get(key)
+    if others:
+        for cid in play.keys() & others.keys():
+            if play[cid].controller == seat:
+                out.extend(use for use in others[cid] if use[2].phase in phases)
+    return out
+
+
+def could_answer(
+    g: CardGame, seat: int, occ: Occ, kind: str, used: frozenset[tuple[int, int]] = frozenset()
+) -> bool:
     """Whether ``seat`` could answer ``occ`` with an ability of ``kind``, judged from public
-    facts only (:func:`_as_if_all_in_hand`)."""
-    if kind not in (INTERRUPT, REACTION) or not _may_answer(g, seat, occ.kind, kind):
+    facts only (:func:`_as_if_all_in_hand`). The abilities ``used`` on this occurrence
+    already do not count: each copy answers an occurrence once (C16.10), and the uses are
+    public."""
+    if kind not in (INTERRUPT, REACTION):
         return False
-    return _as_if_all_in_hand(g, seat, lambda: bool(triggered(g, occ, kind, seat)))
-
-
-def _may_answer(g: CardGame, seat: int, on: str, kind: str) -> bool:
-    """A quick test first: some card of the seat (in hand or deck, or in play under its
-    control, its agenda) has an ability of ``kind`` to occurrences ``on`` at all."""
     p = g.players[seat]
     if not p.hand or p.eliminated:
         return False
-    for cid in _answerers(g).get((on, kind), ()):
-        zone = g.where[cid]
-        if zone in ("hand", "deck", "agenda"):
-            if g.owner[cid] == seat:
-                return True
-        elif cid in g.play and g.play[cid].controller == seat:
-            return True
-    return False
+    live = _live_uses(g, (occ.kind, kind), seat)
+    if used:
+        live = [u for u in live if (u[0], u[1]) not in used]
+    if not live:
+        return False
+    return _as_if_all_in_hand(g, seat, lambda: any(_usable_use(g, u, seat, occ) for u in live))
 
 
-# The cards of a game with an ability to some occurrence, by (occurrence, ability kind), and
-# those with an Action (C6.5) under (ANY_TIME, ACTION): printed texts do not change during a
-# game, so this is worked out once per set of cards (clones share ``g.defs``), and again if
-# the registered texts change (test-only texts).
-Answerers = dict[tuple[str, str], frozenset[int]]
+# The abilities of a game's cards that answer some occurrence, by (occurrence, ability kind),
+# and the Actions (C6.5) under (ANY_TIME, ACTION): printed texts do not change during a game,
+# so this is worked out once per set of cards (clones share ``g.defs`` and ``g.owner``), and
+# again if the registered texts change (test-only texts). ``cards`` holds the cards by key;
+# ``owned`` a seat's events and agenda by key (used from its own hand or agenda), ``others``
+# the other cards' abilities (used in play).
+Key = tuple[str, str]
+Use = tuple[int, int, Ability]  # card, ability index, ability
 ANY_TIME = "*"  # no occurrence is named so (abilities.text checks the names)
-_ANSWERERS: dict[tuple[int, tuple[object, ...]], tuple[tuple[object, ...], Answerers]] = {}
 
 
-def _texts_mark() -> tuple[object, ...]:
-    last = next(reversed(TEXTS), None)
-    return (len(TEXTS), last, id(TEXTS.get(last)) if last is not None else 0)
+@dataclass(frozen=True, slots=True)
+class Index:
+    cards: dict[Key, frozenset[int]]
+    owned: dict[Key, tuple[tuple[Use, ...], ...]]
+    others: dict[Key, dict[int, tuple[Use, ...]]]  # by card
 
 
-def _answerers(g: CardGame) -> Answerers:
-    key = (id(g.defs), _texts_mark())
-    hit = _ANSWERERS.get(key)
-    if hit is not None and hit[0] is g.defs:
-        return hit[1]
-    found: dict[tuple[str, str], list[int]] = {}
+_INDEX: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...], int, Index]] = {}
+
+
+def _index(g: CardGame) -> Index:
+    hit = _INDEX.get(id(g.defs))
+    if hit is not None and hit[0] is g.defs and hit[1] is g.owner and hit[2] == TEXTS.version:
+        return hit[3]
+    uses: dict[Key, list[Use]] = {}
     for cid, d in enumerate(g.defs):
         entry = text_of(d.code)
-        for on, indices in entry.by_occ.items():
-            for kind in sorted({entry.abilities[i].kind for i in indices}):
-                found.setdefault((on, kind), []).append(cid)
-        if any(a.kind == ACTION for a in entry.abilities):
-            found.setdefault((ANY_TIME, ACTION), []).append(cid)
-    if len(_ANSWERERS) > 64:
-        _ANSWERERS.clear()
-    table = {k: frozenset(v) for k, v in found.items()}
-    _ANSWERERS[key] = (g.defs, table)
-    return table
+        for i, a in enumerate(entry.abilities):
+            for on in a.on.split("|") if a.on else ():
+                uses.setdefault((on, a.kind), []).append((cid, i, a))
+            if a.kind == ACTION:
+                uses.setdefault((ANY_TIME, ACTION), []).append((cid, i, a))
+    seats = range(max(g.owner, default=-1) + 1)
+    own = {"event", "agenda"}
+    index = Index(
+        {k: frozenset(c for c, _, _ in v) for k, v in uses.items()},
+        {
+            k: tuple(
+                tuple(u for u in v if g.owner[u[0]] == s and g.defs[u[0]].type in own)
+                for s in seats
+            )
+            for k, v in uses.items()
+        },
+        {k: _by_card(u for u in v if g.defs[u[0]].type not in own) for k, v in uses.items()},
+    )
+    if len(_INDEX) > 64:
+        _INDEX.clear()
+    _INDEX[id(g.defs)] = (g.defs, g.owner, TEXTS.version, index)
+    return index
+
+
+def _by_card(uses: Iterable[Use]) -> dict[int, tuple[Use, ...]]:
+    found: dict[int, list[Use]] = {}
+    for use in uses:
+        found.setdefault(use[0], []).append(use)
+    return {cid: tuple(v) for cid, v in found.items()}
+
+
+def _answerers(g: CardGame) -> dict[Key, frozenset[int]]:
+    return _index(g).cards
 
 
 def ctx_for(g: CardGame, cid: int, index: int, occ: Occ | None = None) -> Ctx:
@@ -372,14 +483,11 @@ def triggered(g: CardGame, occ: Occ, kind: str, seat: int | None = None) -> list
     cands = _answerers(g).get((occ.kind, kind))
     if not cands:
         return out
-    for cid in trigger_sources(g, seat):
-        if cid not in cands:
-            continue  # no ability of this kind to this occurrence
+    for cid in trigger_sources(g, seat, cands):
         entry = text_of(g.defs[cid].code)
         for i in entry.by_occ.get(occ.kind, ()):
             a = entry.abilities[i]
-            ctx = ctx_for(g, cid, i, occ)
-            if a.kind == kind and usable(g, a, ctx):
+            if a.kind == kind and (ctx := _usable_at(g, a, cid, i, occ)) is not None:
                 out.append(ctx)
     return out
 
@@ -418,7 +526,7 @@ class TriggerWindow(Step):
         ]
 
     def _could(self, g: CardGame, seat: int) -> bool:
-        return could_answer(g, seat, self.occ, self.kind)
+        return could_answer(g, seat, self.occ, self.kind, self.used)
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
@@ -547,15 +655,24 @@ class ActionWindow(Step):
         ]
 
     def _could(self, g: CardGame, seat: int) -> bool:
-        """Public facts only: could the seat act, were its whole deck in hand (C1.9)? (The
-        first action found answers: the card actions one by one, then the granted ones.)"""
-        return _as_if_all_in_hand(g, seat, lambda: self._any_option(g, seat))
+        """Public facts only: could the seat act, were its whole deck in hand (C1.9)? Only
+        the seat's cards with an Action, and the player actions this window grants, are
+        tried (the first one found answers)."""
+        p = g.players[seat]
+        if not p.hand or p.eliminated:
+            return False
+        live = _live_uses(g, (ANY_TIME, ACTION), seat)
+        grants, could = _PlayerActions.grants, _PlayerActions.could
+        granted = grants is not None and could is not None and grants(g, seat, self.name)
+        if not live and not granted:
+            return False
 
-    def _any_option(self, g: CardGame, seat: int) -> bool:
-        if next(iter_card_actions(g, seat), None) is not None:
-            return True
-        offer = _PlayerActions.offer
-        return offer is not None and bool(offer(g, seat, self.name))
+        def test() -> bool:
+            if any(_usable_use(g, u, seat, None) for u in live):
+                return True
+            return granted and could is not None and could(g, seat, self.name)
+
+        return _as_if_all_in_hand(g, seat, test)
 
     def choose(self, g: CardGame, seat: int, choice: Choice) -> None:
         self.turn, self.passes = _after_opportunity(g, self.turn, self.passes, seat, choice)
@@ -584,13 +701,13 @@ def card_actions(g: CardGame, seat: int) -> list[Choice]:
 
 def iter_card_actions(g: CardGame, seat: int) -> Iterator[Choice]:
     """:func:`card_actions` one by one (whoever needs only the first stops there)."""
-    actors = _answerers(g).get((ANY_TIME, ACTION), frozenset())
-    for cid in trigger_sources(g, seat):
-        if cid not in actors:
-            continue  # no Action on this card
+    actors = _answerers(g).get((ANY_TIME, ACTION))
+    if not actors:
+        return
+    for cid in trigger_sources(g, seat, actors):
         entry = text_of(g.defs[cid].code)
         for i, a in enumerate(entry.abilities):
-            if a.kind == ACTION and usable(g, a, ctx_for(g, cid, i)):
+            if a.kind == ACTION and _usable_at(g, a, cid, i, None) is not None:
                 yield D.ACTION.format("use", cid, i)
 
 
@@ -599,35 +716,56 @@ def iter_card_actions(g: CardGame, seat: int) -> Iterator[Choice]:
 
 def usable(g: CardGame, a: Ability, ctx: Ctx) -> bool:
     """Whether an ability could be initiated now (C1.4, C16.4 steps 1–2, C16.19)."""
-    cid = ctx.source
+    return _may_use(g, a, ctx.source, ctx.you, ctx.index) and _usable_with(g, a, ctx)
+
+
+def _may_use(g: CardGame, a: Ability, cid: int, you: int, index: int) -> bool:
+    """The tests of :func:`usable` that need no :class:`Ctx`, the quick ones first."""
     zone = g.where[cid]
     if a.zone == "hand":
-        if zone != "hand" or not can_play_event(g, cid, ctx.you):
+        if zone != "hand":
             return False
     elif zone not in ("play", "plot", "faction", "title", "agenda"):
         return False
     if a.phase is not None and g.phase != a.phase:
         return False
-    if a.kind in (ACTION, REACTION, INTERRUPT) and g.has("cannot_trigger", ctx.you, players=True):
+    if a.limit is not None and g.uses.get(_limit_key(g, a, cid, index), 0) >= a.limit[0]:
+        return False
+    if a.max is not None and g.uses.get(("max", a.max[1], you, g.defs[cid].name), 0) >= a.max[0]:
+        return False  # the key of _max_key
+    if a.kind in (ACTION, REACTION, INTERRUPT) and g.has("cannot_trigger", you, players=True):
         return False  # e.g. Catelyn Stark
-    if a.limit is not None and g.uses.get(limit_key(g, a, ctx), 0) >= a.limit[0]:
-        return False
-    if a.max is not None and g.uses.get(_max_key(g, ctx), 0) >= a.max[0]:
-        return False
+    return a.zone != "hand" or can_play_event(g, cid, you)
+
+
+def _usable_with(g: CardGame, a: Ability, ctx: Ctx) -> bool:
+    """The tests of :func:`usable` that read the use: costs, targets, condition."""
     if not all(c.can_pay(g, ctx) for c in a.cost):
         return False
-    if a.target is not None and len(candidates(g, a, ctx)) < (
-        1 if a.target.up_to else a.target.count
-    ):
+    if a.target is not None and not _enough_candidates(g, a, ctx):
         return False
     return a.when(g, ctx)
 
 
+def _usable_at(g: CardGame, a: Ability, cid: int, index: int, occ: Occ | None) -> Ctx | None:
+    """The use of ability ``index`` of ``cid`` (to ``occ``) if it is usable now, else None
+    (the use is made only when the quick tests pass)."""
+    you = g.controller(cid)
+    if not _may_use(g, a, cid, you, index):
+        return None
+    ctx = Ctx(cid, you, index, occ)
+    return ctx if _usable_with(g, a, ctx) else None
+
+
 def limit_key(g: CardGame, a: Ability, ctx: Ctx) -> tuple[Any, ...]:
     """The key of an ability's "Limit N per period" count in g.uses (C16.19.1: per copy)."""
-    rec = g.play.get(ctx.source)
+    return _limit_key(g, a, ctx.source, ctx.index)
+
+
+def _limit_key(g: CardGame, a: Ability, cid: int, index: int) -> tuple[Any, ...]:
+    rec = g.play.get(cid)
     period = a.limit[1] if a.limit else ""
-    return ("limit", period, ctx.source, ctx.index, rec.entered if rec else 0)
+    return ("limit", period, cid, index, rec.entered if rec else 0)
 
 
 def _max_key(g: CardGame, ctx: Ctx) -> tuple[Any, ...]:
@@ -640,13 +778,28 @@ def candidates(g: CardGame, a: Ability, ctx: Ctx) -> list[int]:
     """The legal targets of an ability (C16.6): cards (or seats) its test accepts."""
     t = a.target
     assert t is not None
+    return [c for c in _target_pool(g, t, ctx) if t.ok(g, ctx, c)]
+
+
+def _target_pool(g: CardGame, t: Target, ctx: Ctx) -> list[int]:
     if t.players:
-        pool = [p.seat for p in g.players if not p.eliminated]
-    elif t.zone == "play":
-        pool = g.cards_in_play()
-    else:
-        pool = [c for zone in t.zone.split("+") for c in g.players[ctx.you].zone(zone)]
-    return [c for c in pool if t.ok(g, ctx, c)]
+        return [p.seat for p in g.players if not p.eliminated]
+    if t.zone == "play":
+        return g.cards_in_play()
+    return [c for zone in t.zone.split("+") for c in g.players[ctx.you].zone(zone)]
+
+
+def _enough_candidates(g: CardGame, a: Ability, ctx: Ctx) -> bool:
+    """Whether the ability has as many legal targets as it needs (counted up to that)."""
+    t = a.target
+    assert t is not None
+    needed = 1 if t.up_to else t.count
+    for c in _target_pool(g, t, ctx):
+        if needed <= 0:
+            break
+        if t.ok(g, ctx, c):
+            needed -= 1
+    return needed <= 0
 
 
 class Initiate(Step):

@@ -6,6 +6,7 @@ draw deck (shuffled with the game's generator, C5.5).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -202,9 +203,7 @@ class SetupCards(Step):
         else:
             cid = int(choice)
             g.players[seat].hand.remove(cid)
-            rec = InPlay(seat)
-            rec.facedown = True
-            g.play[cid] = rec
+            g.play[cid] = InPlay(seat, facedown=True)
             g.where[cid] = "play"
             self.placed = (*self.placed, cid)
             g.emit(
@@ -224,12 +223,12 @@ def _attachable_when_revealed(g: CardGame, att: int, parent: int) -> bool:
     """Whether ``att`` could be attached to the face-down setup card ``parent`` once it is
     revealed (C5.8.4): the legality test of C19.1 on the card turned face up."""
     rec = g.play[parent]
-    facedown, rec.facedown = rec.facedown, False
+    g.play[parent] = replace(rec, facedown=False)
     g.changed()
     try:
         return can_attach(g, att, parent)
     finally:
-        rec.facedown = facedown
+        g.play[parent] = rec
         g.changed()
 
 
@@ -241,7 +240,7 @@ class RevealSetup(Step):
     def run(self, g: CardGame) -> None:
         facedown = [c for c, r in g.play.items() if r.facedown]
         for c in facedown:
-            g.play[c].facedown = False
+            g.update(c, facedown=False)
         g.changed()
         for seat in g.order():
             mine = [c for c in facedown if g.owner[c] == seat]
@@ -301,7 +300,7 @@ class AttachAtSetup(Ask):
             g.emit(E.event("discarded", cards=[self.att], names=[g.name(self.att)]))
             return
         parent = int(choice) if choice is not None else int(options[0])
-        g.play[self.att].parent = parent
+        g.update(self.att, parent=parent)
         g.changed()
 
 

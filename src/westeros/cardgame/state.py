@@ -3,15 +3,15 @@
 Every physical card in the game has an integer id. What is printed on it is its
 :class:`~westeros.cardgame.cards.CardDef` (``g.defs[id]``, shared by clones); where it is
 lies in ``g.where[id]`` and in its owner's ordered zone lists; a card in play (C3.1) also has
-a mutable :class:`InPlay` record (C2.11) in ``g.play``. Values a rule reads (STR, icons,
-keywords, plot values…) are computed from the printed value plus every active modifier
+an :class:`InPlay` record (C2.11) in ``g.play``, replaced on change. Values a rule reads (STR,
+icons, keywords, plot values…) are computed from the printed value plus every active modifier
 (C1.6) by :meth:`CardGame.value`, never stored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol
 
 from westeros.cardgame.cards import CHALLENGES, CardDef
@@ -40,30 +40,19 @@ class StatModifier(Protocol):
 Modifiers = Mapping[str, Sequence[tuple[int, StatModifier]]]
 
 
+@dataclass(frozen=True, slots=True)
 class InPlay:
-    """The runtime state of one card in play (C2.11)."""
+    """The runtime state of one card in play (C2.11). A record never changes: a change
+    replaces it (:meth:`CardGame.update`), so that clones share the records they have not
+    changed."""
 
-    __slots__ = ("controller", "entered", "facedown", "knelt", "parent", "power", "tokens")
-
-    def __init__(self, controller: int, entered: int = 0) -> None:
-        self.controller = controller
-        self.knelt = False
-        self.power = 0
-        self.parent: int | None = None  # attachments and duplicates: the card they are on
-        self.facedown = False  # setup cards before the reveal (C5.8)
-        self.tokens: tuple[tuple[str, int], ...] = ()
-        self.entered = entered  # a counter: a card that leaves and re-enters is a new copy
-
-    def copy(self) -> InPlay:
-        other = InPlay.__new__(InPlay)
-        other.controller = self.controller
-        other.knelt = self.knelt
-        other.power = self.power
-        other.parent = self.parent
-        other.facedown = self.facedown
-        other.tokens = self.tokens
-        other.entered = self.entered
-        return other
+    controller: int
+    entered: int = 0  # a counter: a card that leaves and re-enters is a new copy
+    knelt: bool = False
+    power: int = 0
+    parent: int | None = None  # attachments and duplicates: the card they are on
+    facedown: bool = False  # setup cards before the reveal (C5.8)
+    tokens: tuple[tuple[str, int], ...] = ()
 
 
 class Player:
@@ -107,11 +96,21 @@ class Player:
 
     def copy(self) -> Player:
         other = Player.__new__(Player)
-        for name in ("seat", "faction", "agenda", "plot", "gold", "eliminated", "limited"):
-            setattr(other, name, getattr(self, name))
+        other.seat = self.seat
+        other.faction = self.faction
+        other.agenda = self.agenda
+        other.plot = self.plot
+        other.gold = self.gold
+        other.eliminated = self.eliminated
+        other.limited = self.limited
         other.challenges = self.challenges
-        for name in LIST_ZONES:
-            setattr(other, name, list(getattr(self, name)))
+        other.deck = self.deck[:]  # the zones of LIST_ZONES
+        other.hand = self.hand[:]
+        other.discard = self.discard[:]
+        other.dead = self.dead[:]
+        other.plots = self.plots[:]
+        other.used = self.used[:]
+        other.removed = self.removed[:]
         return other
 
     def zone(self, name: str) -> list[int]:
@@ -257,7 +256,7 @@ class CardGame(StepGame):
         ):
             od[name] = d[name]
         other.where = list(self.where)
-        other.play = {cid: rec.copy() for cid, rec in self.play.items()}
+        other.play = dict(self.play)  # records never change (InPlay): shared
         other.players = [p.copy() for p in self.players]
         other.challenge = None if self.challenge is None else self.challenge.copy()
         other.uses = dict(self.uses)
@@ -339,6 +338,10 @@ class CardGame(StepGame):
     def name(self, cid: int) -> str:
         return self.defs[cid].name
 
+    def update(self, cid: int, **changes: Any) -> None:
+        """Change fields of a card's record in play (records are replaced, never changed)."""
+        self.play[cid] = replace(self.play[cid], **changes)
+
     def controller(self, cid: int) -> int:
         rec = self.play.get(cid)
         return rec.controller if rec is not None else self.owner[cid]
@@ -348,13 +351,17 @@ class CardGame(StepGame):
 
     def cards_in_play(self, seat: int | None = None, type: str | None = None) -> list[int]:
         """Face-up cards in play areas (characters, locations, attachments), by id order."""
+        where = self.where
+        if seat is None and type is None:  # the common case, quicker
+            return [c for c, r in self.play.items() if where[c] == "play" and not r.facedown]
+        defs = self.defs
         return [
             c
             for c, r in self.play.items()
-            if self.where[c] == "play"
+            if where[c] == "play"
             and not r.facedown
             and (seat is None or r.controller == seat)
-            and (type is None or self.defs[c].type == type)
+            and (type is None or defs[c].type == type)
         ]
 
     def characters(self, seat: int | None = None) -> list[int]:
@@ -413,7 +420,10 @@ class CardGame(StepGame):
 
     def bonus(self, stat: str, target: int, players: bool = False) -> int:
         """The sum of all modifiers of ``stat`` on a card (or a player)."""
-        mods = self.modifiers(stat)
+        found = self._mods
+        if found is None:
+            found = self._mods = self.ACTIVE_MODIFIERS()
+        mods = found.get(stat, ())
         if not mods and not self.lasting:
             return 0  # the common case: nothing modifies this stat at all
         total = 0

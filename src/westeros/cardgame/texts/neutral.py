@@ -267,7 +267,7 @@ def _tokens(g: CardGame, cid: int) -> dict[str, int]:
 
 
 def _set_tokens(g: CardGame, cid: int, tokens: dict[str, int]) -> None:
-    g.play[cid].tokens = tuple(sorted((k, v) for k, v in tokens.items() if v))
+    g.update(cid, tokens=tuple(sorted((k, v) for k, v in tokens.items() if v)))
 
 
 def _poison(g: CardGame, ctx: Ctx) -> None:

@@ -139,7 +139,7 @@ def _calm_name(g: CardGame, ctx: Ctx) -> None:
 
 
 def _calm_named(g: CardGame, choice: Choice, plot: int) -> None:
-    g.play[plot].tokens = (("named:" + str(choice), 1),)
+    g.update(plot, tokens=(("named:" + str(choice), 1),))
     g.changed()
     g.emit(A.event("named", player=g.controller(plot), card=plot, name=g.name(plot), value=choice))
 
@@ -253,7 +253,7 @@ def _place_stand_token(g: CardGame, ctx: Ctx) -> None:
     rec = g.play[ctx.source]
     tokens = dict(rec.tokens)
     tokens["stand"] = tokens.get("stand", 0) + 1
-    rec.tokens = tuple(sorted(tokens.items()))
+    g.update(ctx.source, tokens=tuple(sorted(tokens.items())))
 
 
 def _has_stand_token(g: CardGame, ctx: Ctx) -> bool:
@@ -264,7 +264,7 @@ def _use_stand_token(g: CardGame, ctx: Ctx) -> None:
     rec = g.play[ctx.source]
     tokens = dict(rec.tokens)
     tokens["stand"] -= 1
-    rec.tokens = tuple(sorted((k, v) for k, v in tokens.items() if v))
+    g.update(ctx.source, tokens=tuple(sorted((k, v) for k, v in tokens.items() if v)))
     A.stand(g, [ctx.target])
 
 

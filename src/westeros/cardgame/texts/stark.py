@@ -52,7 +52,7 @@ def _arya_dup(g: CardGame, ctx: Ctx) -> None:
         return
     top = deck[-1]
     A.place_duplicate(g, top, ctx.source)
-    g.play[top].facedown = True
+    g.update(top, facedown=True)
     g.emit(A.event("facedown_placed", card=ctx.source, name=g.name(ctx.source)))
 
 

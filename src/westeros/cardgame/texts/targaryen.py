@@ -106,7 +106,7 @@ def _betrayal(g: CardGame, ctx: Ctx) -> None:
     rec = g.play[ctx.source]
     tokens = dict(rec.tokens)
     tokens["betrayal"] = tokens.get("betrayal", 0) + 1
-    rec.tokens = tuple(sorted(tokens.items()))
+    g.update(ctx.source, tokens=tuple(sorted(tokens.items())))
     g.changed()
     if tokens["betrayal"] >= 3:
         A.sacrifice(g, [ctx.source])

@@ -1,0 +1,64 @@
+"""Whole random games of A Dance with Dragons (X-ADWD): invariants, views, secrecy, bad input,
+replay hash by hash (the checks of test_fuzz.py), and every new decision met."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.boardgame.test_fuzz import play_checked
+from westeros.boardgame import decisions as D
+
+ADWD = {"scenario": "adwd"}
+NEW_KINDS = {
+    D.REEK.name,
+    D.QYBURN.name,
+    D.AERON_POWER.name,
+    D.ILYN_PAYNE.name,
+    D.JON_SNOW.name,
+    D.MELISANDRE.name,
+    D.RODRIK.name,
+    D.GERRIS.name,
+}
+
+
+@pytest.mark.parametrize("tides", [False, True])
+def test_deep_checks_on_a_random_adwd_game(tides: bool) -> None:
+    """Bad input at every decision of a whole 6-round game (X-ADWD-2.2)."""
+    kinds = play_checked(6, 2400 + tides, tides=tides, deep=True, extra=ADWD)
+    assert D.HOUSE_CARD.name in kinds
+
+
+def test_the_adwd_cards_in_a_base_game() -> None:
+    """X-ADWD-1.1: the ADwD deck with the base scenario, 4 players."""
+    play_checked(4, 77, extra={"house_cards": "adwd"})
+
+
+def test_seeded_adwd_games_meet_every_new_decision_kind() -> None:
+    kinds: set[str] = set()
+    for i in range(16):
+        kinds |= play_checked(6, 2500 + i, tides=i % 4 == 3, extra=ADWD)
+    assert kinds >= NEW_KINDS, NEW_KINDS - kinds
+
+
+def test_the_heuristic_bot_answers_every_adwd_decision_legally() -> None:
+    """Every seat heuristic; each new kind is answered by its own rule (not the random
+    fallback) with a legal choice."""
+    from westeros.bots.heuristic import RULES, HeuristicBot
+    from westeros.bots.heuristic.board import Board
+    from westeros.engine import new_game
+
+    met: set[str] = set()
+    for seed in range(4):
+        g = new_game("boardgame", {"players": 6, "scenario": "adwd", "tides": seed == 1}, seed)
+        bots = [HeuristicBot(seed * 10 + s) for s in range(6)]
+        while g.pending():
+            d = g.pending()[0]
+            view = g.view(d.seat)
+            if d.kind in NEW_KINDS:
+                met.add(d.kind)
+                assert RULES[d.kind](Board(view), d) in d.choices, d
+            choice = bots[d.seat].choose(view, d)
+            assert choice in d.choices
+            g.apply(d.seat, choice)
+        assert g.outcome() is not None
+    assert met  # some of the new decisions came up

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
@@ -83,9 +83,11 @@ class SideStrength:
         return out
 
 
-def _pair_set(
-    pair: tuple[str | None, str | None], side: Side, value: str | None
-) -> tuple[str | None, str | None]:
+P = TypeVar("P")
+
+
+def pair_with(pair: tuple[P, P], side: Side, value: P) -> tuple[P, P]:
+    """A per-side pair (attacker first) with the side's entry replaced."""
     return (value, pair[1]) if side is Side.ATTACKER else (pair[0], value)
 
 
@@ -197,14 +199,14 @@ class Fight:
         return self.chosen_card(side) or None
 
     def set_card(self, side: Side, card: str | None) -> None:
-        self.chosen = _pair_set(self.chosen, side, card)
+        self.chosen = pair_with(self.chosen, side, card)
 
     def drawn_tide(self, side: Side) -> str | None:
         """The Tides of Battle card the side drew (secret until shown, R1.14.1)."""
         return self.drawn[0 if side is Side.ATTACKER else 1]
 
     def set_tide(self, side: Side, card: str) -> None:
-        self.drawn = _pair_set(self.drawn, side, card)
+        self.drawn = pair_with(self.drawn, side, card)
 
     def tide(self, side: Side) -> T.TidesCard | None:
         """The side's Tides of Battle card once shown (R7.7.3), else None."""

@@ -1,5 +1,7 @@
-"""The 42 house cards' texts (R7.5, R7.12): one :class:`Ability` per card with text, registered
-by card id in :data:`ABILITIES`, grouped by house. A card without text has none.
+"""The 42 base house cards' texts (R7.5, R7.12): one :class:`Ability` per card with text,
+registered by card id in :data:`ABILITIES`, grouped by house. A card without text has none. The
+A Dance with Dragons cards register theirs in :mod:`westeros.boardgame.house_cards_adwd`, with
+the windows of X1.1 (``before_resolution``, ``final_strength_override`` with ``overrides``).
 
 A combat (:mod:`westeros.boardgame.combat`) asks a card's ability at each timing window of
 R7.5.2; inside one window the two sides resolve in turn order (FAQ). The hooks of an ability,
@@ -284,6 +286,21 @@ def _optional(
     return kind.ask(seat, prompt, (*targets, "pass"))
 
 
+def _winner_may(
+    kind: D.DecisionKind,
+    prompt: Callable[[BoardGame, Fight, Side], str],
+    targets: Callable[[BoardGame, Fight, Side], tuple[str, ...]],
+) -> Ask:
+    """The ask of an on-victory "may" text: the winner picks one of ``targets`` or passes."""
+
+    def ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
+        if f.winner is not side:
+            return None
+        return _optional(_seat(g, f, side), kind, prompt(g, f, side), targets(g, f, side))
+
+    return ask
+
+
 def _remove_order(g: BoardGame, f: Fight, side: Side, card: str, area: str) -> None:
     """Queen of Thorns, Cersei: the order in ``area`` is removed."""
     order = g.orders.pop(area)
@@ -418,15 +435,12 @@ def _cersei_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     )
 
 
-def _cersei_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
-    if f.winner is not side:
-        return None
-    return _optional(
-        _seat(g, f, side),
-        D.CERSEI,
-        f"Cersei Lannister: remove one order of {_h(f.house(side.other))} (area) or pass",
-        _cersei_targets(g, f, side),
-    )
+_cersei_ask = _winner_may(
+    D.CERSEI,
+    lambda g, f, side: f"Cersei Lannister: remove one order of {_h(f.house(side.other))} "
+    "(area) or pass",
+    _cersei_targets,
+)
 
 
 def _cersei_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
@@ -471,16 +485,12 @@ def _renly_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _renly_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
-    if f.winner is not side:
-        return None
-    return _optional(
-        _seat(g, f, side),
-        D.RENLY,
-        "Renly Baratheon: upgrade one participating footman to a knight (its area; "
-        "'<area>:routed' for a routed one) or pass",
-        _renly_targets(g, f, side),
-    )
+_renly_ask = _winner_may(
+    D.RENLY,
+    lambda g, f, side: "Renly Baratheon: upgrade one participating footman to a knight (its "
+    "area; '<area>:routed' for a routed one) or pass",
+    _renly_targets,
+)
 
 
 def _renly_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:

@@ -23,7 +23,7 @@ from dataclasses import replace
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.boardgame.fight import Fight
+from westeros.boardgame.fight import Fight, pair_with
 from westeros.boardgame.house_cards import (
     CardStats,
     Contribution,
@@ -34,6 +34,7 @@ from westeros.boardgame.house_cards import (
     _h,
     _optional,
     _seat,
+    _winner_may,
 )
 from westeros.boardgame.state import TRACKS, BoardGame, Side, Unit
 from westeros.engine import Decision
@@ -130,15 +131,12 @@ def _ilyn_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     return tuple(a for a in T.AREA_IDS if _ilyn_footmen(g, f, side, a))
 
 
-def _ilyn_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
-    if f.winner is not side:
-        return None
-    return _optional(
-        _seat(g, f, side),
-        D.ILYN_PAYNE,
-        f"Ser Ilyn Payne: destroy a footman of {_h(f.house(side.other))} (its area) or pass",
-        _ilyn_targets(g, f, side),
-    )
+_ilyn_ask = _winner_may(
+    D.ILYN_PAYNE,
+    lambda g, f, side: f"Ser Ilyn Payne: destroy a footman of {_h(f.house(side.other))} (its "
+    "area) or pass",
+    _ilyn_targets,
+)
 
 
 def _ilyn_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
@@ -196,7 +194,7 @@ def _qyburn_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     if choice is None or choice == "pass":
         return
     g.discard_power(f.house(side), 2)
-    f.copied = (choice, f.copied[1]) if side is Side.ATTACKER else (f.copied[0], choice)
+    f.copied = pair_with(f.copied, side, choice)
     g.emit(E.CARD_TEXT(card="qyburn", house=f.house(side), copied=choice))
 
 
@@ -239,7 +237,7 @@ _ability(
 
 
 # -- Jon Snow (X-ADWD-4.10): on victory the wildling threat moves one space up or down -------
-def _jon_moves(g: BoardGame) -> tuple[str, ...]:
+def _jon_moves(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     top = T.WILDLING_MAX - T.WILDLING_STEP  # never above 10
     out = []
     if g.wildling_threat + T.WILDLING_STEP <= top:
@@ -249,15 +247,12 @@ def _jon_moves(g: BoardGame) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _jon_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
-    if f.winner is not side:
-        return None
-    return _optional(
-        _seat(g, f, side),
-        D.JON_SNOW,
-        f"Jon Snow: move the wildling threat ({g.wildling_threat}) one space up or down, or pass",
-        _jon_moves(g),
-    )
+_jon_ask = _winner_may(
+    D.JON_SNOW,
+    lambda g, f, side: f"Jon Snow: move the wildling threat ({g.wildling_threat}) one space up "
+    "or down, or pass",
+    _jon_moves,
+)
 
 
 def _jon_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
@@ -356,19 +351,16 @@ _ability("euron_crows_eye_adwd", stats=_euron)
 
 
 # -- Rodrik the Reader (X-ADWD-4.2, XF2): on victory a Westeros card goes on top of its deck ---
-def _rodrik_targets(g: BoardGame) -> tuple[str, ...]:
+def _rodrik_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     return tuple(c for d in sorted(g.westeros_decks) for c in sorted(set(g.westeros_decks[d])))
 
 
-def _rodrik_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
-    if f.winner is not side:
-        return None
-    return _optional(
-        _seat(g, f, side),
-        D.RODRIK,
-        "Rodrik the Reader: choose a card of a Westeros deck to put on top of it, or pass",
-        _rodrik_targets(g),
-    )
+_rodrik_ask = _winner_may(
+    D.RODRIK,
+    lambda g, f, side: "Rodrik the Reader: choose a card of a Westeros deck to put on top of "
+    "it, or pass",
+    _rodrik_targets,
+)
 
 
 def _rodrik_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
@@ -426,7 +418,7 @@ def _aeron_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     if count <= 0:
         return
     paid = g.discard_power(f.house(side), count)
-    f.paid = (paid, f.paid[1]) if side is Side.ATTACKER else (f.paid[0], paid)
+    f.paid = pair_with(f.paid, side, paid)
     g.emit(E.CARD_TEXT(card="aeron_damphair_adwd", house=f.house(side), paid=paid))
 
 
@@ -510,16 +502,12 @@ _ability("doran_martell_adwd", stats=_doran)
 
 
 # -- Ser Gerris Drinkwater (X-ADWD-4.9): on victory one position up on a track --------------
-def _gerris_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
-    if f.winner is not side:
-        return None
-    house = f.house(side)
-    return _optional(
-        _seat(g, f, side),
-        D.GERRIS,
-        "Ser Gerris Drinkwater: move up one position on which influence track, or pass",
-        tuple(t for t in TRACKS if g.position(t, house) > 1),
-    )
+_gerris_ask = _winner_may(
+    D.GERRIS,
+    lambda g, f, side: "Ser Gerris Drinkwater: move up one position on which influence track, "
+    "or pass",
+    lambda g, f, side: tuple(t for t in TRACKS if g.position(t, f.house(side)) > 1),
+)
 
 
 def _gerris_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:

@@ -494,6 +494,20 @@ def test_rodrik_puts_a_chosen_westeros_card_on_top_secretly() -> None:
     assert sample.westeros_decks[2][0] == "II:winter_is_coming"  # it knows its top card
 
 
+def test_rodrik_choice_never_reaches_another_seats_sample() -> None:
+    """R1.14.1: which card Rodrik put on top is Greyjoy's secret."""
+    g = fight_at("greyjoy", "stark", attacking=("knight",) * 3)
+    cards(g, greyjoy="rodrik_the_reader", stark="black_walder")
+    run(g, until=D.RODRIK)
+    one, two = g.clone(), g.clone()
+    decide(one, D.RODRIK, "II:winter_is_coming")
+    decide(two, D.RODRIK, "III:web_of_lies")
+    for house in ("stark", "lannister", "tyrell"):
+        seat = g.seat_of(house)
+        assert one.determinize(seat, 3).state_hash() == two.determinize(seat, 3).state_hash()
+        assert one.view(seat) == two.view(seat)
+
+
 def test_rodrik_not_on_a_defeat_and_illegal_card() -> None:
     g = fight_at("greyjoy", "stark", defending=("knight",) * 3)
     trace: list[str] = []

@@ -62,3 +62,40 @@ def test_the_heuristic_bot_answers_every_adwd_decision_legally() -> None:
             g.apply(d.seat, choice)
         assert g.outcome() is not None
     assert met  # some of the new decisions came up
+
+
+def test_an_adwd_sample_carries_no_other_seats_secret() -> None:
+    """R1.14 with the ADwD cards: another seat's orders, bids and cards never reach a sample."""
+    from tests.bots.test_determinize import _positions, _secret_pairs
+    from westeros.engine import new_game
+
+    game = new_game("boardgame", {"players": 6, "scenario": "adwd", "tides": True}, 31)
+    kinds: set[str] = set()
+    for position in _positions(game, 31, every=3):
+        pair = _secret_pairs(position)
+        if pair is None:
+            continue
+        one, two, secret_seat = pair
+        kinds.add(position.pending()[0].kind)
+        for seat in range(6):
+            if seat != secret_seat:
+                a, b = one.determinize(seat, 7), two.determinize(seat, 7)
+                assert a.state_hash() == b.state_hash()
+    assert {"place_order", "house_card"} <= kinds, kinds
+
+
+def test_a_determinized_adwd_game_is_a_legal_game() -> None:
+    from tests.bots.test_determinize import _positions
+    from westeros.bots import RandomBot, play_out
+    from westeros.engine import new_game
+
+    game = new_game("boardgame", {"players": 6, "scenario": "adwd"}, 32)
+    checked = 0
+    for position in _positions(game, 32, every=151):
+        seat = position.pending()[0].seat
+        sample = position.determinize(seat, checked)
+        assert sample.view(seat) == position.view(seat)
+        play_out(sample, [RandomBot(checked * 10 + s) for s in range(6)])
+        assert sample.outcome() is not None
+        checked += 1
+    assert checked >= 3

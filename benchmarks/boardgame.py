@@ -1,4 +1,5 @@
-"""Board-game speed: random whole games per second, µs per decision, clone() cost, state size.
+"""Board-game speed: random whole games per second (3–6 players and the 6-player A Dance with
+Dragons scenario, 6 rounds), µs per decision, clone() cost, state size.
 
 Run: ``make bench`` or ``.venv/bin/python benchmarks/boardgame.py [--games N]``.
 Figures are printed, never asserted.
@@ -12,14 +13,19 @@ import pickle
 import time
 
 from westeros.engine import new_game
-from westeros.simulate import play_board_game
+from westeros.simulate import board_config, play_board_game, play_game
+
+ADWD = {"scenario": "adwd"}  # A Dance with Dragons: 6 players, 6 rounds
 
 
-def bench_games(players: int, games: int, tides: bool) -> tuple[float, float, float]:
+def bench_games(
+    players: int, games: int, tides: bool, extra: dict[str, str] | None = None
+) -> tuple[float, float, float]:
+    config = board_config(players, tides) | (extra or {})
     decisions = 0
     start = time.perf_counter()
     for seed in range(games):
-        _, result = play_board_game(players, seed, tides)
+        _, result = play_game("boardgame", config, seed)
         decisions += result.decisions
     seconds = time.perf_counter() - start
     return games / seconds, decisions / games, seconds / decisions * 1e6
@@ -50,6 +56,8 @@ def main() -> None:
     for players in (3, 4, 5, 6):
         rate, per_game, us = bench_games(players, args.games, args.tides)
         print(f"{players:>7} {rate:>8.2f} {per_game:>15.1f} {us:>12.1f}")
+    rate, per_game, us = bench_games(6, args.games, args.tides, ADWD)
+    print(f"{'ADwD 6':>7} {rate:>8.2f} {per_game:>15.1f} {us:>12.1f}")
     clone_us, size_json, size_pickle = bench_clone(6)
     print(f"clone() of a 6-player game: {clone_us:.1f} µs")
     print(f"state size (6 players, game over): {size_json} bytes JSON, {size_pickle} bytes pickled")

@@ -19,9 +19,17 @@ CASES = [
     Case("toy-nim", configs=({}, {"pile": 12}), bad_configs=({"pile": 0}, {"pile": "5"}, [])),
     Case(
         "boardgame",
-        configs=({"players": 3}, {"players": 4, "tides": True}, {"players": 6, "tides": True}),
+        configs=(
+            {"players": 3},
+            {"players": 4, "tides": True},
+            {"players": 6, "tides": True},
+            {"players": 6, "scenario": "adwd"},  # A Dance with Dragons (X-ADWD)
+        ),
         bad_configs=(
             {"players": 7},
+            {"players": 5, "scenario": "adwd"},  # X-ADWD-2.1
+            {"scenario": "affc"},  # not available yet
+            {"house_cards": "mod"},
             {"players": "6"},
             {"tides": "yes"},
             {"players": 4, "houses": ["stark"]},

@@ -36,6 +36,14 @@ DEFAULTS: dict[str, Choice] = {
     D.RENLY.name: "pass",
     D.CERSEI.name: "pass",
     D.PATCHFACE.name: "pass",
+    D.REEK.name: "discard",
+    D.QYBURN.name: "pass",
+    D.AERON_POWER.name: 0,
+    D.ILYN_PAYNE.name: "pass",
+    D.JON_SNOW.name: "pass",
+    D.MELISANDRE.name: "pass",
+    D.RODRIK.name: "pass",
+    D.GERRIS.name: "pass",
 }
 
 
@@ -200,6 +208,11 @@ def s4(tides: bool = False) -> Scenario:
 def s6(tides: bool = False) -> Scenario:
     """An empty 6-player board (garrisons kept) to build a fight on."""
     return Scenario(players=6, tides=tides).empty()
+
+
+def adwd(tides: bool = False) -> Scenario:
+    """An empty A Dance with Dragons board (garrisons kept, X-ADWD-2) to build a fight on."""
+    return Scenario(players=6, tides=tides, scenario="adwd").empty()
 
 
 def fight(g: BoardGame) -> Fight:

@@ -57,14 +57,14 @@ def check_invariants(g: BoardGame) -> None:
         assert g.power_in_pool(house) >= 0, f"{house} has more than 20 power tokens (R1.6.1)"
         assert 0 <= g.supply[house] <= T.MAX_SUPPLY
         assert len(g.hands[house]) + len(g.discards[house]) == 7
-        assert set(g.hands[house]) | set(g.discards[house]) == {c.id for c in T.HOUSE_CARDS[house]}
+        assert set(g.hands[house]) | set(g.discards[house]) == {c.id for c in g.house_deck(house)}
     for area, house in g.power_tokens.items():
         assert T.AREAS[area].kind == "land", f"power token on {area} (R1.3.3)"
         assert g.owner(area) in (None, house), f"power token under enemy units in {area}"
     for track in ("iron_throne", "fiefdoms", "kings_court"):
         assert sorted(g.tracks[track]) == sorted(g.houses)
     assert 0 <= g.wildling_threat <= T.WILDLING_MAX and g.wildling_threat % 2 == 0
-    assert 1 <= g.round <= T.LAST_ROUND
+    assert 1 <= g.round <= g.setup.last_round  # X-ADWD-2.2
     if g.phase == "planning":  # R5.2 (Doran may move a house down later, F13)
         for house in g.houses:
             special = sum(1 for o in g.orders.values() if o.house == house and o.special)
@@ -91,4 +91,4 @@ def check_invariants(g: BoardGame) -> None:
 def check_ended(g: BoardGame) -> None:
     assert g.phase == "over" and not g.pending()
     assert g.winner == g.ranking[0] and sorted(g.ranking) == sorted(g.houses)
-    assert g.round <= T.LAST_ROUND
+    assert g.round <= g.setup.last_round

@@ -81,7 +81,16 @@ def test_catalogue_json_lists_every_kind_with_grammar_and_description() -> None:
 def test_every_choice_met_fits_its_grammar_and_round_trips(players: int, seed: int) -> None:
     """Every decision kind met in random games is catalogued; every legal choice parses with
     its codec and ``unparse(parse(choice)) == choice``; every event renders."""
-    game = new_game("boardgame", {"players": players, "tides": seed % 2 == 0}, seed)
+    _round_trip({"players": players, "tides": seed % 2 == 0}, seed)
+
+
+def test_every_adwd_choice_fits_its_grammar_and_round_trips() -> None:
+    """The same for a game of A Dance with Dragons (its 8 new kinds, X-ADWD-3)."""
+    _round_trip({"players": 6, "scenario": "adwd", "tides": True}, 6)
+
+
+def _round_trip(config: dict[str, object], seed: int) -> None:
+    game = new_game("boardgame", config, seed)
     rng = Rng(seed)
     while game.pending():
         for d in game.pending():

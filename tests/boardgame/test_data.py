@@ -539,7 +539,8 @@ def test_r1_11_1_six_houses_seven_cards_each() -> None:
         assert len(cards) == 7
         assert sorted((c.strength for c in cards), reverse=True) == [4, 3, 2, 2, 1, 1, 0]
         assert all(c.house == house for c in cards)
-    assert len(t.HOUSE_CARD_BY_ID) == 42
+    assert t.HOUSE_CARD_DECKS["base"] is t.HOUSE_CARDS
+    assert len(t.HOUSE_CARD_BY_ID) == 42 * len(t.HOUSE_CARD_DECKS)  # ids unique across decks
     assert all(t.HOUSE_CARD_BY_ID[c.id] is c for cs in t.HOUSE_CARDS.values() for c in cs)
 
 
@@ -547,16 +548,17 @@ def test_r7_12_house_card_catalogue() -> None:
     for house, expected in EXPECTED_CARDS.items():
         got = {c.name: (c.strength, c.swords, c.fortifications) for c in t.HOUSE_CARDS[house]}
         assert got == expected, house
-    for card in t.HOUSE_CARD_BY_ID.values():
+    base = [c for cs in t.HOUSE_CARDS.values() for c in cs]
+    for card in base:
         assert (card.timing is None) == (card.ability is None), card.id
         assert card.timing is None or card.timing in TIMINGS
-    by_name = {c.name: c for c in t.HOUSE_CARD_BY_ID.values()}
+    by_name = {c.name: c for c in base}
     assert by_name["Tyrion Lannister"].timing == "cancel"
     assert by_name["Patchface"].timing == "after_combat"
     assert by_name["The Blackfish"].timing == "casualty_prevention"
     assert by_name["Roose Bolton"].timing == "on_defeat"
     assert by_name["Tywin Lannister"].timing == "on_victory"
-    assert {c.name for c in t.HOUSE_CARD_BY_ID.values() if c.timing == "immediately"} == {
+    assert {c.name for c in base if c.timing == "immediately"} == {
         "Aeron Damphair",
         "Mace Tyrell",
         "Queen of Thorns",

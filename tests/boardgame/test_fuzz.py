@@ -27,13 +27,19 @@ def _masked(view: dict[str, Any]) -> str:
     return json.dumps(v, sort_keys=True)
 
 
-def play_checked(players: int, seed: int, tides: bool = False, deep: bool = False) -> set[str]:
+def play_checked(
+    players: int,
+    seed: int,
+    tides: bool = False,
+    deep: bool = False,
+    extra: dict[str, Any] | None = None,
+) -> set[str]:
     """Play a random game checking invariants, views and (if ``deep``) bad input at every step.
 
     Returns the decision kinds met. The game's record is replayed and must give the same
-    hash after every move.
+    hash after every move. ``extra``: more config (a scenario, a house-card deck).
     """
-    config = {"players": players, "tides": tides}
+    config = {"players": players, "tides": tides, **(extra or {})}
     g: BoardGame = new_game("boardgame", config, seed)
     bots = [RandomBot(seed * 31 + s) for s in range(players)]
     record = Record("boardgame", config, seed, hashes=[])

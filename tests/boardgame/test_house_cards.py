@@ -27,13 +27,14 @@ from westeros.boardgame import tables as T
 from westeros.boardgame.fight import COMBAT, Fight
 from westeros.boardgame.state import Order, Side, Unit
 
-TEXTLESS = [c.id for c in T.HOUSE_CARD_BY_ID.values() if c.timing is None]
+BASE_CARDS = [c.id for cards_ in T.HOUSE_CARDS.values() for c in cards_]  # ADwD: test_adwd_cards
+TEXTLESS = [c for c in BASE_CARDS if T.HOUSE_CARD_BY_ID[c].timing is None]
 
 
 # -- every card: printed values ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("card", sorted(T.HOUSE_CARD_BY_ID))
+@pytest.mark.parametrize("card", sorted(BASE_CARDS))
 def test_r7_5_1_printed_strength_and_icons_when_no_text_applies(card: str) -> None:
     """R7.5.1: with no condition met, a card adds its printed strength and icons."""
     info = T.HOUSE_CARD_BY_ID[card]
@@ -1006,7 +1007,7 @@ def test_one_ability_per_card_text_and_none_for_textless_cards() -> None:
 
 def test_combat_module_names_no_house_card() -> None:
     """combat.py runs the card texts only through their abilities: none of its string
-    constants is one of the 42 card ids."""
+    constants is one of the card ids of any deck (42 each, base and ADwD)."""
     import ast
     from pathlib import Path
 
@@ -1018,5 +1019,5 @@ def test_combat_module_names_no_house_card() -> None:
         for node in ast.walk(tree)
         if isinstance(node, ast.Constant) and isinstance(node.value, str)
     }
-    assert len(T.HOUSE_CARD_BY_ID) == 42
+    assert len(T.HOUSE_CARD_BY_ID) == 42 * len(T.HOUSE_CARD_DECKS)
     assert not strings & set(T.HOUSE_CARD_BY_ID)

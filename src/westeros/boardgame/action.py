@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from westeros.boardgame import events as E
-from westeros.boardgame import tables as T
 from westeros.boardgame.consolidate import ResolveConsolidate
 from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.raid import ResolveRaid
@@ -77,7 +76,8 @@ class CleanUp(Step):
         g.raven_used = False
         g.orders_revealed = False
         g.emit(E.ROUND_END(round=g.round))
-        if g.round >= T.LAST_ROUND:  # R6.7.4
-            end_game(g, f"end of round {T.LAST_ROUND}")
+        last = g.setup.last_round
+        if g.round >= last:  # R6.7.4; 6 rounds in A Dance with Dragons (X-ADWD-2.2)
+            end_game(g, f"end of round {last}")
         else:
             g.push(g.next_round())

@@ -31,11 +31,14 @@ class Scenario:
         seed: int = 0,
         tides: bool = False,
         houses: list[str] | None = None,
+        scenario: str = "base",
+        house_cards: str | None = None,
     ) -> None:
-        seat_houses = houses or list(T.SETUPS[players].houses)
-        self.g: PlayedGame = new_position(
-            {"players": players, "houses": seat_houses, "tides": tides}, seed
-        )
+        seat_houses = houses or list(T.setup_of(scenario, players).houses)
+        config = {"players": players, "houses": seat_houses, "tides": tides, "scenario": scenario}
+        if house_cards is not None:
+            config["house_cards"] = house_cards
+        self.g: PlayedGame = new_position(config, seed)
 
     # -- board -------------------------------------------------------------------------
     def empty(self, garrisons: bool = True) -> Scenario:
@@ -108,7 +111,8 @@ class Scenario:
     def hand(self, house: str, *cards: str) -> Scenario:
         """Set the hand; every other card of the house goes to its discard pile."""
         self.g.hands[house] = tuple(cards)
-        self.g.discards[house] = tuple(c.id for c in T.HOUSE_CARDS[house] if c.id not in set(cards))
+        deck = self.g.house_deck(house)
+        self.g.discards[house] = tuple(c.id for c in deck if c.id not in set(cards))
         return self
 
     # -- decks and markers ---------------------------------------------------------------

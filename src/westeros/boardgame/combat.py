@@ -15,10 +15,14 @@ with units in the area or, with none, the owner of its garrison.
   shuffled into a fresh deck (E8);
 * ``cards`` — attacker and defender choose a house card at once, secretly (kind
   ``house_card``: a card id of the hand, D17), then both are revealed;
-* ``cancel``, ``immediately`` — the card texts of these timing windows (R7.5.2,
+* ``cancel``, ``immediately``, ``before_resolution`` (X1.1) — the card texts of these timing
+  windows (R7.5.2,
   :mod:`westeros.boardgame.house_cards`), sides in turn order; a Tyrion cancel adds a
   ``recard`` entry (kind ``house_card`` again without the cancelled card);
 * ``draw`` (Tides) — each side draws a Tides of Battle card (R7.7.2);
+* ``final_strength_override`` (X1.1) — texts that set a final strength say so here; the
+  value replaces the side's final strength from then on (``strengths``), and the blade is not
+  offered to that side;
 * ``blade`` — the VSB holder in the combat, if unused (kind ``blade``; with Tides first
   ``"redraw"``/``"keep"``, then the cards are revealed; then ``"+1"``/``"no"``; R7.6, R7.7.3);
 * ``victor`` — final strength (never below 0) and the victor, ties to Fiefdoms (R7.8);
@@ -43,6 +47,7 @@ from collections.abc import Sequence
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import house_cards as HC
+from westeros.boardgame import house_cards_adwd  # noqa: F401  (registers the ADwD texts)
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import (
     COMBAT,
@@ -142,6 +147,7 @@ def contributions(g: BoardGame, f: Fight) -> tuple[HC.Contribution, ...]:
 def strengths(g: BoardGame, f: Fight) -> dict[Side, SideStrength]:
     """Both sides' strength as far as it is known now (cards and tides once revealed)."""
     units = contributions(g, f)
+    overrides = HC.final_overrides(g, f)  # X1.1
     out: dict[Side, SideStrength] = {}
     for side in SIDES:
         if side is Side.ATTACKER:
@@ -168,6 +174,7 @@ def strengths(g: BoardGame, f: Fight) -> dict[Side, SideStrength]:
             swords=stats.swords + (tide.swords if tide else 0),
             fortifications=stats.fortifications + (tide.fortifications if tide else 0),
             skulls=tide.skulls if tide else 0,
+            override=overrides.get(side),
         )
     return out
 
@@ -189,7 +196,7 @@ def _cards_field(f: Fight) -> dict[str, str | None]:
 
 def _begin(g: BoardGame, f: Fight, choice: str | None) -> bool:
     owner = g.owner(f.area)
-    home = T.AREAS[f.area].home_of
+    home = g.garrison_owner(f.area)  # R1.7.2 a garrison defends for its house (X-ADWD-2.8)
     f.defender = owner if owner is not None else (home or "")
     assert f.defender and f.defender != f.attacker, (f.area, f.defender)
     g.emit(
@@ -265,7 +272,7 @@ def _window(name: HC.Window) -> Stage:
         f.queue = tuple(
             (name, side)
             for side in f.sides_in_turn_order(g)
-            if HC.ability(f.card(side)).text(name) is not None
+            if HC.side_ability(f, side).text(name) is not None
         )
 
     return Stage(name, _window_act, _window_ask, enter)
@@ -291,7 +298,7 @@ def _window_ask(g: BoardGame, f: Fight) -> list[Decision]:
                 choices,
             )
         ]
-    text = HC.ability(f.card(side)).text(window)  # type: ignore[arg-type]
+    text = HC.side_ability(f, side).text(window)  # type: ignore[arg-type]
     if text is None or text.ask is None:
         return []
     decision = text.ask(g, f, side)
@@ -306,7 +313,7 @@ def _window_act(g: BoardGame, f: Fight, choice: str | None) -> bool:
         f.set_card(side, choice or NO_CARD)
         g.emit(E.CARD_REPLAYED(**_houses(f), side=side, cards=_cards_field(f)))
         return False
-    text = HC.ability(f.card(side)).text(window)  # type: ignore[arg-type]
+    text = HC.side_ability(f, side).text(window)  # type: ignore[arg-type]
     if text is not None:
         text.act(g, f, side, choice)
     return False
@@ -323,8 +330,13 @@ def _draw(g: BoardGame, f: Fight, choice: str | None) -> bool:
 
 
 def _blade_side(g: BoardGame, f: Fight) -> Side | None:
+    """R7.6: the VSB holder's side while unused; never a side whose final strength a text sets
+    (X1.1 final_strength_override)."""
     holder = g.holder("fiefdoms")
-    return None if g.vsb_used else f.side_of(holder)
+    side = None if g.vsb_used else f.side_of(holder)
+    if side is not None and side in HC.final_overrides(g, f):
+        return None
+    return side
 
 
 def _blade_ask(g: BoardGame, f: Fight) -> list[Decision]:
@@ -692,9 +704,11 @@ FLOW: tuple[Stage, ...] = (
     Stage("support", support_act, support_ask, support_enter),  # R7.3
     Stage("initial", _initial),  # R7.4
     Stage("cards", _reveal, _cards_ask, record=_cards_record),  # R7.5.1
-    _window("cancel"),  # R7.5.2
+    _window("cancel"),  # R7.5.2; X1.2 "ignore text" cancels
     _window("immediately"),
+    _window("before_resolution"),  # X1.1 pay or pick at reveal time, in turn order
     Stage("draw", _draw, when=_tides_on),  # R7.7.2
+    _window("final_strength_override"),  # X1.1 (applied to every final strength)
     Stage("blade", _blade, _blade_ask),  # R7.6, R7.7.3
     Stage("victor", _victor),  # R7.8
     _window("outcome"),

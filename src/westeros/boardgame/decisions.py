@@ -275,3 +275,50 @@ PATCHFACE = _kind(
     Codec(("card",), words=("pass",)),
     "R7.12.2, F5: the card of the opponent's hand Patchface discards, or pass",
 )
+
+# ====================================================== A Dance with Dragons house cards (X-ADWD-3)
+REEK = _kind(
+    "reek",
+    words("keep", "discard"),
+    "X-ADWD-D1: Reek, its house lost: take Reek back into hand (keep) or discard it",
+)
+QYBURN = _kind(
+    "qyburn",
+    Codec(("card",), words=("pass",)),
+    "X-ADWD-D2, X-ADWD-4.7: Qyburn pays 2 power to use the printed strength and icons of a "
+    "card in any discard pile, or passes",
+)
+AERON_POWER = _kind(
+    "aeron_power",
+    INTEGER,
+    "X-ADWD-D2: Aeron Damphair (ADwD) discards this many available power tokens (0..available), "
+    "+1 strength each",
+)
+ILYN_PAYNE = _kind(
+    "ilyn_payne",
+    Codec(("area",), words=("pass",)),
+    "X-ADWD-D3: the area of the opponent's footman Ser Ilyn Payne destroys, or pass",
+)
+JON_SNOW = _kind(
+    "jon_snow",
+    words("up", "down", "pass"),
+    "X-ADWD-D3, X-ADWD-4.10: Jon Snow moves the wildling threat one space up or down, or passes",
+)
+MELISANDRE = _kind(
+    "melisandre",
+    Codec(("card",), words=("pass",)),
+    "X-ADWD-D4: the discarded card Melisandre (ADwD) buys back for its printed strength in "
+    "power, or pass",
+)
+RODRIK = _kind(
+    "rodrik",
+    Codec(("card",), words=("pass",)),
+    "X-ADWD-D4, X-ADWD-4.2: the Westeros card (<deck>:<card>, e.g. II:winter_is_coming) Rodrik "
+    "the Reader puts on top of its deck, or pass",
+)
+GERRIS = _kind(
+    "gerris",
+    Codec(("track",), words=("pass",)),
+    "X-ADWD-D5, X-ADWD-4.9: the influence track Ser Gerris Drinkwater moves up one position on, "
+    "or pass",
+)

@@ -10,7 +10,9 @@ Resampled (each from public facts only, so the sample carries no secret of the r
 * house cards chosen but not yet revealed (R7.5.1): one of that house's cards in hand;
 * Tides of Battle cards not yet shown and the rest of the fight's Tides deck (R7.7);
 * the order of the Westeros decks and of the wildling deck, keeping the seat's Raven peek on
-  top (or at the bottom) and the publicly drawn wildling cards at the bottom in their order;
+  top (or at the bottom) and the publicly drawn wildling cards at the bottom in their order,
+  and the card the seat's Rodrik the Reader put on top of a Westeros deck (X-ADWD-4.2);
+* the house cards come from the hands, whichever deck is in play (X-ADWD-1.1);
 * the random generator (reseeded from ``seed``); the game's ``seed`` becomes ``seed``; the
   log keeps only what the seat may read (others' secret fields redacted).
 """
@@ -40,7 +42,7 @@ def determinize(g: G, seat: int, seed: int) -> G:
     _orders(out, me, rng)
     _bids(out, me, rng)
     _fight(out, me, rng)
-    out.westeros_decks = {d: rng.shuffled(sorted(cards)) for d, cards in g.westeros_decks.items()}
+    out.westeros_decks = _westeros(g, me, rng)
     _wildlings(out, me, rng)
     out.invalidate()
     return out
@@ -99,6 +101,26 @@ def _fight(g: BoardGame, me: str, rng: Rng) -> None:
         drawn[i] = shuffled.pop()
     f.drawn = (drawn[0], drawn[1])
     f.tides_deck = tuple(shuffled)
+
+
+def _westeros(g: BoardGame, me: str, rng: Rng) -> dict[int, tuple[str, ...]]:
+    """Each Westeros deck shuffled, but for the card the seat's Rodrik the Reader put on top:
+    it stays there while the deck has not shrunk since (X-ADWD-4.2)."""
+    tops: dict[int, tuple[str, int]] = {}
+    name = E.RODRIK_SEARCH.name
+    for event in g.log:
+        if event.kind == name and event.fields.get("house") == me:
+            tops[event.fields["deck"]] = (event.fields["card"], event.fields["size"])
+    out: dict[int, tuple[str, ...]] = {}
+    for d, cards in g.westeros_decks.items():
+        top, size = tops.get(d, ("", -1))
+        if size == len(cards) and top in cards:
+            rest = list(cards)
+            rest.remove(top)
+            out[d] = (top, *rng.shuffled(sorted(rest)))
+        else:
+            out[d] = rng.shuffled(sorted(cards))
+    return out
 
 
 def _wildlings(g: BoardGame, me: str, rng: Rng) -> None:

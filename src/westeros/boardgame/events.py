@@ -884,6 +884,27 @@ COMBAT_OVER = _event(
     "R7.11: the combat's summary: attacker, defender, area, winner (side), initial and final "
     "strength per side with parts, cards revealed, casualties per side, retreat (to, units)",
 )
+
+
+def _rodrik_text(f: Fields) -> str:
+    return (
+        f"Rodrik the Reader: {house(f['house'])} searches Westeros deck "
+        f"{'I' * f['deck']} and puts a card on top"
+    )
+
+
+RODRIK_SEARCH = _event(
+    "rodrik_search",
+    lambda f: f"{_rodrik_text(f)} ({T.WESTEROS_CARD_BY_ID[f['card']].name})",
+    "X-ADWD-4.2: Rodrik the Reader puts a card of a Westeros deck on top of it (deck, size: "
+    "the deck's cards; card: secret, seen by the searcher's seat only)",
+    redacted_text=_rodrik_text,
+)
+CARD_REMOVED = _event(
+    "card_removed",
+    lambda f: f"{card_name(f['card'])} of {house(f['house'])} is removed from the game",
+    "X1.3: a house card leaves its house's set for good",
+)
 HAND_RECOVERED = _event(
     "hand_recovered",
     lambda f: f"{house(f['house'])} takes its other {len(f['cards'])} house cards back into hand",

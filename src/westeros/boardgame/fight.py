@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
@@ -47,6 +47,7 @@ class SideStrength:
     swords: int = 0
     fortifications: int = 0
     skulls: int = 0
+    override: int | None = None  # X1.1 a final strength set by a card text
 
     @property
     def initial(self) -> int:
@@ -55,7 +56,10 @@ class SideStrength:
 
     @property
     def final(self) -> int:
-        """R7.8.1: below 0 counts as 0 (F30)."""
+        """R7.8.1: below 0 counts as 0 (F30); a final strength set by a text replaces the sum,
+        VSB and Tides of Battle included (X1.1 final_strength_override)."""
+        if self.override is not None:
+            return max(0, self.override)
         return max(0, self.initial + self.card + self.blade + self.tide)
 
     def parts(self, final: bool = True) -> dict[str, int]:
@@ -74,12 +78,16 @@ class SideStrength:
                 "tides": self.tide,
                 "final": self.final,
             }
+            if self.override is not None:
+                out["override"] = self.override
         return out
 
 
-def _pair_set(
-    pair: tuple[str | None, str | None], side: Side, value: str | None
-) -> tuple[str | None, str | None]:
+P = TypeVar("P")
+
+
+def pair_with(pair: tuple[P, P], side: Side, value: P) -> tuple[P, P]:
+    """A per-side pair (attacker first) with the side's entry replaced."""
     return (value, pair[1]) if side is Side.ATTACKER else (pair[0], value)
 
 
@@ -108,6 +116,9 @@ class Fight:
     excluded: tuple[str, ...] = ()  # cancelled by Tyrion: may not be chosen again
     queue: tuple[tuple[str, Side], ...] = ()  # (window or "recard", side)
     kept: frozenset[Side] = frozenset()  # sides whose card is not discarded (Roose)
+    ignored: frozenset[Side] = frozenset()  # sides whose card text is ignored (X1.2)
+    copied: tuple[str | None, str | None] = (None, None)  # printed values used (Qyburn)
+    paid: tuple[int, int] = (0, 0)  # power paid for strength at reveal (Aeron, ADwD)
     # Tides of Battle and the Valyrian Steel Blade (R7.6, R7.7)
     tides_deck: tuple[str, ...] = ()
     drawn: tuple[str | None, str | None] = (None, None)
@@ -131,9 +142,27 @@ class Fight:
     def snapshot(self) -> dict[str, Any]:
         data = asdict(self)
         data["kept"] = sorted(self.kept)
+        # the expansions' fields (X1) are left out while unused: base-game hashes stay the same
+        for name, default in _EXPANSION_DEFAULTS.items():
+            if getattr(self, name) == default:
+                del data[name]
+        if self.ignored:
+            data["ignored"] = sorted(self.ignored)
+        for part in (*data["initial"], *data["final"]):
+            if part["override"] is None:
+                del part["override"]
         return data
 
     # -- sides ------------------------------------------------------------------------------
+    def side_pair(self, pair: tuple[Any, Any], side: Side) -> Any:
+        """The side's entry of a per-side pair field (attacker first)."""
+        return pair[0 if side is Side.ATTACKER else 1]
+
+    def difference(self) -> int:
+        """X1.4: the difference of the two final strengths, each clamped at 0 (R7.8.1)."""
+        assert self.final, "known once the victor is determined (R7.8)"
+        return abs(self.final[0].final - self.final[1].final)
+
     def house(self, side: Side) -> str:
         return self.attacker if side == Side.ATTACKER else self.defender
 
@@ -170,14 +199,14 @@ class Fight:
         return self.chosen_card(side) or None
 
     def set_card(self, side: Side, card: str | None) -> None:
-        self.chosen = _pair_set(self.chosen, side, card)
+        self.chosen = pair_with(self.chosen, side, card)
 
     def drawn_tide(self, side: Side) -> str | None:
         """The Tides of Battle card the side drew (secret until shown, R1.14.1)."""
         return self.drawn[0 if side is Side.ATTACKER else 1]
 
     def set_tide(self, side: Side, card: str) -> None:
-        self.drawn = _pair_set(self.drawn, side, card)
+        self.drawn = pair_with(self.drawn, side, card)
 
     def tide(self, side: Side) -> T.TidesCard | None:
         """The side's Tides of Battle card once shown (R7.7.3), else None."""
@@ -187,7 +216,7 @@ class Fight:
     # -- units in the fight ----------------------------------------------------------------------
     def garrison(self, g: BoardGame) -> int:
         """R1.7.2 / R7.4.1: the strength of the defender's garrison in the embattled area."""
-        if not self.defender or T.AREAS[self.area].home_of != self.defender:
+        if not self.defender or g.garrison_owner(self.area) != self.defender:
             return 0
         return g.garrisons.get(self.area, 0)
 
@@ -247,6 +276,13 @@ class Fight:
     # -- events ------------------------------------------------------------------------------------
     def casualties_field(self, side: Side) -> list[dict[str, Any]]:
         return E.units_field(u for s, u in self.lost if s is side)
+
+
+_EXPANSION_DEFAULTS: dict[str, object] = {
+    "ignored": frozenset(),
+    "copied": (None, None),
+    "paid": (0, 0),
+}
 
 
 # -- the flow: the engine kit's declared flow, run on ``g.fight`` -------------------------

@@ -56,4 +56,4 @@ def is_hostile(g: BoardGame, house: str, area: str) -> bool:
         return owner != house
     if area in g.neutral:
         return True
-    return g.garrisons.get(area, 0) > 0 and T.AREAS[area].home_of != house
+    return g.garrisons.get(area, 0) > 0 and g.garrison_owner(area) != house

@@ -1,5 +1,7 @@
-"""The 42 house cards' texts (R7.5, R7.12): one :class:`Ability` per card with text, registered
-by card id in :data:`ABILITIES`, grouped by house. A card without text has none.
+"""The 42 base house cards' texts (R7.5, R7.12): one :class:`Ability` per card with text,
+registered by card id in :data:`ABILITIES`, grouped by house. A card without text has none. The
+A Dance with Dragons cards register theirs in :mod:`westeros.boardgame.house_cards_adwd`, with
+the windows of X1.1 (``before_resolution``, ``final_strength_override`` with ``overrides``).
 
 A combat (:mod:`westeros.boardgame.combat`) asks a card's ability at each timing window of
 R7.5.2; inside one window the two sides resolve in turn order (FAQ). The hooks of an ability,
@@ -42,7 +44,9 @@ from westeros.boardgame.fight import Fight
 from westeros.boardgame.state import TRACKS, BoardGame, Side, Unit
 from westeros.engine import Decision
 
-Window = Literal["cancel", "immediately", "outcome", "after"]
+Window = Literal[
+    "cancel", "immediately", "before_resolution", "final_strength_override", "outcome", "after"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,7 @@ UnitModifier = Callable[
 ]
 CardModifier = Callable[[BoardGame, Fight, Side, CardStats], CardStats]
 SidePredicate = Callable[[Fight, Side], bool]
+Override = Callable[[BoardGame, Fight, Side], tuple[Side, int] | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +96,9 @@ class Ability:
 
     cancel: Text | None = None
     immediately: Text | None = None
+    before_resolution: Text | None = None  # X1.1: pay or pick at reveal time
+    final_strength_override: Text | None = None  # X1.1: logs the override below
+    overrides: Override | None = None  # X1.1: (the side, its final strength) or None
     units: UnitModifier | None = None
     stats: CardModifier | None = None
     opponent_stats: CardModifier | None = None  # changes the opponent's printed values
@@ -103,13 +111,8 @@ class Ability:
     after: Text | None = None
 
     def text(self, window: Window) -> Text | None:
-        if window == "cancel":
-            return self.cancel
-        if window == "immediately":
-            return self.immediately
-        if window == "outcome":
-            return self.outcome
-        return self.after
+        text: Text | None = getattr(self, window)
+        return text
 
 
 NO_TEXT = Ability()
@@ -129,6 +132,11 @@ def ability(card: str | None) -> Ability:
     return NO_TEXT if card is None else ABILITIES.get(card, NO_TEXT)
 
 
+def side_ability(f: Fight, side: Side) -> Ability:
+    """The text of the side's revealed card, none while it is ignored (X1.2)."""
+    return NO_TEXT if side in f.ignored else ability(f.card(side))
+
+
 # -- how a combat reads the abilities ---------------------------------------------------------
 
 
@@ -137,12 +145,13 @@ def card_stats(g: BoardGame, f: Fight, side: Side) -> CardStats:
     card = f.card(side)
     if card is None:
         return CardStats()
-    printed = T.HOUSE_CARD_BY_ID[card]
-    stats = CardStats(printed.strength, printed.swords, printed.fortifications)
-    against = ability(f.card(side.other)).opponent_stats
+    printed = T.HOUSE_CARD_BY_ID[f.side_pair(f.copied, side) or card]  # Qyburn's copy
+    paid = f.side_pair(f.paid, side)  # Aeron (ADwD): +1 per power token discarded
+    stats = CardStats(printed.strength + paid, printed.swords, printed.fortifications)
+    against = side_ability(f, side.other).opponent_stats
     if against is not None:
         stats = against(g, f, side, stats)
-    own = ability(card).stats
+    own = side_ability(f, side).stats
     if own is not None:
         stats = own(g, f, side, stats)
     return replace(stats, strength=max(0, stats.strength))
@@ -153,19 +162,19 @@ def apply_unit_modifiers(
 ) -> tuple[Contribution, ...]:
     """R7.5.2 window 3: unit modifiers of both cards, in turn order (F10)."""
     for side in f.sides_in_turn_order(g):
-        modifier = ability(f.card(side)).units
+        modifier = side_ability(f, side).units
         if modifier is not None:
             units = modifier(g, f, side, units)
     return units
 
 
 def order_bonus(f: Fight, side: Side, bonus: int) -> int:
-    modifier = ability(f.card(side)).order_bonus
+    modifier = side_ability(f, side).order_bonus
     return bonus if modifier is None else modifier(bonus)
 
 
 def prevents_casualties(f: Fight, side: Side) -> bool:
-    return ability(f.card(side)).prevents_casualties
+    return side_ability(f, side).prevents_casualties
 
 
 def casualties_prevented(g: BoardGame, f: Fight, side: Side, cause: str) -> bool:
@@ -180,9 +189,20 @@ def casualties_prevented(g: BoardGame, f: Fight, side: Side, cause: str) -> bool
 def _side_whose(f: Fight, hook: Callable[[Ability], SidePredicate]) -> Side | None:
     """The first side whose revealed card's ``hook`` holds for it, if any."""
     for side in (Side.ATTACKER, Side.DEFENDER):
-        if hook(ability(f.card(side)))(f, side):
+        if hook(side_ability(f, side))(f, side):
             return side
     return None
+
+
+def final_overrides(g: BoardGame, f: Fight) -> dict[Side, int]:
+    """X1.1 final_strength_override: the final strengths set by the texts, in turn order."""
+    out: dict[Side, int] = {}
+    for side in f.sides_in_turn_order(g):
+        hook = side_ability(f, side).overrides
+        result = None if hook is None else hook(g, f, side)
+        if result is not None:
+            out[result[0]] = result[1]
+    return out
 
 
 def retreat_chooser(f: Fight) -> Side | None:
@@ -232,6 +252,14 @@ def discard_from_hand(g: BoardGame, house: str, card: str) -> None:
     g.emit(E.HAND_RECOVERED(house=house, cards=list(g.hands[house])))
 
 
+def remove_from_game(g: BoardGame, house: str, card: str) -> None:
+    """X1.3: the card leaves the house's set for good (out of hand and discard pile); hand
+    recovery (R1.11.3) then works with the cards that remain."""
+    g.hands[house] = tuple(c for c in g.hands[house] if c != card)
+    g.discards[house] = tuple(c for c in g.discards[house] if c != card)
+    g.emit(E.CARD_REMOVED(house=house, card=card))
+
+
 def _attacking_plus_one(kind: str) -> UnitModifier:
     """Kevan (E11) and Victarion (E10): attacking, each participating (supporting included),
     non-routed ``kind`` of the card's house gets +1 more (routed units stay 0, R1.4.4)."""
@@ -256,6 +284,21 @@ def _optional(
     if not targets:
         return None
     return kind.ask(seat, prompt, (*targets, "pass"))
+
+
+def _winner_may(
+    kind: D.DecisionKind,
+    prompt: Callable[[BoardGame, Fight, Side], str],
+    targets: Callable[[BoardGame, Fight, Side], tuple[str, ...]],
+) -> Ask:
+    """The ask of an on-victory "may" text: the winner picks one of ``targets`` or passes."""
+
+    def ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
+        if f.winner is not side:
+            return None
+        return _optional(_seat(g, f, side), kind, prompt(g, f, side), targets(g, f, side))
+
+    return ask
 
 
 def _remove_order(g: BoardGame, f: Fight, side: Side, card: str, area: str) -> None:
@@ -392,15 +435,11 @@ def _cersei_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     )
 
 
-def _cersei_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
-    if f.winner is not side:
-        return None
-    return _optional(
-        _seat(g, f, side),
-        D.CERSEI,
-        f"Cersei Lannister: remove one order of {_h(f.house(side.other))}, or pass",
-        _cersei_targets(g, f, side),
-    )
+_cersei_ask = _winner_may(
+    D.CERSEI,
+    lambda g, f, side: f"Cersei Lannister: remove one order of {_h(f.house(side.other))}, or pass",
+    _cersei_targets,
+)
 
 
 def _cersei_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
@@ -445,16 +484,12 @@ def _renly_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _renly_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
-    if f.winner is not side:
-        return None
-    return _optional(
-        _seat(g, f, side),
-        D.RENLY,
-        "Renly Baratheon: upgrade one participating footman to a knight (its area; "
-        "'<area>:routed' for a routed one) or pass",
-        _renly_targets(g, f, side),
-    )
+_renly_ask = _winner_may(
+    D.RENLY,
+    lambda g, f, side: "Renly Baratheon: upgrade one participating footman to a knight (its "
+    "area; '<area>:routed' for a routed one) or pass",
+    _renly_targets,
+)
 
 
 def _renly_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:

@@ -7,6 +7,41 @@ from typing import Any, TypeVar
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
+from westeros.engine import ConfigError
+
+SCENARIOS = ("base", "adwd", "affc")
+CONFIG_KEYS = frozenset(
+    {"players", "houses", "tides", "lannister_port_ship", "scenario", "house_cards"}
+)
+
+
+def _scenario(config: dict[str, Any], players: int) -> tuple[str, str]:
+    """The scenario and the house-card deck (X-ADWD-1.1, X-ADWD-2.1): a bad combination is a
+    ConfigError naming the reason."""
+    scenario = config.get("scenario", "base")
+    if scenario not in SCENARIOS:
+        raise ConfigError(f"scenario must be one of {', '.join(SCENARIOS)}, not {scenario!r}")
+    if scenario == "affc":
+        raise ConfigError("scenario 'affc' (A Feast for Crows) is not available yet")
+    default = "base" if scenario == "base" else T.SCENARIOS[scenario].house_cards
+    cards = config.get("house_cards", default)
+    if cards not in T.HOUSE_CARD_DECKS:
+        raise ConfigError(
+            f"house_cards must be one of {', '.join(T.HOUSE_CARD_DECKS)}, not {cards!r}"
+        )
+    if scenario != "base":
+        setup = T.SCENARIOS[scenario]
+        if players != setup.player_count:
+            raise ConfigError(
+                f"scenario {scenario!r} is played by exactly {setup.player_count} players, "
+                f"not {players}"
+            )
+        if cards != setup.house_cards:
+            raise ConfigError(
+                f"scenario {scenario!r} is played with its own house cards "
+                f"(house_cards {setup.house_cards!r}), not {cards!r}"
+            )
+    return scenario, cards
 
 
 def validate_config(config: dict[str, Any]) -> dict[str, Any]:
@@ -14,15 +49,19 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
 
     Keys: ``players`` (3–6), ``houses`` (optional list: the house of each seat; omitted =
     random assignment, D1), ``tides`` (Tides of Battle, default False), ``lannister_port_ship``
-    (Q8 variant flag, default True: the errata ship is kept for every player count).
+    (Q8 variant flag, default True: the errata ship is kept for every player count),
+    ``scenario`` (``base``, ``adwd`` — A Dance with Dragons, 6 players, X-ADWD-2 — or ``affc``,
+    not available yet) and ``house_cards`` (``base`` or ``adwd``: the deck every house plays
+    with; the ADwD scenario needs its own, the base scenario may use either, X-ADWD-1.1).
     """
-    unknown = set(config) - {"players", "houses", "tides", "lannister_port_ship"}
+    unknown = set(config) - CONFIG_KEYS
     if unknown:
         raise ValueError(f"unknown config keys: {', '.join(sorted(unknown))}")
     players = config.get("players", 6)
     if not isinstance(players, int) or players not in T.SETUPS:
         raise ValueError(f"players must be 3, 4, 5 or 6, not {players!r}")
-    allowed = T.SETUPS[players].houses
+    scenario, cards = _scenario(config, players)
+    allowed = T.setup_of(scenario, players).houses
     houses = config.get("houses")
     if houses is not None and (not isinstance(houses, list) or sorted(houses) != sorted(allowed)):
         raise ValueError(
@@ -34,7 +73,14 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     ship = config.get("lannister_port_ship", True)
     if not isinstance(ship, bool):
         raise ValueError("lannister_port_ship must be true or false")
-    return {"players": players, "houses": houses, "tides": tides, "lannister_port_ship": ship}
+    return {
+        "players": players,
+        "houses": houses,
+        "tides": tides,
+        "lannister_port_ship": ship,
+        "scenario": scenario,
+        "house_cards": cards,
+    }
 
 
 def new_state(config: dict[str, Any], seed: int) -> BoardGame:
@@ -49,7 +95,7 @@ def set_up(g: S) -> S:
     """Put a fresh state (its config already validated) in the round-1 position (R2). The rules
     steps are pushed by ``game.new_game``."""
     cfg = g.config
-    setup = T.SETUPS[cfg["players"]]
+    setup = g.setup
     g.houses = setup.houses
     # D1: houses chosen per seat, or assigned at random.
     g.seat_houses = tuple(cfg["houses"]) if cfg["houses"] else g.rng.shuffled(setup.houses)
@@ -62,7 +108,7 @@ def set_up(g: S) -> S:
             if not cfg["lannister_port_ship"] and area == "port_of_lannisport":
                 continue
             g.units[area] = (*g.units.get(area, ()), Unit(house, kind))
-    g.power_tokens = {}
+    g.power_tokens = dict(setup.power_tokens)  # X-ADWD-2.6
     g.power = {h: setup.initial_power[h] for h in setup.houses}  # R2.4
     g.garrisons = dict(setup.garrisons)  # R2.6
     g.neutral = dict(setup.neutral_forces)  # R2.7
@@ -74,7 +120,7 @@ def set_up(g: S) -> S:
     }
     assert set(g.tracks) == set(TRACKS)
     g.supply = {h: setup.initial_supply[h] for h in setup.houses}
-    g.hands = {h: tuple(c.id for c in T.HOUSE_CARDS[h]) for h in setup.houses}  # R1.11.1
+    g.hands = {h: tuple(c.id for c in g.house_deck(h)) for h in setup.houses}  # R1.11.1
     g.discards = {h: () for h in setup.houses}
     g.orders = {}
     g.orders_revealed = False
@@ -83,7 +129,7 @@ def set_up(g: S) -> S:
     g.westeros_decks = {d: g.rng.shuffled(T.westeros_deck_list(d)) for d in (1, 2, 3)}
     g.westeros_discards = {1: (), 2: (), 3: ()}
     g.wildling_deck = g.rng.shuffled([c.id for c in T.WILDLING_CARDS])
-    g.wildling_threat = T.WILDLING_START
+    g.wildling_threat = setup.wildling_start  # R2.4, X-ADWD-Q1
     g.vsb_used = False
     g.raven_used = False
     g.raven_peek = None

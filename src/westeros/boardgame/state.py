@@ -163,7 +163,21 @@ class BoardGame(StepGame):
 
     def stars(self, house: str) -> int:
         """Special orders allowed by King's Court position (R2.3, R5.2)."""
-        return T.SETUPS[len(self.houses)].stars[self.position("kings_court", house) - 1]
+        return self.setup.stars[self.position("kings_court", house) - 1]
+
+    # -- the scenario (R2, X-ADWD-2) --------------------------------------------------------------
+    @property
+    def setup(self) -> T.PlayerCountSetup:
+        """The set-up this game was started from: its scenario and player count."""
+        return T.setup_of(self.config.get("scenario", "base"), self.config["players"])
+
+    def house_deck(self, house: str) -> tuple[T.HouseCard, ...]:
+        """The house's 7 house cards in this game's deck (R1.11.1, X-ADWD-1.1)."""
+        return T.HOUSE_CARD_DECKS[self.config.get("house_cards", "base")][house]
+
+    def garrison_owner(self, area: str) -> str | None:
+        """The house a garrison in ``area`` defends for (R1.7, X-ADWD-2.8)."""
+        return self.setup.garrison_owner(area)
 
     def set_track(self, track: str, order: Iterable[str]) -> None:
         """Replace a track's order; dominance tokens follow position 1 (R1.9.5)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from types import MappingProxyType
 from typing import Final
@@ -25,6 +25,7 @@ __all__ = [
     "HOUSES",
     "HOUSE_CARDS",
     "HOUSE_CARD_BY_ID",
+    "HOUSE_CARD_DECKS",
     "INITIAL_POWER",
     "LAST_ROUND",
     "MAX_SHIPS_IN_PORT",
@@ -34,6 +35,7 @@ __all__ = [
     "ORDER_KINDS",
     "ORDER_TOKENS",
     "POWER_TOKENS_TOTAL",
+    "SCENARIOS",
     "SETUPS",
     "SIEGE_STRENGTH_VS_CASTLE",
     "SUPPLY_LIMITS",
@@ -60,6 +62,7 @@ __all__ = [
     "adjacent",
     "area_name",
     "house_name",
+    "setup_of",
     "westeros_deck_list",
 ]
 
@@ -78,6 +81,8 @@ _CARD_TIMINGS: Final = frozenset(
         "on_victory",
         "on_defeat",
         "after_combat",
+        "before_resolution",  # X1.1
+        "final_strength_override",  # X1.1
     }
 )
 _CHOOSERS: Final = frozenset({"iron_throne", "messenger_raven", "valyrian_steel_blade"})
@@ -450,6 +455,17 @@ class PlayerCountSetup:
     starting_units: Mapping[str, tuple[tuple[str, str], ...]]
     initial_supply: Mapping[str, int]
     initial_power: Mapping[str, int]
+    # a scenario's own values (X-ADWD-2); the defaults are the base game's (R2)
+    scenario: str = "base"
+    last_round: int = LAST_ROUND
+    wildling_start: int = WILDLING_START
+    garrison_houses: Mapping[str, str] = field(default_factory=dict)  # area -> house (R1.7)
+    power_tokens: Mapping[str, str] = field(default_factory=dict)  # area -> house at start
+    house_cards: str = "base"  # the deck of HOUSE_CARD_DECKS the scenario is played with
+
+    def garrison_owner(self, area: str) -> str | None:
+        """The house a garrison defends for: its home house, or the scenario's (X-ADWD-Q2)."""
+        return self.garrison_houses.get(area) or _MAP_AREAS[area].home_of
 
 
 def _build_setup(count_key: str, raw: dict[str, object]) -> PlayerCountSetup:
@@ -519,6 +535,53 @@ SETUPS: Final[Mapping[int, PlayerCountSetup]] = MappingProxyType(
 )
 
 
+def _build_scenario(name: str, raw: dict[str, object]) -> PlayerCountSetup:
+    """A scenario's set-up (X-ADWD-2): the fields of a player count plus its own values."""
+    where = f"scenarios.{name}"
+    n = _int(raw["players"], f"{where}.players")
+    base = _build_setup(str(n), raw)
+    houses = base.houses
+    owners = {
+        a: _str(h, f"{where}.garrison_houses")
+        for a, h in _obj(raw["garrison_houses"], f"{where}.garrison_houses").items()
+    }
+    if set(owners) != set(base.garrisons) or not set(owners.values()) <= set(houses):
+        raise _fail(f"{where}.garrison_houses", "one playing house per garrison")
+    tokens: dict[str, str] = {}
+    for house, areas in _obj(raw["power_tokens"], f"{where}.power_tokens").items():
+        for area in _str_list(areas, f"{where}.power_tokens.{house}"):
+            if house not in houses or _MAP_AREAS.get(area) is None or area in tokens:
+                raise _fail(f"{where}.power_tokens", f"bad token {house} in {area}")
+            tokens[area] = house
+    neutral = _int_map(raw["neutral_forces"], f"{where}.neutral_forces")
+    return replace(
+        base,
+        scenario=name,
+        neutral_forces=_frozen(neutral),
+        initial_supply=_frozen(_int_map(raw["initial_supply"], f"{where}.initial_supply")),
+        initial_power=_frozen(_int_map(raw["initial_power"], f"{where}.initial_power")),
+        last_round=_int(raw["last_round"], f"{where}.last_round"),
+        wildling_start=_int(raw["wildling_start"], f"{where}.wildling_start"),
+        garrison_houses=MappingProxyType(owners),
+        power_tokens=MappingProxyType(tokens),
+        house_cards=_str(raw["house_cards"], f"{where}.house_cards"),
+    )
+
+
+SCENARIOS: Final[Mapping[str, PlayerCountSetup]] = MappingProxyType(
+    {
+        k: _build_scenario(k, _obj(v, f"scenarios.{k}"))
+        for k, v in _obj(_load("scenarios.json")["scenarios"], "scenarios").items()
+    }
+)
+
+
+def setup_of(scenario: str, players: int) -> PlayerCountSetup:
+    """The set-up of a (validated) scenario: a player count of the base game (R2) or an
+    expansion scenario (X-ADWD-2)."""
+    return SETUPS[players] if scenario == "base" else SCENARIOS[scenario]
+
+
 # --------------------------------------------------------------------------------------------
 # House cards (R1.11, R7.12)
 # --------------------------------------------------------------------------------------------
@@ -540,12 +603,12 @@ class HouseCard:
     ability: str | None
 
 
-def _build_house_cards() -> dict[str, tuple[HouseCard, ...]]:
-    raw = _load("house_cards.json")
+def _build_house_cards(name: str = "house_cards.json") -> dict[str, tuple[HouseCard, ...]]:
+    raw = _load(name)
     by_house: dict[str, list[HouseCard]] = {h: [] for h in HOUSES}
-    for i, item in enumerate(_list(raw["cards"], "house_cards.cards")):
-        c = _obj(item, f"house_cards.cards[{i}]")
-        w = f"house_cards.cards[{i}]"
+    for i, item in enumerate(_list(raw["cards"], f"{name}.cards")):
+        c = _obj(item, f"{name}.cards[{i}]")
+        w = f"{name}.cards[{i}]"
         card = HouseCard(
             id=_str(c["id"], w),
             name=_str(c["name"], w),
@@ -558,17 +621,23 @@ def _build_house_cards() -> dict[str, tuple[HouseCard, ...]]:
         )
         if card.house not in by_house:
             raise _fail(w, f"unknown house {card.house!r}")
-        if card.timing is not None and card.timing not in _CARD_TIMINGS:
+        if card.timing is not None and not set(card.timing.split("+")) <= _CARD_TIMINGS:
             raise _fail(w, f"unknown timing {card.timing!r}")
         by_house[card.house].append(card)
     return {h: tuple(cards) for h, cards in by_house.items()}
 
 
 HOUSE_CARDS: Final[Mapping[str, tuple[HouseCard, ...]]] = MappingProxyType(_build_house_cards())
-HOUSE_CARD_BY_ID: Final[Mapping[str, HouseCard]] = MappingProxyType(
-    {c.id: c for cards in HOUSE_CARDS.values() for c in cards}
+# X-ADWD-1.1: each deck holds 7 cards per house; "base" is HOUSE_CARDS
+HOUSE_CARD_DECKS: Final[Mapping[str, Mapping[str, tuple[HouseCard, ...]]]] = MappingProxyType(
+    {"base": HOUSE_CARDS, "adwd": MappingProxyType(_build_house_cards("house_cards_adwd.json"))}
 )
-if len(HOUSE_CARD_BY_ID) != sum(len(cards) for cards in HOUSE_CARDS.values()):
+HOUSE_CARD_BY_ID: Final[Mapping[str, HouseCard]] = MappingProxyType(
+    {c.id: c for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards}
+)
+if len(HOUSE_CARD_BY_ID) != sum(
+    len(cards) for deck in HOUSE_CARD_DECKS.values() for cards in deck.values()
+):
     raise _fail("house_cards", "duplicate card id")
 
 

@@ -28,6 +28,9 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "house": me,
         "round": g.round,
+        "last_round": g.setup.last_round,  # 10, or 6 in A Dance with Dragons (X-ADWD-2.2)
+        "scenario": g.setup.scenario,
+        "house_cards": g.config.get("house_cards", "base"),  # the deck in play (X-ADWD-1.1)
         "phase": g.phase,
         "seats": list(g.seat_houses),
         "houses": {h: _house_public(g, h, castles[h], on_board[h]) for h in g.houses},
@@ -45,6 +48,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         },
         "power_tokens": dict(g.power_tokens),
         "garrisons": dict(g.garrisons),
+        "garrison_houses": {a: g.garrison_owner(a) for a in g.garrisons},  # X-ADWD-2.8
         "neutral_forces": dict(g.neutral),
         "impassable": sorted(g.impassable),
         "orders": _orders(g, me),
@@ -130,6 +134,10 @@ def fight_view(g: BoardGame, me: str | None) -> dict[str, Any] | None:
     out["cards"] = {
         side: _secret(f.chosen_card(side), f.revealed or me == f.house(side)) for side in SIDES
     }
+    if f.revealed:  # what the texts did at reveal (X1.1, X1.2): public
+        out["ignored"] = sorted(f.ignored)  # sides whose card text is ignored
+        out["copied"] = {side: f.side_pair(f.copied, side) for side in SIDES}  # Qyburn
+        out["paid"] = {side: f.side_pair(f.paid, side) for side in SIDES}  # Aeron (ADwD)
     out["tides"] = {
         side: _secret(f.drawn_tide(side), f.tides_shown or me == f.house(side)) for side in SIDES
     }

@@ -204,7 +204,7 @@ def can_marshal(g: CardGame, cid: int, seat: int) -> bool:
 
 def granted_action(g: CardGame, seat: int, window: str) -> str | None:
     """The player action of C6.5 this window grants ``seat``, if any: marshal (the active
-    player's marshaling window, C9.1) or ambush (challenges windows, C17.2)."""
+    player's marshaling window, C9.3) or ambush (challenges windows, C17.2)."""
     if window == "marshaling" and g.active == seat:
         return "marshal"
     if g.phase == "challenges" and window.startswith("challenges"):

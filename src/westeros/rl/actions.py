@@ -62,6 +62,7 @@ PURCHASES: tuple[str, ...] = (*LAND_UNITS, "upgrade_knight", "upgrade_siege_engi
 INTEGER_MAX: dict[str, int] = {
     D.BID.name: T.POWER_TOKENS_TOTAL,
     D.PORT_TAKEOVER.name: T.MAX_SHIPS_IN_PORT,
+    D.AERON_POWER.name: T.POWER_TOKENS_TOTAL,  # A Dance with Dragons (X-ADWD-D2)
 }
 
 _SIMPLE: dict[str, tuple[str, ...]] = {

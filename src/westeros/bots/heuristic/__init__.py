@@ -61,6 +61,15 @@ RULES: dict[str, Rule] = {
     D.RETRIEVE_CARD.name: fights.strongest_card,
     D.CHOOSE_TRACK.name: westeros.track_choice,
     D.HORDE_AREA.name: fights.first_action,
+    # A Dance with Dragons cards (X-ADWD-3): simple rules of thumb
+    D.REEK.name: _word("keep"),
+    D.QYBURN.name: fights.strongest_card,
+    D.AERON_POWER.name: fights.some_power,
+    D.ILYN_PAYNE.name: fights.first_action,
+    D.JON_SNOW.name: _word("down"),
+    D.MELISANDRE.name: fights.strongest_card,
+    D.RODRIK.name: _word("pass"),
+    D.GERRIS.name: fights.first_action,
 }
 
 

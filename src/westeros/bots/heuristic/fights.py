@@ -153,3 +153,8 @@ def first_action(b: Board, decision: Decision) -> Choice:
         if c not in ("pass", "done"):
             return c
     return decision.choices[0]
+
+
+def some_power(b: Board, decision: Decision) -> Choice:
+    """Aeron Damphair (ADwD): pay up to 2 power for as much strength, keep the rest."""
+    return min(decision.choices, key=lambda c: abs(int(c) - 2))

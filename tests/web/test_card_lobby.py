@@ -68,7 +68,8 @@ def test_a_card_joust_against_a_bot_with_a_shipped_deck(server: Server, browser:
         timeout=10,
     ).json()
     assert state["players"][0]["name"] == "Ann" and state["players"][1]["type"] == "bot"
-    assert state["players"][1]["bot"] == "random"
+    card_kind = next(k for k in kinds if k["kind"] == "cardgame")
+    assert state["players"][1]["bot"] == card_kind["stand_in"] == "heuristic"  # the default
     me, bot = state["view"]["players"]
     assert "hand" in me and "hand" not in bot
     lobby = next(g for g in card_games(server) if g["id"] == game)

@@ -34,11 +34,12 @@ from tests.web.browser import ARGS, CHROMIUM, VIEWPORT, require_chromium  # noqa
 
 from westeros.web.client import STATIC  # noqa: E402
 
+SHARED = ("/static/common.js", "/static/seats.js", "/static/replay.js", "/static/seats.css")
 OWN_FILES = (  # the board game's screen: its page and what it loads
     "/static/index.html",
     "/static/app.js",
-    "/static/common.js",
     "/static/app.css",
+    *SHARED,
     "/static/map.svg",
     "/static/boardgame.json",
     *(f"/static/board/{f.name}" for f in sorted((STATIC / "board").glob("*.js"))),
@@ -81,7 +82,12 @@ def main() -> None:
     print(json.dumps(figures, indent=1))
 
 
-CARD_FILES = ("/static/cards.html", "/static/cards/cards.css", "/static/cardgame.json")
+CARD_FILES = (  # the card table's page and what it loads, besides static/cards/*.js
+    "/static/cards.html",
+    "/static/cards/cards.css",
+    "/static/cardgame.json",
+    *SHARED,
+)
 
 
 def ms(xs: list[float]) -> str:

@@ -31,6 +31,7 @@ SLOW_MODULES = {
     "web/test_table.py": "Chromium",
     "web/test_cards_joust.py": "Chromium, a whole card game",
     "web/test_cards_melee.py": "Chromium",
+    "web/test_cards_owner_replay.py": "Chromium, a whole card game of two bots",
     "server/test_bot_queue.py": "bots thinking for seconds, a whole game, a server process",
     "test_runner.py": "Ray instances, worker processes, whole games",
     "rl/test_examples.py": "a training script in a process (torch)",
@@ -95,7 +96,10 @@ SLOW_TESTS = {
         "test_c1_9_a_hidden_card_of_another_seat_does_not_change_an_observation",
     ],
     "server/test_api.py": ["test_record_only_once_the_game_is_over"],  # a bot game to its end
-    "server/test_replays.py": ["test_a_finished_game_is_stepped_as_a_spectator_saw_it"],  # idem
+    "server/test_replays.py": [
+        "test_a_finished_game_is_stepped_as_a_spectator_saw_it",  # idem
+        "test_a_finished_card_game_is_stepped_by_round_and_phase",  # a card game of bots
+    ],
     "server/test_admin.py": [
         "test_revoke_and_abandon_reach_a_running_sqlite_server",  # waits for the sweep
         "test_backup_of_sqlite_while_the_server_plays",  # a server process

@@ -43,3 +43,41 @@ def test_no_replay_while_playing_or_for_an_unknown_game(client: TestClient) -> N
     r = client.get(f"/api/games/{gid}/replay")
     assert r.status_code == 403 and "once the game is over" in r.json()["detail"]
     assert client.get("/api/games/nope/replay").status_code == 404
+
+
+def test_a_finished_card_game_is_stepped_by_round_and_phase(client: TestClient) -> None:
+    """A joust of two random bots replays like a board game, with the moves after which each
+    phase began (C6.1) as well as each round; the spectator's view never holds a hand."""
+    seats = [
+        {"type": "bot", "bot": "random", "deck": "westeros-stark"},
+        {"type": "bot", "bot": "random", "deck": "westeros-lannister"},
+    ]
+    gid = create(client, {"kind": "cardgame", "seats": seats})["id"]
+    wait_for(lambda: state(client, gid)["status"] == "over", timeout=240, what="card game over")
+    record = Record.from_json(client.get(f"/api/games/{gid}/record").json())
+    url = f"/api/games/{gid}/replay"
+    start = client.get(url, params={"move": 0}).json()
+    assert start["moves"] == len(record.moves) and start["rounds"][0] == 0
+    # the spectator's view after every move, from the record; the marks are where the round
+    # and the phase changed
+    fresh = new_game(record.game, record.config, record.seed)
+    assert start["view"] == fresh.view(None)
+    shown = [(fresh.view(None)["round"], fresh.view(None)["phase"])]
+    for seat, choice in record.moves:
+        fresh.apply(seat, choice)
+        shown.append((fresh.view(None)["round"], fresh.view(None)["phase"]))
+    rounds, phases = start["rounds"], start["phases"]
+    assert len(rounds) >= 2 and len(phases) > 3 * len(rounds)
+    assert set(rounds[1:]) <= set(phases)  # a round begins with its plot phase (C6.1)
+    assert all(shown[m][0] == shown[m - 1][0] + 1 for m in rounds[1:])
+    assert all(shown[m][1] != shown[m - 1][1] for m in phases if m > 0)
+    assert {shown[m][1] for m in phases} >= {"plot", "marshaling", "challenges", "taxation"}
+    # a phase's start, then one move back: the view after that many moves, no hand in it
+    mark = phases[len(phases) // 2]
+    there = client.get(url, params={"move": mark, "since": start["next"]}).json()
+    back = client.get(url, params={"move": mark - 1}).json()
+    assert (there["view"]["round"], there["view"]["phase"]) == shown[mark]
+    assert (back["view"]["round"], back["view"]["phase"]) == shown[mark - 1]
+    assert all(p.get("hand") is None for p in there["view"]["players"] + back["view"]["players"])
+    end = client.get(url, params={"move": len(record.moves)}).json()
+    assert fresh.is_over and end["view"] == fresh.view(None)

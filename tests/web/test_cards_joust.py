@@ -59,7 +59,7 @@ def test_a_person_plays_a_whole_joust_by_clicking(server: Server, browser: Brows
     # the log on the page is the server's, from its structured events
     assert ann.page.locator("#log li").count() >= min(300, len(st["events"]))
     # closed, the end screen leaves the table; the discard and dead piles can be looked through
-    ann.page.locator("#endscreen button").click()
+    ann.page.locator("#endscreen #close-end").click()
     for seat, pile in ((0, "discard"), (1, "dead")):
         ids = [c["id"] for c in st["view"]["players"][seat][pile]]
         ann.page.locator(f'[data-pile="{pile}:{seat}"]').click()
@@ -137,7 +137,7 @@ def test_a_reload_mid_decision_returns_to_the_same_decision(
     game = person_vs_bots(server, JOUST_DECKS, clock={"mode": "chess", "initial": 1800})
     ann = CardPerson(browser, server, game, 0)
     ann.open()
-    clock = ann.page.locator('#seats [data-clock="0"]').inner_text()
+    clock = ann.page.locator('#seats [data-clock="0"]').inner_text().removeprefix("▶ ")
     assert clock in ("30:00", "29:59", "29:58"), clock  # 30 minutes for the game
     reloaded: set[str] = set()
     for _ in range(400):

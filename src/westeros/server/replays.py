@@ -21,20 +21,26 @@ class _Replay:
     game: Game
     at: int = 0
     rounds: list[int] = field(default_factory=list)  # the moves after which rounds began
+    phases: list[int] = field(default_factory=list)  # ... and phases (games that log them)
 
 
-def _round_moves(record: Record) -> list[int]:
-    """The number of moves after which each new round's event was logged (R3.1)."""
+def _marks(record: Record) -> tuple[list[int], list[int]]:
+    """The numbers of moves after which each new round's event (R3.1) and each new phase's
+    event (the card game's phases, C6.1) was logged."""
     game = new_game(record.game, record.config, record.seed)
     game.pending()  # the rules run up to the first decision: round 1 begins before any move
-    seen, out = len(game.events(None, 0)), [0]
+    first = game.events(None, 0)
+    seen, rounds = len(first), [0]
+    phases = [0] if any(e.kind == "phase" for e in first) else []
     for i, (seat, choice) in enumerate(record.moves, 1):
         game.apply(seat, choice)
         fresh = game.events(None, seen)
         seen += len(fresh)
         if any(e.kind == "round" for e in fresh):
-            out.append(i)
-    return sorted(set(out))
+            rounds.append(i)
+        if any(e.kind == "phase" for e in fresh):
+            phases.append(i)
+    return sorted(set(rounds)), sorted(set(phases))
 
 
 class Replays:
@@ -52,7 +58,7 @@ class Replays:
             replay = self._games.pop(game_id, None)
             if replay is None or replay.record.moves != record.moves:
                 game = new_game(record.game, record.config, record.seed)
-                replay = _Replay(record, game, 0, _round_moves(record))
+                replay = _Replay(record, game, 0, *_marks(record))
             if move < replay.at:  # backwards: from the start again
                 replay.game = new_game(record.game, record.config, record.seed)
                 replay.at = 0
@@ -69,6 +75,7 @@ class Replays:
                 "move": move,
                 "moves": len(record.moves),
                 "rounds": replay.rounds,
+                "phases": replay.phases,
                 "view": game.view(None),
                 "events": [{**e.to_json(), "text": game.render(e)} for e in events],
                 "next": since + len(events),

@@ -1,6 +1,6 @@
 // @ts-check
 // The game screen: one websocket, the moves posted, the seat's actions, the panels.
-import { html, api, post, tokenKey, ownerKey, linksKey, readJson, rememberGame, forgetSeat, rememberLink, seatLink } from '../common.js';
+import { html, post, ownerKey, forgetSeat } from '../common.js';
 import { useState, useEffect, useRef } from 'preact/hooks';
 import { humanize, areaName, focusArea, areaOfChoice } from './names.js';
 import { Board } from './map.js';
@@ -9,13 +9,13 @@ import { useTurnSignal, TurnSignalToggle, Notes } from './notify.js';
 import { Chat } from './chat.js';
 import { Replay } from './replay.js';
 import { DecisionPanel } from './decision.js';
-import { Clock, clockOf, seatWho, noticeText, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal } from './seats.js';
+import { Clock, clockOf, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
+import { boardNaming } from './seats.js';
 
 // ------------------------------------------------------------------ the game screen
 export function GameScreen({ id, seat, token: firstToken, asked }) {
   const [token, setToken] = useState(firstToken);
   const [owner] = useState(() => localStorage.getItem(ownerKey(id)));
-  const [links, setLinks] = useState(() => readJson(linksKey(id), {}));
   const [msg, setMsg] = useState(null);
   const [events, setEvents] = useState([]);
   const [conn, setConn] = useState('connecting');
@@ -51,16 +51,10 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
 
   // this seat's token stopped working (released, given, kicked, rotated elsewhere): say why
   const revoked = async (detail) => {
-    const now = seat !== null ? localStorage.getItem(tokenKey(id, seat)) : null;
-    if (now && now !== token) { setToken(now); return; } // a new token of this browser (another tab)
+    const newer = newerToken(id, seat, token);
+    if (newer) { setToken(newer); return; } // a new token of this browser (another tab)
     if (seat !== null) forgetSeat(id, seat);
-    let why = detail;
-    const r = await api(`/api/games/${id}/state?since=0`);
-    if (r.ok) {
-      const n = r.body.notices.filter((x) => x.seat === seat && ['kicked', 'given', 'released'].includes(x.kind)).pop();
-      if (n) why = noticeText(n, r.body.players, r.body.view);
-    }
-    setFatal({ revoked: true, text: why });
+    setFatal({ revoked: true, text: await revokedWhy(id, seat, detail, boardNaming) });
   };
 
   useEffect(() => {
@@ -133,69 +127,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
     } finally { ref.current.sending = false; setBusy(false); }
   };
 
-  // seat and owner actions (docs/server.md, "Seats and owners"); the state message that
-  // follows each change comes over the websocket
-  const seatCall = async (path, bearer, body, quiet = false) => {
-    setError(null);
-    ref.current.quiet = quiet;
-    const r = await post(`/api/games/${id}${path}`, bearer, body);
-    if (!r.ok) { ref.current.quiet = false; setError(r.body.detail); return null; }
-    return r;
-  };
-  const keepLink = (key, link) => {
-    if (key !== 'mine') rememberLink(id, key, link);
-    setLinks((l) => ({ ...l, [key]: link }));
-  };
-  const dropLink = (key) => {
-    const kept = readJson(linksKey(id), {});
-    delete kept[key];
-    localStorage.setItem(linksKey(id), JSON.stringify(kept));
-    setLinks((l) => { const n = { ...l }; delete n[key]; return n; });
-  };
-  const act = {
-    away: () => seatCall(`/seats/${seat}/away`, token),
-    back: () => seatCall(`/seats/${seat}/back`, token),
-    rename: async (name) => { // a claim with the seat's own token renames it
-      if (await seatCall(`/seats/${seat}/claim`, token, { name })) localStorage.setItem('westeros.name', name);
-    },
-    leave: async () => {
-      if (!confirm(`Leave seat ${seat + 1}? Your link stops working; ${msg.players[seat].access === 'open' ? 'anyone may take the seat from the lobby' : 'the owner may give the seat to someone else'}.`)) return;
-      if (await seatCall(`/seats/${seat}/release`, token, {}, true)) {
-        forgetSeat(id, seat);
-        location.href = seatLink(id, null);
-      }
-    },
-    rotate: async () => {
-      if (!confirm('Make a new link for your seat? The old link (and any other page using it) stops working.')) return;
-      const r = await seatCall(`/seats/${seat}/rotate`, token, {}, true);
-      if (!r) return;
-      rememberGame(id, seat, r.body.token);
-      keepLink('mine', r.body.link);
-      ref.current.quiet = false;
-      setToken(r.body.token);
-    },
-    take: async (s) => {
-      const name = (localStorage.getItem('westeros.name') || '').trim() || `Player ${s + 1}`;
-      const r = await seatCall(`/seats/${s}/claim`, null, { name });
-      if (!r) return;
-      rememberGame(id, s, r.body.token);
-      location.href = seatLink(id, s);
-    },
-    kick: async (s) => {
-      if (!confirm(`Kick ${seatWho(s, msg.players, msg.view)} to a bot? Their link stops working; a bot plays the seat until you give it to someone.`)) return;
-      if (await seatCall(`/seats/${s}/kick`, owner)) dropLink(s);
-    },
-    give: async (s) => {
-      const p = msg.players[s];
-      if (p.claimed && !confirm(`Give ${seatWho(s, msg.players, msg.view)} to someone else? The current link stops working.`)) return;
-      const r = await seatCall(`/seats/${s}/give`, owner, {});
-      if (r) keepLink(s, r.body.link);
-    },
-    abandon: async () => {
-      if (!confirm('Abandon this game for everybody? It ends now; nobody wins.')) return;
-      await seatCall('/abandon', owner);
-    },
-  };
+  const { act, links } = useSeatActions({ id, seat, token, owner, msg, naming: boardNaming, setError, quiet: ref.current, setToken });
 
   const mineNow = msg && msg.status === 'playing' && !(seat !== null && msg.players[seat] && msg.players[seat].away)
     ? msg.decisions[0] || null : null;
@@ -267,13 +199,13 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         <${CardInPlay} events=${events} view=${view}/>
         <${DecisionPanel} d=${d} view=${view} send=${send} busy=${busy}/>
         ${!d && !away && msg.status === 'playing' && html`<section class="panel idle"><p>${token ? 'Waiting for the other houses…' : 'Watching.'}</p></section>`}
-        <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links}/>
+        <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links} naming=${boardNaming}/>
         <${Combat} view=${view} events=${events}/>
         <${Hand} view=${view} decision=${d} send=${send}/>
         <${Tracks} view=${view}/>
         <${Houses} view=${view} players=${msg.players}/>
         <${Westeros} view=${view}/>
-        <${Notices} notices=${msg.notices} players=${msg.players} view=${view}/>
+        <${Notices} notices=${msg.notices} players=${msg.players} view=${view} naming=${boardNaming}/>
         <${Chat} id=${id} token=${token} latest=${msg.chat || 0} players=${msg.players} view=${view}/>
         <${Log} events=${events}/>
         <${Notes} id=${id} seat=${seat}/>
@@ -281,6 +213,6 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
     </main>
     ${msg.outcome && !hideEnd && html`<${EndScreen} outcome=${msg.outcome} view=${view} players=${msg.players} close=${() => setHideEnd(true)}
       replay=${msg.status === 'over' ? () => setReplaying(true) : null}/>`}
-    ${msg.status === 'abandoned' && !hideEnd && html`<${Abandoned} msg=${msg} close=${() => setHideEnd(true)}/>`}
+    ${msg.status === 'abandoned' && !hideEnd && html`<${Abandoned} msg=${msg} close=${() => setHideEnd(true)} where="board"/>`}
   </div>`;
 }

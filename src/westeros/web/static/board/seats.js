@@ -1,31 +1,9 @@
 // @ts-check
-// Seats, owners, clocks and notices (docs/web.md, "Seats, owners and clocks in the browser").
-import { html, seatLink, LinkBox } from '../common.js';
-import { useState, useEffect } from 'preact/hooks';
+// The board game's names for its seats (houses), for the shared seats panel and notices
+// (../seats.js; docs/web.md, "Seats, owners and clocks in the browser").
+import { html } from '../common.js';
 import { houseName } from './names.js';
 import { Chip } from './panels.js';
-
-// ------------------------------------------------------------------ seats, owners, clocks, notices
-export function fmtClock(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), ss = s % 60;
-  const pad = (n) => String(n).padStart(2, '0');
-  return h ? `${h}:${pad(m)}:${pad(ss)}` : `${m}:${pad(ss)}`;
-}
-// A seat's clock: `remaining_ms` as of the message (received at `at`, performance.now()); a
-// running clock counts down here between messages, only this element redraws.
-export function Clock({ c, at }) {
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (!c.running) return undefined;
-    const t = setInterval(() => tick((n) => n + 1), 250);
-    return () => clearInterval(t);
-  }, [c.running, at]);
-  const left = c.running ? Math.max(0, c.remaining_ms - (performance.now() - at)) : c.remaining_ms;
-  const cls = 'clock' + (c.running ? ' running' : '') + (left < 60000 ? ' low' : '');
-  return html`<span class=${cls} data-clock=${c.seat} title=${c.running ? 'running: this seat must decide' : 'stopped'}>${c.running ? '▶ ' : ''}${fmtClock(left)}</span>`;
-}
-export function clockOf(msg, seat) { return msg.clocks ? msg.clocks.find((c) => c.seat === seat) || null : null; }
 
 export function seatWho(seat, players, view) {
   const p = players[seat];
@@ -34,106 +12,15 @@ export function seatWho(seat, players, view) {
   const name = p ? p.name : `seat ${seat + 1}`;
   return house && house !== name ? `${name} (${house}, seat ${seat + 1})` : `${name} (seat ${seat + 1})`;
 }
-// the server's notices in the page's words: names, houses and seats counted from 1
-export function noticeText(n, players, view) {
-  if (n.seat === null || n.seat === undefined || !players[n.seat]) return n.kind === 'abandoned' ? 'The owner abandoned the game.' : n.text;
-  const who = seatWho(n.seat, players, view);
-  const hs = view && view.seats ? view.seats[n.seat] : null;
-  const place = `seat ${n.seat + 1}${hs ? ` (${houseName(hs)})` : ''}`;
-  switch (n.kind) {
-    case 'claimed': return `${who} took the seat.`;
-    case 'released': return `${place} was released: it is free.`;
-    case 'given': return `The owner gave ${place} to a new player.`;
-    case 'kicked': return `The owner handed ${place} to a bot.`;
-    case 'away': return `${who} stepped away: a bot plays for them.`;
-    case 'back': return `${who} is back.`;
-    case 'time_out': return `${who}: time ran out; a bot plays until they come back.`;
-    case 'bot_failed': return `${who}: ${n.text}.`;
-    default: return n.text;
-  }
-}
-export function noticeTime(at) {
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
-export function Notices({ notices, players, view }) {
-  if (!notices || notices.length === 0) return null;
-  return html`<section class="panel" id="notices"><h2>At the table</h2><ul class="notices">
-    ${notices.slice().reverse().slice(0, 20).map((n) => html`<li data-kind=${n.kind} title=${n.text}>
-      <small>${noticeTime(n.at)}</small> ${noticeText(n, players, view)}</li>`)}</ul></section>`;
-}
 
-export function seatState(p, mine) {
-  if (p.type === 'bot') return `bot (${p.bot})`;
-  if (p.away) return p.claimed ? 'away: a bot stands in' : 'no player: a bot stands in';
-  if (!p.claimed) return p.access === 'open' ? 'open: free to take' : 'no player (invite)';
-  if (mine) return 'your seat';
-  return p.access === 'invite' ? 'invited player' : 'player';
-}
-
-// the players with their clocks; the player's own seat (step away, back, leave, new link);
-// the owner's powers (kick to a bot, give anew, abandon); a spectator may take a free open seat
-export function SeatsPanel({ msg, view, seat, owner, act, links }) {
-  const players = msg.players;
-  const playing = msg.status === 'playing';
-  const mine = seat !== null ? players[seat] : null;
-  const [name, setName] = useState('');
-  const rename = (ev) => { ev.preventDefault(); if (name.trim()) act.rename(name.trim()).then(() => setName('')); };
-  return html`<section class="panel seatspanel" id="seats"><h2>Players</h2>
-    <table class="seatlist">${players.map((p) => {
-      const c = clockOf(msg, p.seat);
-      const hs = view && view.seats ? view.seats[p.seat] : null;
-      const human = p.type === 'human';
-      const free = human && !p.claimed && p.access === 'open';
-      return html`<tr data-seat=${p.seat} class=${(p.seat === seat ? 'me' : '') + (msg.waiting.includes(p.seat) ? ' waiting' : '')}>
-        <td>${hs ? html`<${Chip} house=${hs}/>` : `Seat ${p.seat + 1}`}</td>
-        <td>${p.name}${p.seat === seat ? html` <b>(you)</b>` : ''}<br/><small class="state">${seatState(p, p.seat === seat)}</small></td>
-        <td>${c ? html`<${Clock} c=${c} at=${msg.at}/>` : ''}</td>
-        <td class="acts">${playing && human && owner && p.seat !== seat && html`
-          ${!(p.away && !p.claimed) && html`<button data-kick=${p.seat} onClick=${() => act.kick(p.seat)}>Kick to a bot</button>`}
-          <button data-give=${p.seat} onClick=${() => act.give(p.seat)}>Give to someone else</button>`}
-          ${playing && free && seat === null && html`<button data-take=${p.seat} class="primary" onClick=${() => act.take(p.seat)}>Take this seat</button>`}
-          ${owner && links[p.seat] && p.claimed && p.seat !== seat && html`<div class="given">The join link you handed out: <${LinkBox} link=${links[p.seat]} id=${'seat' + p.seat}/></div>`}
-        </td></tr>`;
-    })}</table>
-    ${mine && playing && html`<div class="myseat">
-      ${mine.away ? html`<button class="primary" id="back" onClick=${act.back}>I'm back</button>`
-        : html`<button id="away" onClick=${act.away}>Step away (a bot plays for me)</button>`}
-      <button id="rotate" onClick=${act.rotate} title="a new link for this seat; the old one stops working">New link for my seat</button>
-      <button id="leave" onClick=${act.leave}>Leave my seat</button>
-      <form class="rename" onSubmit=${rename}><input name="myname" placeholder="your name" maxlength="64" value=${name}
-        onInput=${(e) => setName(e.target.value)}/><button id="rename" disabled=${!name.trim()}>Set my name</button></form>
-      ${links.mine && html`<div class="given">Your seat's new link (open it on another device): <${LinkBox} link=${links.mine} id="mine"/></div>`}</div>`}
-    ${owner && playing && html`<div class="owner"><small>You own this game.</small>
-      <button id="abandon" class="danger" onClick=${act.abandon}>Abandon game</button></div>`}
-  </section>`;
-}
-
-export function awayReason(msg, seat) {
-  for (let i = msg.notices.length - 1; i >= 0; i--) {
-    const n = msg.notices[i];
-    if (n.seat !== seat) continue;
-    if (n.kind === 'time_out') return 'your time ran out';
-    if (n.kind === 'away') return 'you stepped away';
-    if (n.kind === 'kicked') return 'the owner handed your seat to a bot';
-    if (n.kind === 'back' || n.kind === 'given' || n.kind === 'claimed') break;
-  }
-  return null;
-}
-export function AwayBanner({ msg, seat, back }) {
-  const why = awayReason(msg, seat);
-  return html`<section class="panel away" id="away-banner"><p><b>A bot is playing your seat</b>${why ? `: ${why}` : ''}. Come back to play it yourself.</p>
-    <button class="primary" onClick=${back}>I'm back</button></section>`;
-}
-export function Abandoned({ msg, close }) {
-  return html`<div class="endscreen" id="abandoned"><div class="endbox"><h2>Game abandoned</h2>
-    <p>The game's owner abandoned this game at move ${msg.move}: it is over, nobody wins, no more moves are played.</p>
-    <p><a href="/">Back to the lobby</a> <button onClick=${close}>Look at the board</button></p></div></div>`;
-}
-export function Fatal({ fatal, id }) {
-  if (fatal.revoked) {
-    return html`<div class="lobby"><p class="error" id="revoked">This seat's link no longer works: ${fatal.text}</p>
-      <p>Ask the game's owner for a new link. <a href=${seatLink(id, null)}>Watch the game</a> · <a href="/">Back to the lobby</a></p></div>`;
-  }
-  return html`<div class="lobby"><p class="error" id="fatal">${fatal.text}</p><a href="/">Back to the lobby</a></div>`;
-}
+export const boardNaming = {
+  who: seatWho,
+  place: (seat, view) => {
+    const hs = view && view.seats ? view.seats[seat] : null;
+    return `seat ${seat + 1}${hs ? ` (${houseName(hs)})` : ''}`;
+  },
+  label: (seat, view) => {
+    const hs = view && view.seats ? view.seats[seat] : null;
+    return hs ? html`<${Chip} house=${hs}/>` : `Seat ${seat + 1}`;
+  },
+};

@@ -5,12 +5,17 @@
 import { render } from 'preact';
 import { useState, useMemo, useEffect } from 'preact/hooks';
 import { html, setData } from './face.js';
-import { whoAmI, useGame, post } from './net.js';
+import { whoAmI, useGame } from './net.js';
+import { ownerKey, forgetSeat } from '../common.js';
+import { SeatsPanel, Notices, AwayBanner, Abandoned, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
 import { readDecision, knownCards, marshalReason } from './choices.js';
 import { PlayerArea, Hand, PileBrowser } from './table.js';
-import { TopBar, DecisionPanel, CardMenu, ChallengePanel, Log, Players, Preview, EndScreen } from './panels.js';
+import { TopBar, DecisionPanel, CardMenu, ChallengePanel, Log, Preview, EndScreen, cardNaming } from './panels.js';
+import { Replay } from './replay.js';
 
-function Screen({ id, seat, token, data }) {
+function Screen({ id, seat, token: firstToken, data }) {
+  const [token, setToken] = useState(firstToken);
+  const [owner] = useState(() => localStorage.getItem(ownerKey(id)));
   const game = useGame(id, token); // the socket opens while the card data still load
   const [ready, setReady] = useState(false);
   useEffect(() => { data.then((d) => { setData(d); setReady(true); }); }, []);
@@ -18,7 +23,18 @@ function Screen({ id, seat, token, data }) {
   const [pile, setPile] = useState(/** @type {any} */ (null));
   const [preview, setPreview] = useState(/** @type {any} */ (null));
   const [hideEnd, setHideEnd] = useState(false);
+  const [replaying, setReplaying] = useState(false);
+  const [revoked, setRevoked] = useState(/** @type {string|null} */ (null));
   const { msg, events } = game;
+  const { act, links } = useSeatActions({ id, seat, token, owner, msg, naming: cardNaming, setError: game.setError, quiet: game.quiet, setToken });
+  // this seat's token stopped working (released, given, kicked, rotated elsewhere): say why
+  useEffect(() => {
+    if (!game.fatal || !token || game.fatal.status !== 401) return;
+    const newer = newerToken(id, seat, token);
+    if (newer) { setToken(newer); return; } // a new token of this browser (another tab)
+    if (seat !== null) forgetSeat(id, seat);
+    revokedWhy(id, seat, game.fatal.text, cardNaming).then(setRevoked);
+  }, [game.fatal]);
   const view = msg ? msg.view : null;
   const me = view && seat !== null ? view.players[seat] : null;
   const away = !!(msg && seat !== null && msg.players[seat] && msg.players[seat].away);
@@ -27,10 +43,10 @@ function Screen({ id, seat, token, data }) {
   const read = useMemo(() => (d && ready ? readDecision(d, view, known) : { cards: new Map(), seats: new Map(), buttons: [], tray: [] }), [d, view, known, ready]);
 
   if (game.fatal) { // a 401: this seat's token was released, given anew, kicked or rotated
-    const revoked = token && game.fatal.status === 401;
-    return html`<div class="lobby"><p class="error" id=${revoked ? 'revoked' : 'fatal'}>${revoked ? "This seat's link no longer works: " : ''}${game.fatal.text}</p>
-      ${revoked && html`<p><a href=${`/play/${id}`}>Watch the game</a></p>`}<a href="/">Back to the lobby</a></div>`;
+    if (!(token && game.fatal.status === 401)) return html`<${Fatal} fatal=${game.fatal} id=${id}/>`;
+    if (revoked !== null) return html`<${Fatal} fatal=${{ revoked: true, text: revoked }} id=${id}/>`;
   }
+  if (replaying && msg && ready) return html`<${Replay} id=${id} players=${msg.players} close=${() => setReplaying(false)}/>`;
   if (!msg || !ready) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
   if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
 
@@ -65,10 +81,6 @@ function Screen({ id, seat, token, data }) {
       else if (choices) setMenu({ x: e.clientX, y: e.clientY, choices });
     },
   };
-  const act = {
-    away: () => post(`/api/games/${id}/seats/${seat}/away`, token, {}),
-    back: () => post(`/api/games/${id}/seats/${seat}/back`, token, {}),
-  };
   // the seat's own side at the bottom, the others above in seat order
   const others = view.players.filter((p) => p.seat !== seat);
   return html`<div class="game" onClick=${() => setMenu(null)}>
@@ -81,17 +93,20 @@ function Screen({ id, seat, token, data }) {
       </div>
       <aside class="side">
         ${game.error && html`<p class="error" id="error">${game.error}</p>`}
+        ${away && msg.status === 'playing' && html`<${AwayBanner} msg=${msg} seat=${seat} back=${act.back}/>`}
         <${DecisionPanel} d=${d} read=${read} ui=${ui} busy=${game.busy}/>
         ${!d && msg.status === 'playing' && html`<section class="panel idle" id="idle"><p>${token ? (away ? 'A bot is playing for you.' : 'Waiting for the other players…') : 'Watching (public information only).'}</p></section>`}
         <${ChallengePanel} view=${view} events=${events} ui=${ui}/>
-        <${Players} msg=${msg} view=${view} seat=${seat} act=${act}/>
+        <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links} naming=${cardNaming}/>
+        <${Notices} notices=${msg.notices} players=${msg.players} view=${view} naming=${cardNaming}/>
         <${Log} events=${events}/>
         <${Preview} card=${preview}/>
       </aside>
     </main>
     <${CardMenu} menu=${menu} ui=${ui}/>
     <${PileBrowser} pile=${pile} ui=${ui}/>
-    ${msg.outcome && !hideEnd && html`<${EndScreen} id=${id} outcome=${msg.outcome} view=${view} close=${() => setHideEnd(true)}/>`}
+    ${msg.outcome && !hideEnd && html`<${EndScreen} id=${id} outcome=${msg.outcome} view=${view} close=${() => setHideEnd(true)} replay=${() => setReplaying(true)}/>`}
+    ${msg.status === 'abandoned' && !hideEnd && html`<${Abandoned} msg=${msg} close=${() => setHideEnd(true)} where="table"/>`}
   </div>`;
 }
 

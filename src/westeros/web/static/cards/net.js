@@ -42,7 +42,7 @@ export function useGame(id, token) {
   const [fatal, setFatal] = useState(/** @type {{text: string, status: number}|null} */ (null));
   const [error, setError] = useState(/** @type {string|null} */ (null));
   const [busy, setBusy] = useState(false);
-  const st = useRef({ next: 0, move: -1, events: /** @type {any[]} */ ([]) });
+  const st = useRef({ next: 0, move: -1, events: /** @type {any[]} */ ([]), quiet: false });
 
   const accept = (m) => {
     const s = st.current;
@@ -77,12 +77,13 @@ export function useGame(id, token) {
       ws.onopen = () => { retry = 0; setConn('live'); };
       ws.onmessage = (ev) => {
         const m = JSON.parse(ev.data);
-        if (m.error) { closed = true; setFatal({ text: m.error, status: m.status }); return; }
+        if (m.error) { closed = true; if (!st.current.quiet) setFatal({ text: m.error, status: m.status }); return; }
         accept(m);
       };
       ws.onclose = (ev) => {
         if (closed) return;
         setConn('offline');
+        if (st.current.quiet) return; // this page is changing its own seat
         if (ev.code > 4000 && ev.code < 5000) {
           closed = true;
           setFatal({ text: ev.reason || `The server refused the connection (${ev.code - 4000}).`, status: ev.code - 4000 });
@@ -118,5 +119,6 @@ export function useGame(id, token) {
       return false;
     } finally { setBusy(false); }
   };
-  return { msg, events, conn, fatal, error, setError, busy, send };
+  // quiet: the flag the seat's actions set while this page changes its own seat (../seats.js)
+  return { msg, events, conn, fatal, error, setError, busy, send, quiet: st.current };
 }

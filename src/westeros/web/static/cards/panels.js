@@ -1,8 +1,8 @@
 // @ts-check
 // The panels beside the table: the decision (its buttons and the cards to choose from), the
-// challenge in progress (both sides' STR, claim) or the last result, the players and the seat's
-// own step-away, the log from the structured events, the enlarged card, the end screen.
-import { useEffect, useRef, useState } from 'preact/hooks';
+// challenge in progress (both sides' STR, claim) or the last result, the seats' names for the
+// shared seats panel, the log from the structured events, the enlarged card, the end screen.
+import { useEffect, useRef } from 'preact/hooks';
 import { html, Face, humanize, facts } from './face.js';
 import { promptOf } from './choices.js';
 import { Card } from './table.js';
@@ -88,33 +88,17 @@ export function Log({ events }) {
     ${events.slice(-300).map((e) => e && html`<li class=${'ev-' + e.kind}>${e.text}</li>`)}</ol></section>`;
 }
 
-/** A seat's clock as of the message (received at `at`), counting down while it runs. */
-function Clock({ c, at }) {
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (!c.running) return undefined;
-    const t = setInterval(() => tick((n) => n + 1), 500);
-    return () => clearInterval(t);
-  }, [c.running, at]);
-  const left = Math.max(0, c.running ? c.remaining_ms - (performance.now() - at) : c.remaining_ms);
-  const s = Math.ceil(left / 1000);
-  return html`<span class=${'clock' + (c.running ? ' running' : '')} data-clock=${c.seat}>${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}</span>`;
-}
-
-/** The players and their seats (clocks when the game has them); the seat's own "step away"
- * and "I'm back". */
-export function Players({ msg, view, seat, act }) {
-  const mine = seat !== null ? msg.players[seat] : null;
-  return html`<section class="panel" id="seats"><h2>Players</h2><ul class="seatlist">
-    ${msg.players.map((p) => html`<li data-seat=${p.seat} class=${msg.waiting.includes(p.seat) ? 'waiting' : ''}>
-      <b>${view.names[p.seat]}</b>: ${p.name}${p.type === 'bot' ? ` (bot: ${p.bot})` : p.away ? ' (away: a bot plays)' : ''}${p.seat === seat ? ' — you' : ''}
-      ${msg.waiting.includes(p.seat) ? html` <i>to play</i>` : ''}
-      ${(msg.clocks || []).filter((c) => c.seat === p.seat).map((c) => html` <${Clock} c=${c} at=${msg.at}/>`)}</li>`)}</ul>
-    ${mine && msg.status === 'playing' && (mine.away
-      ? html`<p class="away">A bot plays your seat. <button class="primary" id="back" onClick=${act.back}>I'm back</button></p>`
-      : html`<button id="away" onClick=${act.away}>Step away (a bot plays for me)</button>`)}
-  </section>`;
-}
+/** The card game's names for its seats (factions), for the shared seats panel and notices
+ * (../seats.js). */
+export const cardNaming = {
+  who: (seat, players, view) => {
+    const name = players[seat] ? players[seat].name : `seat ${seat + 1}`;
+    const side = view && view.names ? view.names[seat] : null;
+    return side && side !== name ? `${name} (${side}, seat ${seat + 1})` : `${name} (seat ${seat + 1})`;
+  },
+  place: (seat, view) => `seat ${seat + 1}${view && view.names ? ` (${view.names[seat]})` : ''}`,
+  label: (seat, view) => html`<b>${view && view.names ? view.names[seat] : `Seat ${seat + 1}`}</b>`,
+};
 
 /** The card under the pointer, enlarged. */
 export function Preview({ card }) {
@@ -122,13 +106,14 @@ export function Preview({ card }) {
   return html`<div class="preview" id="preview"><${Face} card=${card} big=${true}/></div>`;
 }
 
-/** The end of the game: the ranking and the record to download. */
-export function EndScreen({ id, outcome, view, close }) {
+/** The end of the game: the ranking, the record to download, the replay. */
+export function EndScreen({ id, outcome, view, close, replay }) {
   return html`<div class="overlay" id="endscreen"><div class="endbox"><h2>Game over</h2>
     <p>${outcome.reason}</p>
     <ol>${outcome.ranking.map((s) => html`<li data-rank=${s}><b>${view.names[s]}</b> (${outcome.names[s]}) — ★ ${view.players[s].power}</li>`)}</ol>
     <p>${outcome.rounds} rounds.</p>
     <p><a id="record" href=${`/api/games/${id}/record`} download=${`westeros-cards-${id}.json`}>Download the record</a>
       (replay it with <code>westeros replay FILE</code>) ·
-      <a href="/">Back to the lobby</a> <button onClick=${close}>Look at the table</button></p></div></div>`;
+      <a href="/">Back to the lobby</a> <button id="close-end" onClick=${close}>Look at the table</button>
+      <button id="open-replay" class="primary" onClick=${replay}>Replay</button></p></div></div>`;
 }

@@ -19,7 +19,6 @@ control flow. This keeps a game copyable and serialisable, which generators are 
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from typing import Any, ClassVar
@@ -157,16 +156,20 @@ class StepGame:
                 self.refusal(decision, choice),
             )
         # A bug in the rules must not leave a half-applied choice: keep a backup. The log is
-        # append-only, so the backup records its length instead of copying it.
-        log, mark = self.log, len(self.log)
-        self.log = []
+        # append-only, so the backup records its length instead of copying it; the steps keep
+        # their identity, so the backup holds each one's fields (immutable values) instead of
+        # a copy of the step.
+        log, mark, stack = self.log, len(self.log), self.stack
+        steps = stack[:]
+        fields = [step.__dict__.copy() for step in steps]
+        self.log, self.stack = [], []
         try:
             backup = self.clone()
         finally:
-            self.log = log
+            self.log, self.stack = log, stack
         try:
             self._pending = None
-            self.stack[-1].choose(self, seat, choice)
+            stack[-1].choose(self, seat, choice)
             self.moves += 1
             self._advance()
         except Exception:
@@ -174,6 +177,11 @@ class StepGame:
             self.__dict__.update(backup.__dict__)
             self.log = log
             del log[mark:]
+            for step, saved in zip(steps, fields, strict=True):
+                step.__dict__.clear()
+                step.__dict__.update(saved)
+            stack[:] = steps
+            self.stack = stack
             raise
 
     def state_hash(self) -> str:
@@ -293,11 +301,10 @@ class StepGame:
 
 
 def _copy_step(step: Step) -> Step:
-    """A shallow copy of a step (its fields are immutable values), faster than copy.copy."""
-    if not hasattr(step, "__dict__"):
-        return copy.copy(step)
+    """A shallow copy of a step (its fields are immutable values), faster than copy.copy
+    (every step has a ``__dict__``: :class:`Step` declares no slots)."""
     other = object.__new__(type(step))
-    other.__dict__.update(step.__dict__)
+    other.__dict__ = step.__dict__.copy()
     return other
 
 

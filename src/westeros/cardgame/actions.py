@@ -190,16 +190,48 @@ def can_bring_in(g: CardGame, cid: int, seat: int) -> bool:
 
 
 def can_marshal(g: CardGame, cid: int, seat: int) -> bool:
+    return why_not_marshal(g, cid, seat) is None
+
+
+def why_not_marshal(g: CardGame, cid: int, seat: int) -> str | None:
+    """Why ``seat`` may not marshal card ``cid`` now, in the player's words (None: it may)."""
     d = g.defs[cid]
     if d.type not in ("character", "location", "attachment"):
-        return False
-    if d.unique and unique_in_play(g, cid, seat) is not None:
-        return can_bring_in(g, cid, seat)  # as a duplicate, free (C9.5), but C18.2 holds
+        return f"{d.name} is not marshaled: only characters, locations and attachments are (C9.4)."
+    if d.unique and unique_in_play(g, cid, seat) is not None:  # a free duplicate (C9.5)
+        return None if can_bring_in(g, cid, seat) else _blocked(d.name)
     if d.keyword("limited") and g.players[seat].limited >= 1 + g.bonus("limited", seat, True):
-        return False
+        return f"{d.name} is Limited and a Limited card was already marshaled this round (C17.5)."
     if g.has("cannot_marshal", cid):
-        return False
-    return marshal_cost(g, cid, seat) <= g.players[seat].gold and can_bring_in(g, cid, seat)
+        return f"{d.name} cannot be marshaled now: a card in play forbids it."
+    cost, gold = marshal_cost(g, cid, seat), g.players[seat].gold
+    if cost > gold:
+        return f"{d.name} costs {cost} gold and you have {gold} (C9.4.2)."
+    if d.unique and unique_blocked(g, cid, seat):
+        return _blocked(d.name)
+    if not can_bring_in(g, cid, seat):
+        return f"{d.name} has no card it may be attached to (C9.4.3)."
+    return None
+
+
+def _blocked(name: str) -> str:
+    return f"{name} is unique and another copy keeps it out of play (C18.2, C18.4)."
+
+
+def _marshal_refusal(g: CardGame, seat: int, choice: Choice) -> str | None:
+    """The reason a ``marshal:<card>`` choice is refused (CardGame.REFUSALS)."""
+    verb, _, card = str(choice).partition(":")
+    if verb != "marshal" or not card.isdigit() or int(card) >= len(g.defs):
+        return None
+    cid, p = int(card), g.players[seat]
+    if g.phase != "marshaling" or g.active != seat:
+        return "You marshal cards only in your own turn of the marshaling phase (C9.3)."
+    if cid not in p.hand:
+        return f"{g.defs[cid].name} is not in your hand."
+    return why_not_marshal(g, cid, seat)
+
+
+CardGame.REFUSALS.append(_marshal_refusal)
 
 
 def granted_action(g: CardGame, seat: int, window: str) -> str | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol
 
 from westeros.cardgame.cards import CHALLENGES, CardDef
-from westeros.engine import Event, Outcome, StepGame
+from westeros.engine import Choice, Decision, Event, Outcome, StepGame
 
 # Zones (C3): ordered per-player lists, plus "play" (in play), "faction", "agenda", "plot"
 # (the revealed plot), "setup" (face down at setup, C5.8), "dup" (a duplicate, C18.6),
@@ -208,6 +208,16 @@ class CardGame(StepGame):
     ACTIVE_MODIFIERS: ClassVar[Callable[[CardGame], Modifiers]]
     # the continuous state checks run after every step (installed by the rules, actions.py)
     STATE_CHECKS: ClassVar[list[Callable[[CardGame], None]]] = []
+    # why a choice is refused, in the player's words (None: not this one's business; actions.py)
+    REFUSALS: ClassVar[list[Callable[[CardGame, int, Choice], str | None]]] = []
+
+    def refusal(self, decision: Decision, choice: Choice) -> str:
+        """Why ``choice`` is refused, naming the card and the rule (the installed REFUSALS)."""
+        for why in self.REFUSALS:
+            text = why(self, decision.seat, choice)
+            if text is not None:
+                return text
+        return super().refusal(decision, choice)
 
     def __init__(self, config: dict[str, Any], seed: int) -> None:
         super().__init__(config, seed)

@@ -305,8 +305,8 @@ def serve(
         str | None,
         typer.Option(
             "--db",
-            help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pw@host/db "
-            "(default: the SQLite file westeros-server.sqlite3 here; one process only)",
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pw@host/db, or a SQLite file "
+            "path (default: the SQLite file westeros-server.sqlite3 here; one process only)",
         ),
     ] = None,
     bot_delay: Annotated[
@@ -381,9 +381,14 @@ def serve(
     """Host games for people and bots: the HTTP + websocket API (docs at /docs)."""
     from westeros.server import DEFAULT_DB, DatabaseInUse, RateLimits
     from westeros.server import serve as run_server
+    from westeros.server.storage import database_url
 
     if public_url is not None and not public_url.startswith(("http://", "https://")):
         _fail(f"--public-url must start with http:// or https://, not {public_url!r}")
+    try:
+        url = database_url(db or DEFAULT_DB)
+    except ValueError as exc:
+        _fail(str(exc))
     default = RateLimits()
     limits = RateLimits(
         default.games if limit_games is None else limit_games,
@@ -395,7 +400,7 @@ def serve(
         run_server(
             host,
             port,
-            db or DEFAULT_DB,
+            url,
             bot_delay,
             log_level,
             log_format,

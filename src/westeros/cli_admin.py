@@ -9,7 +9,7 @@ import json
 import sqlite3
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich import box
@@ -44,15 +44,19 @@ GameId = Annotated[str, typer.Argument(help="the game's id (see `westeros admin 
 AsJson = Annotated[bool, typer.Option("--json", help="print JSON instead of a table")]
 
 
-def _fail(message: str, code: int = 1) -> None:
+def _fail(message: str, code: int = 1) -> NoReturn:
     console.print(f"[red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
 def _url(db: str | None) -> str:
     from westeros.server import DEFAULT_DB
+    from westeros.server.storage import database_url
 
-    return db or DEFAULT_DB
+    try:
+        return database_url(db or DEFAULT_DB)
+    except ValueError as exc:
+        _fail(str(exc))
 
 
 def _sqlite_file(url: str) -> Path | None:

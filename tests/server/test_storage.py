@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect
 
@@ -136,3 +137,14 @@ def test_a_group_commit_stores_the_good_moves_and_refuses_the_others(tmp_path: P
     assert repo.moves("b") == []
     assert repo.move_count("a") == 1 and repo.move_count("b") == 0
     engine.dispose()
+
+
+def test_a_database_is_a_url_or_a_sqlite_file_path(tmp_path: Path) -> None:
+    """`--db` takes a SQLAlchemy URL or a plain file path (a SQLite file); anything else is
+    a clear error, not a traceback."""
+    from westeros.server.storage import database_url
+
+    assert database_url("sqlite:///x.sqlite3") == "sqlite:///x.sqlite3"
+    assert database_url(str(tmp_path / "g.sqlite3")) == f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    with pytest.raises(ValueError, match="--db takes a SQLAlchemy URL"):
+        database_url("postgres ql://nope")

@@ -15,6 +15,7 @@ import hmac
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -38,6 +39,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from westeros.engine import Choice, Record
@@ -363,6 +365,21 @@ class StaleMove(Exception):
     def __init__(self, current: int) -> None:
         super().__init__(f"the current move is {current}")
         self.current = current
+
+
+def database_url(db: str) -> str:
+    """``db`` as a SQLAlchemy URL: a URL as it is, or a file path for a SQLite database
+    (``games.sqlite3`` → ``sqlite:///…/games.sqlite3``). ValueError says what is wrong."""
+    if "://" not in db:
+        return f"sqlite:///{Path(db).expanduser().resolve()}"
+    try:
+        make_url(db)
+    except ArgumentError:
+        raise ValueError(
+            f"--db takes a SQLAlchemy URL (sqlite:///path, postgresql+psycopg://user:pw@host/db) "
+            f"or a SQLite file path, not {db!r}"
+        ) from None
+    return db
 
 
 def is_postgres(url: str) -> bool:

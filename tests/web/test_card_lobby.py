@@ -74,6 +74,8 @@ def test_a_card_joust_against_a_bot_with_a_shipped_deck(server: Server, browser:
     assert "hand" in me and "hand" not in bot
     lobby = next(g for g in card_games(server) if g["id"] == game)
     assert lobby["config"]["decks"] == ["westeros-stark", "Core-4"]
+    # the person makes the ordering choices, the bot leaves them to the engine (D7, D22)
+    assert lobby["config"]["auto"] == [False, True]
     assert not person.errors, person.errors
     person.close()
 
@@ -145,3 +147,18 @@ def test_an_unknown_game_says_so_above_the_lobby(server: Server, browser: Browse
     assert person.page.locator("#create").count() == 1  # the lobby is right there
     assert not person.errors, person.errors
     person.close()
+
+
+def test_a_person_may_leave_the_ordering_choices_to_the_engine(
+    server: Server, browser: Browser
+) -> None:
+    """D7, D11, D14, D15, D22, D23: a person at the table makes these choices unless the lobby's
+    box is ticked; bots always leave them to the engine."""
+    person = Person(browser, server)
+    page = card_lobby(person)
+    page.check("input[name=auto]")
+    page.click("#create")
+    page.wait_for_url("**/play/**?seat=0")
+    game = page.url.split("/play/")[1].split("?")[0]
+    lobby = next(g for g in card_games(server) if g["id"] == game)
+    assert lobby["config"]["auto"] == [True, True]

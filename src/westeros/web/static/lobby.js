@@ -80,6 +80,7 @@ function Lobby() {
   const [format, setFormat] = useState('joust');
   const [melee, setMelee] = useState(4);
   const [tides, setTides] = useState(false);
+  const [autoPeople, setAutoPeople] = useState(false); // card game: people leave the ordering choices to the engine
   const [name, setName] = useState(localStorage.getItem('westeros.name') || '');
   const [kinds, setKinds] = useState(['human', 'bot', 'bot', 'bot', 'bot', 'bot']);
   const [access, setAccess] = useState(['invite', 'invite', 'invite', 'invite', 'invite', 'invite']);
@@ -137,7 +138,9 @@ function Lobby() {
     const seats = seatSpecs();
     const missing = seats.findIndex((s) => game === 'cardgame' && !s.deck);
     if (missing >= 0) { setError(`Seat ${missing + 1} has no deck: choose one or paste a deck list.`); return; }
-    const body = game === 'cardgame' ? { kind: 'cardgame', private: priv, seats }
+    // bots leave the choices a player may automate to the engine (D7, D11, D14, D15, D22, D23)
+    const auto = seats.map((s) => s.type === 'bot' || autoPeople);
+    const body = game === 'cardgame' ? { kind: 'cardgame', private: priv, seats, config: { auto } }
       : { kind: 'boardgame', players, tides, private: priv, seats };
     const c = clockSetting(clock);
     if (typeof c === 'string') { setError(c); return; }
@@ -186,7 +189,8 @@ function Lobby() {
         ${cards ? html`<label><input type="radio" name="format" value="joust" checked=${format === 'joust'} onChange=${() => setFormat('joust')}/> joust (2 players)</label>
           <label><input type="radio" name="format" value="melee" checked=${format === 'melee'} onChange=${() => setFormat('melee')}/> melee:</label>
           <select name="melee" value=${melee} disabled=${format !== 'melee'} onChange=${(e) => setMelee(+e.target.value)}>
-            ${[3, 4, 5, 6].map((n) => html`<option value=${n}>${n}</option>`)}</select> players`
+            ${[3, 4, 5, 6].map((n) => html`<option value=${n}>${n}</option>`)}</select> players
+          <label title="The order of simultaneous abilities and keywords, optional keywords, saving with a duplicate, who is eliminated first (bots always leave them to the engine)"><input type="checkbox" name="auto" checked=${autoPeople} onChange=${(e) => setAutoPeople(e.target.checked)}/> people leave the ordering choices to the engine</label>`
           : html`<label>Players <select name="players" value=${players} onChange=${(e) => setPlayers(+e.target.value)}>
           ${[3, 4, 5, 6].map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
         <label><input type="checkbox" name="tides" checked=${tides} onChange=${(e) => setTides(e.target.checked)}/> Tides of Battle</label>`}

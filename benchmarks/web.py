@@ -34,7 +34,13 @@ from tests.web.browser import ARGS, CHROMIUM, VIEWPORT, require_chromium  # noqa
 
 from westeros.web.client import STATIC  # noqa: E402
 
-SHARED = ("/static/common.js", "/static/seats.js", "/static/replay.js", "/static/seats.css")
+SHARED = (
+    "/static/common.js",
+    "/static/seats.js",
+    "/static/replay.js",
+    "/static/chat.js",
+    "/static/seats.css",
+)
 OWN_FILES = (  # the board game's screen: its page and what it loads
     "/static/index.html",
     "/static/app.js",

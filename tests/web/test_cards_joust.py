@@ -172,3 +172,21 @@ def test_a_reload_mid_decision_returns_to_the_same_decision(
     assert ann.page.locator('a[href$="/play/' + ann.game + '"]').count() == 1  # watch it
     assert not ann.errors, ann.errors
     ann.close()
+
+
+def test_table_talk_at_the_card_table(server: Server, browser: Browser) -> None:
+    """The board's table talk on the card screen (one shared chat.js): a line from one
+    player reaches the other, named by its faction, as text (never as markup)."""
+    seats = [{"type": "human", "name": "Ann", "creator": True}, {"type": "human", "name": "Bo"}]
+    game = create_card_game(server, seats, JOUST_DECKS)
+    ann, bo = CardPerson(browser, server, game, 0), CardPerson(browser, server, game, 1)
+    ann.open()
+    bo.open()
+    ann.page.fill("#chat-text", "<i>Bo</i>, winter is coming.")
+    ann.page.click("#chat-send")
+    line = bo.page.locator("#chat li", has_text="winter is coming.")
+    line.wait_for(timeout=5_000)
+    assert "Ann" in line.inner_text() and "<i>Bo</i>" in line.inner_text()
+    assert bo.page.locator("#chat li i").count() == 0
+    faction = ann.state()["view"]["names"][0]
+    assert faction in line.inner_text()

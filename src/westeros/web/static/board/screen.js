@@ -6,7 +6,7 @@ import { humanize, areaName, focusArea, areaOfChoice } from './names.js';
 import { Board } from './map.js';
 import { Chip, Tracks, Houses, Hand, Westeros, Combat, Log, EndScreen, CardInPlay } from './panels.js';
 import { useTurnSignal, TurnSignalToggle, Notes } from './notify.js';
-import { Chat } from './chat.js';
+import { Chat } from '../chat.js';
 import { Replay } from './replay.js';
 import { DecisionPanel } from './decision.js';
 import { Clock, clockOf, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
@@ -206,7 +206,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         <${Houses} view=${view} players=${msg.players}/>
         <${Westeros} view=${view}/>
         <${Notices} notices=${msg.notices} players=${msg.players} view=${view} naming=${boardNaming}/>
-        <${Chat} id=${id} token=${token} latest=${msg.chat || 0} players=${msg.players} view=${view}/>
+        <${Chat} id=${id} token=${token} latest=${msg.chat || 0} view=${view} naming=${boardNaming}/>
         <${Log} events=${events}/>
         <${Notes} id=${id} seat=${seat}/>
       </div>

@@ -12,6 +12,7 @@ import { readDecision, knownCards, marshalReason } from './choices.js';
 import { PlayerArea, Hand, PileBrowser } from './table.js';
 import { TopBar, DecisionPanel, CardMenu, ChallengePanel, Log, Preview, EndScreen, cardNaming } from './panels.js';
 import { Replay } from './replay.js';
+import { Chat } from '../chat.js';
 
 function Screen({ id, seat, token: firstToken, data }) {
   const [token, setToken] = useState(firstToken);
@@ -99,6 +100,7 @@ function Screen({ id, seat, token: firstToken, data }) {
         <${ChallengePanel} view=${view} events=${events} ui=${ui}/>
         <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links} naming=${cardNaming}/>
         <${Notices} notices=${msg.notices} players=${msg.players} view=${view} naming=${cardNaming}/>
+        <${Chat} id=${id} token=${token} latest=${msg.chat || 0} view=${view} naming=${cardNaming}/>
         <${Log} events=${events}/>
         <${Preview} card=${preview}/>
       </aside>

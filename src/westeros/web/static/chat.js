@@ -1,15 +1,15 @@
 // @ts-check
 // Table talk (docs/server.md, "Chat"): the lines are stored on the server per game; a state
 // message says the id of the newest line and the page reads what it has not seen. Players
-// write (500 characters a line, a few lines per 10 seconds); spectators read only.
-import { html, api, post } from '../common.js';
+// write (500 characters a line, a few lines per 10 seconds); spectators read only. Either game's
+// screen: `naming.label(seat, view)` names a line's seat (a house chip, a faction).
+import { html, api, post } from './common.js';
 import { useState, useEffect, useRef } from 'preact/hooks';
-import { Chip } from './panels.js';
 
 const CHAT_LENGTH = 500;
 
-/** @param {{id: string, token: string | null, latest: number, players: any[], view: any}} props */
-export function Chat({ id, token, latest, players, view }) {
+/** @param {{id: string, token: string | null, latest: number, view: any, naming: any}} props */
+export function Chat({ id, token, latest, view, naming }) {
   const [lines, setLines] = useState(/** @type {any[]} */ ([]));
   const [text, setText] = useState('');
   const [problem, setProblem] = useState(/** @type {string | null} */ (null));
@@ -37,10 +37,9 @@ export function Chat({ id, token, latest, players, view }) {
       setProblem(`You are talking fast: wait ${r.body.detail.match(/\d+ s/) ? r.body.detail.match(/\d+ s/)[0] : 'a moment'} and send it again.`);
     } else setProblem(r.body.detail);
   };
-  const houseOf = (/** @type {number} */ seat) => (view && view.seats ? view.seats[seat] : null);
   return html`<section class="panel" id="chat"><h2>Table talk</h2>
     <ol class="chatlines" ref=${box}>${lines.map((l) => html`<li data-line=${l.id}>
-      <${Chip} house=${houseOf(l.seat)} label=${l.name}/> ${l.text}</li>`)}</ol>
+      ${naming.label(l.seat, view)} <b class="who">${l.name}</b> ${l.text}</li>`)}</ol>
     ${token ? html`<form class="say" onSubmit=${send}>
         <input id="chat-text" maxlength=${CHAT_LENGTH} value=${text} placeholder="say something to the table"
           onInput=${(/** @type {any} */ e) => setText(e.target.value)}/>

@@ -179,13 +179,35 @@ def render_new(game: Game, since: int, mode: str | None) -> tuple[str | None, in
     return text, since + len(events)
 
 
-class RendersLog:
-    """``render()`` and ``close()`` of the PettingZoo environments: the log's lines since the
-    last render (``render_new``), nothing to release."""
+class PettingZooBase:
+    """What the PettingZoo environments (AEC and parallel) share: the spaces of every agent,
+    the seed of each new game, ``render()`` (the log's lines since the last render,
+    ``render_new``) and ``close()`` (nothing to release)."""
 
     render_mode: str | None
     session: Session
     _rendered: int
+    _seed: int | None
+    _rng: np.random.Generator
+    _action_space: spaces.Discrete
+    _observation_space: spaces.Space[Any]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    def _game_seed(self, seed: int | None) -> int:
+        """The next game's seed: ``seed`` (which also reseeds the draws), else the
+        constructor's seed for the first game, else a draw."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            return seed
+        if self._seed is not None:
+            first, self._seed = self._seed, None
+            return first
+        return int(self._rng.integers(2**31))
 
     def render(self) -> str | None:
         if self.render_mode is None or self.session.game is None:

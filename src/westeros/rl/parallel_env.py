@@ -34,11 +34,11 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from westeros.engine import Config, Decision
-from westeros.rl.core import REWARDS, Observation, RendersLog, Session
+from westeros.rl.core import REWARDS, Observation, PettingZooBase, Session
 from westeros.rl.pettingzoo_env import check_options
 
 
-class WesterosParallel(RendersLog, ParallelEnv[str, Observation, int]):  # type: ignore[misc]
+class WesterosParallel(PettingZooBase, ParallelEnv[str, Observation, int]):  # type: ignore[misc]
     """A Game of Thrones: The Board Game or The Card Game (2nd ed.), every open decision at
     once."""
 
@@ -83,23 +83,10 @@ class WesterosParallel(RendersLog, ParallelEnv[str, Observation, int]):  # type:
         self._rendered = 0
         self.cycles = 0
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._observation_space
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._action_space
-
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-            game_seed = seed
-        elif self._seed is not None:
-            game_seed, self._seed = self._seed, None
-        else:
-            game_seed = int(self._rng.integers(2**31))
-        self.session.reset(game_seed)
+        self.session.reset(self._game_seed(seed))
         self.agents = list(self.possible_agents)
         self._scores = self.session.scores() if self.shaping else {}
         self._rendered = 0

@@ -30,7 +30,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from westeros.engine import Config
-from westeros.rl.core import ILLEGAL_ACTIONS, REWARDS, Observation, RendersLog, Session
+from westeros.rl.core import ILLEGAL_ACTIONS, REWARDS, Observation, PettingZooBase, Session
 
 
 def check_options(
@@ -52,7 +52,7 @@ def check_options(
         raise ValueError(f"max_cycles must be at least 1 or None, not {max_cycles!r}")
 
 
-class WesterosAEC(RendersLog, AECEnv[str, Observation, int | None]):  # type: ignore[misc]
+class WesterosAEC(PettingZooBase, AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     """A Game of Thrones: The Board Game (2nd ed.) for 3–6 houses, or The Card Game (2nd ed.)
     for 2–6 players, as an AEC environment."""
 
@@ -99,21 +99,8 @@ class WesterosAEC(RendersLog, AECEnv[str, Observation, int | None]):  # type: ig
         self._rendered = 0
         self.agents: list[str] = []
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._observation_space
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._action_space
-
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-            game_seed = seed
-        elif self._seed is not None:
-            game_seed, self._seed = self._seed, None
-        else:
-            game_seed = int(self._rng.integers(2**31))
-        self.session.reset(game_seed)
+        self.session.reset(self._game_seed(seed))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

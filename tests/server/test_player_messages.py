@@ -33,6 +33,7 @@ def test_a_fractional_bid_is_refused_with_one_plain_sentence(client: TestClient)
         f"/api/games/{gid}/moves", json={"move": 0, "choice": 1.5}, headers=bearer(token)
     )
     assert r.status_code == 422
+    # in words for either game (no "power tokens" at a card table)
     assert r.json()["detail"] == (
-        "A choice is a word or a whole number: a bid is a whole number of power tokens."
+        "A choice is a word or a whole number (a bid, say, is a whole number)."
     )

@@ -54,7 +54,8 @@ from westeros.server.schemas import (
 from westeros.server.seatoptions import UnknownOption, option_of
 from westeros.server.storage import GameInfoRow, Repository, is_postgres, make_engine
 
-CHOICE_PROBLEM = "A choice is a word or a whole number: a bid is a whole number of power tokens."
+# a malformed choice, in words for either game
+CHOICE_PROBLEM = "A choice is a word or a whole number (a bid, say, is a whole number)."
 
 log = logging.getLogger("westeros.server")
 

@@ -149,6 +149,12 @@ def test_d22_c11_11_1_the_first_player_picks_the_keyword_type_that_resolves_next
     order = [e.kind for e in _kinds(t.g.log[mark:], "power", "draw")]
     assert order == ["power", "draw"]  # Robert's renown, then Pycelle's insight
     assert t.g.play[robert].power == 1
+    # the first player's picks are public (C11.11.1): a logged event each, seen by every seat
+    picks = [e for e in t.g.events(None, mark) if e.kind == "keyword_order"]
+    assert [(e.fields["player"], e.fields["keyword"]) for e in picks] == [
+        (1, "renown"),
+        (1, "insight"),
+    ]
 
 
 def test_d22_automatic_keyword_types_resolve_insight_first_renown_last() -> None:
@@ -163,6 +169,7 @@ def test_d22_automatic_keyword_types_resolve_insight_first_renown_last() -> None
         e for e in _kinds(t.g.log[mark:], "power", "draw") if e.fields.get("card") != faction
     ]
     assert [e.kind for e in keywords] == ["draw", "power"]
+    assert not [e for e in t.g.log[mark:] if e.kind == "keyword_order"]  # no choice, no event
 
 
 # -- D23 / C11.11.2: optional keywords --------------------------------------------------

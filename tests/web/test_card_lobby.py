@@ -56,7 +56,8 @@ def test_a_card_joust_against_a_bot_with_a_shipped_deck(server: Server, browser:
     page.select_option('select[data-deck="1"]', "id:Core-4")
     page.wait_for_selector('[data-deckcheck="0"][data-state=ok]')
     assert "House Stark · Fealty · 7 plots · 60 cards" in page.inner_text('[data-deckcheck="0"]')
-    assert "starter deck (C4.8)" in page.inner_text('[data-deckcheck="1"]')
+    # each seat's check answers on its own: wait for seat 2's, not just seat 1's
+    page.locator('[data-deckcheck="1"]', has_text="starter deck (C4.8)").wait_for(timeout=10_000)
     page.click("#create")  # nobody to invite: straight to the table
     page.wait_for_url("**/play/**?seat=0")
     game = page.url.split("/play/")[1].split("?")[0]

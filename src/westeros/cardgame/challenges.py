@@ -599,6 +599,8 @@ class Keywords(Ask):
         if not left:
             return
         keyword = str(choice) if choice is not None else left[0]
+        if choice is not None:  # the first player's choice is public (C11.11.1)
+            g.emit(E.event("keyword_order", player=g.first, keyword=keyword))
         g.push(UseKeyword(keyword), Keywords((*self.done, keyword)))
 
 

@@ -234,6 +234,11 @@ _kind("attackers", "{who} attacks with {cards_text}.", "C11.1.3: attackers decla
 _kind("defenders", "{who} defends with {cards_text}.", "C11.5: defenders declared")
 _kind("no_defenders", "{who} declares no defenders.", "C11.5: no defender declared")
 _kind(
+    "keyword_order",
+    "{who} resolves the {keyword} keywords next.",
+    "C11.11.1/D22: the first player's choice of the keyword type that resolves next",
+)
+_kind(
     "challenge_result",
     _challenge_result,
     "C11.7: the challenge's winner (None: nobody, C11.7.3), loser, totals, unopposed",

@@ -12,11 +12,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from westeros.boardgame import objectives as O
+from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.game import PlayedGame
-from westeros.boardgame.tables import UNIT_POOL
+from westeros.boardgame.state import TRACKS
 
 Case = Callable[[bool], tuple[PlayedGame, str]]
 CASES: dict[str, Case] = {}
@@ -250,7 +253,7 @@ def _cavalry_charge(ok: bool) -> tuple[PlayedGame, str]:
     s.units("white_harbor", "stark", "knight", "knight")
     if ok:
         s.units("moat_cailin", "stark", "knight")
-    assert UNIT_POOL["knight"] == 5
+    assert T.UNIT_POOL["knight"] == 5
     return s.g, "stark"
 
 
@@ -416,6 +419,74 @@ def test_most_is_measured_against_every_other_house() -> None:
     assert O.fulfils(g, "stark", "land_grab")  # Stark 2 land areas, the others 1
     assert not O.fulfils(g, "stark", "naval_superiority")  # 1 ship against 2
     assert O.fulfils(g, other, "naval_superiority")
+
+
+# --------------------------------------------------------------------------------------------
+# At most one house: control of an area, "more than each other house", a dominance token
+# --------------------------------------------------------------------------------------------
+
+AT_MOST_ONE = (
+    "stop_the_storm",
+    "arbor_gold",
+    "take_the_black",
+    "hold_court",
+    "a_mountainous_task",
+    "a_riper_fruit",
+    "pull_the_weeds",
+    "protect_the_neck",
+    "a_firm_grip",
+    "land_grab",
+    "extend_your_reach",
+    "naval_superiority",
+    "mercantile_ventures",
+    "a_stalwart_position",
+    "friendly_confines",
+    "spreading_the_wealth",
+    "support_the_crown",
+    "nothing_but_ghosts",
+    "backdoor_politics",
+)
+EXACTLY_ONE = ("the_throne", "the_blade", "the_raven")
+PLACES = tuple(a for a in T.AREA_IDS if not T.AREAS[a].is_port)
+HOUSE_INDEX = st.integers(0, 3)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> PlayedGame:
+    """A random board: units and power tokens anywhere, random tracks, supply, hands and
+    victory points (legality aside: the conditions only read the state)."""
+    s = board()
+    houses = s.g.houses
+    for area, who, count in draw(
+        st.lists(st.tuples(st.sampled_from(PLACES), HOUSE_INDEX, st.integers(1, 3)), max_size=25)
+    ):
+        kind = "ship" if T.AREAS[area].is_sea else "footman"
+        if s.g.owner(area) in (None, houses[who]):
+            s.units(area, houses[who], *[kind] * count)
+    for area, who in draw(st.lists(st.tuples(st.sampled_from(PLACES), HOUSE_INDEX), max_size=8)):
+        if T.AREAS[area].is_land and s.g.owner(area) is None:
+            s.token(area, houses[who])
+    for track in TRACKS:
+        s.track(track, *draw(st.permutations(houses)))
+    for house in houses:
+        s.supply(house, draw(st.integers(0, 6)))
+        s.hand(house, *[c.id for c in s.g.house_deck(house)][: draw(st.integers(0, 7))])
+    set_victory_points(s.g, **{h: draw(st.integers(0, 7)) for h in houses})
+    return s.g
+
+
+@settings(max_examples=60, deadline=None)
+@given(g=positions())
+def test_exclusive_objectives_are_met_by_one_house_at_most(g: PlayedGame) -> None:
+    """An area has one controller (R1.3), "more than each other house" is strict (X-AFFC-4.4),
+    a dominance token has one holder (R1.9.5), and two houses cannot each have every other
+    house ahead of them (Backdoor Politics). Lannister and Baratheon both need King's Landing
+    for their special objectives (X-AFFC-4.3)."""
+    for objective in AT_MOST_ONE + EXACTLY_ONE:
+        meeting = [h for h in g.houses if O.fulfils(g, h, objective)]
+        assert len(meeting) <= 1, (objective, meeting)
+        assert len(meeting) == 1 or objective not in EXACTLY_ONE, objective
+    assert not (O.fulfils_special(g, "lannister") and O.fulfils_special(g, "baratheon"))
 
 
 # --------------------------------------------------------------------------------------------

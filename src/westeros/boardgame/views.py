@@ -51,6 +51,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "garrison_houses": {a: g.garrison_owner(a) for a in g.garrisons},  # X-ADWD-2.8
         "neutral_forces": dict(g.neutral),
         "impassable": sorted(g.impassable),
+        "homes": dict(g.homes),  # area -> house (R1.3.2; X-AFFC-2.2 The Eyrie for Arryn)
         "orders": _orders(g, me),
         "restrictions": sorted(g.restrictions),
         "wildling_threat": g.wildling_threat,
@@ -68,20 +69,19 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
     }
 
 
-# castle areas as (area, home house or None), all land (asserted): control without ports
-_CASTLES: tuple[tuple[str, str | None], ...] = tuple((a, T.AREAS[a].home_of) for a in CASTLE_AREAS)
+# castle areas, all land (asserted): control without ports
 assert all(T.AREAS[a].kind == "land" for a in CASTLE_AREAS)
 
 
 def castle_counts(g: BoardGame) -> Counter[str | None]:
     """Castles and strongholds controlled per house (R9.1): ``g.controller`` of every castle
     area, inlined (they are all land areas: units, else a power token, else a home emblem)."""
-    units, tokens, houses = g.units, g.power_tokens, g.houses
+    units, tokens, houses, homes = g.units, g.power_tokens, g.houses, g.homes
     return Counter(
         [
             (us[0].house if (us := units.get(area)) else tokens.get(area))
-            or (home if home in houses else None)
-            for area, home in _CASTLES
+            or (home if (home := homes.get(area)) in houses else None)
+            for area in CASTLE_AREAS
         ]
     )
 
@@ -91,9 +91,9 @@ def _house_public(g: BoardGame, house: str, victory: int, on_board: int) -> dict
         "name": T.house_name(house),
         "seat": g.seat_of(house),
         "power": g.power[house],  # public (R1.6.4)
-        "power_in_pool": T.POWER_TOKENS_TOTAL - g.power[house] - on_board,  # g.power_in_pool
+        "power_in_pool": g.power_tokens_total(house) - g.power[house] - on_board,  # X-AFFC-Q3
         "supply": g.supply[house],
-        "victory": victory,  # g.victory_points(house), counted once for every house
+        "victory": victory,  # g.castles(house), counted once for every house
         "hand": list(g.hands[house]),  # public: every house's 7 cards are known (R1.14.2)
         "discards": list(g.discards[house]),
         "stars": g.stars(house),

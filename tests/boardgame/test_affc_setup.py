@@ -23,7 +23,7 @@ AFFC: dict[str, Any] = {"players": 4, "scenario": "affc"}
 HOUSES = ("stark", "lannister", "baratheon", "arryn")
 
 
-# -- config (X-AFFC-2.1, X-AFFC-Q3) ----------------------------------------------------------------
+# -- config (X-AFFC-2.1, X-AFFC-Q3) ---------------------------------------------------------------
 
 
 def test_x_affc_2_1_four_players_with_arryn() -> None:
@@ -159,7 +159,7 @@ def test_x_affc_1_arryn_plays_its_own_cards_the_others_their_base_cards() -> Non
     assert g.hands["stark"] == tuple(c.id for c in T.HOUSE_CARDS["stark"])
 
 
-# -- Westeros decks (X-AFFC-2.9, X-AFFC-3.1) -------------------------------------------------------
+# -- Westeros decks (X-AFFC-2.9, X-AFFC-3.1) ------------------------------------------------------
 
 
 def test_x_affc_2_9_deck_i_is_the_affc_deck() -> None:
@@ -230,7 +230,7 @@ def test_x_affc_2_8_all_28_objectives_are_dealt_from() -> None:
     assert sorted(cards) == sorted(O.OBJECTIVES) and len(cards) == 28
 
 
-# -- base games untouched --------------------------------------------------------------------------
+# -- base games untouched -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("config", [{"players": 4}, {"players": 6, "scenario": "adwd"}])

@@ -453,6 +453,7 @@ class BoardGame(StepGame):
                     "supply": self.supply[h],
                     "power": self.power[h],
                 }
+                | ({"victory points": self.victory_points[h]} if self.is_affc() else {})
                 for h in self.seat_houses
             ),
             rounds=self.round,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
 from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT, current
@@ -66,7 +67,37 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "winner": g.winner,
         "ranking": list(g.ranking),
         "log_size": len(g.log),
+    } | ({"objectives": objectives_view(g, me)} if g.is_affc() else {})
+
+
+def objectives_view(g: BoardGame, me: str | None) -> dict[str, Any]:
+    """A Feast for Crows (X-AFFC-2.8, X-AFFC-4): the seat's own objective hand (secret to it,
+    R1.14.1), every hand's size, the deck's size, the scored cards, victory points and special
+    objectives (public)."""
+    return {
+        "hand": list(g.objective_hands[me]) if me is not None else None,
+        "hand_sizes": {h: len(g.objective_hands[h]) for h in g.houses},
+        "deck_size": len(g.objective_deck),
+        "scored": {h: list(g.objectives_scored[h]) for h in g.houses},
+        "victory_points": dict(g.victory_points),
+        "special": {h: O.SPECIAL_TEXTS[h] for h in g.houses},
+        "cards": {c: _card(c) for c in _known(g, me)},  # the texts of the cards it sees
+        # what anyone can work out from the board: the seat's cards fulfilled now (X-AFFC-4.4)
+        # and whose special objective is (X-AFFC-4.3)
+        "fulfilled": [c for c in g.objective_hands[me] if O.fulfils(g, me, c)] if me else [],
+        "special_fulfilled": {h: O.fulfils_special(g, h) for h in g.houses},
     }
+
+
+def _card(card: str) -> dict[str, Any]:
+    info = O.OBJECTIVES[card]
+    return {"name": info.name, "text": info.text, "victory_points": dict(info.victory_points)}
+
+
+def _known(g: BoardGame, me: str | None) -> list[str]:
+    """The objective cards the seat sees: its hand and every scored card."""
+    mine = list(g.objective_hands[me]) if me is not None else []
+    return [*mine, *(c for h in g.houses for c in g.objectives_scored[h])]
 
 
 # castle areas, all land (asserted): control without ports

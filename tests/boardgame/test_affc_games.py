@@ -16,7 +16,7 @@ from westeros.bots.base import Sampler
 from westeros.engine import new_game
 
 AFFC: dict[str, Any] = {"scenario": "affc"}
-NEW_KINDS = {D.KEEP_OBJECTIVES.name, D.SCORE_SPECIAL.name, D.SCORE_OBJECTIVE.name}
+NEW_KINDS = {D.RETURN_OBJECTIVE.name, D.SCORE_SPECIAL.name, D.SCORE_OBJECTIVE.name}
 
 
 @pytest.mark.parametrize("tides", [False, True])
@@ -89,7 +89,7 @@ def test_an_affc_sample_carries_no_other_seats_secret() -> None:
             a, b = one.determinize(seat, 5), two.determinize(seat, 5)
             assert a.state_hash() == b.state_hash(), (position.pending()[0].kind, seat)
             assert Sampler(one, seat)(3).state_hash() == Sampler(two, seat)(3).state_hash()
-    assert {D.KEEP_OBJECTIVES.name, D.PLACE_ORDER.name} <= kinds, kinds
+    assert {D.RETURN_OBJECTIVE.name, D.PLACE_ORDER.name} <= kinds, kinds
 
 
 def _swap_hidden(g: BoardGame, seat: int) -> BoardGame:

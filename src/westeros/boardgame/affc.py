@@ -9,8 +9,6 @@ held by :class:`~westeros.boardgame.state.BoardGame` and asks the decisions X-AF
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import objectives as O
@@ -23,6 +21,7 @@ from westeros.engine import Choice, Decision, Step
 DEALT = 5  # X-AFFC-2.8, X-AFFC-Q2: objective cards dealt at set-up
 HAND = 3  # cards kept at set-up; a smaller hand draws up to it (X-AFFC-4.2 step 4)
 SPECIAL_POINTS = 1  # X-AFFC-4.2 step 2
+E.OBJECTIVE_NAMES.update({c: info.name for c, info in O.OBJECTIVES.items()})
 
 
 # ------------------------------------------------------------------------------------------
@@ -44,48 +43,46 @@ def deal_objectives(g: BoardGame) -> None:
     g.emit(E.OBJECTIVES_DEALT(dealt=DEALT, keep=HAND))
 
 
-def keep_choices(hand: tuple[str, ...]) -> tuple[str, ...]:
-    """The ways to keep 3 cards of a hand (X-AFFC-D1): ids sorted, joined by ``+``."""
-    return tuple("+".join(c) for c in combinations(sorted(hand), HAND))
-
-
 class KeepObjectives(Step):
-    """X-AFFC-D1, X-AFFC-Q2: every house keeps 3 of its 5 objective cards, secretly and at the
-    same time (nothing is logged before all have chosen, as bids, R1.14.1); then the returned
-    cards go back into the deck, which is shuffled.
+    """X-AFFC-D1, X-AFFC-Q2: every house keeps 3 of its 5 objective cards by returning 2, one
+    at a time, secretly and all houses at the same time (nothing is logged before all have
+    chosen, as bids, R1.14.1); then the returned cards go back into the deck, which is shuffled.
 
-    ``kept``: (house, the kept cards) per house that has chosen, in the order they chose.
+    ``returned``: (house, card) per card returned so far, in the order chosen.
     """
 
-    def __init__(self, kept: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> None:
-        self.kept = kept
+    def __init__(self, returned: tuple[tuple[str, str], ...] = ()) -> None:
+        self.returned = returned
+
+    def left(self, g: BoardGame, house: str) -> tuple[str, ...]:
+        """The house's cards not returned yet."""
+        gone = {c for h, c in self.returned if h == house}
+        return tuple(c for c in g.objective_hands[house] if c not in gone)
 
     def decisions(self, g: BoardGame) -> list[Decision]:
-        done = {h for h, _ in self.kept}
-        return [
-            D.KEEP_OBJECTIVES.ask(
-                g.seat_of(h),
-                f"{T.house_name(h)}: keep {HAND} of your {len(g.objective_hands[h])} objective "
-                "cards (the others go back into the deck)",
-                keep_choices(g.objective_hands[h]),
-            )
-            for h in g.turn_order()
-            if h not in done and len(g.objective_hands[h]) > HAND
-        ]
+        out = []
+        for house in g.turn_order():
+            left = self.left(g, house)
+            if len(left) > HAND:
+                out.append(
+                    D.RETURN_OBJECTIVE.ask(
+                        g.seat_of(house),
+                        f"{T.house_name(house)}: return one of your {len(left)} objective cards "
+                        f"to the deck (you keep {HAND})",
+                        tuple(sorted(left)),
+                    )
+                )
+        return out
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
-        cards = tuple(D.KEEP_OBJECTIVES.parse(choice)["card"])
-        self.kept = (*self.kept, (g.house_of(seat), cards))
+        self.returned = (*self.returned, (g.house_of(seat), str(choice)))
 
     def run(self, g: BoardGame) -> None:
-        kept = dict(self.kept)
-        returned: list[str] = []
+        returned = [c for _, c in self.returned]
         for house in g.turn_order():
-            hand = g.objective_hands[house]
-            keep = kept.get(house, hand)
-            back = [c for c in hand if c not in keep]
-            returned += back
-            g.objective_hands[house] = tuple(keep)
+            keep = self.left(g, house)
+            back = len(g.objective_hands[house]) - len(keep)
+            g.objective_hands[house] = keep
             g.emit(
                 E.OBJECTIVES_KEPT.secret(
                     (g.seat_of(house),),
@@ -93,7 +90,7 @@ class KeepObjectives(Step):
                     house=house,
                     cards=list(keep),
                     kept=len(keep),
-                    returned=len(back),
+                    returned=back,
                 )
             )
         g.objective_deck = g.rng.shuffled(sorted((*g.objective_deck, *returned)))

@@ -183,11 +183,19 @@ def _objectives(g: BoardGame, me: str, rng: Rng) -> None:
     g.objective_deck = tuple(pool)
     for step in g.stack:
         if isinstance(step, KeepObjectives):
-            step.kept = tuple(
-                (h, cards if h == me else _sample(g.objective_hands[h], len(cards), rng))
-                for h, cards in step.kept
-            )
+            step.returned = _returned(g, step.returned, me, rng)
 
 
-def _sample(hand: tuple[str, ...], size: int, rng: Rng) -> tuple[str, ...]:
-    return tuple(sorted(rng.shuffled(sorted(hand))[:size]))
+def _returned(
+    g: BoardGame, returned: tuple[tuple[str, str], ...], me: str, rng: Rng
+) -> tuple[tuple[str, str], ...]:
+    """The cards other houses returned so far, drawn again from their new hands (X-AFFC-D1)."""
+    out = list(returned)
+    for house in g.houses:
+        picks = [i for i, (h, _) in enumerate(returned) if h == house]
+        if house == me or not picks:
+            continue
+        cards = rng.shuffled(sorted(g.objective_hands[house]))
+        for i, card in zip(picks, cards, strict=False):
+            out[i] = (house, card)
+    return tuple(out)

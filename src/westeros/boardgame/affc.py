@@ -149,36 +149,30 @@ class StartScoring(Step):
         g.emit(E.SCORING_PHASE(round=g.round))
 
 
-class ScoreSpecial(Step):
-    """X-AFFC-4.2 step 2, X-AFFC-D2: in turn order, a house whose special objective is fulfilled
-    scores it (+1) or passes; it may score it again every round. ``position``: the index in
-    turn order of the house to ask next; ``choice``: its answer, not yet applied."""
+class InTurnOrder(Step):
+    """Ask each house in turn order, one at a time, the question :meth:`offer` makes it (none:
+    the house is skipped), and :meth:`act` on its answer. ``position``: the index in turn order
+    of the house asked now; ``choice``: its answer, not yet applied. Each question is asked
+    when its turn comes, so it sees what the houses before did."""
 
     def __init__(self, position: int = 0, choice: str | None = None) -> None:
         self.position = position
         self.choice = choice
 
-    def _next(self, g: BoardGame) -> str | None:
-        order = g.turn_order()
-        while self.position < len(order):
-            house = order[self.position]
-            if O.fulfils_special(g, house):
-                return house
-            self.position += 1
-        return None
+    def offer(self, g: BoardGame, house: str) -> Decision | None:
+        raise NotImplementedError
+
+    def act(self, g: BoardGame, house: str, choice: str) -> None:
+        raise NotImplementedError
 
     def decisions(self, g: BoardGame) -> list[Decision]:
-        house = self._next(g) if self.choice is None else None
-        if house is None:
-            return []
-        return [
-            D.SCORE_SPECIAL.ask(
-                g.seat_of(house),
-                f"{T.house_name(house)}: your special objective is fulfilled "
-                f"({O.SPECIAL_TEXTS[house]}) — score it for {SPECIAL_POINTS} victory point?",
-                ("score", "pass"),
-            )
-        ]
+        order = g.turn_order()
+        while self.choice is None and self.position < len(order):
+            decision = self.offer(g, order[self.position])
+            if decision is not None:
+                return [decision]
+            self.position += 1
+        return []
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.choice = str(choice)
@@ -186,58 +180,51 @@ class ScoreSpecial(Step):
     def run(self, g: BoardGame) -> None:
         if self.choice is None:  # nobody left to ask
             return
-        house = g.turn_order()[self.position]
-        if self.choice == "score":
+        self.act(g, g.turn_order()[self.position], self.choice)
+        g.push(type(self)(self.position + 1))
+
+
+class ScoreSpecial(InTurnOrder):
+    """X-AFFC-4.2 step 2, X-AFFC-D2: in turn order, a house whose special objective is fulfilled
+    scores it (+1) or passes; it may score it again every round."""
+
+    def offer(self, g: BoardGame, house: str) -> Decision | None:
+        if not O.fulfils_special(g, house):
+            return None
+        return D.SCORE_SPECIAL.ask(
+            g.seat_of(house),
+            f"{T.house_name(house)}: your special objective is fulfilled "
+            f"({O.SPECIAL_TEXTS[house]}) — score it for {SPECIAL_POINTS} victory point?",
+            ("score", "pass"),
+        )
+
+    def act(self, g: BoardGame, house: str, choice: str) -> None:
+        if choice == "score":
             gained = add_victory_points(g, house, SPECIAL_POINTS)
             g.emit(
                 E.SPECIAL_SCORED(house=house, gained=gained, victory_points=g.victory_points[house])
             )
-        g.push(ScoreSpecial(self.position + 1))
 
 
-class ScoreObjective(Step):
+class ScoreObjective(InTurnOrder):
     """X-AFFC-4.2 step 3, X-AFFC-D2: in turn order, each house may score one objective card of
     its hand it fulfils at that moment (Backdoor Politics reads the victory points of those
     who scored before it); the card is placed face up and never scores again."""
 
-    def __init__(self, position: int = 0, choice: str | None = None) -> None:
-        self.position = position
-        self.choice = choice
-
-    def _next(self, g: BoardGame) -> tuple[str, tuple[str, ...]] | None:
-        order = g.turn_order()
-        while self.position < len(order):
-            house = order[self.position]
-            cards = scorable(g, house)
-            if cards:
-                return house, cards
-            self.position += 1
-        return None
-
-    def decisions(self, g: BoardGame) -> list[Decision]:
-        found = self._next(g) if self.choice is None else None
-        if found is None:
-            return []
-        house, cards = found
+    def offer(self, g: BoardGame, house: str) -> Decision | None:
+        cards = scorable(g, house)
+        if not cards:
+            return None
         worth = ", ".join(f"{E.objective_name(c)} ({O.points(c, house)} VP)" for c in cards)
-        return [
-            D.SCORE_OBJECTIVE.ask(
-                g.seat_of(house),
-                f"{T.house_name(house)}: score one objective card you fulfil ({worth}), or pass",
-                (*cards, "pass"),
-            )
-        ]
+        return D.SCORE_OBJECTIVE.ask(
+            g.seat_of(house),
+            f"{T.house_name(house)}: score one objective card you fulfil ({worth}), or pass",
+            (*cards, "pass"),
+        )
 
-    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
-        self.choice = str(choice)
-
-    def run(self, g: BoardGame) -> None:
-        if self.choice is None:
-            return
-        house = g.turn_order()[self.position]
-        if self.choice != "pass":
-            score_objective(g, house, self.choice)
-        g.push(ScoreObjective(self.position + 1))
+    def act(self, g: BoardGame, house: str, choice: str) -> None:
+        if choice != "pass":
+            score_objective(g, house, choice)
 
 
 def score_objective(g: BoardGame, house: str, card: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final, cast
+from typing import Final
 
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
@@ -29,7 +29,7 @@ __all__ = [
     "points",
 ]
 
-AFFC_HOUSES: Final[tuple[str, ...]] = ("stark", "lannister", "baratheon", "arryn")
+AFFC_HOUSES: Final[tuple[str, ...]] = T.SCENARIOS["affc"].houses  # X-AFFC-2.1
 
 Condition = Callable[[BoardGame, str], bool]
 Count = Callable[[BoardGame, str], int]
@@ -106,16 +106,6 @@ def _others(g: BoardGame, house: str) -> tuple[str, ...]:
     return tuple(h for h in g.houses if h != house)
 
 
-def _victory_points(g: BoardGame) -> Mapping[str, int]:
-    """The public victory track of an AFfC game."""
-    return cast(Mapping[str, int], g.__dict__.get("victory_points", {}))
-
-
-def _home_areas(g: BoardGame) -> Mapping[str, str]:
-    """House -> its home area, for the houses in play (R1.3.2)."""
-    return {h: a for h, a in T.HOME_AREAS.items() if h in g.houses}
-
-
 # --------------------------------------------------------------------------------------------
 # Conditions: one builder per check type
 # --------------------------------------------------------------------------------------------
@@ -131,7 +121,8 @@ def _control_any_pair(pairs: tuple[tuple[str, str], ...]) -> Condition:
 
 
 def _control_other_home(g: BoardGame, house: str) -> bool:
-    return any(g.controller(a) == house for h, a in _home_areas(g).items() if h != house)
+    """Home Invasion: the home area (The Eyrie for Arryn, X-AFFC-2.2) of another house in play."""
+    return any(g.controller(a) == house for a, h in g.homes.items() if h != house and h in g.houses)
 
 
 def _most(count: Count) -> Condition:
@@ -162,7 +153,7 @@ def _whole_pool_on_board(unit: str) -> Condition:
 
 def _all_others_ahead(g: BoardGame, house: str) -> bool:
     """Backdoor Politics: every other house has strictly more victory points."""
-    vp = _victory_points(g)
+    vp = g.victory_points
     return all(vp.get(other, 0) > vp.get(house, 0) for other in _others(g, house))
 
 

@@ -15,7 +15,7 @@ from westeros.boardgame.state import BoardGame
 from westeros.bots import RandomBot
 from westeros.engine import Decision, IllegalAction, Record, new_game, replay
 
-SECRET_KINDS = {"bid", "place_order", "house_card"}
+SECRET_KINDS = {"bid", "place_order", "house_card", "return_objective"}
 
 
 def _masked(view: dict[str, Any]) -> str:
@@ -72,6 +72,28 @@ def play_checked(
     return kinds
 
 
+def heuristic_game(config: dict[str, Any], seed: int, new_kinds: set[str]) -> set[str]:
+    """A whole game with every seat heuristic: each decision of ``new_kinds`` is answered by
+    its own rule (not the random fallback) with a legal choice. Returns those met."""
+    from westeros.bots.heuristic import RULES, HeuristicBot
+    from westeros.bots.heuristic.board import Board
+
+    met: set[str] = set()
+    g: BoardGame = new_game("boardgame", config, seed)
+    bots = [HeuristicBot(seed * 10 + s) for s in range(config["players"])]
+    while g.pending():
+        d = g.pending()[0]
+        view = g.view(d.seat)
+        if d.kind in new_kinds:
+            met.add(d.kind)
+            assert RULES[d.kind](Board(view), d) in d.choices, d
+        choice = bots[d.seat].choose(view, d)
+        assert choice in d.choices
+        g.apply(d.seat, choice)
+    assert g.outcome() is not None
+    return met
+
+
 def _check_views(g: BoardGame) -> None:
     """No seat sees another's face-down orders, deck order or the Raven's peek."""
     for seat in (None, *range(len(g.seat_houses))):
@@ -84,6 +106,18 @@ def _check_views(g: BoardGame) -> None:
             assert me == g.raven_peek_house
         text = json.dumps(v)
         assert 'wildling_deck"' not in text and "westeros_decks" not in text
+        if g.is_affc():  # X-AFFC-2.8: a hand is its house's secret; the deck everyone's
+            _check_objective_secrecy(g, v)
+
+
+def _check_objective_secrecy(g: BoardGame, v: dict[str, Any]) -> None:
+    objectives, me = v["objectives"], v["house"]
+    assert objectives["hand"] == (list(g.objective_hands[me]) if me is not None else None)
+    assert objectives["hand_sizes"] == {h: len(g.objective_hands[h]) for h in g.houses}
+    hidden = set(g.objective_deck) | {c for h in g.houses if h != me for c in g.objective_hands[h]}
+    text = json.dumps(v)
+    assert "objective_deck" not in text
+    assert not [c for c in hidden if f'"{c}"' in text], "an unseen objective card shows"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

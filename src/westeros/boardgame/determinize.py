@@ -13,6 +13,9 @@ Resampled (each from public facts only, so the sample carries no secret of the r
   top (or at the bottom) and the publicly drawn wildling cards at the bottom in their order,
   and the card the seat's Rodrik the Reader put on top of a Westeros deck (X-ADWD-4.2);
 * the house cards come from the hands, whichever deck is in play (X-ADWD-1.1);
+* A Feast for Crows: the objective deck and the other houses' objective hands, dealt again from
+  the cards the seat does not see (hand sizes kept), and the cards another house chose to keep
+  at set-up and has not yet shown (X-AFFC-2.8, X-AFFC-D1);
 * the random generator (reseeded from ``seed``); the game's ``seed`` becomes ``seed``; the
   log keeps only what the seat may read (others' secret fields redacted).
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from westeros.boardgame import affc
 from westeros.boardgame import events as E
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
@@ -44,6 +48,8 @@ def determinize(g: G, seat: int, seed: int) -> G:
     _fight(out, me, rng)
     out.westeros_decks = _westeros(g, me, rng)
     _wildlings(out, me, rng)
+    if out.is_affc():
+        _objectives(out, me, rng)
     out.invalidate()
     return out
 
@@ -162,3 +168,25 @@ def _drawn_wildlings(g: BoardGame) -> set[str]:
             if isinstance(card, str):
                 out.add(card)
     return out
+
+
+def _objectives(g: BoardGame, me: str, rng: Rng) -> None:
+    """X-AFFC-2.8: the cards ``me`` cannot see (the deck and the other hands, but for the cards
+    everybody knows a house holds, :data:`affc.KNOWN_HOLDINGS`) dealt again in the same sizes;
+    then every step that holds another house's unseen pick of an objective card draws it again
+    (``resample_objectives``: the set-up returns, X-AFFC-D1, and the Westeros cards' picks)."""
+    others = [h for h in g.houses if h != me]
+    known = affc.known_holdings(g)
+    kept = {h: [c for c in g.objective_hands[h] if c in known.get(h, ())] for h in others}
+    unseen = [*g.objective_deck]
+    for house in others:
+        unseen += [c for c in g.objective_hands[house] if c not in kept[house]]
+    pool = list(rng.shuffled(sorted(unseen)))
+    for house in others:
+        size = len(g.objective_hands[house]) - len(kept[house])
+        g.objective_hands[house], pool = (*kept[house], *pool[:size]), pool[size:]
+    g.objective_deck = tuple(pool)
+    for step in g.stack:
+        resample = getattr(step, "resample_objectives", None)
+        if resample is not None:
+            resample(g, me, rng)

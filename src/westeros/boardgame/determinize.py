@@ -12,6 +12,8 @@ Resampled (each from public facts only, so the sample carries no secret of the r
 * the order of the Westeros decks and of the wildling deck, keeping the seat's Raven peek on
   top (or at the bottom) and the publicly drawn wildling cards at the bottom in their order,
   and the card the seat's Rodrik the Reader put on top of a Westeros deck (X-ADWD-4.2);
+* the objective cards other houses picked and have not shown yet (Shifting Ambitions, New
+  Information, X-AFFC-D4): one card of the house's hand each, as the copy holds it;
 * the house cards come from the hands, whichever deck is in play (X-ADWD-1.1);
 * the random generator (reseeded from ``seed``); the game's ``seed`` becomes ``seed``; the
   log keeps only what the seat may read (others' secret fields redacted).
@@ -25,6 +27,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
+from westeros.boardgame.westeros_cards_affc import NewInformation, Picks, ShiftingAmbitions
 from westeros.engine import Rng
 
 _MIX = 0x9E3779B97F4A7C15
@@ -44,6 +47,7 @@ def determinize(g: G, seat: int, seed: int) -> G:
     _fight(out, me, rng)
     out.westeros_decks = _westeros(g, me, rng)
     _wildlings(out, me, rng)
+    _objective_picks(out, me, rng)
     out.invalidate()
     return out
 
@@ -162,3 +166,18 @@ def _drawn_wildlings(g: BoardGame) -> set[str]:
             if isinstance(card, str):
                 out.add(card)
     return out
+
+
+def _objective_picks(g: BoardGame, me: str, rng: Rng) -> None:
+    """X-AFFC-D4: secret picks not yet shown are redrawn from the picker's hand in the copy."""
+    for step in g.stack:
+        if isinstance(step, ShiftingAmbitions):
+            step.given = _redrawn(g, me, step.given, rng)
+        elif isinstance(step, NewInformation):
+            step.returned = _redrawn(g, me, step.returned, rng)
+
+
+def _redrawn(g: BoardGame, me: str, picks: Picks, rng: Rng) -> Picks:
+    return tuple(
+        (h, card if h == me else rng.choice(sorted(g.objective_hands[h]))) for h, card in picks
+    )

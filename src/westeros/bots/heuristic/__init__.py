@@ -70,6 +70,8 @@ RULES: dict[str, Rule] = {
     D.MELISANDRE.name: fights.strongest_card,
     D.RODRIK.name: _word("pass"),
     D.GERRIS.name: fights.first_action,
+    # A Feast for Crows (X-AFFC-D6; the objective exchanges of X-AFFC-D4 are picked at random)
+    D.ALAYNE_STONE.name: _word("pay"),
 }
 
 

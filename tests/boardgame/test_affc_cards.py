@@ -30,7 +30,11 @@ from westeros.boardgame import house_cards as HC
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.westeros_cards_affc import ShiftingAmbitions
 from westeros.boardgame.westeros_phase import WESTEROS_TEXTS, ResolveWesterosCard, text_of
+from westeros.bots.heuristic import HeuristicBot
+from westeros.bots.random_bot import RandomBot
+from westeros.engine import IllegalAction
 
 AFFC_I = T.westeros_deck_list(1, "affc")
 
@@ -528,3 +532,79 @@ def test_x_affc_d4_new_information_with_an_empty_deck() -> None:
     g = new_information(())
     assert not events_of(g, "objective_drawn")
     assert {g.house_of(d.seat) for d in g.pending()} == {"baratheon", "lannister", "arryn"}
+
+
+def test_x_affc_d4_a_card_not_in_hand_is_refused_in_words() -> None:
+    g = shifting()
+    d = pending(g, D.SHIFTING_AMBITIONS_GIVE, "baratheon")
+    with pytest.raises(IllegalAction) as info:
+        g.apply(d.seat, "arbor_gold")
+    assert info.value.player.startswith(
+        "Baratheon: arbor gold is not one of the objective cards you may pick now (Shifting "
+        "Ambitions: put one objective card"
+    )
+
+
+# == secrecy, determinize and bots for the new decisions ===========================================
+
+
+def test_x_affc_d4_a_secret_gift_changes_no_other_seats_view() -> None:
+    """R1.14: Lannister's gift (either card) leaves every other seat's view and log the same."""
+    seen = []
+    for card in ("arbor_gold", "the_blade"):
+        g = shifting()
+        decide(g, D.SHIFTING_AMBITIONS_GIVE, card, "lannister")
+        others = [g.seat_of(h) for h in ("baratheon", "arryn", "stark")]
+        seen.append([(g.view(seat), [e.for_seat(seat) for e in g.log]) for seat in others])
+    assert seen[0] == seen[1]
+
+
+def test_x_affc_d4_determinize_redraws_the_other_houses_open_picks() -> None:
+    g = shifting()
+    decide(g, D.SHIFTING_AMBITIONS_GIVE, "the_blade", "lannister")
+    decide(g, D.SHIFTING_AMBITIONS_GIVE, "land_grab", "baratheon")
+    baratheon = g.seat_of("baratheon")
+    for seed in range(6):
+        copy = g.determinize(baratheon, seed)
+        (step,) = [s for s in copy.stack if isinstance(s, ShiftingAmbitions)]
+        picks = dict(step.given)
+        assert picks["baratheon"] == "land_grab"  # its own pick is known
+        assert picks["lannister"] in copy.objective_hands["lannister"]
+        decide(copy, D.SHIFTING_AMBITIONS_GIVE, "hold_court", "arryn")  # the copy plays on
+        assert len(events_of(copy, "ambitions_pool")) == 1
+
+
+def answer_all(g: BoardGame, bot: Any) -> set[str]:
+    """Let ``bot`` answer every decision (through the seat's view) until none is left."""
+    kinds: set[str] = set()
+    while g.pending():
+        d = g.pending()[0]
+        choice = bot.choose(g.view(d.seat), d)
+        assert choice in d.choices, (d.kind, choice)
+        kinds.add(d.kind)
+        g.apply(d.seat, choice)
+    return kinds
+
+
+@pytest.mark.parametrize("bot", [RandomBot, HeuristicBot])
+def test_bots_answer_the_new_decisions_legally(bot: type) -> None:
+    """X-AFFC-D3, D4, D6: the random and heuristic bots pick legal answers."""
+    kinds = answer_all(shifting(), bot(1))
+    kinds |= answer_all(new_information(("the_blade", "crossing_guard", "a_firm_grip")), bot(2))
+    kinds |= answer_all(
+        resolve("I:the_burden_of_power", two_castles_and_strongholds().threat(6)), bot(3)
+    )
+    kinds |= answer_all(alayne_fight(affc_board(arryn=5, baratheon=4)), bot(4))
+    assert {
+        D.SHIFTING_AMBITIONS_GIVE.name,
+        D.SHIFTING_AMBITIONS_TAKE.name,
+        D.NEW_INFORMATION_RETURN.name,
+        D.WESTEROS_CHOICE.name,
+        D.ALAYNE_STONE.name,
+    } <= kinds
+
+
+def test_the_heuristic_bot_pays_for_alayne_stone() -> None:
+    g = alayne_fight(affc_board(arryn=5, baratheon=4))
+    d = pending(g, D.ALAYNE_STONE)
+    assert HeuristicBot(0).choose(g.view(d.seat), d) == "pay"

@@ -570,7 +570,8 @@ def test_x_affc_d4_determinize_redraws_the_other_houses_open_picks() -> None:
         picks = dict(step.given)
         assert picks["baratheon"] == "land_grab"  # its own pick is known
         assert picks["lannister"] in copy.objective_hands["lannister"]
-        decide(copy, D.SHIFTING_AMBITIONS_GIVE, "hold_court", "arryn")  # the copy plays on
+        arryn = pending(copy, D.SHIFTING_AMBITIONS_GIVE, "arryn")  # the copy plays on
+        copy.apply(arryn.seat, arryn.choices[0])
         assert len(events_of(copy, "ambitions_pool")) == 1
 
 

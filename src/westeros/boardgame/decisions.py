@@ -324,6 +324,28 @@ GERRIS = _kind(
     "or pass",
 )
 
+# ====================================================== A Feast for Crows objectives (X-AFFC-6)
+KEEP_OBJECTIVES = _kind(
+    "keep_objectives",
+    Codec(("card",), sep="+", many=True),
+    "X-AFFC-D1, X-AFFC-2.8, X-AFFC-Q2: at set-up each house keeps 3 of the 5 objective cards it "
+    "was dealt (their ids joined by +, in sorted order), secretly and at the same time; the other "
+    "2 go back into the objective deck",
+)
+SCORE_SPECIAL = _kind(
+    "score_special",
+    words("score", "pass"),
+    "X-AFFC-D2, X-AFFC-4.2 step 2: a house whose special objective is fulfilled scores it "
+    "(+1 victory point) or passes",
+)
+SCORE_OBJECTIVE = _kind(
+    "score_objective",
+    Codec(("card",), words=("pass",)),
+    "X-AFFC-D2, X-AFFC-4.2 step 3: in turn order, the objective card of the hand the house "
+    "fulfils and scores now, or pass",
+)
+
+
 # ====================================================== A Feast for Crows (X-AFFC-5, X-AFFC-3)
 ALAYNE_STONE = _kind(
     "alayne_stone",

@@ -15,6 +15,9 @@ Resampled (each from public facts only, so the sample carries no secret of the r
 * the objective cards other houses picked and have not shown yet (Shifting Ambitions, New
   Information, X-AFFC-D4): one card of the house's hand each, as the copy holds it;
 * the house cards come from the hands, whichever deck is in play (X-ADWD-1.1);
+* A Feast for Crows: the objective deck and the other houses' objective hands, dealt again from
+  the cards the seat does not see (hand sizes kept), and the cards another house chose to keep
+  at set-up and has not yet shown (X-AFFC-2.8, X-AFFC-D1);
 * the random generator (reseeded from ``seed``); the game's ``seed`` becomes ``seed``; the
   log keeps only what the seat may read (others' secret fields redacted).
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from westeros.boardgame import events as E
+from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
@@ -47,6 +51,8 @@ def determinize(g: G, seat: int, seed: int) -> G:
     _fight(out, me, rng)
     out.westeros_decks = _westeros(g, me, rng)
     _wildlings(out, me, rng)
+    if out.is_affc():
+        _objectives(out, me, rng)
     _objective_picks(out, me, rng)
     out.invalidate()
     return out
@@ -166,6 +172,29 @@ def _drawn_wildlings(g: BoardGame) -> set[str]:
             if isinstance(card, str):
                 out.add(card)
     return out
+
+
+def _objectives(g: BoardGame, me: str, rng: Rng) -> None:
+    """X-AFFC-2.8: the cards ``me`` cannot see (the deck and the other hands) dealt again in the
+    same sizes; a keep-3 choice another house made but nobody saw yet is drawn again from its
+    new hand (X-AFFC-D1)."""
+    others = [h for h in g.houses if h != me]
+    unseen = [*g.objective_deck, *(c for h in others for c in g.objective_hands[h])]
+    pool = list(rng.shuffled(sorted(unseen)))
+    for house in others:
+        size = len(g.objective_hands[house])
+        g.objective_hands[house], pool = tuple(pool[:size]), pool[size:]
+    g.objective_deck = tuple(pool)
+    for step in g.stack:
+        if isinstance(step, KeepObjectives):
+            step.kept = tuple(
+                (h, cards if h == me else _sample(g.objective_hands[h], len(cards), rng))
+                for h, cards in step.kept
+            )
+
+
+def _sample(hand: tuple[str, ...], size: int, rng: Rng) -> tuple[str, ...]:
+    return tuple(sorted(rng.shuffled(sorted(hand))[:size]))
 
 
 def _objective_picks(g: BoardGame, me: str, rng: Rng) -> None:

@@ -140,7 +140,7 @@ class ShiftingAmbitions(Step):
     then in turn order each of those houses takes one card of the pool (kind
     ``shifting_ambitions_take``; the last one takes what is left).
 
-    ``given``: the secret picks so far; ``pool``: the cards shown (sorted: the shuffle hides who
+    ``given``: the secret picks so far; ``objective_pool``: the cards shown (sorted: the shuffle hides who
     gave which); ``takers``: the houses still to take, in turn order; ``choice``: a take not
     yet applied.
     """
@@ -148,12 +148,12 @@ class ShiftingAmbitions(Step):
     def __init__(
         self,
         given: Picks = (),
-        pool: tuple[str, ...] = (),
+        objective_pool: tuple[str, ...] = (),
         takers: tuple[str, ...] = (),
         choice: str | None = None,
     ) -> None:
         self.given = given
-        self.pool = pool
+        self.objective_pool = objective_pool
         self.takers = takers
         self.choice = choice
 
@@ -166,16 +166,16 @@ class ShiftingAmbitions(Step):
                 "Shifting Ambitions: put one objective card of your hand face down into the pool"
             )
             return _secret_picks(g, D.SHIFTING_AMBITIONS_GIVE, self.given, prompt)
-        if self.choice is not None or len(self.pool) < 2:
+        if self.choice is not None or len(self.objective_pool) < 2:
             return []
         house = self.takers[0]
-        names = ", ".join(E.objective_name(c) for c in self.pool)
+        names = ", ".join(E.objective_name(c) for c in self.objective_pool)
         return [
             D.SHIFTING_AMBITIONS_TAKE.ask(
                 g.seat_of(house),
                 f"{T.house_name(house)}: Shifting Ambitions: take one objective card of the "
                 f"pool ({names})",
-                self.pool,
+                self.objective_pool,
             )
         ]
 
@@ -199,19 +199,19 @@ class ShiftingAmbitions(Step):
         if not given:
             g.emit(E.WESTEROS_NOTHING())
             return
-        self.pool = tuple(sorted(card for _, card in given))
+        self.objective_pool = tuple(sorted(card for _, card in given))
         self.takers = tuple(house for house, _ in given)
         self.given = ()
-        g.emit(E.AMBITIONS_POOL(cards=list(self.pool)))
+        g.emit(E.AMBITIONS_POOL(cards=list(self.objective_pool)))
         g.push(self)
 
     def _take(self, g: BoardGame) -> None:
-        house, card = self.takers[0], self.choice or self.pool[0]
+        house, card = self.takers[0], self.choice or self.objective_pool[0]
         g.objective_hands[house] = (*g.objective_hands[house], card)
         g.emit(E.AMBITION_TAKEN(house=house, card=card))
-        pool = list(self.pool)
+        pool = list(self.objective_pool)
         pool.remove(card)
-        self.pool, self.takers, self.choice = tuple(pool), self.takers[1:], None
+        self.objective_pool, self.takers, self.choice = tuple(pool), self.takers[1:], None
         if self.takers:
             g.push(self)
 

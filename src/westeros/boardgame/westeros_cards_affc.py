@@ -140,9 +140,9 @@ class ShiftingAmbitions(Step):
     then in turn order each of those houses takes one card of the pool (kind
     ``shifting_ambitions_take``; the last one takes what is left).
 
-    ``given``: the secret picks so far; ``objective_pool``: the cards shown (sorted: the shuffle hides who
-    gave which); ``takers``: the houses still to take, in turn order; ``choice``: a take not
-    yet applied.
+    ``given``: the secret picks so far; ``objective_pool``: the cards shown (sorted: the
+    shuffle hides who gave which); ``takers``: the houses still to take, in turn order;
+    ``choice``: a take not yet applied.
     """
 
     def __init__(

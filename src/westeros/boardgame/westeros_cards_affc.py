@@ -34,32 +34,17 @@ from westeros.engine import Choice, Decision, Step
 Picks = tuple[tuple[str, str], ...]  # (house, objective card) in the order they were chosen
 RAIDED_AT = 2  # X-AFFC-3.2: scored objective cards from which Ironborn Raid takes a point
 
-AffcText = Callable[[BoardGame, str | None], list[Step]]
-AFFC_TEXTS: dict[str, AffcText] = {}
 
-
-def _text(base_id: str) -> Callable[[AffcText], AffcText]:
-    def register(resolve: AffcText) -> AffcText:
-        assert base_id not in AFFC_TEXTS, base_id
-        AFFC_TEXTS[base_id] = resolve
-        return resolve
-
-    return register
-
-
-@_text("mustering_affc")
 def _mustering(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3 Mustering: as the base card (R3.6)."""
     return [MusteringRound()]
 
 
-@_text("rally_the_men")
 def _rally_the_men(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3, X-AFFC-D5 Rally the Men: in turn order, mustering in castles only."""
     return [CastleMusteringRound()]
 
 
-@_text("threat_to_zero")
 def _threat_to_zero(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3, X-AFFC-D3 The Burden of Power's first option: the threat drops to 0."""
     before, g.wildling_threat = g.wildling_threat, 0
@@ -67,7 +52,6 @@ def _threat_to_zero(g: BoardGame, option: str | None) -> list[Step]:
     return []
 
 
-@_text("famine")
 def _famine(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3 Famine: every house one space down the supply track (not below 0), then the
     houses over their new limit reconcile in turn order (R3.5.2)."""
@@ -79,7 +63,6 @@ def _famine(g: BoardGame, option: str | None) -> list[Step]:
     return [Reconcile(order)]
 
 
-@_text("ironborn_raid")
 def _ironborn_raid(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3.2, XF3: every house with 2 or more scored objective *cards* loses 1 victory
     point (never below 0); special objectives are no cards and do not count."""
@@ -95,16 +78,27 @@ def _ironborn_raid(g: BoardGame, option: str | None) -> list[Step]:
     return []
 
 
-@_text("shifting_ambitions")
 def _shifting_ambitions(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3, X-AFFC-D4 Shifting Ambitions."""
     return [ShiftingAmbitions()]
 
 
-@_text("new_information")
 def _new_information(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3, X-AFFC-D4 New Information."""
     return [NewInformation()]
+
+
+AffcText = Callable[[BoardGame, str | None], list[Step]]
+# base id (or chooser option) -> its text; westeros_phase registers them with the base texts
+AFFC_TEXTS: dict[str, AffcText] = {
+    "mustering_affc": _mustering,
+    "rally_the_men": _rally_the_men,
+    "threat_to_zero": _threat_to_zero,
+    "famine": _famine,
+    "ironborn_raid": _ironborn_raid,
+    "shifting_ambitions": _shifting_ambitions,
+    "new_information": _new_information,
+}
 
 
 # ------------------------------------------------------------------------------------------

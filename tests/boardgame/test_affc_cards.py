@@ -540,7 +540,7 @@ def test_x_affc_d4_a_card_not_in_hand_is_refused_in_words() -> None:
     with pytest.raises(IllegalAction) as info:
         g.apply(d.seat, "arbor_gold")
     assert info.value.player.startswith(
-        "Baratheon: arbor gold is not one of the objective cards you may pick now (Shifting "
+        "Baratheon: Arbor Gold is not one of the objective cards you may pick now (Shifting "
         "Ambitions: put one objective card"
     )
 

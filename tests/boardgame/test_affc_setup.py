@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.boardgame.driver import decide, pending
+from tests.boardgame.driver import assert_illegal, decide, pending
 from westeros.boardgame import decisions as D
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
@@ -194,26 +194,30 @@ def deck_order(deck: int) -> Any:
 
 
 def test_x_affc_2_8_five_dealt_then_three_kept_secretly() -> None:
-    """X-AFFC-Q2: 5 dealt, keep 3, the other 2 back into the deck, shuffled; the choices are
-    secret and simultaneous (all four asked at once, nothing logged before all chose)."""
+    """X-AFFC-Q2: 5 dealt, 2 returned one at a time (3 kept), back into the deck, shuffled; the
+    choices are secret and simultaneous (all four asked at once, nothing logged before all
+    chose)."""
     g = new_game(AFFC, 7)
     assert all(len(g.objective_hands[h]) == 5 for h in HOUSES)
     assert len(g.objective_deck) == 28 - 20
     decisions = g.pending()
-    assert {d.kind for d in decisions} == {D.KEEP_OBJECTIVES.name} and len(decisions) == 4
-    assert all(len(d.choices) == 10 for d in decisions)  # 5 choose 3
+    assert {d.kind for d in decisions} == {D.RETURN_OBJECTIVE.name} and len(decisions) == 4
+    for d in decisions:
+        assert d.choices == tuple(sorted(g.objective_hands[g.house_of(d.seat)]))
     before = len(g.log)
-    kept = {}
-    for d in decisions[:3]:
-        house = g.house_of(d.seat)
-        kept[house] = d.choices[-1]
-        g.apply(d.seat, d.choices[-1])
+    returned: dict[str, list[str]] = {h: [] for h in HOUSES}
+    while any(d.kind == D.RETURN_OBJECTIVE.name for d in g.pending()):
         assert len(g.log) == before  # R1.14.1: nothing shows before everybody chose
-    last = pending(g, D.KEEP_OBJECTIVES)
-    g.apply(last.seat, last.choices[0])
-    kept[g.house_of(last.seat)] = last.choices[0]
-    for house, choice in kept.items():
-        assert g.objective_hands[house] == tuple(choice.split("+"))
+        d = g.pending()[-1]
+        house = g.house_of(d.seat)
+        assert not set(d.choices) & set(returned[house])  # a returned card is not offered
+        returned[house].append(str(d.choices[0]))
+        g.apply(d.seat, d.choices[0])
+    for house in HOUSES:
+        assert len(returned[house]) == 2
+        assert len(g.objective_hands[house]) == 3
+        assert not set(returned[house]) & set(g.objective_hands[house])
+        assert set(returned[house]) <= set(g.objective_deck)
     assert len(g.objective_deck) == 28 - 12
     assert set(g.objective_deck).isdisjoint(c for h in HOUSES for c in g.objective_hands[h])
     shown = [e for e in g.events(0) if e.kind == "objectives_kept"]
@@ -222,6 +226,14 @@ def test_x_affc_2_8_five_dealt_then_three_kept_secretly() -> None:
     assert mine[0]["cards"] == list(g.objective_hands[g.house_of(0)])
     assert all("cards" not in e.fields for e in shown if e["house"] != g.house_of(0))
     assert pending(g).kind == D.PLACE_ORDER.name  # round 1 begins
+
+
+def test_x_affc_d1_a_returned_card_cannot_be_returned_again() -> None:
+    g = new_game(AFFC, 8)
+    d = pending(g, D.RETURN_OBJECTIVE, "stark")
+    g.apply(d.seat, d.choices[1])
+    assert_illegal(g, d.choices[1], kind=D.RETURN_OBJECTIVE, house="stark")
+    assert_illegal(g, "no_such_objective", kind=D.RETURN_OBJECTIVE, house="stark")
 
 
 def test_x_affc_2_8_all_28_objectives_are_dealt_from() -> None:
@@ -240,3 +252,19 @@ def test_other_scenarios_have_no_objective_state(config: dict[str, Any]) -> None
     assert g.objective_deck == () and g.objective_hands == {} and g.victory_points == {}
     assert "objective_deck" not in g.snapshot()  # the state hash of these games is unchanged
     assert "arryn_power_tokens" not in g.config
+
+
+def test_an_affc_game_pickles_and_clones_whole() -> None:
+    """The AFfC state (homes, objectives) survives pickling and cloning (servers store games)."""
+    import pickle
+
+    g = new_game(AFFC, 5)
+    back = pickle.loads(pickle.dumps(g))
+    assert back.state_hash() == g.state_hash() and back.controller("the_eyrie") == "arryn"
+    twin = g.clone()
+    d = pending(twin, D.RETURN_OBJECTIVE)
+    twin.apply(d.seat, d.choices[0])
+    twin.objective_hands["stark"] = ()
+    twin.victory_points["stark"] = 3
+    assert len(g.objective_hands["stark"]) == 5 and g.victory_points["stark"] == 0
+    assert g.state_hash() == back.state_hash()

@@ -15,7 +15,7 @@ from westeros.boardgame.state import BoardGame
 from westeros.bots import RandomBot
 from westeros.engine import Decision, IllegalAction, Record, new_game, replay
 
-SECRET_KINDS = {"bid", "place_order", "house_card", "keep_objectives"}
+SECRET_KINDS = {"bid", "place_order", "house_card", "return_objective"}
 
 
 def _masked(view: dict[str, Any]) -> str:

@@ -9,8 +9,6 @@ held by :class:`~westeros.boardgame.state.BoardGame` and asks the decisions X-AF
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import objectives as O
@@ -23,6 +21,7 @@ from westeros.engine import Choice, Decision, Step
 DEALT = 5  # X-AFFC-2.8, X-AFFC-Q2: objective cards dealt at set-up
 HAND = 3  # cards kept at set-up; a smaller hand draws up to it (X-AFFC-4.2 step 4)
 SPECIAL_POINTS = 1  # X-AFFC-4.2 step 2
+E.OBJECTIVE_NAMES.update({c: info.name for c, info in O.OBJECTIVES.items()})
 
 
 # ------------------------------------------------------------------------------------------
@@ -44,48 +43,46 @@ def deal_objectives(g: BoardGame) -> None:
     g.emit(E.OBJECTIVES_DEALT(dealt=DEALT, keep=HAND))
 
 
-def keep_choices(hand: tuple[str, ...]) -> tuple[str, ...]:
-    """The ways to keep 3 cards of a hand (X-AFFC-D1): ids sorted, joined by ``+``."""
-    return tuple("+".join(c) for c in combinations(sorted(hand), HAND))
-
-
 class KeepObjectives(Step):
-    """X-AFFC-D1, X-AFFC-Q2: every house keeps 3 of its 5 objective cards, secretly and at the
-    same time (nothing is logged before all have chosen, as bids, R1.14.1); then the returned
-    cards go back into the deck, which is shuffled.
+    """X-AFFC-D1, X-AFFC-Q2: every house keeps 3 of its 5 objective cards by returning 2, one
+    at a time, secretly and all houses at the same time (nothing is logged before all have
+    chosen, as bids, R1.14.1); then the returned cards go back into the deck, which is shuffled.
 
-    ``kept``: (house, the kept cards) per house that has chosen, in the order they chose.
+    ``returned``: (house, card) per card returned so far, in the order chosen.
     """
 
-    def __init__(self, kept: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> None:
-        self.kept = kept
+    def __init__(self, returned: tuple[tuple[str, str], ...] = ()) -> None:
+        self.returned = returned
+
+    def left(self, g: BoardGame, house: str) -> tuple[str, ...]:
+        """The house's cards not returned yet."""
+        gone = {c for h, c in self.returned if h == house}
+        return tuple(c for c in g.objective_hands[house] if c not in gone)
 
     def decisions(self, g: BoardGame) -> list[Decision]:
-        done = {h for h, _ in self.kept}
-        return [
-            D.KEEP_OBJECTIVES.ask(
-                g.seat_of(h),
-                f"{T.house_name(h)}: keep {HAND} of your {len(g.objective_hands[h])} objective "
-                "cards (the others go back into the deck)",
-                keep_choices(g.objective_hands[h]),
-            )
-            for h in g.turn_order()
-            if h not in done and len(g.objective_hands[h]) > HAND
-        ]
+        out = []
+        for house in g.turn_order():
+            left = self.left(g, house)
+            if len(left) > HAND:
+                out.append(
+                    D.RETURN_OBJECTIVE.ask(
+                        g.seat_of(house),
+                        f"{T.house_name(house)}: return one of your {len(left)} objective cards "
+                        f"to the deck (you keep {HAND})",
+                        tuple(sorted(left)),
+                    )
+                )
+        return out
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
-        cards = tuple(D.KEEP_OBJECTIVES.parse(choice)["card"])
-        self.kept = (*self.kept, (g.house_of(seat), cards))
+        self.returned = (*self.returned, (g.house_of(seat), str(choice)))
 
     def run(self, g: BoardGame) -> None:
-        kept = dict(self.kept)
-        returned: list[str] = []
+        returned = [c for _, c in self.returned]
         for house in g.turn_order():
-            hand = g.objective_hands[house]
-            keep = kept.get(house, hand)
-            back = [c for c in hand if c not in keep]
-            returned += back
-            g.objective_hands[house] = tuple(keep)
+            keep = self.left(g, house)
+            back = len(g.objective_hands[house]) - len(keep)
+            g.objective_hands[house] = keep
             g.emit(
                 E.OBJECTIVES_KEPT.secret(
                     (g.seat_of(house),),
@@ -93,7 +90,7 @@ class KeepObjectives(Step):
                     house=house,
                     cards=list(keep),
                     kept=len(keep),
-                    returned=len(back),
+                    returned=back,
                 )
             )
         g.objective_deck = g.rng.shuffled(sorted((*g.objective_deck, *returned)))
@@ -152,36 +149,30 @@ class StartScoring(Step):
         g.emit(E.SCORING_PHASE(round=g.round))
 
 
-class ScoreSpecial(Step):
-    """X-AFFC-4.2 step 2, X-AFFC-D2: in turn order, a house whose special objective is fulfilled
-    scores it (+1) or passes; it may score it again every round. ``position``: the index in
-    turn order of the house to ask next; ``choice``: its answer, not yet applied."""
+class InTurnOrder(Step):
+    """Ask each house in turn order, one at a time, the question :meth:`offer` makes it (none:
+    the house is skipped), and :meth:`act` on its answer. ``position``: the index in turn order
+    of the house asked now; ``choice``: its answer, not yet applied. Each question is asked
+    when its turn comes, so it sees what the houses before did."""
 
     def __init__(self, position: int = 0, choice: str | None = None) -> None:
         self.position = position
         self.choice = choice
 
-    def _next(self, g: BoardGame) -> str | None:
-        order = g.turn_order()
-        while self.position < len(order):
-            house = order[self.position]
-            if O.fulfils_special(g, house):
-                return house
-            self.position += 1
-        return None
+    def offer(self, g: BoardGame, house: str) -> Decision | None:
+        raise NotImplementedError
+
+    def act(self, g: BoardGame, house: str, choice: str) -> None:
+        raise NotImplementedError
 
     def decisions(self, g: BoardGame) -> list[Decision]:
-        house = self._next(g) if self.choice is None else None
-        if house is None:
-            return []
-        return [
-            D.SCORE_SPECIAL.ask(
-                g.seat_of(house),
-                f"{T.house_name(house)}: your special objective is fulfilled "
-                f"({O.SPECIAL_TEXTS[house]}) — score it for {SPECIAL_POINTS} victory point?",
-                ("score", "pass"),
-            )
-        ]
+        order = g.turn_order()
+        while self.choice is None and self.position < len(order):
+            decision = self.offer(g, order[self.position])
+            if decision is not None:
+                return [decision]
+            self.position += 1
+        return []
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.choice = str(choice)
@@ -189,58 +180,51 @@ class ScoreSpecial(Step):
     def run(self, g: BoardGame) -> None:
         if self.choice is None:  # nobody left to ask
             return
-        house = g.turn_order()[self.position]
-        if self.choice == "score":
+        self.act(g, g.turn_order()[self.position], self.choice)
+        g.push(type(self)(self.position + 1))
+
+
+class ScoreSpecial(InTurnOrder):
+    """X-AFFC-4.2 step 2, X-AFFC-D2: in turn order, a house whose special objective is fulfilled
+    scores it (+1) or passes; it may score it again every round."""
+
+    def offer(self, g: BoardGame, house: str) -> Decision | None:
+        if not O.fulfils_special(g, house):
+            return None
+        return D.SCORE_SPECIAL.ask(
+            g.seat_of(house),
+            f"{T.house_name(house)}: your special objective is fulfilled "
+            f"({O.SPECIAL_TEXTS[house]}) — score it for {SPECIAL_POINTS} victory point?",
+            ("score", "pass"),
+        )
+
+    def act(self, g: BoardGame, house: str, choice: str) -> None:
+        if choice == "score":
             gained = add_victory_points(g, house, SPECIAL_POINTS)
             g.emit(
                 E.SPECIAL_SCORED(house=house, gained=gained, victory_points=g.victory_points[house])
             )
-        g.push(ScoreSpecial(self.position + 1))
 
 
-class ScoreObjective(Step):
+class ScoreObjective(InTurnOrder):
     """X-AFFC-4.2 step 3, X-AFFC-D2: in turn order, each house may score one objective card of
     its hand it fulfils at that moment (Backdoor Politics reads the victory points of those
     who scored before it); the card is placed face up and never scores again."""
 
-    def __init__(self, position: int = 0, choice: str | None = None) -> None:
-        self.position = position
-        self.choice = choice
-
-    def _next(self, g: BoardGame) -> tuple[str, tuple[str, ...]] | None:
-        order = g.turn_order()
-        while self.position < len(order):
-            house = order[self.position]
-            cards = scorable(g, house)
-            if cards:
-                return house, cards
-            self.position += 1
-        return None
-
-    def decisions(self, g: BoardGame) -> list[Decision]:
-        found = self._next(g) if self.choice is None else None
-        if found is None:
-            return []
-        house, cards = found
+    def offer(self, g: BoardGame, house: str) -> Decision | None:
+        cards = scorable(g, house)
+        if not cards:
+            return None
         worth = ", ".join(f"{E.objective_name(c)} ({O.points(c, house)} VP)" for c in cards)
-        return [
-            D.SCORE_OBJECTIVE.ask(
-                g.seat_of(house),
-                f"{T.house_name(house)}: score one objective card you fulfil ({worth}), or pass",
-                (*cards, "pass"),
-            )
-        ]
+        return D.SCORE_OBJECTIVE.ask(
+            g.seat_of(house),
+            f"{T.house_name(house)}: score one objective card you fulfil ({worth}), or pass",
+            (*cards, "pass"),
+        )
 
-    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
-        self.choice = str(choice)
-
-    def run(self, g: BoardGame) -> None:
-        if self.choice is None:
-            return
-        house = g.turn_order()[self.position]
-        if self.choice != "pass":
-            score_objective(g, house, self.choice)
-        g.push(ScoreObjective(self.position + 1))
+    def act(self, g: BoardGame, house: str, choice: str) -> None:
+        if choice != "pass":
+            score_objective(g, house, choice)
 
 
 def score_objective(g: BoardGame, house: str, card: str) -> None:

@@ -325,12 +325,12 @@ GERRIS = _kind(
 )
 
 # ====================================================== A Feast for Crows objectives (X-AFFC-6)
-KEEP_OBJECTIVES = _kind(
-    "keep_objectives",
-    Codec(("card",), sep="+", many=True),
-    "X-AFFC-D1, X-AFFC-2.8, X-AFFC-Q2: at set-up each house keeps 3 of the 5 objective cards it "
-    "was dealt (their ids joined by +, in sorted order), secretly and at the same time; the other "
-    "2 go back into the objective deck",
+RETURN_OBJECTIVE = _kind(
+    "return_objective",
+    Codec(("objective",)),
+    "X-AFFC-D1, X-AFFC-2.8, X-AFFC-Q2: at set-up each house returns 2 of the 5 objective cards it "
+    "was dealt, one at a time, keeping 3; secret, every house at the same time; the returned "
+    "cards go back into the objective deck",
 )
 SCORE_SPECIAL = _kind(
     "score_special",
@@ -340,7 +340,7 @@ SCORE_SPECIAL = _kind(
 )
 SCORE_OBJECTIVE = _kind(
     "score_objective",
-    Codec(("card",), words=("pass",)),
+    Codec(("objective",), words=("pass",)),
     "X-AFFC-D2, X-AFFC-4.2 step 3: in turn order, the objective card of the hand the house "
     "fulfils and scores now, or pass",
 )

@@ -31,7 +31,7 @@ from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
-from westeros.boardgame.westeros_cards_affc import NewInformation, Picks, ShiftingAmbitions
+from westeros.boardgame.westeros_cards_affc import NewInformation, ShiftingAmbitions
 from westeros.engine import Rng
 
 _MIX = 0x9E3779B97F4A7C15
@@ -53,7 +53,6 @@ def determinize(g: G, seat: int, seed: int) -> G:
     _wildlings(out, me, rng)
     if out.is_affc():
         _objectives(out, me, rng)
-    _objective_picks(out, me, rng)
     out.invalidate()
     return out
 
@@ -187,26 +186,24 @@ def _objectives(g: BoardGame, me: str, rng: Rng) -> None:
     g.objective_deck = tuple(pool)
     for step in g.stack:
         if isinstance(step, KeepObjectives):
-            step.kept = tuple(
-                (h, cards if h == me else _sample(g.objective_hands[h], len(cards), rng))
-                for h, cards in step.kept
-            )
+            step.returned = _returned(g, step.returned, me, rng)
+        elif isinstance(step, ShiftingAmbitions):  # X-AFFC-D4: gifts not shown yet
+            step.given = _returned(g, step.given, me, rng)
+        elif isinstance(step, NewInformation):  # X-AFFC-D4: cards not shuffled back yet
+            step.returned = _returned(g, step.returned, me, rng)
 
 
-def _sample(hand: tuple[str, ...], size: int, rng: Rng) -> tuple[str, ...]:
-    return tuple(sorted(rng.shuffled(sorted(hand))[:size]))
-
-
-def _objective_picks(g: BoardGame, me: str, rng: Rng) -> None:
-    """X-AFFC-D4: secret picks not yet shown are redrawn from the picker's hand in the copy."""
-    for step in g.stack:
-        if isinstance(step, ShiftingAmbitions):
-            step.given = _redrawn(g, me, step.given, rng)
-        elif isinstance(step, NewInformation):
-            step.returned = _redrawn(g, me, step.returned, rng)
-
-
-def _redrawn(g: BoardGame, me: str, picks: Picks, rng: Rng) -> Picks:
-    return tuple(
-        (h, card if h == me else rng.choice(sorted(g.objective_hands[h]))) for h, card in picks
-    )
+def _returned(
+    g: BoardGame, returned: tuple[tuple[str, str], ...], me: str, rng: Rng
+) -> tuple[tuple[str, str], ...]:
+    """The cards other houses picked so far and nobody saw, drawn again from their new hands
+    (X-AFFC-D1 returns; X-AFFC-D4 Shifting Ambitions gifts, New Information returns)."""
+    out = list(returned)
+    for house in g.houses:
+        picks = [i for i, (h, _) in enumerate(returned) if h == house]
+        if house == me or not picks:
+            continue
+        cards = rng.shuffled(sorted(g.objective_hands[house]))
+        for i, card in zip(picks, cards, strict=False):
+            out[i] = (house, card)
+    return tuple(out)

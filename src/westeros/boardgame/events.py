@@ -959,13 +959,15 @@ def order_removed_text(f: Fields) -> str:
 
 
 # ====================================================== A Feast for Crows (X-AFFC-2.8, X-AFFC-4)
-def objective_name(card: str) -> str:
-    """An objective card by id (``"land_grab"`` -> ``Land Grab``). The objectives module reads
-    the game state, so it is imported when a text is read, not with this catalogue."""
-    from westeros.boardgame.objectives import OBJECTIVES
+# The objective cards' names, filled by the rules module of A Feast for Crows (``affc``) from
+# the objectives' data when the rules are loaded: the objectives read the state, which this
+# catalogue must not import.
+OBJECTIVE_NAMES: dict[str, str] = {}
 
-    info = OBJECTIVES.get(card)
-    return info.name if info is not None else card.replace("_", " ")
+
+def objective_name(card: str) -> str:
+    """An objective card by id (``"land_grab"`` -> ``Land Grab``)."""
+    return OBJECTIVE_NAMES.get(card) or card.replace("_", " ").capitalize()
 
 
 def _objectives_text(cards: Iterable[str]) -> str:

@@ -22,6 +22,7 @@ part                       values
                            ship (only ``ship`` takes ``>to``, a sea or port area)
 ``action``                 replace
 ``routed``                 routed (Renly: land areas only)
+``objective``              the 28 AFfC objective cards (ids sorted)
 =========================  ============================================================
 
 Two pairs are narrowed by the map so the space stays small: ``<area>:<unit>`` pairs a ship
@@ -45,6 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from westeros.boardgame.public import decisions as D
+from westeros.boardgame.public import objectives as O
 from westeros.boardgame.public import tables as T
 from westeros.engine import Choice, Decision
 
@@ -57,6 +59,7 @@ TRACKS: tuple[str, ...] = ("iron_throne", "fiefdoms", "kings_court")
 OPTIONS: tuple[str, ...] = tuple(
     dict.fromkeys(o for deck in T.WESTEROS_DECKS.values() for c in deck for o in c.options)
 )
+OBJECTIVES: tuple[str, ...] = tuple(sorted(O.OBJECTIVES))  # A Feast for Crows (X-AFFC-4.4)
 LAND_UNITS: tuple[str, ...] = tuple(u for u in T.UNIT_TYPES if u != "ship")
 PURCHASES: tuple[str, ...] = (*LAND_UNITS, "upgrade_knight", "upgrade_siege_engine")
 INTEGER_MAX: dict[str, int] = {
@@ -76,6 +79,7 @@ _SIMPLE: dict[str, tuple[str, ...]] = {
     "token": TOKENS,
     "option": OPTIONS,
     "purchase": PURCHASES,
+    "objective": OBJECTIVES,
 }
 
 

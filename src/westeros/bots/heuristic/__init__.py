@@ -71,7 +71,7 @@ RULES: dict[str, Rule] = {
     D.RODRIK.name: _word("pass"),
     D.GERRIS.name: fights.first_action,
     # A Feast for Crows objectives (X-AFFC-D1, X-AFFC-D2)
-    D.KEEP_OBJECTIVES.name: objectives.keep_objectives,
+    D.RETURN_OBJECTIVE.name: objectives.return_objective,
     D.SCORE_SPECIAL.name: _word("score"),
     D.SCORE_OBJECTIVE.name: objectives.score_objective,
     # A Feast for Crows (X-AFFC-D6; the objective exchanges of X-AFFC-D4 are picked at random)

@@ -1,12 +1,12 @@
 """A Feast for Crows objectives (X-AFFC-D1, X-AFFC-D2) by rule of thumb, from the seat's view.
 
-Keep the three cards worth most to the house, counting a card fulfilled now as worth two more
-(it looks reachable); score the special objective whenever it may; score the card worth most.
+Return the cards worth least to the house (keeping the three worth most), counting a card
+fulfilled now as worth two more (it looks reachable); score the special objective whenever it
+may; score the card worth most.
 """
 
 from __future__ import annotations
 
-from westeros.boardgame.public import decisions as D
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision
 
@@ -19,13 +19,10 @@ def _worth(b: Board, card: str) -> float:
     return points + (REACHABLE_BONUS if card in objectives["fulfilled"] else 0.0)
 
 
-def keep_objectives(b: Board, decision: Decision) -> Choice:
-    """X-AFFC-D1: the three cards of most worth (ties: the first choice in catalogue order)."""
-
-    def total(choice: Choice) -> float:
-        return sum(_worth(b, c) for c in D.KEEP_OBJECTIVES.parse(choice)["card"])
-
-    return max(decision.choices, key=total)
+def return_objective(b: Board, decision: Decision) -> Choice:
+    """X-AFFC-D1: return the card of least worth, keeping the three of most (ties: the first
+    in catalogue order)."""
+    return min(decision.choices, key=lambda c: _worth(b, str(c)))
 
 
 def score_objective(b: Board, decision: Decision) -> Choice:

@@ -111,10 +111,14 @@ def _secret_picks(g: BoardGame, kind: D.DecisionKind, picks: Picks, prompt: str)
     picked yet, all at once (nothing is logged before all have picked, as bids, R1.14.1)."""
     done = {h for h, _ in picks}
     return [
-        kind.ask(g.seat_of(h), f"{T.house_name(h)}: {prompt}", tuple(sorted(g.objective_hands[h])))
+        kind.ask(g.seat_of(h), f"{T.house_name(h)}: {prompt} ({_names(hand)})", hand)
         for h in g.turn_order()
-        if h not in done and g.objective_hands.get(h)
+        if h not in done and (hand := tuple(sorted(g.objective_hands.get(h, ()))))
     ]
+
+
+def _names(cards: tuple[str, ...]) -> str:
+    return ", ".join(E.objective_name(c) for c in cards)
 
 
 def _take_from_hand(g: BoardGame, house: str, card: str) -> None:
@@ -163,12 +167,11 @@ class ShiftingAmbitions(Step):
         if self.choice is not None or len(self.objective_pool) < 2:
             return []
         house = self.takers[0]
-        names = ", ".join(E.objective_name(c) for c in self.objective_pool)
         return [
             D.SHIFTING_AMBITIONS_TAKE.ask(
                 g.seat_of(house),
                 f"{T.house_name(house)}: Shifting Ambitions: take one objective card of the "
-                f"pool ({names})",
+                f"pool ({_names(self.objective_pool)})",
                 self.objective_pool,
             )
         ]

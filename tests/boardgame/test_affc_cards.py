@@ -609,3 +609,13 @@ def test_the_heuristic_bot_pays_for_alayne_stone() -> None:
     g = alayne_fight(affc_board(arryn=5, baratheon=4))
     d = pending(g, D.ALAYNE_STONE)
     assert HeuristicBot(0).choose(g.view(d.seat), d) == "pay"
+
+
+@pytest.mark.parametrize(("threat", "expected"), [(10, "threat_to_zero"), (2, "mustering")])
+def test_the_heuristic_bot_clears_a_high_threat_with_the_burden_of_power(
+    threat: int, expected: str
+) -> None:
+    """X-AFFC-D3: a simple rule: reset the wildling threat when it is high, else muster."""
+    g = resolve("I:the_burden_of_power", two_castles_and_strongholds().threat(threat))
+    d = only(g)
+    assert HeuristicBot(0).choose(g.view(d.seat), d) == expected

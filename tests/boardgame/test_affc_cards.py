@@ -28,6 +28,7 @@ from tests.boardgame.driver import (
 from westeros.boardgame import decisions as D
 from westeros.boardgame import house_cards as HC
 from westeros.boardgame import tables as T
+from westeros.boardgame.affc import known_holdings
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.westeros_cards_affc import ShiftingAmbitions
@@ -573,6 +574,65 @@ def test_x_affc_d4_determinize_redraws_the_other_houses_open_picks() -> None:
         arryn = pending(copy, D.SHIFTING_AMBITIONS_GIVE, "arryn")  # the copy plays on
         copy.apply(arryn.seat, arryn.choices[0])
         assert len(events_of(copy, "ambitions_pool")) == 1
+
+
+@pytest.mark.parametrize("kind", ["give", "return"])
+def test_x_affc_d4_an_unseen_pick_never_reaches_another_seats_sample(kind: str) -> None:
+    """R1.14: two games that differ only in Lannister's secret pick give every other seat the
+    same determinized sample."""
+    samples = []
+    for card in ("arbor_gold", "the_blade"):
+        if kind == "give":
+            g = shifting()
+            decide(g, D.SHIFTING_AMBITIONS_GIVE, card, "lannister")
+        else:
+            g = new_information(("the_blade", "crossing_guard", "a_firm_grip", "take_the_black"))
+            decide(
+                g,
+                D.NEW_INFORMATION_RETURN,
+                "crossing_guard" if card == "the_blade" else card,
+                "lannister",
+            )
+        samples.append(
+            [g.determinize(g.seat_of(h), 3).state_hash() for h in ("baratheon", "arryn")]
+        )
+    assert samples[0] == samples[1]
+
+
+def test_x_affc_d4_a_card_taken_in_public_stays_in_its_takers_sampled_hand() -> None:
+    """R1.14: everybody saw Baratheon take The Blade from the pool; a sample keeps it there,
+    until Baratheon makes a secret pick of its hand again (New Information)."""
+    s = objectives(
+        affc_board(),
+        ("crossing_guard", "a_firm_grip", "take_the_black", "ample_harvest"),
+        baratheon=("land_grab", "the_throne"),
+        lannister=("arbor_gold", "the_blade"),
+        arryn=("hold_court",),
+    )
+    g = s.start(
+        ResolveWesterosCard("I:shifting_ambitions"), ResolveWesterosCard("I:new_information")
+    )
+    for house, card in (
+        ("baratheon", "land_grab"),
+        ("lannister", "the_blade"),
+        ("arryn", "hold_court"),
+    ):
+        decide(g, D.SHIFTING_AMBITIONS_GIVE, card, house)
+    play(g, "the_blade", "land_grab")
+    assert pending(g).kind == D.NEW_INFORMATION_RETURN.name
+    assert known_holdings(g) == {
+        "baratheon": {"the_blade"},
+        "lannister": {"land_grab"},
+        "arryn": {"hold_court"},
+    }
+    for seed in range(8):
+        copy = g.determinize(g.seat_of("lannister"), seed)
+        assert "the_blade" in copy.objective_hands["baratheon"]
+    for house in ("baratheon", "lannister", "arryn", "stark"):
+        d = pending(g, D.NEW_INFORMATION_RETURN, house)
+        g.apply(d.seat, d.choices[-1])
+    assert not g.pending()
+    assert known_holdings(g) == {"baratheon": set(), "lannister": set(), "arryn": set()}
 
 
 def answer_all(g: BoardGame, bot: Any) -> set[str]:

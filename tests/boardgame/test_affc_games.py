@@ -136,3 +136,23 @@ def test_a_determinized_affc_game_plays_to_the_end() -> None:
         d = sample.pending()[0]
         sample.apply(d.seat, bots[d.seat].choose(sample.view(d.seat), d))
     assert sample.outcome() is not None
+
+
+def test_a_card_known_to_be_in_a_hand_stays_there_in_samples(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R1.14: a card everybody saw a house take (affc.KNOWN_HOLDINGS, as Shifting Ambitions
+    shows its pool) stays in that hand in every sample; the other unseen cards move."""
+    from westeros.boardgame import affc
+
+    g = _random_game_until_round(11, 2)
+    card = g.objective_hands["stark"][0]
+    monkeypatch.setattr(affc, "KNOWN_HOLDINGS", [lambda game: {"stark": {card}}])
+    seat = g.seat_of("arryn")
+    moved = False
+    for seed in range(6):
+        sample = g.determinize(seat, seed)
+        assert card in sample.objective_hands["stark"]
+        assert len(sample.objective_hands["stark"]) == len(g.objective_hands["stark"])
+        moved |= sample.objective_hands["stark"] != g.objective_hands["stark"]
+    assert moved  # the rest of Stark's hand is resampled

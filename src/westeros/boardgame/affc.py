@@ -9,6 +9,8 @@ held by :class:`~westeros.boardgame.state.BoardGame` and asks the decisions X-AF
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping
+
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import objectives as O
@@ -16,12 +18,28 @@ from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.supply import UpdateSupply
 from westeros.boardgame.victory import MAX_VICTORY_POINTS, end_game
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Choice, Decision, Rng, Step
 
 DEALT = 5  # X-AFFC-2.8, X-AFFC-Q2: objective cards dealt at set-up
 HAND = 3  # cards kept at set-up; a smaller hand draws up to it (X-AFFC-4.2 step 4)
 SPECIAL_POINTS = 1  # X-AFFC-4.2 step 2
 E.OBJECTIVE_NAMES.update({c: info.name for c, info in O.OBJECTIVES.items()})
+
+
+# What everybody knows some house holds in its objective hand (a card it took in public,
+# Shifting Ambitions): functions of the game giving house -> those cards, registered by the
+# modules whose texts show such cards; determinize leaves them where they are (R1.14).
+Holdings = Callable[[BoardGame], Mapping[str, Collection[str]]]
+KNOWN_HOLDINGS: list[Holdings] = []
+
+
+def known_holdings(g: BoardGame) -> dict[str, set[str]]:
+    """House -> the objective cards of its hand everybody knows it holds."""
+    out: dict[str, set[str]] = {}
+    for holdings in KNOWN_HOLDINGS:
+        for house, cards in holdings(g).items():
+            out.setdefault(house, set()).update(c for c in cards if c in g.objective_hands[house])
+    return out
 
 
 # ------------------------------------------------------------------------------------------
@@ -76,6 +94,19 @@ class KeepObjectives(Step):
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.returned = (*self.returned, (g.house_of(seat), str(choice)))
+
+    def resample_objectives(self, g: BoardGame, me: str, rng: Rng) -> None:
+        """Determinize: the cards other houses returned so far (nobody saw them) are drawn
+        again from their new hands (R1.14, X-AFFC-D1)."""
+        out = list(self.returned)
+        for house in g.houses:
+            picks = [i for i, (h, _) in enumerate(self.returned) if h == house]
+            if house == me or not picks:
+                continue
+            cards = rng.shuffled(sorted(g.objective_hands[house]))
+            for i, card in zip(picks, cards, strict=False):
+                out[i] = (house, card)
+        self.returned = tuple(out)
 
     def run(self, g: BoardGame) -> None:
         returned = [c for _, c in self.returned]

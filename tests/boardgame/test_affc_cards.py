@@ -402,6 +402,7 @@ def test_xf3_ironborn_raid_special_objectives_do_not_count() -> None:
     s.g.victory_points = {"baratheon": 0, "lannister": 0, "arryn": 3, "stark": 0}  # 2 + special 1
     g = resolve("I:ironborn_raid", s)
     assert g.victory_points["arryn"] == 3 and not events_of(g, "ironborn_raid")
+    assert events_of(g, "westeros_nothing")
 
 
 def shifting(s: Scenario | None = None) -> BoardGame:
@@ -679,3 +680,12 @@ def test_the_heuristic_bot_clears_a_high_threat_with_the_burden_of_power(
     g = resolve("I:the_burden_of_power", two_castles_and_strongholds().threat(threat))
     d = only(g)
     assert HeuristicBot(0).choose(g.view(d.seat), d) == expected
+
+
+def test_r1_6_2_lysa_arryn_gains_no_more_than_arryns_pool_holds() -> None:
+    """R1.6.2: 18 available and one token on the board leave 1 of Arryn's 20 in the Pool."""
+    s = affc_board(arryn=19, baratheon=19).token("the_fingers", "arryn")
+    g = arryn_attacks_crackclaw(s, "knight")
+    cards(g, arryn="lysa_arryn_affc", baratheon="brienne_of_tarth")
+    run(g)
+    assert g.power["arryn"] == 19 and card_texts(g, "lysa_arryn_affc")[0]["gained"] == 1

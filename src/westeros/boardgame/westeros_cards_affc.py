@@ -66,15 +66,19 @@ def _famine(g: BoardGame, option: str | None) -> list[Step]:
 def _ironborn_raid(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3.2, XF3: every house with 2 or more scored objective *cards* loses 1 victory
     point (never below 0); special objectives are no cards and do not count."""
+    raided = False
     for house in g.turn_order():
         scored = sum(1 for c in g.objectives_scored.get(house, ()) if c in O.OBJECTIVES)
         if scored >= RAIDED_AT:
+            raided = True
             lost = -add_victory_points(g, house, -1)
             g.emit(
                 E.IRONBORN_RAID(
                     house=house, scored=scored, lost=lost, victory_points=g.victory_points[house]
                 )
             )
+    if not raided:
+        g.emit(E.WESTEROS_NOTHING())
     return []
 
 

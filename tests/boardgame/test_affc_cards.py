@@ -9,6 +9,7 @@ Stark, Greyjoy.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -689,3 +690,12 @@ def test_r1_6_2_lysa_arryn_gains_no_more_than_arryns_pool_holds() -> None:
     cards(g, arryn="lysa_arryn_affc", baratheon="brienne_of_tarth")
     run(g)
     assert g.power["arryn"] == 19 and card_texts(g, "lysa_arryn_affc")[0]["gained"] == 1
+
+
+def test_x_affc_2_9_the_web_page_names_the_affc_deck_i() -> None:
+    """The web table names a revealed AFfC deck I card as it names the base ones."""
+    from westeros.web.boardgame_page import boardgame_data
+
+    cards = json.loads(boardgame_data())["westeros_cards"]
+    assert cards["I:rally_the_men"]["name"] == "Rally the Men"
+    assert set(AFFC_I) | set(T.westeros_deck_list(1)) <= set(cards)

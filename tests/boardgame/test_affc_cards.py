@@ -246,6 +246,24 @@ def test_x_affc_5_seven_arryn_cards_with_the_strengths_of_a_deck() -> None:
     }
 
 
+@pytest.mark.parametrize("card", ["nestor_royce", "lyn_corbray", "lothor_brune"])
+def test_x_affc_5_textless_arryn_cards_count_their_printed_values(card: str) -> None:
+    """X-AFFC-5: strength and swords attacking (casualties R7.9.3), fortifications defending."""
+    info = T.HOUSE_CARD_BY_ID[card]
+    g = arryn_attacks_crackclaw(affc_board(), "knight", "knight", "knight", defending=3)
+    cards(g, arryn=card, baratheon="melisandre")  # 1/0/0 (printed), no text
+    run(g)
+    assert final(g)["attacker"]["house_card"] == info.strength
+    assert g.count_units("baratheon", "footman") == 3 - info.swords
+    s = affc_board().units("crackclaw_point", "arryn", "footman")
+    g = s.attack("baratheon", "blackwater", "crackclaw_point", "knight", "knight")
+    cards(g, arryn=card, baratheon="melisandre")  # 1 sword against the fortifications
+    run(g)
+    assert final(g)["defender"]["house_card"] == info.strength
+    lost = [e.fields["cause"] for e in events_of(g, "casualties") if e.fields["house"] == "arryn"]
+    assert ("swords" in lost) == (info.fortifications == 0)
+
+
 @pytest.mark.parametrize(("arryn", "baratheon", "bonus"), [(5, 3, 1), (3, 3, 0), (2, 4, 0)])
 def test_x_affc_5_bronze_yohn_royce_plus_one_only_with_more_power(
     arryn: int, baratheon: int, bonus: int

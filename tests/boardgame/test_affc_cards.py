@@ -1,7 +1,7 @@
 """A Feast for Crows cards: the AFfC Westeros deck I (X-AFFC-3, X-AFFC-3.1, X-AFFC-3.2,
-X-AFFC-D3, X-AFFC-D4, X-AFFC-D5) and House Arryn's house cards (X-AFFC-5, X-AFFC-5.1, X-AFFC-D6). Every text
-applies and, where it is conditional, does not apply when it should not; every new choice
-refuses an illegal answer.
+X-AFFC-D3, X-AFFC-D4, X-AFFC-D5) and House Arryn's house cards (X-AFFC-5, X-AFFC-5.1,
+X-AFFC-D6). Every text applies and, where it is conditional, does not apply when it should not;
+every new choice refuses an illegal answer.
 
 Base 4-player tracks (the Westeros cards need no Arryn): Iron Throne Baratheon, Lannister,
 Stark, Greyjoy.

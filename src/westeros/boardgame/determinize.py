@@ -12,6 +12,8 @@ Resampled (each from public facts only, so the sample carries no secret of the r
 * the order of the Westeros decks and of the wildling deck, keeping the seat's Raven peek on
   top (or at the bottom) and the publicly drawn wildling cards at the bottom in their order,
   and the card the seat's Rodrik the Reader put on top of a Westeros deck (X-ADWD-4.2);
+* the objective cards other houses picked and have not shown yet (Shifting Ambitions, New
+  Information, X-AFFC-D4): one card of the house's hand each, as the copy holds it;
 * the house cards come from the hands, whichever deck is in play (X-ADWD-1.1);
 * A Feast for Crows: the objective deck and the other houses' objective hands, dealt again from
   the cards the seat does not see (hand sizes kept), and the cards another house chose to keep

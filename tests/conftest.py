@@ -35,6 +35,7 @@ SLOW_MODULES = {
     "server/test_bot_queue.py": "bots thinking for seconds, a whole game, a server process",
     "test_runner.py": "Ray instances, worker processes, whole games",
     "rl/test_examples.py": "a training script in a process (torch)",
+    "web/test_scenario_lobby.py": "Chromium",
 }
 
 SLOW_TESTS = {
@@ -137,6 +138,11 @@ SLOW_TESTS = {
         "test_bots_due_at_start_up_are_resumed",
     ],
     "web/test_map.py": ["test_committed_svg_and_anchors_are_the_generators_output"],  # mapgen
+    "server/test_scenarios.py": ["test_a_finished_adwd_game_replays"],  # a bot game to its end
+    "rl/test_scenarios.py": [
+        "test_the_fast_path_is_the_view_encoder_in_adwd_games",  # whole games, every seat
+        "test_a_whole_random_adwd_game_through_the_parallel_env",
+    ],
 }
 
 

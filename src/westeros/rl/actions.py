@@ -13,7 +13,9 @@ part                       values
 ``area``, ``to``, ``from``  every map area (map order)
 ``target``                 the areas adjacent to ``from``, then ``none``
 ``unit``                   unit kinds (footman, knight, siege_engine, ship)
-``card``                   the 42 house cards (house order, then card order)
+``card``                   every house card of every deck (X-ADWD-1.1): the base deck's, then
+                           A Dance with Dragons' (each deck in house order, then card order);
+                           for Rodrik the Reader every Westeros card (``<deck>:<card>``)
 ``track``                  iron_throne, fiefdoms, kings_court
 ``house``                  the six houses
 ``token``                  the 11 distinct order tokens
@@ -51,7 +53,8 @@ from westeros.engine import Choice, Decision
 AREAS: tuple[str, ...] = T.AREA_IDS
 LAND: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind == "land")
 WATER: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind != "land")
-CARDS: tuple[str, ...] = tuple(c.id for h in T.HOUSES for c in T.HOUSE_CARDS[h])
+# every deck's cards, so that an ADwD card is its own action, not a base card's (X-ADWD-1.1)
+CARDS: tuple[str, ...] = tuple(T.HOUSE_CARD_BY_ID)
 TOKENS: tuple[str, ...] = tuple(dict.fromkeys(t.id for t in T.ORDER_TOKENS))
 TRACKS: tuple[str, ...] = ("iron_throne", "fiefdoms", "kings_court")
 OPTIONS: tuple[str, ...] = tuple(
@@ -63,6 +66,12 @@ INTEGER_MAX: dict[str, int] = {
     D.BID.name: T.POWER_TOKENS_TOTAL,
     D.PORT_TAKEOVER.name: T.MAX_SHIPS_IN_PORT,
     D.AERON_POWER.name: T.POWER_TOKENS_TOTAL,  # A Dance with Dragons (X-ADWD-D2)
+}
+
+WESTEROS_CARDS: tuple[str, ...] = tuple(T.WESTEROS_CARD_BY_ID)  # <deck>:<card>, e.g. I:supply
+# kinds whose ``card`` part names something other than a house card
+_CARD_PART: dict[str, tuple[str, ...]] = {
+    D.RODRIK.name: WESTEROS_CARDS,  # X-ADWD-4.2: the Westeros card put on top of its deck
 }
 
 _SIMPLE: dict[str, tuple[str, ...]] = {
@@ -119,6 +128,8 @@ def _values(kind: D.DecisionKind) -> list[Choice]:
         return [*LAND, *(f"{a}{codec.sep}routed" for a in LAND)]
     if names == ("unit", "to"):
         return [f"{u}{codec.sep}{a}" for u in T.UNIT_TYPES for a in AREAS]
+    if names == ("card",) and kind.name in _CARD_PART:
+        return list(_CARD_PART[kind.name])
     if len(names) == 1:
         return list(_SIMPLE[names[0]])
     raise ValueError(f"no enumeration for the parts {names} of {kind.name}")

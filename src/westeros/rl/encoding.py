@@ -22,7 +22,8 @@ section (:data:`SECTIONS` gives each one's offset and size):
   (iron_throne, fiefdoms, kings_court; position/5), cards in hand /7, cards discarded /7.
 * ``dominance`` — for each of the three tracks the holder's house (6, one-hot), then the blade
   used, the raven used.
-* ``cards`` — per house card (42, house order): in its owner's hand, in its owner's discards.
+* ``cards`` — per house card (every deck's: the base deck's 42, then A Dance with Dragons' 42;
+  :data:`westeros.rl.actions.CARDS`): in its owner's hand, in its owner's discards.
 * ``restrictions`` — per order token (11): barred this round by a Westeros card.
 * ``wildlings`` — threat /12, deck size /9, the wildling card the seat peeked at with the
   Raven (9, one-hot).
@@ -36,11 +37,17 @@ section (:data:`SECTIONS` gives each one's offset and size):
   seat is the attacker, the defender, each side's house card (42 + 42, one-hot; only when
   visible to the seat), each side's total strength as far as known /20, the winner (attacker,
   defender).
+* ``scenario`` — what the scenarios add (X-ADWD-2): the scenario (one-hot over ``base`` and
+  the expansion scenarios of the tables), the last round /10 (6 in A Dance with Dragons), the
+  house each garrison defends for (6 per area that holds a garrison in some set-up: the home
+  areas, and the scenarios' own, X-ADWD-2.8), and for the fight in progress which sides'
+  card texts are ignored (attacker, defender; X1.2).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -68,6 +75,11 @@ _KIND = {k: i for i, k in enumerate(KIND_IDS)}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _WILD = {w: i for i, w in enumerate(WILDLINGS)}
 _WEST = {w: i for i, w in enumerate(WESTEROS_BASE)}
+SCENARIOS: tuple[str, ...] = ("base", *T.SCENARIOS)
+# every area that holds a garrison in some set-up (R2.6, X-ADWD-2.8), map order
+GARRISON_AREAS: tuple[str, ...] = tuple(
+    a for a in AREAS if any(a in s.garrisons for s in (*T.SETUPS.values(), *T.SCENARIOS.values()))
+)
 
 # per-area layout
 A_UNIT_HOUSE = 0
@@ -94,6 +106,7 @@ _sizes = {
     "round": 1 + len(PHASES),
     "decision": 1 + len(KIND_IDS) + 1 + len(HOUSES),
     "combat": 2 + 2 * len(HOUSES) + 2 * len(AREAS) + 2 + 2 * len(CARDS) + 2 + 2,
+    "scenario": len(SCENARIOS) + 1 + len(GARRISON_AREAS) * len(HOUSES) + 2,
 }
 SECTIONS: dict[str, tuple[int, int]] = {}
 _at = 0
@@ -112,6 +125,7 @@ _WEST0 = SECTIONS["westeros"][0]
 _ROUND0 = SECTIONS["round"][0]
 _DEC0 = SECTIONS["decision"][0]
 _COMBAT0 = SECTIONS["combat"][0]
+_SCEN0 = SECTIONS["scenario"][0]
 
 Vector = npt.NDArray[np.float32]
 
@@ -120,6 +134,16 @@ _UNIT_AT = {u: A_UNITS + i for i, u in enumerate(UNIT_KINDS)}
 _TOKEN_AT = {t: A_ORDER_TOKEN + i for i, t in enumerate(TOKENS)}
 _CARD_AT = {c: _CARDS0 + 2 * i for i, c in enumerate(CARDS)}
 _DISCARD_AT = {c: at + 1 for c, at in _CARD_AT.items()}
+_SCENARIO_AT = {s: _SCEN0 + i for i, s in enumerate(SCENARIOS)}
+_LAST_ROUND_AT = _SCEN0 + len(SCENARIOS)
+_GARRISON_HOUSE_AT = {
+    a: {h: _LAST_ROUND_AT + 1 + i * len(HOUSES) + j for j, h in enumerate(HOUSES)}
+    for i, a in enumerate(GARRISON_AREAS)
+}
+_IGNORED_AT = {
+    "attacker": _LAST_ROUND_AT + 1 + len(GARRISON_AREAS) * len(HOUSES),
+    "defender": _LAST_ROUND_AT + 2 + len(GARRISON_AREAS) * len(HOUSES),
+}
 
 
 def encode(view: dict[str, Any]) -> Vector:
@@ -226,6 +250,8 @@ def encode(view: dict[str, Any]) -> Vector:
     combat = view["combat"]
     if combat is not None:
         _combat(combat, me, idx, pos, val)
+    _scenario(view["scenario"], view["last_round"], view["garrison_houses"].items(), idx, pos, val)
+    _ignored(combat, idx)
 
     out = np.bincount(pos, weights=val, minlength=OBS_SIZE)  # float64; positions add up
     out[idx] = 1.0  # one-hot positions never hold a fraction
@@ -273,6 +299,29 @@ def _combat(
     winner = combat.get("winner")
     if winner in ("attacker", "defender"):
         idx.append(at + (0 if winner == "attacker" else 1))
+
+
+def _scenario(
+    scenario: str,
+    last_round: int,
+    garrisons: Iterable[tuple[str, str | None]],
+    idx: list[int],
+    pos: list[int],
+    val: list[float],
+) -> None:
+    """The scenario, its last round and each garrison's house (X-ADWD-2, X-ADWD-2.8)."""
+    idx.append(_SCENARIO_AT[scenario])
+    pos.append(_LAST_ROUND_AT)
+    val.append(last_round / 10)
+    for area, house in garrisons:
+        if house is not None:
+            idx.append(_GARRISON_HOUSE_AT[area][house])
+
+
+def _ignored(combat: dict[str, Any] | None, idx: list[int]) -> None:
+    """The sides of the fight whose house card's text is ignored (X1.2), once revealed."""
+    if combat is not None:
+        idx.extend(_IGNORED_AT[side] for side in combat.get("ignored", ()))
 
 
 # -- the fast path: the same vector straight from the game's state ------------------------------
@@ -363,7 +412,8 @@ def encode_game(game: Game, seat: int | None) -> Vector:
 
     castles = castle_counts(g)
     on_board = Counter(g.power_tokens.values())
-    stars = T.SETUPS[len(g.houses)].stars
+    setup = g.setup
+    stars = setup.stars
     tracks = g.tracks
     kings_court = tracks["kings_court"]
     power, supply, hands, discards = g.power, g.supply, g.hands, g.discards
@@ -433,10 +483,12 @@ def encode_game(game: Game, seat: int | None) -> Vector:
             at(_CHOICES_AT)
             by(len(d.choices) / 64)
 
-    if g.fight is not None:
-        combat = fight_view(g, me)
-        if combat is not None:
-            _combat(combat, me, idx, pos, val)
+    combat = fight_view(g, me) if g.fight is not None else None
+    if combat is not None:
+        _combat(combat, me, idx, pos, val)
+    garrisons = ((a, setup.garrison_owner(a)) for a in g.garrisons)
+    _scenario(setup.scenario, setup.last_round, garrisons, idx, pos, val)
+    _ignored(combat, idx)
 
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     n = len(pos)

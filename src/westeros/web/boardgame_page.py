@@ -12,6 +12,7 @@ from typing import Any
 
 from westeros.boardgame.public import catalogue_json
 from westeros.boardgame.public import tables as T
+from westeros.engine import game_info
 from westeros.web.pages import Page
 
 STATIC = Path(__file__).parent / "static"
@@ -77,8 +78,19 @@ def boardgame_data() -> str:
             for t in T.ORDER_TOKENS
         },
         "decisions": catalogue_json(),
+        **_titles(),
     }
     return json.dumps(data, separators=(",", ":"))
+
+
+def _titles() -> dict[str, dict[str, str]]:
+    """The scenarios' and house-card decks' names (``scenarios``, ``decks``), from the game's
+    settings (``GameInfo.options``)."""
+    options = {o.key: o for o in game_info("boardgame").options}
+    return {
+        "scenarios": {str(v.value): v.title for v in options["scenario"].values},
+        "decks": {str(v.value): v.title for v in options["house_cards"].values},
+    }
 
 
 PAGE = Page("boardgame", STATIC / "index.html", boardgame_data)

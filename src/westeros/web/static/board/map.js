@@ -3,6 +3,7 @@
 import { html } from '../common.js';
 import { useRef, useEffect, useMemo, useState } from 'preact/hooks';
 import { COLORS, INITIAL, UNIT_NAMES, DATA, MAP_SVG, houseName, orderTitle, orderLabel, areaOfChoice, focusArea, shade, choiceLabel } from './names.js';
+import { homesOf } from './scenario.js';
 
 // ------------------------------------------------------------------ the board (map + pieces)
 export const K = 1.45; // pieces drawn larger than the map's own markers
@@ -72,8 +73,8 @@ export function Pieces({ view, choiceAreas, onOrder }) {
  * home area it is (R1.3.2: a home area falls back to its house when no other house holds it). */
 export function controlOf(view) {
   const control = {};
-  for (const [a, info] of Object.entries(DATA.areas)) {
-    if (info.home && view.houses[info.home]) control[a] = info.home;
+  for (const [a, home] of Object.entries(homesOf(view))) {
+    if (view.houses[home]) control[a] = home;
   }
   for (const [a, hs] of Object.entries(view.power_tokens)) control[a] = hs;
   for (const [a, us] of Object.entries(view.units)) if (us.length) control[a] = us[0].house;
@@ -121,10 +122,11 @@ function Arrows({ arrows }) {
 export function AreaCard({ area, view }) {
   const info = DATA.areas[area];
   const hs = controlOf(view)[area];
+  const home = homesOf(view)[area];
   const units = view.units[area] || [];
   const order = view.orders[area];
   const what = [info.fort ? humanizeFort(info.fort) : null, info.supply ? `${info.supply} supply` : null,
-    info.power ? `${info.power} power crown${info.power > 1 ? 's' : ''}` : null, info.home ? `home of ${houseName(info.home)}` : null].filter(Boolean);
+    info.power ? `${info.power} power crown${info.power > 1 ? 's' : ''}` : null, home ? `home of ${houseName(home)}` : null].filter(Boolean);
   return html`<div class="areacard" id="areacard" data-area-card=${area}>
     <b>${info.name}</b> <small>${info.kind}${what.length ? ' · ' + what.join(' · ') : ''}</small>
     <div>${hs ? `Held by ${houseName(hs)}` : info.kind === 'sea' ? 'Nobody’s' : 'Nobody holds it'}</div>

@@ -3,6 +3,7 @@
 import { html } from '../common.js';
 import { useRef, useEffect, useState } from 'preact/hooks';
 import { COLORS, INITIAL, TRACK_NAMES, DOMINANCE, UNIT_NAMES, CARD_KINDS, DATA, humanize, areaName, houseName, cardName, westerosName, orderLabel } from './names.js';
+import { CardTexts } from './scenario.js';
 
 // ------------------------------------------------------------------ panels
 export function Chip({ house, label }) {
@@ -67,7 +68,8 @@ export function Houses({ view, players }) {
         <tr class="housecards" data-cards=${hs}><td colspan="7">
           <span class="small">In hand:</span> ${hand.map((c) => html`<${CardChip} id=${c}/>`)}
           ${played && html` <span class="small">in play:</span> <${CardChip} id=${played} cls="inplay"/>`}
-          ${info.discards.length > 0 && html` <span class="small">discarded:</span> ${info.discards.map((c) => html`<${CardChip} id=${c} cls="discarded"/>`)}`}</td></tr>`;
+          ${info.discards.length > 0 && html` <span class="small">discarded:</span> ${info.discards.map((c) => html`<${CardChip} id=${c} cls="discarded"/>`)}`}
+          <${CardTexts} house=${hs} cards=${[...info.hand, ...info.discards]}/></td></tr>`;
     })}</table></section>`;
 }
 

@@ -1,0 +1,47 @@
+// @ts-check
+// What the scenarios add to the board game's screen (issue 24): the scenario's name and last
+// round, the texts of a house's cards (A Dance with Dragons' deck too) in the house-card
+// overview. Everything is read from the view and /static/boardgame.json, so a scenario the
+// engine adds is drawn without a change here.
+import { html } from '../common.js';
+import { DATA, cardName } from './names.js';
+
+/** Each home area's house in this game (R1.3.2): the view's `homes` when it gives them (a
+ * scenario may add one: The Eyrie for Arryn, X-AFFC-2.2), else the map's. */
+export function homesOf(view) {
+  if (view && view.homes) return view.homes;
+  const out = {};
+  for (const [a, info] of Object.entries(DATA.areas)) if (info.home) out[a] = info.home;
+  return out;
+}
+
+/** The scenario's name ('' for the base game). */
+export function scenarioTitle(view) {
+  const s = view && view.scenario;
+  if (!s || s === 'base') return '';
+  return (DATA.scenarios && DATA.scenarios[s]) || s;
+}
+
+/** The round the game ends after (10, 6 in A Dance with Dragons, X-ADWD-2.2). */
+export function lastRound(view) {
+  return (view && view.last_round) || 10;
+}
+
+/** The top bar's words for the scenario and a deck other than its own. */
+export function ScenarioTag({ view }) {
+  const title = scenarioTitle(view);
+  const deck = view.house_cards && view.house_cards !== 'base' && !title ? (DATA.decks || {})[view.house_cards] : null;
+  if (!title && !deck) return null;
+  return html`<span id="scenario" data-scenario=${view.scenario}>${title ? html`<b>${title}</b>` : html`<b>${deck}</b> house cards`}</span>`;
+}
+
+/** The texts of a house's cards (in hand, in play and discarded): public, R1.14.2. */
+export function CardTexts({ house, cards }) {
+  const withText = cards.filter((c) => DATA.house_cards[c]);
+  if (!withText.length) return null;
+  return html`<details class="cardtexts" data-cardtexts=${house}><summary class="small">card texts</summary>
+    <ul>${withText.map((c) => {
+      const card = DATA.house_cards[c];
+      return html`<li data-cardtext=${c}><b>${cardName(c)}</b> ${card.strength}${'⚔'.repeat(card.swords)}${'▣'.repeat(card.forts)}: ${card.ability || html`<i>no text</i>`}</li>`;
+    })}</ul></details>`;
+}

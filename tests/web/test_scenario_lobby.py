@@ -1,0 +1,107 @@
+"""The board game's scenarios in the lobby and on the table (issue 24, item 4), in Debian's
+Chromium against a real `westeros serve`: A Dance with Dragons chosen in the lobby fixes six
+players and its own house cards (X-ADWD-2.1) and its table shows the scenario, its last round
+and the ADwD cards with their texts; the base game with the ADwD deck (X-ADWD-1.1); a bad
+combination refused in words. These tests never skip: without Chromium they fail and say how
+to install it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page
+
+from tests.server.support import Server
+from tests.web.browser import Person
+from westeros.boardgame.public import tables as T
+
+
+def board_lobby(person: Person) -> Page:
+    page = person.page
+    page.goto(person.server.url + "/")
+    page.wait_for_selector("#create")
+    page.wait_for_selector("select[name=scenario]")  # the kinds are loaded
+    return page
+
+
+def game_of(server: Server, gid: str) -> dict[str, Any]:
+    games = httpx.get(server.url + "/api/games", timeout=10).json()["games"]
+    found: dict[str, Any] = next(g for g in games if g["id"] == gid)
+    return found
+
+
+def test_an_adwd_game_is_made_in_the_lobby_and_shows_its_cards(
+    server: Server, browser: Browser
+) -> None:
+    person = Person(browser, server)
+    page = board_lobby(person)
+    scenarios = page.locator("select[name=scenario] option").all_inner_texts()
+    assert scenarios[:2] == ["Base game", "A Dance with Dragons"]
+    page.select_option("select[name=scenario]", "adwd")
+    # X-ADWD-2.1: six players, the six houses, the scenario's own deck
+    players = page.locator("select[name=players]")
+    assert players.input_value() == "6" and players.is_disabled()
+    assert page.locator("select[name=house_cards]").input_value() == "adwd"
+    assert page.locator("tr[data-seatrow]").count() == 6
+    houses = page.inner_text("#scenario-houses")
+    assert "exactly 6 players" in houses
+    assert all(T.house_name(h) in houses for h in T.SCENARIOS["adwd"].houses)
+    for seat in range(1, 6):
+        page.check(f'input[data-bot="{seat}"]')
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector(".map svg [data-area]")
+    person.adopt_from_page()
+    view = person.state()["view"]
+    assert (view["scenario"], view["house_cards"], view["last_round"]) == ("adwd", "adwd", 6)
+    assert "A Dance with Dragons" in page.inner_text("#scenario")
+    assert page.inner_text("#round").endswith("/6")  # X-ADWD-2.2
+    # the house-card overview: Stark's ADwD cards and their texts (X-ADWD-3)
+    page.click('[data-cardtexts="stark"] summary')
+    text = page.inner_text('[data-cardtext="ramsay_bolton"]')
+    assert "Ramsay Bolton" in text and T.HOUSE_CARD_BY_ID["ramsay_bolton"].ability in text
+    assert page.locator('[data-cards="stark"] [data-hcard="ramsay_bolton"]').count() == 1
+    assert "A Dance with Dragons" in game_label(person, person.game)
+    assert not person.errors, person.errors
+    person.close()
+
+
+def game_label(person: Person, gid: str) -> str:
+    page = person.page
+    page.goto(person.server.url + "/")
+    row = page.locator(f'tr[data-game="{gid}"]')
+    row.wait_for(timeout=10_000)
+    return row.inner_text()
+
+
+def test_the_base_game_with_the_adwd_deck_and_a_bad_combination(
+    server: Server, browser: Browser
+) -> None:
+    person = Person(browser, server)
+    page = board_lobby(person)
+    # A Dance with Dragons with the base deck: the lobby says so and the server refuses
+    page.select_option("select[name=scenario]", "adwd")
+    page.select_option("select[name=house_cards]", "base")
+    assert "its own house cards" in page.inner_text("#scenario-deck")
+    for seat in range(1, 6):
+        page.check(f'input[data-bot="{seat}"]')
+    page.click("#create")
+    page.wait_for_selector("#lobby-error")
+    assert "played with its own house cards" in page.inner_text("#lobby-error")
+    assert page.url.rstrip("/") == server.url  # nothing was created, still in the lobby
+    # back to the base game: the deck follows, the player count is free again
+    page.select_option("select[name=scenario]", "base")
+    players = page.locator("select[name=players]")
+    assert not players.is_disabled()
+    page.select_option("select[name=players]", "4")
+    page.select_option("select[name=house_cards]", "adwd")  # X-ADWD-1.1
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+    person.adopt_from_page()
+    view = person.state()["view"]
+    assert (view["scenario"], view["house_cards"], len(view["seats"])) == ("base", "adwd", 4)
+    assert "A Dance with Dragons house cards" in page.inner_text("#scenario")
+    assert "A Dance with Dragons house cards" in game_label(person, person.game)
+    assert not person.errors, person.errors
+    person.close()

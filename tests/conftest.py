@@ -21,6 +21,7 @@ SLOW_MODULES = {
     "boardgame/test_fuzz.py": "whole random games, fuzzed input",
     "boardgame/test_random_games.py": "whole random games",
     "boardgame/test_adwd_games.py": "whole random A Dance with Dragons games",
+    "boardgame/test_affc_games.py": "whole random A Feast for Crows games",
     "cardgame/test_whole_games.py": "whole card games",
     "web/test_browser.py": "Chromium",
     "server/test_postgres.py": "a PostgreSQL cluster and server processes",
@@ -138,10 +139,15 @@ SLOW_TESTS = {
         "test_bots_due_at_start_up_are_resumed",
     ],
     "web/test_map.py": ["test_committed_svg_and_anchors_are_the_generators_output"],  # mapgen
-    "server/test_scenarios.py": ["test_a_finished_adwd_game_replays"],  # a bot game to its end
+    "server/test_scenarios.py": [  # bot games to their end
+        "test_a_finished_adwd_game_replays",
+        "test_a_finished_affc_game_replays",
+    ],
     "rl/test_scenarios.py": [
         "test_the_fast_path_is_the_view_encoder_in_adwd_games",  # whole games, every seat
+        "test_the_fast_path_is_the_view_encoder_in_affc_games",
         "test_a_whole_random_adwd_game_through_the_parallel_env",
+        "test_whole_random_affc_games_through_every_adapter",
     ],
 }
 

@@ -24,11 +24,15 @@ CASES = [
             {"players": 4, "tides": True},
             {"players": 6, "tides": True},
             {"players": 6, "scenario": "adwd"},  # A Dance with Dragons (X-ADWD)
+            {"players": 4, "scenario": "affc"},  # A Feast for Crows (X-AFFC)
+            {"players": 4, "scenario": "affc", "arryn_power_tokens": 19},  # X-AFFC-Q3
         ),
         bad_configs=(
             {"players": 7},
             {"players": 5, "scenario": "adwd"},  # X-ADWD-2.1
-            {"scenario": "affc"},  # not available yet
+            {"scenario": "affc"},  # 6 players by default: AFfC is for exactly 4 (X-AFFC-2.1)
+            {"players": 4, "scenario": "affc", "arryn_power_tokens": 30},  # X-AFFC-Q3
+            {"players": 4, "arryn_power_tokens": 19},  # an AFfC setting only
             {"house_cards": "mod"},
             {"players": "6"},
             {"tides": "yes"},

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
+from westeros.boardgame.affc import DEALT
 from westeros.boardgame.fight import COMBAT
 from westeros.boardgame.ports import PortTakeover
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.supply import Reconcile, UpdateSupply
+from westeros.boardgame.victory import MAX_VICTORY_POINTS
 
 
 def _fight_areas(g: BoardGame) -> set[str]:
@@ -61,6 +64,7 @@ def check_invariants(g: BoardGame) -> None:
     for area, house in g.power_tokens.items():
         assert T.AREAS[area].kind == "land", f"power token on {area} (R1.3.3)"
         assert g.owner(area) in (None, house), f"power token under enemy units in {area}"
+    check_objectives(g)
     for track in ("iron_throne", "fiefdoms", "kings_court"):
         assert sorted(g.tracks[track]) == sorted(g.houses)
     assert 0 <= g.wildling_threat <= T.WILDLING_MAX and g.wildling_threat % 2 == 0
@@ -88,7 +92,29 @@ def check_invariants(g: BoardGame) -> None:
                 assert g.complies(house), f"{house} breaks supply (R1.5)"
 
 
+def check_objectives(g: BoardGame) -> None:
+    """X-AFFC-2.8, X-AFFC-4: the 28 objective cards are conserved — deck + hands + scored (+ a
+    pool some Westeros card holds on its step, ``objective_pool``) — each in one place; victory
+    points stay within 0..7 (X-AFFC-4.1). Other scenarios hold no objective state."""
+    if not g.is_affc():
+        assert not (g.objective_deck or g.objective_hands or g.victory_points)
+        return
+    held = [c for s in g.stack for c in getattr(s, "objective_pool", ())]
+    places = [
+        *g.objective_deck,
+        *(c for h in g.houses for c in g.objective_hands[h]),
+        *(c for h in g.houses for c in g.objectives_scored[h]),
+        *held,
+    ]
+    assert sorted(places) == sorted(O.OBJECTIVES), "objective cards lost or doubled"
+    for house in g.houses:
+        assert 0 <= g.victory_points[house] <= MAX_VICTORY_POINTS
+        assert len(g.objective_hands[house]) <= DEALT
+
+
 def check_ended(g: BoardGame) -> None:
     assert g.phase == "over" and not g.pending()
     assert g.winner == g.ranking[0] and sorted(g.ranking) == sorted(g.houses)
     assert g.round <= g.setup.last_round
+    if g.is_affc():  # X-AFFC-4.5, X-AFFC-4.6: the winner has the most victory points
+        assert g.victory_points[g.winner] == max(g.victory_points.values())

@@ -36,7 +36,9 @@ def test_x_adwd_config_defaults_to_its_own_deck() -> None:
     [
         ({"players": 5, "scenario": "adwd"}, "exactly 6 players, not 5"),  # X-ADWD-2.1
         ({"players": 6, "scenario": "adwd", "house_cards": "base"}, "its own house cards"),
-        ({"players": 4, "scenario": "affc"}, "not available yet"),
+        ({"players": 5, "scenario": "affc"}, "exactly 4 players, not 5"),  # X-AFFC-2.1
+        ({"players": 4, "scenario": "affc", "house_cards": "base"}, "its own house cards"),
+        ({"players": 4, "arryn_power_tokens": 19}, "scenario 'affc' only"),  # X-AFFC-Q3
         ({"players": 4, "scenario": "mod"}, "scenario must be one of"),
         ({"players": 4, "house_cards": "affc"}, "house_cards must be one of"),
     ],
@@ -86,7 +88,7 @@ def test_x_adwd_2_4_supply_equals_barrels_and_castles_as_given() -> None:
     assert g.supply == supply
     for house in g.houses:
         assert g.supply[house] == g.barrels(house)
-        assert g.victory_points(house) == victory[house]
+        assert g.castles(house) == victory[house]
         assert g.complies(house)
 
 

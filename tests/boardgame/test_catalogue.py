@@ -14,7 +14,7 @@ import pytest
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.engine import Rng, new_game
+from westeros.engine import Game, Rng, new_game
 
 PACKAGE = Path(D.__file__).parent
 RULES_MODULES = sorted(p for p in PACKAGE.glob("*.py") if p.name != "decisions.py")
@@ -89,7 +89,16 @@ def test_every_adwd_choice_fits_its_grammar_and_round_trips() -> None:
     _round_trip({"players": 6, "scenario": "adwd", "tides": True}, 6)
 
 
-def _round_trip(config: dict[str, object], seed: int) -> None:
+def test_every_affc_choice_fits_its_grammar_and_round_trips() -> None:
+    """The same for a game of A Feast for Crows (return, score special, score an objective,
+    X-AFFC-D1, X-AFFC-D2); every event renders for a spectator and for each seat."""
+    game = _round_trip({"players": 4, "scenario": "affc"}, 8)
+    for seat in range(4):
+        for event in game.events(seat):
+            assert game.render(event)
+
+
+def _round_trip(config: dict[str, object], seed: int) -> Game:
     game = new_game("boardgame", config, seed)
     rng = Rng(seed)
     while game.pending():
@@ -102,3 +111,4 @@ def _round_trip(config: dict[str, object], seed: int) -> None:
     for event in game.events(None):
         assert event.kind in E.KINDS
         assert game.render(event)
+    return game

@@ -467,7 +467,7 @@ def test_r9_2_combat_win_ends_the_game_at_seven_castles() -> None:
         s.neutral(area, None).units(area, "lannister", "footman")
     s.units("harrenhal", "stark", "footman")
     g = s.attack("lannister", "blackwater", "harrenhal", "knight", "knight")
-    assert g.victory_points("lannister") == 6  # with Lannisport (home emblem)
+    assert g.castles("lannister") == 6  # with Lannisport (home emblem)
     cards(g, lannister="tywin_lannister", stark="catelyn_stark")
     run(g)
     assert g.phase == "over"
@@ -732,7 +732,7 @@ def test_r8_5_r9_2_the_winning_combat_settles_the_captured_port_first() -> None:
     with ships in its port; the port is settled (D10 takeover) before the game ends."""
     s = seventh_castle_with_a_port(s4())
     g = s.attack("greyjoy", "widows_watch", "white_harbor", "knight", "knight")
-    assert g.victory_points("greyjoy") == 6
+    assert g.castles("greyjoy") == 6
     cards(g, greyjoy="euron_crows_eye", stark="catelyn_stark")
     run(g, until="port_takeover")
     assert g.phase != "over"

@@ -63,7 +63,7 @@ def test_q18_simultaneous_sevens_ranked_by_r9_3() -> None:
     s.units("pyke", "lannister", "footman").units("dragonstone", "lannister", "footman")
     s.track("iron_throne", "lannister", "stark", "baratheon", "greyjoy")
     s.supply("stark", 2).supply("lannister", 2)
-    assert s.g.victory_points("stark") == 7 and s.g.victory_points("lannister") == 7
+    assert s.g.castles("stark") == 7 and s.g.castles("lannister") == 7
     assert check_win(s.g)
     assert s.g.winner == "lannister"  # same castles, land areas, supply: Iron Throne decides
 
@@ -73,7 +73,7 @@ def test_r9_2_six_castles_is_not_a_win() -> None:
     castles = [a for a in T.AREA_IDS if T.AREAS[a].has_castle and not T.AREAS[a].home_of]
     for area in castles[:5]:
         s.units(area, "stark", "footman")
-    assert s.g.victory_points("stark") == 6
+    assert s.g.castles("stark") == 6
     assert not check_win(s.g) and s.g.phase != "over"
 
 
@@ -117,7 +117,7 @@ def test_f45_a_house_without_units_stays_in_the_game() -> None:
         s.units(T.HOME_AREAS[house], house, "footman")
     s.garrison("pyke", None)
     s.units("pyke", "stark", "footman")  # Greyjoy's home taken: Greyjoy has nothing
-    assert s.g.victory_points("greyjoy") == 0 and not s.g.units_of("greyjoy")
+    assert s.g.castles("greyjoy") == 0 and not s.g.units_of("greyjoy")
     s.westeros_top(2, "II:clash_of_kings")
     s.westeros_top(1, "I:last_days_of_summer").westeros_top(3, "III:storm_of_swords")
     g = s.start(WesterosPhase())

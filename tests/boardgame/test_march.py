@@ -397,7 +397,7 @@ def test_r6_4_7_leave_a_power_token_yes() -> None:
     assert event.fields == {"house": "stark", "area": "moat_cailin"}
     assert g.power["stark"] == power - 1
     assert g.controller("moat_cailin") == "stark"
-    assert g.victory_points("stark") == 3  # Winterfell, Moat Cailin, Seagard
+    assert g.castles("stark") == 3  # Winterfell, Moat Cailin, Seagard
 
 
 def test_r6_4_7_leave_a_power_token_no() -> None:
@@ -489,7 +489,7 @@ def test_r9_2_immediate_win_at_seven_castles() -> None:
     for area in ("white_harbor", "flints_finger", "seagard", "riverrun", "harrenhal"):
         s.token(area, "stark")
     g = marching(s, "winterfell")
-    assert g.victory_points("stark") == 6
+    assert g.castles("stark") == 6
     play(g, "footman>moat_cailin", "done")
     assert g.phase == "over"
     assert g.winner == "stark"

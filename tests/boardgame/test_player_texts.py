@@ -153,3 +153,22 @@ def test_r6_4_6_a_march_that_cannot_end_yet_says_why() -> None:
     g.apply(g.pending()[0].seat, "knight>kings_landing")
     (d,) = g.pending()
     assert "done" not in d.choices and d.about("blocked") == "neutral_force"
+
+
+def test_x_affc_d2_refusal_and_log_name_the_objective_card() -> None:
+    """A refused objective is named in words (X-AFFC-D2); the log names cards, never ids."""
+    from westeros.boardgame.affc import scoring_phase
+
+    s = Scenario(scenario="affc").empty().round(10)
+    s.objectives("stark", "stop_the_storm", "a_riper_fruit", "hold_court")
+    s.units("storms_end", "stark", "footman")
+    for house in ("stark", "lannister", "baratheon", "arryn"):
+        s.power(house, 0)
+    g = s.start(*scoring_phase())
+    d = next(d for d in g.pending() if d.kind == D.SCORE_OBJECTIVE.name)
+    text = refused(g, d.seat, "hold_court").player
+    assert text.startswith("Stark: Hold Court is not possible now")
+    assert "Stop the Storm (3 VP)" in d.prompt and "stop_the_storm" not in d.prompt
+    g.apply(d.seat, "stop_the_storm")
+    line = g.render([e for e in g.log if e.kind == "objective_scored"][-1])
+    assert line == "Stark scores Stop the Storm: 3 victory points, now 3"

@@ -20,7 +20,7 @@ def test_r2_starting_position(players: int) -> None:
     assert g.garrisons == {T.HOME_AREAS[h]: 2 for h in g.houses}  # R2.6
     for house in g.houses:
         assert g.supply[house] == g.barrels(house)  # R2.4 initial supply = barrels
-        assert g.victory_points(house) == (2 if house == "stark" else 1)
+        assert g.castles(house) == (2 if house == "stark" else 1)
         assert g.complies(house)
         assert sorted(g.hands[house]) == sorted(c.id for c in T.HOUSE_CARDS[house])
     assert all(len(g.westeros_decks[d]) == 10 for d in (1, 2, 3))

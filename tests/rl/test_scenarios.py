@@ -1,7 +1,9 @@
 """The research environments on the expansion scenarios (issue 24, item 4): every house card of
 every deck is its own action (X-ADWD-1.1), the observation says the scenario, its last round
-and each garrison's house (X-ADWD-2), and the PettingZoo, Gymnasium and OpenSpiel adapters
-take a scenario config and play whole random A Dance with Dragons games."""
+and each garrison's house (X-ADWD-2), and in A Feast for Crows the seat's objectives, the
+scored ones and the victory points (X-AFFC-4); the PettingZoo, Gymnasium and OpenSpiel
+adapters take a scenario config and play whole random A Dance with Dragons and A Feast for
+Crows games."""
 
 from __future__ import annotations
 
@@ -34,13 +36,18 @@ from westeros.rl.pettingzoo_env import env
 from westeros.rl.spaces import space
 
 ADWD = {"scenario": "adwd"}
+AFFC = {"scenario": "affc"}
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
 
-def adwd_games(count: int, first_seed: int = 0) -> Iterator[tuple[Game, Decision]]:
-    """Every (game, decision) met in ``count`` random A Dance with Dragons games."""
+def scenario_games(
+    count: int, first_seed: int = 0, config: dict[str, str] = ADWD
+) -> Iterator[tuple[Game, Decision]]:
+    """Every (game, decision) met in ``count`` random games of a scenario (A Dance with Dragons
+    by default), with and without Tides of Battle."""
+    players = T.SCENARIOS[config["scenario"]].player_count
     for seed in range(first_seed, first_seed + count):
-        game = new_game("boardgame", {"players": 6, **ADWD, "tides": seed % 2 == 0}, seed)
+        game = new_game("boardgame", {"players": players, **config, "tides": seed % 2 == 0}, seed)
         bot = RandomBot(seed)
         while not game.is_over:
             decision = game.pending()[0]
@@ -51,7 +58,10 @@ def adwd_games(count: int, first_seed: int = 0) -> Iterator[tuple[Game, Decision
 def test_x_adwd_1_1_every_card_of_every_deck_is_its_own_action() -> None:
     """An ADwD card is never mapped onto a base card's index (X-ADWD-1.1)."""
     assert tuple(T.HOUSE_CARD_BY_ID) == A.CARDS
-    assert len(A.CARDS) == sum(len(cs) for d in T.HOUSE_CARD_DECKS.values() for cs in d.values())
+    ids = {c.id for d in T.HOUSE_CARD_DECKS.values() for cs in d.values() for c in cs}
+    assert len(A.CARDS) == len(ids)  # AFfC's deck is the base cards and Arryn's own
+    arryn = {A.index("house_card", c.id) for c in T.HOUSE_CARD_DECKS["affc"]["arryn"]}
+    assert len(arryn) == 7 and max(arryn) - min(arryn) == 6  # X-AFFC-5
     base = {A.index("house_card", c.id) for cs in T.HOUSE_CARD_DECKS["base"].values() for c in cs}
     adwd = {A.index("house_card", c.id) for cs in T.HOUSE_CARD_DECKS["adwd"].values() for c in cs}
     assert len(base) == len(adwd) == 42 and not base & adwd
@@ -74,10 +84,10 @@ def test_x_adwd_2_the_observation_says_the_scenario_and_its_garrisons() -> None:
     assert part[SCENARIOS.index("adwd")] == 1.0 and part[SCENARIOS.index("base")] == 0.0
     assert part[len(SCENARIOS)] == np.float32(0.6)  # the last round, 6 (X-ADWD-2.2)
     garrisons = part[len(SCENARIOS) + 1 :].reshape(-1)
-    width = len(T.HOUSES)
+    width = len(T.ALL_HOUSES)
     # X-ADWD-2.8: Storm's End's garrison defends for Baratheon, Oldtown's for Tyrell
     for area, house in (("storms_end", "baratheon"), ("oldtown", "tyrell")):
-        at = GARRISON_AREAS.index(area) * width + T.HOUSES.index(house)
+        at = GARRISON_AREAS.index(area) * width + T.ALL_HOUSES.index(house)
         assert garrisons[at] == 1.0
     base = encode_game(new_game("boardgame", {"players": 6}, 1), 0)[start : start + size]
     assert base[SCENARIOS.index("base")] == 1.0 and base[len(SCENARIOS)] == np.float32(1.0)
@@ -86,7 +96,7 @@ def test_x_adwd_2_the_observation_says_the_scenario_and_its_garrisons() -> None:
 def test_the_fast_path_is_the_view_encoder_in_adwd_games() -> None:
     """Bit for bit, for every seat and the spectator, on two random ADwD games."""
     steps = 0
-    for game, _decision in adwd_games(2, first_seed=70):
+    for game, _decision in scenario_games(2, first_seed=70):
         if game.moves % 5:
             continue
         for seat in (*range(6), None):
@@ -100,7 +110,7 @@ def test_the_fast_path_is_the_view_encoder_in_adwd_games() -> None:
 
 def test_every_legal_choice_in_random_adwd_games_has_an_index_that_round_trips() -> None:
     met = cards = 0
-    for _game, decision in adwd_games(3):
+    for _game, decision in scenario_games(3):
         indices = A.legal_indices(decision)
         assert len(set(indices)) == len(decision.choices)
         for i, choice in zip(indices, decision.choices, strict=True):
@@ -162,3 +172,80 @@ def test_openspiel_plays_a_whole_random_adwd_game() -> None:
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert sorted(state.returns()) == [0.0] * 5 + [1.0]
     assert state.game is not None and state.game.view(None)["scenario"] == "adwd"
+
+
+# -- A Feast for Crows -----------------------------------------------------------------------
+
+
+def test_x_affc_4_the_observation_holds_the_seats_objectives_and_the_victory_points() -> None:
+    """The seat's own objective hand (secret to it, X-AFFC-2.8), each house's VP and hand size,
+    the deck's size; another seat's hand is never in it."""
+    game = new_game("boardgame", {"players": 4, **AFFC}, 3)
+    bot = RandomBot(3)
+    while game.view(None)["round"] < 3:  # past the keeping and two scoring phases
+        d = game.pending()[0]
+        game.apply(d.seat, bot.choose({}, d))
+    start, size = SECTIONS["objectives"]
+    n = len(A.OBJECTIVES)
+    for seat in range(4):
+        view = game.view(seat)
+        part = encode_game(game, seat)[start : start + size]
+        mine = view["objectives"]["hand"]
+        assert [A.OBJECTIVES[i] for i in np.flatnonzero(part[:n])] == sorted(mine)
+        houses = T.ALL_HOUSES.index(view["house"])
+        at = n * (2 + len(T.ALL_HOUSES)) + 3 * houses
+        points = view["objectives"]["victory_points"][view["house"]]
+        assert part[at] == np.float32(points / 7) and part[at + 1] == np.float32(len(mine) / 5)
+    spectator = encode_game(game, None)[start : start + size]
+    assert not spectator[: 2 * n].any()  # nobody's hand
+
+
+def test_the_fast_path_is_the_view_encoder_in_affc_games() -> None:
+    steps = 0
+    for game, _decision in scenario_games(2, first_seed=80, config=AFFC):
+        if game.moves % 3:
+            continue
+        for seat in (*range(4), None):
+            assert encode_game(game, seat).tobytes() == encode(game.view(seat)).tobytes()
+        steps += 1
+    assert steps > 100
+
+
+def test_every_legal_choice_in_random_affc_games_has_an_index_that_round_trips() -> None:
+    met: dict[str, int] = {}
+    for _game, decision in scenario_games(3, config=AFFC):
+        indices = A.legal_indices(decision)
+        assert len(set(indices)) == len(decision.choices)
+        for i, choice in zip(indices, decision.choices, strict=True):
+            assert A.choice(i) == (decision.kind, choice) and A.decode(decision, i) == choice
+        met[decision.kind] = met.get(decision.kind, 0) + 1
+    # X-AFFC-D1, D2: the new decisions are among them
+    assert {"return_objective", "score_special", "score_objective"} <= set(met), met
+
+
+def test_whole_random_affc_games_through_every_adapter() -> None:
+    """X-AFFC-2.1: four houses with Arryn; the envs play whole games to a winner."""
+    s = space(config=AFFC)
+    assert s.players == 4 and "arryn" in s.agents
+    api_test(env(config=AFFC, seed=2), num_cycles=200)
+    check_env(WesterosGym(config=AFFC), skip_render_check=True)
+    e = env(config=AFFC, shaping=0.1)
+    totals, steps = play_aec(e, seed=5)
+    outcome = e.session.g.outcome()
+    assert steps > 100 and outcome is not None and outcome.winner is not None
+    # the winner's 1 and everyone's 0.1 per victory point (at most 0.7)
+    assert [h for h, t in totals.items() if t >= 1.0] == [e.session.seat_agent[outcome.winner]]
+    # X-AFFC-4.1: the shaping follows the victory points, not castles
+    points = e.session.g.view(None)["objectives"]["victory_points"]
+    assert e.session.scores() == {h: points[h] for h in e.session.seat_agent}
+    p = parallel_env(config=AFFC)
+    obs, _ = p.reset(seed=6)
+    rng = np.random.default_rng(6)
+    while p.agents:
+        obs, *_ = p.step(random_actions(p, obs, rng))
+    game = pyspiel.load_game("python_westeros_boardgame", {"players": 4, "scenario": "affc"})
+    state = game.new_initial_state()
+    state.apply_action(7)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert sorted(state.returns()) == [0.0, 0.0, 0.0, 1.0]

@@ -39,14 +39,21 @@ def test_the_kinds_offer_each_scenario_with_its_players_houses_and_deck(
     scenarios = {v["value"]: v for v in options["scenario"]["values"]}
     assert options["scenario"]["values"][0]["value"] == "base"  # the default first
     base, adwd = scenarios["base"], scenarios["adwd"]
-    assert base["players"] == [3, 4, 5, 6] and base["requires"] == {}
+    assert base["players"] == [3, 4, 5, 6]
+    assert base["requires"] == {"house_cards": ["base", "adwd"]}
     assert base["seats"]["3"] == ["Stark", "Lannister", "Baratheon"]
     assert adwd["title"] == "A Dance with Dragons"
     assert adwd["players"] == [6] and adwd["requires"] == {"house_cards": ["adwd"]}
     assert adwd["seats"]["6"] == [T.house_name(h) for h in T.SCENARIOS["adwd"].houses]
-    assert set(scenarios) == {"base", *T.SCENARIOS}  # A Feast for Crows once the tables hold it
+    assert set(scenarios) == {"base", *T.SCENARIOS}
+    # X-AFFC-2.1: four players, Arryn among them, the scenario's own deck
+    affc = scenarios["affc"]
+    assert (affc["title"], affc["players"]) == ("A Feast for Crows", [4])
+    assert affc["seats"]["4"] == ["Stark", "Lannister", "Baratheon", "Arryn"]
+    assert affc["requires"] == {"house_cards": [T.SCENARIOS["affc"].house_cards]}
     decks = [(v["value"], v["title"]) for v in options["house_cards"]["values"]]
     assert decks[:2] == [("base", "Base game"), ("adwd", "A Dance with Dragons")]
+    assert ("affc", "A Feast for Crows") in decks
 
 
 def test_an_adwd_game_and_a_base_game_with_the_adwd_deck_are_created(client: TestClient) -> None:
@@ -91,3 +98,38 @@ def test_a_finished_adwd_game_replays(client: TestClient) -> None:
     assert start["view"]["scenario"] == "adwd" and start["moves"] == len(record.moves)
     end = client.get(url, params={"move": len(record.moves)}).json()
     assert end["view"] == game.view(None) == state(client, gid)["view"]
+
+
+def test_an_affc_game_is_created_and_a_bad_one_refused(client: TestClient) -> None:
+    """X-AFFC-2.1: exactly four players, Arryn among the seats; the base game cannot take the
+    AFfC deck (X-ADWD-1.1 lists the base game's decks)."""
+    made = create(client, scenario_game("affc", 4))
+    view = state(client, made["id"])["view"]
+    assert view["scenario"] == "affc" and sorted(view["seats"]) == sorted(
+        ["stark", "lannister", "baratheon", "arryn"]
+    )
+    assert view["homes"]["the_eyrie"] == "arryn"  # X-AFFC-2.2
+    assert view["objectives"]["hand"] is None  # the spectator sees no objective hand
+    six = client.post("/api/games", json=scenario_game("affc", 6))
+    assert six.status_code == 400 and "played by exactly 4 players, not 6" in six.json()["detail"]
+    base = client.post("/api/games", json=scenario_game("base", 4, house_cards="affc"))
+    assert (
+        base.status_code == 400 and "house_cards must be one of base, adwd" in base.json()["detail"]
+    )
+
+
+def test_a_finished_affc_game_replays(client: TestClient) -> None:
+    """Four random bots play A Feast for Crows to its end (X-AFFC-4.5, 4.6); the replay's last
+    view is the game's, with the victory points."""
+    gid = create(client, scenario_game("affc", 4))["id"]
+    wait_for(lambda: state(client, gid)["status"] == "over", timeout=300, what="game over")
+    record = Record.from_json(client.get(f"/api/games/{gid}/record").json())
+    game = new_game(record.game, record.config, record.seed)
+    for seat, choice in record.moves:
+        game.apply(seat, choice)
+    url = f"/api/games/{gid}/replay"
+    end = client.get(url, params={"move": len(record.moves)}).json()
+    assert end["view"] == game.view(None) == state(client, gid)["view"]
+    assert "victory_points" in end["view"]["objectives"]
+    start = client.get(url, params={"move": 0}).json()
+    assert start["view"]["objectives"]["hand"] is None  # a spectator's replay

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from westeros.boardgame import affc
 from westeros.boardgame import events as E
 from westeros.boardgame.consolidate import ResolveConsolidate
 from westeros.boardgame.march import ResolveMarch
@@ -75,6 +76,9 @@ class CleanUp(Step):
         g.vsb_used = False  # R6.7.3
         g.raven_used = False
         g.orders_revealed = False
+        if g.is_affc():  # X-AFFC-4.2, X-AFFC-Q5: the scoring phase ends every round
+            g.push(*affc.scoring_phase())
+            return
         g.emit(E.ROUND_END(round=g.round))
         last = g.setup.last_round
         if g.round >= last:  # R6.7.4; 6 rounds in A Dance with Dragons (X-ADWD-2.2)

@@ -115,6 +115,37 @@ class Scenario:
         self.g.discards[house] = tuple(c.id for c in deck if c.id not in set(cards))
         return self
 
+    # -- A Feast for Crows objectives (X-AFFC-2.8, X-AFFC-4) ----------------------------------
+    def objectives(self, house: str, *cards: str) -> Scenario:
+        """Set the house's objective hand; the cards come from the deck or the other hands
+        (which stay short of them), the hand's old cards go back under the deck."""
+        g = self.g
+        for other in g.objective_hands:
+            g.objective_hands[other] = tuple(c for c in g.objective_hands[other] if c not in cards)
+        old = g.objective_hands[house]
+        rest = tuple(c for c in g.objective_deck if c not in cards)
+        g.objective_deck = (*rest, *old)
+        g.objective_hands[house] = tuple(cards)
+        return self
+
+    def objective_deck_top(self, *cards: str) -> Scenario:
+        """Put the given objective cards (taken from the deck) on top of it, first on top."""
+        rest = [c for c in self.g.objective_deck if c not in cards]
+        assert len(rest) + len(cards) == len(self.g.objective_deck), cards
+        self.g.objective_deck = (*cards, *rest)
+        return self
+
+    def scored(self, house: str, *cards: str) -> Scenario:
+        """Objective cards the house scored earlier (taken from the deck, face up)."""
+        self.g.objective_deck = tuple(c for c in self.g.objective_deck if c not in cards)
+        self.g.objectives_scored[house] = (*self.g.objectives_scored[house], *cards)
+        return self
+
+    def victory(self, house: str, points: int) -> Scenario:
+        """The house's victory points (X-AFFC-4.1)."""
+        self.g.victory_points[house] = points
+        return self
+
     # -- decks and markers ---------------------------------------------------------------
     def westeros_top(self, deck: int, *cards: str) -> Scenario:
         """Put the given card ids (e.g. "I:supply") on top of a Westeros deck, first on top."""

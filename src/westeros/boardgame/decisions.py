@@ -322,3 +322,24 @@ GERRIS = _kind(
     "X-ADWD-D5, X-ADWD-4.9: the influence track Ser Gerris Drinkwater moves up one position on, "
     "or pass",
 )
+
+# ====================================================== A Feast for Crows objectives (X-AFFC-6)
+RETURN_OBJECTIVE = _kind(
+    "return_objective",
+    Codec(("objective",)),
+    "X-AFFC-D1, X-AFFC-2.8, X-AFFC-Q2: at set-up each house returns 2 of the 5 objective cards it "
+    "was dealt, one at a time, keeping 3; secret, every house at the same time; the returned "
+    "cards go back into the objective deck",
+)
+SCORE_SPECIAL = _kind(
+    "score_special",
+    words("score", "pass"),
+    "X-AFFC-D2, X-AFFC-4.2 step 2: a house whose special objective is fulfilled scores it "
+    "(+1 victory point) or passes",
+)
+SCORE_OBJECTIVE = _kind(
+    "score_objective",
+    Codec(("objective",), words=("pass",)),
+    "X-AFFC-D2, X-AFFC-4.2 step 3: in turn order, the objective card of the hand the house "
+    "fulfils and scores now, or pass",
+)

@@ -13,6 +13,9 @@ Resampled (each from public facts only, so the sample carries no secret of the r
   top (or at the bottom) and the publicly drawn wildling cards at the bottom in their order,
   and the card the seat's Rodrik the Reader put on top of a Westeros deck (X-ADWD-4.2);
 * the house cards come from the hands, whichever deck is in play (X-ADWD-1.1);
+* A Feast for Crows: the objective deck and the other houses' objective hands, dealt again from
+  the cards the seat does not see (hand sizes kept), and the cards another house chose to keep
+  at set-up and has not yet shown (X-AFFC-2.8, X-AFFC-D1);
 * the random generator (reseeded from ``seed``); the game's ``seed`` becomes ``seed``; the
   log keeps only what the seat may read (others' secret fields redacted).
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from westeros.boardgame import events as E
+from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
@@ -44,6 +48,8 @@ def determinize(g: G, seat: int, seed: int) -> G:
     _fight(out, me, rng)
     out.westeros_decks = _westeros(g, me, rng)
     _wildlings(out, me, rng)
+    if out.is_affc():
+        _objectives(out, me, rng)
     out.invalidate()
     return out
 
@@ -162,3 +168,34 @@ def _drawn_wildlings(g: BoardGame) -> set[str]:
             if isinstance(card, str):
                 out.add(card)
     return out
+
+
+def _objectives(g: BoardGame, me: str, rng: Rng) -> None:
+    """X-AFFC-2.8: the cards ``me`` cannot see (the deck and the other hands) dealt again in the
+    same sizes; a keep-3 choice another house made but nobody saw yet is drawn again from its
+    new hand (X-AFFC-D1)."""
+    others = [h for h in g.houses if h != me]
+    unseen = [*g.objective_deck, *(c for h in others for c in g.objective_hands[h])]
+    pool = list(rng.shuffled(sorted(unseen)))
+    for house in others:
+        size = len(g.objective_hands[house])
+        g.objective_hands[house], pool = tuple(pool[:size]), pool[size:]
+    g.objective_deck = tuple(pool)
+    for step in g.stack:
+        if isinstance(step, KeepObjectives):
+            step.returned = _returned(g, step.returned, me, rng)
+
+
+def _returned(
+    g: BoardGame, returned: tuple[tuple[str, str], ...], me: str, rng: Rng
+) -> tuple[tuple[str, str], ...]:
+    """The cards other houses returned so far, drawn again from their new hands (X-AFFC-D1)."""
+    out = list(returned)
+    for house in g.houses:
+        picks = [i for i, (h, _) in enumerate(returned) if h == house]
+        if house == me or not picks:
+            continue
+        cards = rng.shuffled(sorted(g.objective_hands[house]))
+        for i, card in zip(picks, cards, strict=False):
+            out[i] = (house, card)
+    return tuple(out)

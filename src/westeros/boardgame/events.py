@@ -123,8 +123,14 @@ GAME_OVER = _event(
 FINAL_RANKING = _event(
     "final_ranking",
     lambda f: "Final ranking: "
-    + ", ".join(f"{house(h)} {c}" for h, c in zip(f["ranking"], f["castles"], strict=True)),
-    "R9.3: every house ranked, with its castles and strongholds",
+    + ", ".join(
+        f"{house(h)} {c}" + (f" VP ({k} castles)" if "victory_points" in f else "")
+        for h, c, k in zip(
+            f["ranking"], f.get("victory_points", f["castles"]), f["castles"], strict=True
+        )
+    ),
+    "R9.3: every house ranked, with its castles and strongholds (and in A Feast for Crows its "
+    "victory points, X-AFFC-4.6)",
 )
 
 
@@ -947,3 +953,68 @@ def order_removed_text(f: Fields) -> str:
         f"{card_name(f['card'])} removes {house(f['victim'])}'s {order_name(f['token'])} order "
         f"in {area(f['area'])}"
     )
+
+
+# ====================================================== A Feast for Crows (X-AFFC-2.8, X-AFFC-4)
+# The objective cards' names, filled by the rules module of A Feast for Crows (``affc``) from
+# the objectives' data when the rules are loaded: the objectives read the state, which this
+# catalogue must not import.
+OBJECTIVE_NAMES: dict[str, str] = {}
+
+
+def objective_name(card: str) -> str:
+    """An objective card by id (``"land_grab"`` -> ``Land Grab``)."""
+    return OBJECTIVE_NAMES.get(card) or card.replace("_", " ").capitalize()
+
+
+def _objectives_text(cards: Iterable[str]) -> str:
+    return ", ".join(objective_name(c) for c in cards)
+
+
+OBJECTIVES_DEALT = _event(
+    "objectives_dealt",
+    lambda f: f"Each house is dealt {f['dealt']} objective cards and will keep {f['keep']}",
+    "X-AFFC-2.8, X-AFFC-Q2: the objective deck is shuffled and every house dealt its cards",
+)
+OBJECTIVES_KEPT = _event(
+    "objectives_kept",
+    lambda f: f"{house(f['house'])} keeps {_objectives_text(f['cards'])} and returns "
+    f"{f['returned']} objective cards to the deck",
+    "X-AFFC-D1: a house keeps its objective cards (cards: secret, seen by its seat only) and "
+    "returns the others to the deck, which is shuffled",
+    redacted_text=lambda f: f"{house(f['house'])} keeps {f['kept']} objective cards and returns "
+    f"{f['returned']} to the deck",
+)
+SCORING_PHASE = _event(
+    "scoring_phase",
+    lambda f: f"Round {f['round']}: scoring phase",
+    "X-AFFC-4.2: after the Action phase, supply, special objectives, objective cards, draws",
+)
+SPECIAL_SCORED = _event(
+    "special_scored",
+    lambda f: f"{house(f['house'])} scores its special objective: {f['gained']} victory point"
+    f"{'' if f['gained'] == 1 else 's'}, now {f['victory_points']}",
+    "X-AFFC-4.2 step 2, X-AFFC-4.3: a house scores its fulfilled special objective",
+)
+OBJECTIVE_SCORED = _event(
+    "objective_scored",
+    lambda f: f"{house(f['house'])} scores {objective_name(f['card'])}: {f['gained']} victory "
+    f"point{'' if f['gained'] == 1 else 's'}, now {f['victory_points']}",
+    "X-AFFC-4.2 step 3: a house scores an objective card of its hand; it stays face up",
+)
+OBJECTIVE_DRAWN = _event(
+    "objective_drawn",
+    lambda f: f"{house(f['house'])} draws an objective card ({objective_name(f['card'])})",
+    "X-AFFC-4.2 step 4: a house with fewer than 3 objective cards draws one (card: secret, "
+    "seen by its seat only)",
+    redacted_text=lambda f: f"{house(f['house'])} draws an objective card",
+)
+VICTORY_POINTS = _event(
+    "victory_points",
+    lambda f: f"{house(f['house'])} "
+    + ("gains" if f["delta"] > 0 else "loses")
+    + f" {abs(f['delta'])} victory point{'' if abs(f['delta']) == 1 else 's'}, now "
+    f"{f['victory_points']}",
+    "X-AFFC-4.1: a house's victory points change by an effect other than scoring (never below "
+    "0 nor above 7)",
+)

@@ -8,6 +8,7 @@ from typing import Any
 
 from westeros.boardgame import events as E
 from westeros.boardgame.action import ActionPhase
+from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.determinize import determinize
 from westeros.boardgame.options import options
 from westeros.boardgame.planning import PlanningPhase
@@ -61,7 +62,10 @@ def new_position(config: Config, seed: int) -> PlayedGame:
 def new_game(config: Config, seed: int) -> PlayedGame:
     """Set up a game (R2) and run the rules until the first decision."""
     g = new_position(config, seed)
-    g.push(Round(first=True))
+    if g.is_affc():  # X-AFFC-D1: the objectives are kept before round 1
+        g.push(KeepObjectives(), Round(first=True))
+    else:
+        g.push(Round(first=True))
     return g
 
 

@@ -311,7 +311,7 @@ class ResolveMarch(Step):
         info = T.AREAS[self.area]
         return (
             info.is_land
-            and info.home_of != self.house
+            and g.homes.get(self.area) != self.house  # X-AFFC-2.2 The Eyrie is Arryn's
             and self.area not in g.power_tokens
             and g.power[self.house] > 0
             and len(self.moves) > 0

@@ -10,6 +10,7 @@ import json
 from importlib import resources
 
 from westeros.boardgame import tables as T
+from westeros.boardgame.setup import BASE_DECKS
 from westeros.engine import GameOption, OptionValue
 
 BASE_TITLE = "Base game"
@@ -27,12 +28,14 @@ def _houses(houses: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def scenario_option(titles: dict[str, str]) -> GameOption:
-    """``scenario``: the base game for 3–6 players (R2) and each expansion scenario with its
-    one player count, its houses and its house-card deck (X-ADWD-2.1)."""
+    """``scenario``: the base game for 3–6 players (R2) with the base or the ADwD deck
+    (X-ADWD-1.1), and each expansion scenario with its one player count, its houses and its
+    house-card deck (X-ADWD-2.1; A Feast for Crows: 4 players with Arryn, X-AFFC-2.1)."""
     base = OptionValue(
         "base",
         BASE_TITLE,
         players=tuple(sorted(T.SETUPS)),
+        requires={"house_cards": BASE_DECKS},  # X-ADWD-1.1: the base deck or ADwD's
         seats={n: _houses(s.houses) for n, s in sorted(T.SETUPS.items())},
     )
     scenarios = tuple(

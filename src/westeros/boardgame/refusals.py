@@ -5,6 +5,7 @@ keeps its own message for developers (``IllegalAction``'s text); this one goes t
 from __future__ import annotations
 
 from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.engine import Choice, Decision
 
@@ -32,8 +33,10 @@ def part_words(value: object) -> str:
         return _UNITS[value]
     if value in _TRACKS:
         return _TRACKS[value]
-    if value in T.HOUSES:
+    if value in T.ALL_HOUSES:
         return T.house_name(value)
+    if value in E.OBJECTIVE_NAMES:  # A Feast for Crows (X-AFFC-4.4)
+        return E.OBJECTIVE_NAMES[value]
     return value.replace("_", " ")
 
 

@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from westeros.boardgame import affc
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
 from westeros.engine import ConfigError
 
 SCENARIOS = ("base", "adwd", "affc")
+BASE_DECKS = ("base", "adwd")  # the decks a base game may choose (X-ADWD-1.1)
 CONFIG_KEYS = frozenset(
-    {"players", "houses", "tides", "lannister_port_ship", "scenario", "house_cards"}
+    {
+        "players",
+        "houses",
+        "tides",
+        "lannister_port_ship",
+        "scenario",
+        "house_cards",
+        "arryn_power_tokens",
+    }
 )
 
 
@@ -21,14 +31,11 @@ def _scenario(config: dict[str, Any], players: int) -> tuple[str, str]:
     scenario = config.get("scenario", "base")
     if scenario not in SCENARIOS:
         raise ConfigError(f"scenario must be one of {', '.join(SCENARIOS)}, not {scenario!r}")
-    if scenario == "affc":
-        raise ConfigError("scenario 'affc' (A Feast for Crows) is not available yet")
     default = "base" if scenario == "base" else T.SCENARIOS[scenario].house_cards
     cards = config.get("house_cards", default)
-    if cards not in T.HOUSE_CARD_DECKS:
-        raise ConfigError(
-            f"house_cards must be one of {', '.join(T.HOUSE_CARD_DECKS)}, not {cards!r}"
-        )
+    if cards not in T.HOUSE_CARD_DECKS or (scenario == "base" and cards not in BASE_DECKS):
+        choices = BASE_DECKS if scenario == "base" else tuple(T.HOUSE_CARD_DECKS)
+        raise ConfigError(f"house_cards must be one of {', '.join(choices)}, not {cards!r}")
     if scenario != "base":
         setup = T.SCENARIOS[scenario]
         if players != setup.player_count:
@@ -50,9 +57,11 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     Keys: ``players`` (3–6), ``houses`` (optional list: the house of each seat; omitted =
     random assignment, D1), ``tides`` (Tides of Battle, default False), ``lannister_port_ship``
     (Q8 variant flag, default True: the errata ship is kept for every player count),
-    ``scenario`` (``base``, ``adwd`` — A Dance with Dragons, 6 players, X-ADWD-2 — or ``affc``,
-    not available yet) and ``house_cards`` (``base`` or ``adwd``: the deck every house plays
-    with; the ADwD scenario needs its own, the base scenario may use either, X-ADWD-1.1).
+    ``scenario`` (``base``, ``adwd`` — A Dance with Dragons, 6 players, X-ADWD-2 — or ``affc``
+    — A Feast for Crows, 4 players, X-AFFC-2), ``house_cards`` (``base`` or ``adwd``: the deck
+    every house plays with; each scenario needs its own, the base scenario may use either,
+    X-ADWD-1.1) and, in AFfC only, ``arryn_power_tokens`` (Arryn's power tokens, 20 by
+    default, X-AFFC-Q3).
     """
     unknown = set(config) - CONFIG_KEYS
     if unknown:
@@ -80,7 +89,21 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
         "lannister_port_ship": ship,
         "scenario": scenario,
         "house_cards": cards,
-    }
+    } | _arryn_tokens(config, scenario)
+
+
+def _arryn_tokens(config: dict[str, Any], scenario: str) -> dict[str, int]:
+    """X-AFFC-Q3: Arryn's power tokens in AFfC, 20 unless the config says otherwise (S&R plays
+    with 19); the key belongs to AFfC games only."""
+    if scenario != "affc":
+        if "arryn_power_tokens" in config:
+            raise ConfigError("arryn_power_tokens is a setting of scenario 'affc' only")
+        return {}
+    tokens = config.get("arryn_power_tokens", T.POWER_TOKENS_TOTAL)
+    low = T.SCENARIOS["affc"].initial_power["arryn"]
+    if isinstance(tokens, bool) or not isinstance(tokens, int) or not low <= tokens <= 20:
+        raise ConfigError(f"arryn_power_tokens must be an integer {low}..20, not {tokens!r}")
+    return {"arryn_power_tokens": tokens}
 
 
 def new_state(config: dict[str, Any], seed: int) -> BoardGame:
@@ -126,7 +149,9 @@ def set_up(g: S) -> S:
     g.orders_revealed = False
     g.restrictions = frozenset()
     # R2.10 shuffle each deck separately.
-    g.westeros_decks = {d: g.rng.shuffled(T.westeros_deck_list(d)) for d in (1, 2, 3)}
+    g.westeros_decks = {  # X-AFFC-2.9: AFfC plays its own deck I
+        d: g.rng.shuffled(T.westeros_deck_list(d, setup.westeros_decks)) for d in (1, 2, 3)
+    }
     g.westeros_discards = {1: (), 2: (), 3: ()}
     g.wildling_deck = g.rng.shuffled([c.id for c in T.WILDLING_CARDS])
     g.wildling_threat = setup.wildling_start  # R2.4, X-ADWD-Q1
@@ -138,5 +163,11 @@ def set_up(g: S) -> S:
     g.winner = None
     g.ranking = ()
     g.end_reason = ""
+    g.homes = setup.homes  # the map's home areas, and The Eyrie for Arryn (X-AFFC-2.2)
+    g.objective_hands = {}
+    g.objectives_scored = {}
+    g.victory_points = {}
     g.emit(E.GAME_SETUP(players=cfg["players"], seats=list(g.seat_houses), tides=g.tides))
+    if g.is_affc():
+        affc.deal_objectives(g)  # X-AFFC-2.8
     return g

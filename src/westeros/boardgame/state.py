@@ -7,7 +7,7 @@ container once and never deep-copies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol, Self
@@ -127,6 +127,15 @@ class BoardGame(StepGame):
     end_reason: str  # why the game ended (R9.2 castles or R9.3 last round), "" before
     fight: HeldFight | None = None  # the fight in progress, holding its attacking units (R7, R6.5)
     tides_next: tuple[str, ...] = ()  # Tides of Battle cards fixed on top of the next deck (E8)
+    # A Feast for Crows (X-AFFC-2.8, X-AFFC-4): empty in other scenarios, and then left out of
+    # the snapshot, so the state hash of a base or ADwD game is what it was before them
+    objective_deck: tuple[str, ...] = ()  # top first, hidden from everyone
+    objective_hands: dict[str, tuple[str, ...]]  # house -> objective ids in hand (secret to it)
+    objectives_scored: dict[str, tuple[str, ...]]  # house -> scored objective ids (public)
+    victory_points: dict[str, int]  # house -> victory points 0..7 (public, X-AFFC-4.1)
+    # area -> house: the home areas of this game (the map's, plus The Eyrie for Arryn in
+    # AFfC, X-AFFC-2.2); fixed by the scenario, so neither snapshot nor copied
+    homes: Mapping[str, str] = T.MAP_HOMES
 
     def next_round(self) -> Step:
         """The step that plays the next round (R3.1), pushed by the Action phase's clean up:
@@ -165,7 +174,11 @@ class BoardGame(StepGame):
         """Special orders allowed by King's Court position (R2.3, R5.2)."""
         return self.setup.stars[self.position("kings_court", house) - 1]
 
-    # -- the scenario (R2, X-ADWD-2) --------------------------------------------------------------
+    # -- the scenario (R2, X-ADWD-2, X-AFFC-2) -----------------------------------------------------
+    def is_affc(self) -> bool:
+        """A Feast for Crows: victory points from objectives instead of castles (X-AFFC-4)."""
+        return self.config.get("scenario") == "affc"
+
     @property
     def setup(self) -> T.PlayerCountSetup:
         """The set-up this game was started from: its scenario and player count."""
@@ -248,9 +261,9 @@ class BoardGame(StepGame):
         token = self.power_tokens.get(area)
         if token is not None:
             return token
-        home = info.home_of
+        home = self.homes.get(area)
         if home is not None and home in self.houses:
-            return home  # R1.3.2 home emblem
+            return home  # R1.3.2 home emblem (X-AFFC-2.2 The Eyrie for Arryn)
         return None
 
     def controlled_areas(self, house: str) -> list[str]:
@@ -260,8 +273,9 @@ class BoardGame(StepGame):
     def power_tokens_of(self, house: str) -> list[str]:
         return [a for a, h in self.power_tokens.items() if h == house]
 
-    def victory_points(self, house: str) -> int:
-        """R9.1: castle/stronghold areas controlled, derived, never stored."""
+    def castles(self, house: str) -> int:
+        """R9.1: castle/stronghold areas controlled, derived, never stored (the victory value
+        of every scenario but AFfC, whose victory points are :attr:`victory_points`)."""
         return sum(1 for a in CASTLE_AREAS if self.controller(a) == house)
 
     def land_areas_controlled(self, house: str) -> int:
@@ -287,9 +301,15 @@ class BoardGame(StepGame):
         return supply_complies(sizes.values(), self.supply[house])
 
     # -- power (R1.6) ------------------------------------------------------------------------------
+    def power_tokens_total(self, house: str) -> int:
+        """The house's power tokens (R1.6.1): 20, Arryn's in AFfC as configured (X-AFFC-Q3)."""
+        if house == "arryn":
+            return int(self.config.get("arryn_power_tokens", T.POWER_TOKENS_TOTAL))
+        return T.POWER_TOKENS_TOTAL
+
     def power_in_pool(self, house: str) -> int:
         on_board = sum(1 for h in self.power_tokens.values() if h == house)
-        return T.POWER_TOKENS_TOTAL - self.power[house] - on_board
+        return self.power_tokens_total(house) - self.power[house] - on_board
 
     def gain_power(self, house: str, amount: int) -> int:
         """Take up to ``amount`` tokens from the Pool (R1.6.2); returns what was gained."""
@@ -351,6 +371,15 @@ class BoardGame(StepGame):
             "fight": None if self.fight is None else self.fight.snapshot(),
             "tides_next": list(self.tides_next),
             "moves": self.moves,
+        } | (self._affc_snapshot() if self.is_affc() else {})
+
+    def _affc_snapshot(self) -> dict[str, Any]:
+        """The objective state of A Feast for Crows (X-AFFC-2.8, X-AFFC-4)."""
+        return {
+            "objective_deck": list(self.objective_deck),
+            "objective_hands": {h: list(c) for h, c in self.objective_hands.items()},
+            "objectives_scored": {h: list(c) for h, c in self.objectives_scored.items()},
+            "victory_points": self.victory_points,
         }
 
     _SHARED = ("houses", "seat_houses", "tides", "impassable")
@@ -419,11 +448,12 @@ class BoardGame(StepGame):
             names=self.seat_names(),
             scores=tuple(
                 {
-                    "castles": self.victory_points(h),
+                    "castles": self.castles(h),
                     "land areas": self.land_areas_controlled(h),
                     "supply": self.supply[h],
                     "power": self.power[h],
                 }
+                | ({"victory points": self.victory_points[h]} if self.is_affc() else {})
                 for h in self.seat_houses
             ),
             rounds=self.round,

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Final
 
 __all__ = [
+    "ALL_HOUSES",
     "AREAS",
     "AREA_IDS",
     "BORDERS",
@@ -47,6 +48,7 @@ __all__ = [
     "UPGRADE_COST",
     "WESTEROS_CARD_BY_ID",
     "WESTEROS_DECKS",
+    "WESTEROS_DECK_SETS",
     "WILDLING_CARDS",
     "WILDLING_CARD_BY_ID",
     "WILDLING_MAX",
@@ -67,6 +69,8 @@ __all__ = [
 ]
 
 HOUSES: Final[tuple[str, ...]] = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
+# the base houses plus the expansions' (X-AFFC-2.1: Arryn); HOUSES stays the base game's six
+ALL_HOUSES: Final[tuple[str, ...]] = (*HOUSES, "arryn")
 UNIT_TYPES: Final[tuple[str, ...]] = ("footman", "knight", "siege_engine", "ship")
 
 _AREA_KINDS: Final = frozenset({"land", "sea", "port"})
@@ -314,6 +318,8 @@ BORDERS: Final[frozenset[frozenset[str]]] = _BORDERS
 HOME_AREAS: Final[Mapping[str, str]] = MappingProxyType(
     {a.home_of: a.id for a in _MAP_AREAS.values() if a.home_of is not None}
 )
+# area -> house: the home areas printed on the map (R1.3.2); scenarios may add some (X-AFFC-2.2)
+MAP_HOMES: Final[Mapping[str, str]] = MappingProxyType({a: h for h, a in HOME_AREAS.items()})
 
 
 def adjacent(a: str, b: str) -> bool:
@@ -426,8 +432,15 @@ def _check_houses() -> None:
 
 
 _check_houses()
+_SCENARIO_DATA: Final = _load("scenarios.json")
+_NEW_HOUSES: Final = {  # the expansions' houses (X-AFFC-2.1), named in scenarios.json
+    h: _obj(v, f"scenarios.houses.{h}")
+    for h, v in _obj(_SCENARIO_DATA["houses"], "scenarios.houses").items()
+}
+if tuple((*_HOUSE_INFO, *_NEW_HOUSES)) != ALL_HOUSES:
+    raise _fail("scenarios.houses", f"houses must complete {HOUSES} to {ALL_HOUSES}")
 _HOUSE_NAMES: Final[Mapping[str, str]] = MappingProxyType(
-    {h: _str(v["name"], f"setup.houses.{h}.name") for h, v in _HOUSE_INFO.items()}
+    {h: _str(v["name"], f"houses.{h}.name") for h, v in (_HOUSE_INFO | _NEW_HOUSES).items()}
 )
 
 
@@ -462,17 +475,19 @@ class PlayerCountSetup:
     garrison_houses: Mapping[str, str] = field(default_factory=dict)  # area -> house (R1.7)
     power_tokens: Mapping[str, str] = field(default_factory=dict)  # area -> house at start
     house_cards: str = "base"  # the deck of HOUSE_CARD_DECKS the scenario is played with
+    westeros_decks: str = "base"  # the set of WESTEROS_DECK_SETS (X-AFFC-2.9)
+    homes: Mapping[str, str] = field(default_factory=dict)  # area -> house: the game's homes
 
     def garrison_owner(self, area: str) -> str | None:
         """The house a garrison defends for: its home house, or the scenario's (X-ADWD-Q2)."""
-        return self.garrison_houses.get(area) or _MAP_AREAS[area].home_of
+        return self.garrison_houses.get(area) or self.homes.get(area)
 
 
 def _build_setup(count_key: str, raw: dict[str, object]) -> PlayerCountSetup:
     where = f"setup.player_counts.{count_key}"
     n = int(count_key)
     houses = _str_list(raw["houses"], f"{where}.houses")
-    if len(set(houses)) != n or not set(houses) <= set(HOUSES):
+    if len(set(houses)) != n or not set(houses) <= set(ALL_HOUSES):
         raise _fail(where, f"need {n} distinct known houses")
 
     def track(key: str) -> tuple[str, ...]:
@@ -505,7 +520,9 @@ def _build_setup(count_key: str, raw: dict[str, object]) -> PlayerCountSetup:
             units.extend([(area, unit)] * _int(entry[2], w))
         starting[house] = tuple(units)
 
+    base_houses = [h for h in houses if h in HOUSES]  # a scenario gives the others' values
     return PlayerCountSetup(
+        homes=MAP_HOMES,
         player_count=n,
         houses=houses,
         iron_throne=track("iron_throne"),
@@ -519,10 +536,10 @@ def _build_setup(count_key: str, raw: dict[str, object]) -> PlayerCountSetup:
         garrisons=_frozen(garrisons),
         starting_units=MappingProxyType(starting),
         initial_supply=_frozen(
-            {h: _int(_HOUSE_INFO[h]["initial_supply"], f"setup.houses.{h}") for h in houses}
+            {h: _int(_HOUSE_INFO[h]["initial_supply"], f"setup.houses.{h}") for h in base_houses}
         ),
         initial_power=_frozen(
-            {h: _int(_HOUSE_INFO[h]["initial_power"], f"setup.houses.{h}") for h in houses}
+            {h: _int(_HOUSE_INFO[h]["initial_power"], f"setup.houses.{h}") for h in base_houses}
         ),
     )
 
@@ -554,9 +571,21 @@ def _build_scenario(name: str, raw: dict[str, object]) -> PlayerCountSetup:
                 raise _fail(f"{where}.power_tokens", f"bad token {house} in {area}")
             tokens[area] = house
     neutral = _int_map(raw["neutral_forces"], f"{where}.neutral_forces")
+    homes = dict(MAP_HOMES)  # X-AFFC-2.2: a scenario may add home areas (The Eyrie for Arryn)
+    for area, value in _obj(raw.get("homes", {}), f"{where}.homes").items():
+        house = _str(value, f"{where}.homes.{area}")
+        if area not in _MAP_AREAS or house not in houses or area in homes:
+            raise _fail(f"{where}.homes", f"bad home {area} of {house}")
+        homes[area] = house
+    impassable = _str_list(raw.get("impassable", []), f"{where}.impassable")  # X-AFFC-2.2
+    if not set(impassable) <= set(_MAP_AREAS):
+        raise _fail(f"{where}.impassable", "unknown area")
     return replace(
         base,
         scenario=name,
+        homes=MappingProxyType(homes),
+        impassable=frozenset(impassable),
+        westeros_decks=_str(raw.get("westeros_decks", "base"), f"{where}.westeros_decks"),
         neutral_forces=_frozen(neutral),
         initial_supply=_frozen(_int_map(raw["initial_supply"], f"{where}.initial_supply")),
         initial_power=_frozen(_int_map(raw["initial_power"], f"{where}.initial_power")),
@@ -571,7 +600,7 @@ def _build_scenario(name: str, raw: dict[str, object]) -> PlayerCountSetup:
 SCENARIOS: Final[Mapping[str, PlayerCountSetup]] = MappingProxyType(
     {
         k: _build_scenario(k, _obj(v, f"scenarios.{k}"))
-        for k, v in _obj(_load("scenarios.json")["scenarios"], "scenarios").items()
+        for k, v in _obj(_SCENARIO_DATA["scenarios"], "scenarios").items()
     }
 )
 
@@ -605,7 +634,7 @@ class HouseCard:
 
 def _build_house_cards(name: str = "house_cards.json") -> dict[str, tuple[HouseCard, ...]]:
     raw = _load(name)
-    by_house: dict[str, list[HouseCard]] = {h: [] for h in HOUSES}
+    by_house: dict[str, list[HouseCard]] = {h: [] for h in ALL_HOUSES}
     for i, item in enumerate(_list(raw["cards"], f"{name}.cards")):
         c = _obj(item, f"{name}.cards[{i}]")
         w = f"{name}.cards[{i}]"
@@ -624,19 +653,27 @@ def _build_house_cards(name: str = "house_cards.json") -> dict[str, tuple[HouseC
         if card.timing is not None and not set(card.timing.split("+")) <= _CARD_TIMINGS:
             raise _fail(w, f"unknown timing {card.timing!r}")
         by_house[card.house].append(card)
-    return {h: tuple(cards) for h, cards in by_house.items()}
+    return {h: tuple(cards) for h, cards in by_house.items() if cards}
 
 
 HOUSE_CARDS: Final[Mapping[str, tuple[HouseCard, ...]]] = MappingProxyType(_build_house_cards())
-# X-ADWD-1.1: each deck holds 7 cards per house; "base" is HOUSE_CARDS
+_AFFC_CARDS: Final = _build_house_cards("house_cards_affc.json")  # Arryn's only (X-AFFC-1)
+# X-ADWD-1.1: each deck holds 7 cards per house; "base" is HOUSE_CARDS. In "affc" Arryn plays
+# its own cards and the other houses of the scenario their base cards (X-AFFC-1).
 HOUSE_CARD_DECKS: Final[Mapping[str, Mapping[str, tuple[HouseCard, ...]]]] = MappingProxyType(
-    {"base": HOUSE_CARDS, "adwd": MappingProxyType(_build_house_cards("house_cards_adwd.json"))}
+    {
+        "base": HOUSE_CARDS,
+        "adwd": MappingProxyType(_build_house_cards("house_cards_adwd.json")),
+        "affc": MappingProxyType(
+            {h: _AFFC_CARDS.get(h) or HOUSE_CARDS[h] for h in SCENARIOS["affc"].houses}
+        ),
+    }
 )
 HOUSE_CARD_BY_ID: Final[Mapping[str, HouseCard]] = MappingProxyType(
     {c.id: c for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards}
 )
-if len(HOUSE_CARD_BY_ID) != sum(
-    len(cards) for deck in HOUSE_CARD_DECKS.values() for cards in deck.values()
+if len(HOUSE_CARD_BY_ID) != len(
+    {id(c) for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards}
 ):
     raise _fail("house_cards", "duplicate card id")
 
@@ -663,8 +700,8 @@ class WesterosCard:
     effect: str
 
 
-def _build_westeros() -> dict[int, tuple[WesterosCard, ...]]:
-    raw = _load("westeros_cards.json")
+def _build_westeros(name: str = "westeros_cards.json") -> dict[int, tuple[WesterosCard, ...]]:
+    raw = _load(name)
     decks: dict[int, list[WesterosCard]] = {d: [] for d in _DECK_NUMERALS}
     for i, item in enumerate(_list(raw["cards"], "westeros_cards.cards")):
         c = _obj(item, f"westeros_cards.cards[{i}]")
@@ -689,22 +726,37 @@ def _build_westeros() -> dict[int, tuple[WesterosCard, ...]]:
         if (card.chooser is None) != (not card.options):
             raise _fail(w, "a chooser needs options and vice versa")
         decks[deck].append(card)
-    return {d: tuple(cards) for d, cards in decks.items()}
+    return {d: tuple(cards) for d, cards in decks.items() if cards}
 
 
 WESTEROS_DECKS: Final[Mapping[int, tuple[WesterosCard, ...]]] = MappingProxyType(_build_westeros())
+# X-AFFC-2.9: the affc set plays its own deck I with the base decks II and III
+WESTEROS_DECK_SETS: Final[Mapping[str, Mapping[int, tuple[WesterosCard, ...]]]] = MappingProxyType(
+    {
+        "base": WESTEROS_DECKS,
+        "affc": MappingProxyType(
+            dict(WESTEROS_DECKS) | _build_westeros("westeros_cards_affc.json")
+        ),
+    }
+)
 WESTEROS_CARD_BY_ID: Final[Mapping[str, WesterosCard]] = MappingProxyType(
-    {c.id: c for cards in WESTEROS_DECKS.values() for c in cards}
+    {c.id: c for decks in WESTEROS_DECK_SETS.values() for cards in decks.values() for c in cards}
 )
-_DECK_LISTS: Final[Mapping[int, tuple[str, ...]]] = MappingProxyType(
-    {d: tuple(c.id for c in cards for _ in range(c.copies)) for d, cards in WESTEROS_DECKS.items()}
+_DECK_LISTS: Final[Mapping[str, Mapping[int, tuple[str, ...]]]] = MappingProxyType(
+    {
+        name: MappingProxyType(
+            {d: tuple(c.id for c in cards for _ in range(c.copies)) for d, cards in decks.items()}
+        )
+        for name, decks in WESTEROS_DECK_SETS.items()
+    }
 )
 
 
-def westeros_deck_list(deck: int) -> tuple[str, ...]:
-    """The card ids of Westeros deck ``deck`` (1, 2 or 3), one entry per physical card, in a
-    fixed order (data order, copies adjacent). Raises ``KeyError`` for an unknown deck."""
-    return _DECK_LISTS[deck]
+def westeros_deck_list(deck: int, deck_set: str = "base") -> tuple[str, ...]:
+    """The card ids of Westeros deck ``deck`` (1, 2 or 3) of a deck set (``base``, or ``affc``
+    with its own deck I, X-AFFC-2.9), one entry per physical card, in a fixed order (data
+    order, copies adjacent). Raises ``KeyError`` for an unknown deck."""
+    return _DECK_LISTS[deck_set][deck]
 
 
 # --------------------------------------------------------------------------------------------

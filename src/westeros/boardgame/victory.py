@@ -13,15 +13,29 @@ from westeros.engine import Step
 def ranking_key(g: BoardGame, house: str) -> tuple[int, int, int, int]:
     """R9.3 (errata): victory value, then land areas, then supply, then Iron Throne position."""
     return (
-        g.victory_points(house),
+        g.castles(house),
         g.land_areas_controlled(house),
         g.supply[house],
         -g.position("iron_throne", house),
     )
 
 
+MAX_VICTORY_POINTS = 7  # X-AFFC-4.1 the AFfC victory track ends at 7; reaching it wins (4.5)
+
+
+def affc_ranking_key(g: BoardGame, house: str) -> tuple[int, int, int]:
+    """A Feast for Crows: victory points; among houses on 7, more land areas (X-AFFC-4.5); then
+    the Iron Throne track (X-AFFC-4.5, X-AFFC-4.6, XF7). Land areas break ties on 7 only: at
+    the end of round 10 the Iron Throne alone breaks ties (XF7)."""
+    vp = g.victory_points[house]
+    land = g.land_areas_controlled(house) if vp >= MAX_VICTORY_POINTS else 0
+    return (vp, land, -g.position("iron_throne", house))
+
+
 def rank_houses(g: BoardGame) -> tuple[str, ...]:
-    return tuple(sorted(g.houses, key=lambda h: ranking_key(g, h), reverse=True))
+    """R9.3; in A Feast for Crows by victory points (X-AFFC-4.5, X-AFFC-4.6)."""
+    key = affc_ranking_key if g.is_affc() else ranking_key
+    return tuple(sorted(g.houses, key=lambda h: key(g, h), reverse=True))
 
 
 def end_game(g: BoardGame, reason: str) -> None:
@@ -34,13 +48,19 @@ def end_game(g: BoardGame, reason: str) -> None:
     abandon_fight(g)  # a pending attack never happens: its units stay home (R9.2)
     g.stack.clear()
     g.emit(E.GAME_OVER(reason=reason, winner=g.winner))
-    g.emit(
-        E.FINAL_RANKING(ranking=list(g.ranking), castles=[g.victory_points(h) for h in g.ranking])
-    )
+    castles = [g.castles(h) for h in g.ranking]
+    if g.is_affc():  # X-AFFC-4.6: the ranking is by victory points
+        vp = [g.victory_points[h] for h in g.ranking]
+        g.emit(E.FINAL_RANKING(ranking=list(g.ranking), castles=castles, victory_points=vp))
+    else:
+        g.emit(E.FINAL_RANKING(ranking=list(g.ranking), castles=castles))
 
 
 def _won(g: BoardGame) -> bool:
-    return any(g.victory_points(h) >= T.CASTLES_TO_WIN for h in g.houses)
+    """R9.2: a house holds 7 castles — never in A Feast for Crows (X-AFFC-4.7)."""
+    if g.is_affc():
+        return False
+    return any(g.castles(h) >= T.CASTLES_TO_WIN for h in g.houses)
 
 
 def settle_control(g: BoardGame) -> bool:

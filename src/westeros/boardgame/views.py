@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
 from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT, current
@@ -51,6 +52,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "garrison_houses": {a: g.garrison_owner(a) for a in g.garrisons},  # X-ADWD-2.8
         "neutral_forces": dict(g.neutral),
         "impassable": sorted(g.impassable),
+        "homes": dict(g.homes),  # area -> house (R1.3.2; X-AFFC-2.2 The Eyrie for Arryn)
         "orders": _orders(g, me),
         "restrictions": sorted(g.restrictions),
         "wildling_threat": g.wildling_threat,
@@ -65,23 +67,52 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "winner": g.winner,
         "ranking": list(g.ranking),
         "log_size": len(g.log),
+    } | ({"objectives": objectives_view(g, me)} if g.is_affc() else {})
+
+
+def objectives_view(g: BoardGame, me: str | None) -> dict[str, Any]:
+    """A Feast for Crows (X-AFFC-2.8, X-AFFC-4): the seat's own objective hand (secret to it,
+    R1.14.1), every hand's size, the deck's size, the scored cards, victory points and special
+    objectives (public)."""
+    return {
+        "hand": list(g.objective_hands[me]) if me is not None else None,
+        "hand_sizes": {h: len(g.objective_hands[h]) for h in g.houses},
+        "deck_size": len(g.objective_deck),
+        "scored": {h: list(g.objectives_scored[h]) for h in g.houses},
+        "victory_points": dict(g.victory_points),
+        "special": {h: O.SPECIAL_TEXTS[h] for h in g.houses},
+        "cards": {c: _card(c) for c in _known(g, me)},  # the texts of the cards it sees
+        # what anyone can work out from the board: the seat's cards fulfilled now (X-AFFC-4.4)
+        # and whose special objective is (X-AFFC-4.3)
+        "fulfilled": [c for c in g.objective_hands[me] if O.fulfils(g, me, c)] if me else [],
+        "special_fulfilled": {h: O.fulfils_special(g, h) for h in g.houses},
     }
 
 
-# castle areas as (area, home house or None), all land (asserted): control without ports
-_CASTLES: tuple[tuple[str, str | None], ...] = tuple((a, T.AREAS[a].home_of) for a in CASTLE_AREAS)
+def _card(card: str) -> dict[str, Any]:
+    info = O.OBJECTIVES[card]
+    return {"name": info.name, "text": info.text, "victory_points": dict(info.victory_points)}
+
+
+def _known(g: BoardGame, me: str | None) -> list[str]:
+    """The objective cards the seat sees: its hand and every scored card."""
+    mine = list(g.objective_hands[me]) if me is not None else []
+    return [*mine, *(c for h in g.houses for c in g.objectives_scored[h])]
+
+
+# castle areas, all land (asserted): control without ports
 assert all(T.AREAS[a].kind == "land" for a in CASTLE_AREAS)
 
 
 def castle_counts(g: BoardGame) -> Counter[str | None]:
     """Castles and strongholds controlled per house (R9.1): ``g.controller`` of every castle
     area, inlined (they are all land areas: units, else a power token, else a home emblem)."""
-    units, tokens, houses = g.units, g.power_tokens, g.houses
+    units, tokens, houses, homes = g.units, g.power_tokens, g.houses, g.homes
     return Counter(
         [
             (us[0].house if (us := units.get(area)) else tokens.get(area))
-            or (home if home in houses else None)
-            for area, home in _CASTLES
+            or (home if (home := homes.get(area)) in houses else None)
+            for area in CASTLE_AREAS
         ]
     )
 
@@ -91,9 +122,9 @@ def _house_public(g: BoardGame, house: str, victory: int, on_board: int) -> dict
         "name": T.house_name(house),
         "seat": g.seat_of(house),
         "power": g.power[house],  # public (R1.6.4)
-        "power_in_pool": T.POWER_TOKENS_TOTAL - g.power[house] - on_board,  # g.power_in_pool
+        "power_in_pool": g.power_tokens_total(house) - g.power[house] - on_board,  # X-AFFC-Q3
         "supply": g.supply[house],
-        "victory": victory,  # g.victory_points(house), counted once for every house
+        "victory": victory,  # g.castles(house), counted once for every house
         "hand": list(g.hands[house]),  # public: every house's 7 cards are known (R1.14.2)
         "discards": list(g.discards[house]),
         "stars": g.stars(house),

@@ -70,12 +70,24 @@ class WesterosText:
 WESTEROS_TEXTS: dict[str, WesterosText] = {}
 
 
+def _pending(g: BoardGame, option: str | None) -> list[Step]:
+    """A card of a deck set whose text has no entry yet: it resolves as nothing."""
+    g.emit(E.WESTEROS_NOTHING())
+    return []
+
+
+# X-AFFC-3: every card and option of the AFfC deck I without an entry of its own gets this
+# pending one (at the end of this module); the module of the deck's texts replaces it with
+# ``@westeros_text`` (the only entries that may be registered twice).
+PENDING_TEXT = WesterosText(_pending)
+
+
 def westeros_text(*ids: str) -> Callable[[Resolve], Resolve]:
     """Register a function as the text of the cards (or options) ``ids``."""
 
     def register(resolve: Resolve) -> Resolve:
-        for base_id in ids:
-            assert base_id not in WESTEROS_TEXTS, base_id
+        for base_id in ids:  # once each; a pending entry (below) may be replaced once
+            assert WESTEROS_TEXTS.get(base_id, PENDING_TEXT) is PENDING_TEXT, base_id
             WESTEROS_TEXTS[base_id] = WesterosText(resolve)
         return resolve
 
@@ -147,6 +159,12 @@ _restriction("storm_of_swords", "defense+1", "defense+2*")
 _restriction("no_defense", "defense+1", "defense+2*")  # Put to the Sword (D4)
 _restriction("no_march_plus1", "march+1*")  # Put to the Sword (D4)
 WESTEROS_TEXTS["winter_is_coming"] = WesterosText(_never_resolved, reshuffle=True)  # R3.3
+
+
+# X-AFFC-3: the hook for the texts of the AFfC deck I (X-AFFC-2.9): see PENDING_TEXT.
+for _card in T.WESTEROS_DECK_SETS["affc"][1]:
+    for _id in (_card.base_id, *_card.options):
+        WESTEROS_TEXTS.setdefault(_id, PENDING_TEXT)
 
 
 def text_of(card: str) -> WesterosText:

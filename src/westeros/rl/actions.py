@@ -17,13 +17,14 @@ part                       values
                            A Dance with Dragons' (each deck in house order, then card order);
                            for Rodrik the Reader every Westeros card (``<deck>:<card>``)
 ``track``                  iron_throne, fiefdoms, kings_court
-``house``                  the six houses
+``house``                  the six houses, then Arryn
 ``token``                  the 11 distinct order tokens
 ``option``                 the options of the Westeros cards
 ``purchase``               footman, knight, siege_engine, upgrade_knight, upgrade_siege_engine,
                            ship (only ``ship`` takes ``>to``, a sea or port area)
 ``action``                 replace
 ``routed``                 routed (Renly: land areas only)
+``objective``              the 28 AFfC objective cards (ids sorted)
 =========================  ============================================================
 
 Two pairs are narrowed by the map so the space stays small: ``<area>:<unit>`` pairs a ship
@@ -47,6 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from westeros.boardgame.public import decisions as D
+from westeros.boardgame.public import objectives as O
 from westeros.boardgame.public import tables as T
 from westeros.engine import Choice, Decision
 
@@ -58,8 +60,9 @@ CARDS: tuple[str, ...] = tuple(T.HOUSE_CARD_BY_ID)
 TOKENS: tuple[str, ...] = tuple(dict.fromkeys(t.id for t in T.ORDER_TOKENS))
 TRACKS: tuple[str, ...] = ("iron_throne", "fiefdoms", "kings_court")
 OPTIONS: tuple[str, ...] = tuple(
-    dict.fromkeys(o for deck in T.WESTEROS_DECKS.values() for c in deck for o in c.options)
+    dict.fromkeys(o for c in T.WESTEROS_CARD_BY_ID.values() for o in c.options)  # every set's
 )
+OBJECTIVES: tuple[str, ...] = tuple(sorted(O.OBJECTIVES))  # A Feast for Crows (X-AFFC-4.4)
 LAND_UNITS: tuple[str, ...] = tuple(u for u in T.UNIT_TYPES if u != "ship")
 PURCHASES: tuple[str, ...] = (*LAND_UNITS, "upgrade_knight", "upgrade_siege_engine")
 INTEGER_MAX: dict[str, int] = {
@@ -81,10 +84,11 @@ _SIMPLE: dict[str, tuple[str, ...]] = {
     "unit": T.UNIT_TYPES,
     "card": CARDS,
     "track": TRACKS,
-    "house": T.HOUSES,
+    "house": T.ALL_HOUSES,  # the base six, then Arryn (X-AFFC-2.1)
     "token": TOKENS,
     "option": OPTIONS,
     "purchase": PURCHASES,
+    "objective": OBJECTIVES,
 }
 
 

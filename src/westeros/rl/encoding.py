@@ -53,17 +53,20 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from westeros.boardgame.public import BoardGame, castle_counts, fight_view
+from westeros.boardgame.public import BoardGame, castle_counts, fight_view, objectives_view
 from westeros.boardgame.public import tables as T
 from westeros.engine import Game
 from westeros.rl.actions import AREAS, CARDS, KIND_IDS, TOKENS, TRACKS
+from westeros.rl.actions import OBJECTIVES as OBJECTIVE_IDS
 
-HOUSES: tuple[str, ...] = T.HOUSES
+HOUSES: tuple[str, ...] = T.ALL_HOUSES  # the base six, then Arryn (X-AFFC-2.1)
+SEATS: int = max(T.SETUPS)  # 6
+OBJECTIVES: tuple[str, ...] = OBJECTIVE_IDS  # A Feast for Crows' 28 (X-AFFC-4.4)
 UNIT_KINDS: tuple[str, ...] = T.UNIT_TYPES
 PHASES: tuple[str, ...] = ("westeros", "planning", "action", "over")
 WILDLINGS: tuple[str, ...] = tuple(c.id for c in T.WILDLING_CARDS)
 WESTEROS_BASE: tuple[str, ...] = tuple(
-    dict.fromkeys(c.base_id for deck in T.WESTEROS_DECKS.values() for c in deck)
+    dict.fromkeys(c.base_id for c in T.WESTEROS_CARD_BY_ID.values())  # every deck set's
 )
 
 _H = {h: i for i, h in enumerate(HOUSES)}
@@ -81,17 +84,17 @@ GARRISON_AREAS: tuple[str, ...] = tuple(
     a for a in AREAS if any(a in s.garrisons for s in (*T.SETUPS.values(), *T.SCENARIOS.values()))
 )
 
-# per-area layout
+# per-area layout (one slot per house of HOUSES for a unit's, a power token's, an order's house)
 A_UNIT_HOUSE = 0
-A_UNITS = 6
-A_ROUTED = 10
-A_TOKEN_HOUSE = 11
-A_GARRISON = 17
-A_NEUTRAL = 18
-A_IMPASSABLE = 19
-A_ORDER_HOUSE = 20
-A_ORDER_TOKEN = 26
-A_ORDER_HIDDEN = 26 + len(TOKENS)
+A_UNITS = len(HOUSES)
+A_ROUTED = A_UNITS + len(UNIT_KINDS)
+A_TOKEN_HOUSE = A_ROUTED + 1
+A_GARRISON = A_TOKEN_HOUSE + len(HOUSES)
+A_NEUTRAL = A_GARRISON + 1
+A_IMPASSABLE = A_NEUTRAL + 1
+A_ORDER_HOUSE = A_IMPASSABLE + 1
+A_ORDER_TOKEN = A_ORDER_HOUSE + len(HOUSES)
+A_ORDER_HIDDEN = A_ORDER_TOKEN + len(TOKENS)
 AREA_WIDTH = A_ORDER_HIDDEN + 1
 HOUSE_WIDTH = 12
 
@@ -104,9 +107,10 @@ _sizes = {
     "wildlings": 2 + len(WILDLINGS),
     "westeros": len(WESTEROS_BASE) + 3,
     "round": 1 + len(PHASES),
-    "decision": 1 + len(KIND_IDS) + 1 + len(HOUSES),
+    "decision": 1 + len(KIND_IDS) + 1 + SEATS,
     "combat": 2 + 2 * len(HOUSES) + 2 * len(AREAS) + 2 + 2 * len(CARDS) + 2 + 2,
     "scenario": len(SCENARIOS) + 1 + len(GARRISON_AREAS) * len(HOUSES) + 2,
+    "objectives": 2 * len(OBJECTIVES) + len(OBJECTIVES) * len(HOUSES) + 3 * len(HOUSES) + 1,
 }
 SECTIONS: dict[str, tuple[int, int]] = {}
 _at = 0
@@ -126,6 +130,7 @@ _ROUND0 = SECTIONS["round"][0]
 _DEC0 = SECTIONS["decision"][0]
 _COMBAT0 = SECTIONS["combat"][0]
 _SCEN0 = SECTIONS["scenario"][0]
+_OBJ0 = SECTIONS["objectives"][0]
 
 Vector = npt.NDArray[np.float32]
 
@@ -140,6 +145,18 @@ _GARRISON_HOUSE_AT = {
     a: {h: _LAST_ROUND_AT + 1 + i * len(HOUSES) + j for j, h in enumerate(HOUSES)}
     for i, a in enumerate(GARRISON_AREAS)
 }
+# the objectives section (A Feast for Crows): the seat's hand, its cards fulfilled now, who
+# scored each card, per house its VP, hand size and special objective fulfilled, the deck size
+_OBJ_HAND_AT = {c: _OBJ0 + i for i, c in enumerate(OBJECTIVES)}
+_OBJ_FULFILLED_AT = {c: _OBJ0 + len(OBJECTIVES) + i for i, c in enumerate(OBJECTIVES)}
+_OBJ_SCORED_AT = {
+    c: {h: _OBJ0 + 2 * len(OBJECTIVES) + i * len(HOUSES) + j for j, h in enumerate(HOUSES)}
+    for i, c in enumerate(OBJECTIVES)
+}
+_OBJ_HOUSE_AT = {
+    h: _OBJ0 + len(OBJECTIVES) * (2 + len(HOUSES)) + 3 * j for j, h in enumerate(HOUSES)
+}
+_OBJ_DECK_AT = _OBJ0 + len(OBJECTIVES) * (2 + len(HOUSES)) + 3 * len(HOUSES)
 _IGNORED_AT = {
     "attacker": _LAST_ROUND_AT + 1 + len(GARRISON_AREAS) * len(HOUSES),
     "defender": _LAST_ROUND_AT + 2 + len(GARRISON_AREAS) * len(HOUSES),
@@ -252,6 +269,8 @@ def encode(view: dict[str, Any]) -> Vector:
         _combat(combat, me, idx, pos, val)
     _scenario(view["scenario"], view["last_round"], view["garrison_houses"].items(), idx, pos, val)
     _ignored(combat, idx)
+    if "objectives" in view:
+        _objectives(view["objectives"], idx, pos, val)
 
     out = np.bincount(pos, weights=val, minlength=OBS_SIZE)  # float64; positions add up
     out[idx] = 1.0  # one-hot positions never hold a fraction
@@ -318,6 +337,25 @@ def _scenario(
             idx.append(_GARRISON_HOUSE_AT[area][house])
 
 
+def _objectives(o: dict[str, Any], idx: list[int], pos: list[int], val: list[float]) -> None:
+    """A Feast for Crows (X-AFFC-2.8, X-AFFC-4): the seat's own objective hand and which of
+    it is fulfilled now (secret to it), who scored each card, each house's victory points /7,
+    hand size /5 and special objective fulfilled, the deck's size /28."""
+    idx.extend(_OBJ_HAND_AT[c] for c in o["hand"] or ())
+    idx.extend(_OBJ_FULFILLED_AT[c] for c in o["fulfilled"])
+    for house, cards in o["scored"].items():
+        idx.extend(_OBJ_SCORED_AT[c][house] for c in cards)
+    hand_sizes, special = o["hand_sizes"], o["special_fulfilled"]
+    for house, points in o["victory_points"].items():
+        at = _OBJ_HOUSE_AT[house]
+        pos += (at, at + 1)
+        val += (points / 7, hand_sizes[house] / 5)
+        if special[house]:
+            idx.append(at + 2)
+    pos.append(_OBJ_DECK_AT)
+    val.append(o["deck_size"] / len(OBJECTIVES))
+
+
 def _ignored(combat: dict[str, Any] | None, idx: list[int]) -> None:
     """The sides of the fight whose house card's text is ignored (X1.2), once revealed."""
     if combat is not None:
@@ -348,7 +386,7 @@ _DOMINANCE_AT = tuple(
 _RESTRICTION_AT = {t: _RESTR0 + i for i, t in enumerate(TOKENS)}
 _PEEK_AT = {w: _WILD0 + 2 + i for i, w in enumerate(WILDLINGS)}
 _LAST_WESTEROS_AT = {
-    c.id: _WEST0 + _WEST[c.id.split(":", 1)[1]] for deck in T.WESTEROS_DECKS.values() for c in deck
+    c.id: _WEST0 + _WEST[c.id.split(":", 1)[1]] for c in T.WESTEROS_CARD_BY_ID.values()
 }
 _HOUSE_FRACTIONS = {
     h: (b + 2, b + 3, b + 4, b + 5, b + 6, b + 10, b + 11) for h, b in _HOUSE_BASE.items()
@@ -427,7 +465,7 @@ def encode_game(game: Game, seat: int | None) -> Vector:
         hand, gone = hands[name], discards[name]
         val += (
             power[name] / 20,
-            (T.POWER_TOKENS_TOTAL - power[name] - on_board[name]) / 20,
+            (g.power_tokens_total(name) - power[name] - on_board[name]) / 20,
             supply[name] / 6,
             castles[name] / 7,
             stars[kings_court.index(name)] / 3,
@@ -489,6 +527,8 @@ def encode_game(game: Game, seat: int | None) -> Vector:
     garrisons = ((a, setup.garrison_owner(a)) for a in g.garrisons)
     _scenario(setup.scenario, setup.last_round, garrisons, idx, pos, val)
     _ignored(combat, idx)
+    if g.is_affc():
+        _objectives(objectives_view(g, me), idx, pos, val)
 
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     n = len(pos)

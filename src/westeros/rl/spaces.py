@@ -117,8 +117,12 @@ def _houses(game: Game) -> tuple[str, ...]:
 
 
 def _castles(game: Game) -> list[int]:
-    """Each seat's castles and strongholds (public: the spectator view)."""
+    """Each seat's castles and strongholds, or its victory points in A Feast for Crows
+    (X-AFFC-4.1) (public: the spectator view)."""
     view: dict[str, Any] = game.view(None)
+    if "objectives" in view:
+        points = view["objectives"]["victory_points"]
+        return [int(points[h]) for h in view["seats"]]
     return [int(view["houses"][h]["victory"]) for h in view["seats"]]
 
 

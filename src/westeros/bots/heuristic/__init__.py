@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from westeros.boardgame.public import decisions as D
-from westeros.bots.heuristic import fights, orders, raven, westeros
+from westeros.bots.heuristic import fights, objectives, orders, raven, westeros
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision, Rng
 
@@ -70,6 +70,10 @@ RULES: dict[str, Rule] = {
     D.MELISANDRE.name: fights.strongest_card,
     D.RODRIK.name: _word("pass"),
     D.GERRIS.name: fights.first_action,
+    # A Feast for Crows objectives (X-AFFC-D1, X-AFFC-D2)
+    D.RETURN_OBJECTIVE.name: objectives.return_objective,
+    D.SCORE_SPECIAL.name: _word("score"),
+    D.SCORE_OBJECTIVE.name: objectives.score_objective,
 }
 
 

@@ -32,6 +32,7 @@ class Board:
         self.neutral: dict[str, int] = view["neutral_forces"]
         self.orders: dict[str, dict[str, Any]] = view["orders"]
         self.impassable = frozenset(view["impassable"])
+        self.homes: dict[str, str] = view["homes"]  # area -> house (X-AFFC-2.2)
 
     # -- who holds what ----------------------------------------------------------------------
     def owner(self, area: str) -> str | None:
@@ -48,7 +49,7 @@ class Board:
         token = self.tokens.get(area)
         if token is not None:
             return token
-        home = info.home_of
+        home = self.homes.get(area)
         return home if home is not None and home in self.houses else None
 
     def power(self, house: str | None = None) -> int:
@@ -151,7 +152,7 @@ class Board:
             v += 4.0
         elif info.fortification == "castle":
             v += 3.0
-        if info.home_of == self.me:
+        if self.homes.get(area) == self.me:
             v += 2.0
         return v
 

@@ -167,7 +167,7 @@ def _keeps_home(b: Board, src: str, planned: int) -> bool:
     """The last unit in the house's home area stays while an enemy stands next to it: an
     empty home falls to a march without a fight (only its garrison defends it). ``planned``:
     the units already planned to leave (they are still on the board)."""
-    if T.AREAS[src].home_of != b.me or b.threat.get(src, 0) == 0:
+    if b.homes.get(src) != b.me or b.threat.get(src, 0) == 0:
         return False
     return sum(1 for u in b.units.get(src, ()) if u["house"] == b.me) - planned <= 1
 

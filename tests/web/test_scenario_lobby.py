@@ -105,3 +105,57 @@ def test_the_base_game_with_the_adwd_deck_and_a_bad_combination(
     assert "A Dance with Dragons house cards" in game_label(person, person.game)
     assert not person.errors, person.errors
     person.close()
+
+
+def test_an_affc_game_is_made_in_the_lobby_and_shows_its_objectives(
+    server: Server, browser: Browser
+) -> None:
+    """X-AFFC-2.1: four houses with Arryn; X-AFFC-2.8: the seat's objective cards in the hand
+    area with their texts and points for its house, two returned by clicking them (X-AFFC-D1);
+    X-AFFC-2.2: The Eyrie drawn as Arryn's home, no neutral force; X-AFFC-4.1: the victory track
+    counts victory points."""
+    person = Person(browser, server)
+    page = board_lobby(person)
+    page.select_option("select[name=scenario]", "affc")
+    players = page.locator("select[name=players]")
+    assert players.input_value() == "4" and players.is_disabled()
+    assert page.locator("tr[data-seatrow]").count() == 4
+    assert "Arryn" in page.inner_text("#scenario-houses")
+    page.click("#create")  # seats 2-4 are bots by default
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#objective-hand [data-objective]")
+    person.adopt_from_page()
+    view = person.state()["view"]
+    me, hand = view["house"], view["objectives"]["hand"]
+    assert view["scenario"] == "affc" and len(hand) == 5
+    # every card of the hand, with its text and its points for the seat's house
+    for card in hand:
+        shown = page.inner_text(f'#objective-hand [data-objective="{card}"]')
+        info = view["objectives"]["cards"][card]
+        assert info["name"] in shown and info["text"] in shown
+        assert shown.strip().startswith(str(info["victory_points"][me]))
+    special = page.inner_text(f'[data-special="{me}"]')
+    assert view["objectives"]["special"][me] in special
+    # the Eyrie: Arryn's home (tinted as Arryn's while nobody else holds it), its garrison
+    # of 6, no neutral force
+    assert page.get_attribute('[data-area="the_eyrie"]', "data-control") == "arryn"
+    assert page.locator('[data-pieces="the_eyrie"] .neutral').count() == 0
+    assert page.locator('[data-pieces="the_eyrie"] .garrison').count() == 1
+    assert all("VP" in t for t in page.locator(".tracks [data-victory]").all_inner_texts())
+    # X-AFFC-D1: return two cards, one click each (the first marked as returned while the
+    # second is chosen); three are kept once every house has chosen
+    page.click("#objective-hand .card.playable")
+    page.wait_for_selector("#objective-hand .card.returning")
+    assert page.locator("#objective-hand .card.playable").count() == 4
+    page.click("#objective-hand .card.playable")
+    page.wait_for_function(
+        "document.querySelectorAll('#objective-hand [data-objective]').length === 3", timeout=15_000
+    )
+    kept = person.state()["view"]["objectives"]["hand"]
+    assert len(kept) == 3 and set(kept) < set(hand)
+    shown = page.locator("#objective-hand [data-objective]").evaluate_all(
+        "els => els.map(e => e.dataset.objective)"
+    )
+    assert sorted(shown) == sorted(kept)
+    assert not person.errors, person.errors
+    person.close()

@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from westeros.boardgame.public import catalogue_json
+from westeros.boardgame.public import catalogue_json, objectives
 from westeros.boardgame.public import tables as T
 from westeros.engine import game_info
 from westeros.web.pages import Page
@@ -38,7 +38,7 @@ def boardgame_data() -> str:
             }
             for a in T.AREAS.values()
         },
-        "houses": {h: T.house_name(h) for h in T.HOUSES},
+        "houses": {h: T.house_name(h) for h in T.ALL_HOUSES},
         "house_cards": {
             c.id: {
                 "name": c.name,
@@ -79,6 +79,11 @@ def boardgame_data() -> str:
         },
         "decisions": catalogue_json(),
         **_titles(),
+        "objectives": {  # A Feast for Crows (X-AFFC-4.4): name, text, points per house
+            o.id: {"name": o.name, "text": o.text, "victory_points": dict(o.victory_points)}
+            for o in objectives.OBJECTIVES.values()
+        },
+        "special_objectives": dict(objectives.SPECIAL_TEXTS),  # X-AFFC-4.3
     }
     return json.dumps(data, separators=(",", ":"))
 

@@ -51,6 +51,7 @@ export function partLabel(p) {
   if (TRACK_NAMES[p]) return TRACK_NAMES[p];
   if (UNIT_NAMES[p]) return UNIT_NAMES[p];
   if (DATA.orders[p]) return `${orderLabel(p)} ${orderTitle(p)}`;
+  if (DATA.objectives && DATA.objectives[p]) return DATA.objectives[p].name; // X-AFFC-4.4
   return humanize(p);
 }
 export function choiceLabel(kind, c) {

@@ -15,6 +15,14 @@ export function homesOf(view) {
   return out;
 }
 
+/** The victory track's value of a house: its victory points in A Feast for Crows
+ * (X-AFFC-4.1), else its castles and strongholds (R9.1). */
+export function victoryOf(view, house) {
+  const o = view.objectives;
+  return o ? o.victory_points[house] || 0 : view.houses[house].victory;
+}
+export const victoryWord = (view) => (view.objectives ? 'VP' : 'castles');
+
 /** The scenario's name ('' for the base game). */
 export function scenarioTitle(view) {
   const s = view && view.scenario;

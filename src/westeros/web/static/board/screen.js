@@ -10,6 +10,7 @@ import { Chat } from '../chat.js';
 import { Replay } from './replay.js';
 import { DecisionPanel } from './decision.js';
 import { ScenarioTag, lastRound } from './scenario.js';
+import { Objectives } from './objectives.js';
 import { Clock, clockOf, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
 import { boardNaming } from './seats.js';
 
@@ -204,6 +205,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links} naming=${boardNaming}/>
         <${Combat} view=${view} events=${events}/>
         <${Hand} view=${view} decision=${d} send=${send}/>
+        <${Objectives} view=${view} decision=${d} send=${send}/>
         <${Tracks} view=${view}/>
         <${Houses} view=${view} players=${msg.players}/>
         <${Westeros} view=${view}/>

@@ -12,7 +12,6 @@ import pytest
 from tests.boardgame.test_fuzz import play_checked
 from westeros.boardgame import decisions as D
 from westeros.boardgame.state import BoardGame
-from westeros.bots.base import Sampler
 from westeros.engine import new_game
 
 AFFC: dict[str, Any] = {"scenario": "affc"}
@@ -73,22 +72,9 @@ def test_the_heuristic_bot_answers_every_affc_decision_legally() -> None:
 def test_an_affc_sample_carries_no_other_seats_secret() -> None:
     """R1.14, X-AFFC-2.8: at every simultaneous decision (the keep-3 choice, orders, bids, house
     cards) another seat's choice never reaches a sample."""
-    from tests.bots.test_determinize import _positions, _secret_pairs
+    from tests.bots.test_determinize import no_secret_reaches_a_sample
 
-    game = new_game("boardgame", {"players": 4, **AFFC, "tides": True}, 41)
-    kinds: set[str] = set()
-    for position in _positions(game, 41, every=2):
-        pair = _secret_pairs(position)
-        if pair is None:
-            continue
-        one, two, secret_seat = pair
-        kinds.add(position.pending()[0].kind)
-        for seat in range(4):
-            if seat == secret_seat:
-                continue
-            a, b = one.determinize(seat, 5), two.determinize(seat, 5)
-            assert a.state_hash() == b.state_hash(), (position.pending()[0].kind, seat)
-            assert Sampler(one, seat)(3).state_hash() == Sampler(two, seat)(3).state_hash()
+    kinds = no_secret_reaches_a_sample({"players": 4, **AFFC, "tides": True}, 41, every=2)
     assert {D.RETURN_OBJECTIVE.name, D.PLACE_ORDER.name} <= kinds, kinds
 
 
@@ -150,3 +136,23 @@ def test_a_determinized_affc_game_plays_to_the_end() -> None:
         d = sample.pending()[0]
         sample.apply(d.seat, bots[d.seat].choose(sample.view(d.seat), d))
     assert sample.outcome() is not None
+
+
+def test_a_card_known_to_be_in_a_hand_stays_there_in_samples(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R1.14: a card everybody saw a house take (affc.KNOWN_HOLDINGS, as Shifting Ambitions
+    shows its pool) stays in that hand in every sample; the other unseen cards move."""
+    from westeros.boardgame import affc
+
+    g = _random_game_until_round(11, 2)
+    card = g.objective_hands["stark"][0]
+    monkeypatch.setattr(affc, "KNOWN_HOLDINGS", [lambda game: {"stark": {card}}])
+    seat = g.seat_of("arryn")
+    moved = False
+    for seed in range(6):
+        sample = g.determinize(seat, seed)
+        assert card in sample.objective_hands["stark"]
+        assert len(sample.objective_hands["stark"]) == len(g.objective_hands["stark"])
+        moved |= sample.objective_hands["stark"] != g.objective_hands["stark"]
+    assert moved  # the rest of Stark's hand is resampled

@@ -39,17 +39,19 @@ def special(house: str) -> Callable[[Case], Case]:
     return case(house, SPECIAL_CASES)
 
 
-def board() -> Scenario:
-    """An empty four-house board: Stark, Lannister, Baratheon and a fourth house."""
-    return Scenario(players=4).empty()
+def board(scenario: str = "affc") -> Scenario:
+    """An empty board of the AFfC houses (X-AFFC-2.1), or of the four-player base game (Stark,
+    Lannister, Baratheon, Greyjoy): the conditions read the state, whatever the scenario."""
+    return Scenario(players=4, scenario=scenario).empty()
 
 
 def set_victory_points(g: PlayedGame, **points: int) -> None:
     """The public victory track; houses not named stand on 0."""
-    g.__dict__["victory_points"] = {h: points.get(h, 0) for h in g.houses}
+    g.victory_points = {h: points.get(h, 0) for h in g.houses}
 
 
 def fourth(g: PlayedGame) -> str:
+    """Arryn in AFfC, Greyjoy in a base game."""
     return next(h for h in g.houses if h not in ("stark", "lannister", "baratheon"))
 
 
@@ -338,6 +340,14 @@ def _baratheon(ok: bool) -> tuple[PlayedGame, str]:
     return s.g, "baratheon"
 
 
+@special("arryn")
+def _arryn(ok: bool) -> tuple[PlayedGame, str]:
+    """The Eyrie, empty, is Arryn's by its emblem (X-AFFC-2.2); 6 available power against 5,
+    and a tie with Lannister at 6 fails."""
+    s = board().power("arryn", 6).power("lannister", 5 if ok else 6)
+    return s.g, "arryn"
+
+
 # --------------------------------------------------------------------------------------------
 # The tests
 # --------------------------------------------------------------------------------------------
@@ -419,6 +429,69 @@ def test_most_is_measured_against_every_other_house() -> None:
     assert O.fulfils(g, "stark", "land_grab")  # Stark 2 land areas, the others 1
     assert not O.fulfils(g, "stark", "naval_superiority")  # 1 ship against 2
     assert O.fulfils(g, other, "naval_superiority")
+
+
+# --------------------------------------------------------------------------------------------
+# House Arryn (X-AFFC-2.2, X-AFFC-4.3, X-AFFC-4.4)
+# --------------------------------------------------------------------------------------------
+
+
+def test_arryn_special_needs_the_eyrie() -> None:
+    """X-AFFC-4.3: the most available power is not enough once Stark stands in The Eyrie."""
+    s = board().power("arryn", 7).units("the_eyrie", "stark", "footman")
+    assert not O.fulfils_special(s.g, "arryn")
+    s.clear("the_eyrie").units("the_eyrie", "arryn", "knight")
+    assert O.fulfils_special(s.g, "arryn")
+
+
+def test_arryn_special_counts_available_power_not_tokens_on_the_board() -> None:
+    """X-AFFC-4.3: Lannister's power tokens on the board do not count against Arryn."""
+    s = board().power("arryn", 3).power("lannister", 2).power("stark", 0).power("baratheon", 1)
+    s.token("stoney_sept", "lannister").token("blackwater", "lannister")
+    assert s.g.power["lannister"] == 0
+    assert O.fulfils_special(s.g, "arryn")
+    assert not O.fulfils_special(s.power("stark", 3).g, "arryn")
+
+
+def test_the_eyrie_is_a_home_for_home_invasion_in_affc_only() -> None:
+    """X-AFFC-2.2: Stark in The Eyrie invades Arryn's home; in a base game The Eyrie is no
+    home area (and a home of a house not in play, Highgarden, does not count)."""
+    assert O.fulfils(board().units("the_eyrie", "stark", "footman").g, "stark", "home_invasion")
+    base = (
+        board("base").units("the_eyrie", "stark", "footman").units("highgarden", "stark", "knight")
+    )
+    assert not O.fulfils(base.g, "stark", "home_invasion")
+    assert O.fulfils(base.units("pyke", "stark", "footman").g, "stark", "home_invasion")
+
+
+def test_arryn_meets_cards_worth_nothing_to_it() -> None:
+    """X-AFFC-4.4: Arryn holds The Eyrie (A Mountainous Task) and the Messenger Raven at the
+    start (X-AFFC-2.3), and both cards are worth 0 to Arryn."""
+    g = Scenario(players=4, scenario="affc").g
+    for card in ("a_mountainous_task", "the_raven"):
+        assert O.fulfils(g, "arryn", card)
+        assert O.points(card, "arryn") == 0
+    assert not O.fulfils(g, "lannister", "a_mountainous_task")
+
+
+def test_arryn_cavalry_charge_and_no_port() -> None:
+    """Arryn's five knights on the board meet Cavalry Charge; The Eyrie has no port (the S&R
+    option is off, X-AFFC-Q4), so Arryn's land gives it no port for Mercantile Ventures."""
+    s = board().units("the_eyrie", "arryn", "knight", "knight")
+    s.units("the_mountains_of_the_moon", "arryn", "knight", "knight")
+    s.units("the_fingers", "arryn", "knight").units("the_twins", "arryn", "footman")
+    assert O.fulfils(s.g, "arryn", "cavalry_charge")
+    assert not O.fulfils(s.g, "arryn", "mercantile_ventures")
+    s.clear("the_fingers")
+    assert not O.fulfils(s.g, "arryn", "cavalry_charge")
+
+
+def test_special_objectives_at_the_affc_start() -> None:
+    """X-AFFC-4.3 on the AFfC set-up (X-AFFC-2.5, 2.6): Lannister holds Lannisport and King's
+    Landing; Baratheon lacks King's Landing; Stark holds 4 castle areas (Winterfell, White
+    Harbor, Moat Cailin, Seagard), one short; Arryn's 5 available power ties everybody's."""
+    g = Scenario(players=4, scenario="affc").g
+    assert [h for h in g.houses if O.fulfils_special(g, h)] == ["lannister"]
 
 
 # --------------------------------------------------------------------------------------------

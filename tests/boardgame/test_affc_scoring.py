@@ -318,3 +318,12 @@ def test_x_affc_2_7_the_printed_garrisons_defend_for_their_house(area: str) -> N
     assert combat["defender"] == owner and combat["garrison"] == strength
     run(g)
     assert g.owner(area) == attacker and area not in g.garrisons  # removed for good
+
+
+def test_x_affc_2_7_a_garrison_that_holds_stays() -> None:
+    """Arryn's garrison of 6 beats a lone footman: it stays for the next attack (X-AFFC-2.7)."""
+    s = position(round_=5)
+    s.units("the_mountains_of_the_moon", "stark", "footman")
+    g = s.attack("stark", "the_mountains_of_the_moon", "the_eyrie", "footman")
+    run(g)
+    assert g.garrisons["the_eyrie"] == 6 and g.controller("the_eyrie") == "arryn"

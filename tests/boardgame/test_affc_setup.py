@@ -252,3 +252,19 @@ def test_other_scenarios_have_no_objective_state(config: dict[str, Any]) -> None
     assert g.objective_deck == () and g.objective_hands == {} and g.victory_points == {}
     assert "objective_deck" not in g.snapshot()  # the state hash of these games is unchanged
     assert "arryn_power_tokens" not in g.config
+
+
+def test_an_affc_game_pickles_and_clones_whole() -> None:
+    """The AFfC state (homes, objectives) survives pickling and cloning (servers store games)."""
+    import pickle
+
+    g = new_game(AFFC, 5)
+    back = pickle.loads(pickle.dumps(g))
+    assert back.state_hash() == g.state_hash() and back.controller("the_eyrie") == "arryn"
+    twin = g.clone()
+    d = pending(twin, D.RETURN_OBJECTIVE)
+    twin.apply(d.seat, d.choices[0])
+    twin.objective_hands["stark"] = ()
+    twin.victory_points["stark"] = 3
+    assert len(g.objective_hands["stark"]) == 5 and g.victory_points["stark"] == 0
+    assert g.state_hash() == back.state_hash()

@@ -8,6 +8,7 @@ the same seed; (b) a determinized game shows the seat the same view and plays on
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -44,6 +45,25 @@ def _secret_pairs(game: Game) -> tuple[Game, Game, int] | None:
             two.apply(d.seat, d.choices[-1])
             return one, two, d.seat
     return None
+
+
+def no_secret_reaches_a_sample(config: dict[str, Any], seed: int, every: int = 1) -> set[str]:
+    """Random play of a board game; at every ``every``-th simultaneous decision, two clones that
+    differ only in one seat's secret choice give every other seat the same sample (R1.14).
+    Returns the kinds of the decisions checked."""
+    game = new_game("boardgame", config, seed)
+    kinds: set[str] = set()
+    for position in _positions(game, seed, every):
+        pair = _secret_pairs(position)
+        if pair is None:
+            continue
+        one, two, secret_seat = pair
+        kinds.add(position.pending()[0].kind)
+        for seat in range(config["players"]):
+            if seat != secret_seat:
+                a, b = one.determinize(seat, 7), two.determinize(seat, 7)
+                assert a.state_hash() == b.state_hash(), (position.pending()[0].kind, seat)
+    return kinds
 
 
 @pytest.mark.parametrize(

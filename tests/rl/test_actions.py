@@ -67,3 +67,19 @@ def test_the_documented_table_is_the_enumeration() -> None:
     for row in A.table():
         assert row in text, row
     assert f"Discrete({A.N_ACTIONS})" in text
+
+
+def test_x_affc_the_objective_decisions_have_indices_and_affc_has_no_encoding_yet() -> None:
+    """The AFfC decisions (X-AFFC-D1, X-AFFC-D2) map to indices and back; an AFfC session is
+    refused in words until the observation encodes House Arryn (X-AFFC-2.1)."""
+    from westeros.rl.spaces import space
+
+    for kind, choice in [
+        ("return_objective", "land_grab"),
+        ("score_special", "score"),
+        ("score_objective", "pass"),
+        ("score_objective", "the_throne"),
+    ]:
+        assert A.choice(A.index(kind, choice)) == (kind, choice)
+    with pytest.raises(ValueError, match="'affc'"):
+        space("boardgame", config={"players": 4, "scenario": "affc"})

@@ -9,6 +9,8 @@ held by :class:`~westeros.boardgame.state.BoardGame` and asks the decisions X-AF
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping
+
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import objectives as O
@@ -16,12 +18,28 @@ from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.supply import UpdateSupply
 from westeros.boardgame.victory import MAX_VICTORY_POINTS, end_game
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Choice, Decision, Rng, Step
 
 DEALT = 5  # X-AFFC-2.8, X-AFFC-Q2: objective cards dealt at set-up
 HAND = 3  # cards kept at set-up; a smaller hand draws up to it (X-AFFC-4.2 step 4)
 SPECIAL_POINTS = 1  # X-AFFC-4.2 step 2
 E.OBJECTIVE_NAMES.update({c: info.name for c, info in O.OBJECTIVES.items()})
+
+
+# What everybody knows some house holds in its objective hand (a card it took in public,
+# Shifting Ambitions): functions of the game giving house -> those cards, registered by the
+# modules whose texts show such cards; determinize leaves them where they are (R1.14).
+Holdings = Callable[[BoardGame], Mapping[str, Collection[str]]]
+KNOWN_HOLDINGS: list[Holdings] = []
+
+
+def known_holdings(g: BoardGame) -> dict[str, set[str]]:
+    """House -> the objective cards of its hand everybody knows it holds."""
+    out: dict[str, set[str]] = {}
+    for holdings in KNOWN_HOLDINGS:
+        for house, cards in holdings(g).items():
+            out.setdefault(house, set()).update(c for c in cards if c in g.objective_hands[house])
+    return out
 
 
 # ------------------------------------------------------------------------------------------
@@ -76,6 +94,19 @@ class KeepObjectives(Step):
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.returned = (*self.returned, (g.house_of(seat), str(choice)))
+
+    def resample_objectives(self, g: BoardGame, me: str, rng: Rng) -> None:
+        """Determinize: the cards other houses returned so far (nobody saw them) are drawn
+        again from their new hands (R1.14, X-AFFC-D1)."""
+        out = list(self.returned)
+        for house in g.houses:
+            picks = [i for i, (h, _) in enumerate(self.returned) if h == house]
+            if house == me or not picks:
+                continue
+            cards = rng.shuffled(sorted(g.objective_hands[house]))
+            for i, card in zip(picks, cards, strict=False):
+                out[i] = (house, card)
+        self.returned = tuple(out)
 
     def run(self, g: BoardGame) -> None:
         returned = [c for _, c in self.returned]
@@ -149,36 +180,30 @@ class StartScoring(Step):
         g.emit(E.SCORING_PHASE(round=g.round))
 
 
-class ScoreSpecial(Step):
-    """X-AFFC-4.2 step 2, X-AFFC-D2: in turn order, a house whose special objective is fulfilled
-    scores it (+1) or passes; it may score it again every round. ``position``: the index in
-    turn order of the house to ask next; ``choice``: its answer, not yet applied."""
+class InTurnOrder(Step):
+    """Ask each house in turn order, one at a time, the question :meth:`offer` makes it (none:
+    the house is skipped), and :meth:`act` on its answer. ``position``: the index in turn order
+    of the house asked now; ``choice``: its answer, not yet applied. Each question is asked
+    when its turn comes, so it sees what the houses before did."""
 
     def __init__(self, position: int = 0, choice: str | None = None) -> None:
         self.position = position
         self.choice = choice
 
-    def _next(self, g: BoardGame) -> str | None:
-        order = g.turn_order()
-        while self.position < len(order):
-            house = order[self.position]
-            if O.fulfils_special(g, house):
-                return house
-            self.position += 1
-        return None
+    def offer(self, g: BoardGame, house: str) -> Decision | None:
+        raise NotImplementedError
+
+    def act(self, g: BoardGame, house: str, choice: str) -> None:
+        raise NotImplementedError
 
     def decisions(self, g: BoardGame) -> list[Decision]:
-        house = self._next(g) if self.choice is None else None
-        if house is None:
-            return []
-        return [
-            D.SCORE_SPECIAL.ask(
-                g.seat_of(house),
-                f"{T.house_name(house)}: your special objective is fulfilled "
-                f"({O.SPECIAL_TEXTS[house]}) — score it for {SPECIAL_POINTS} victory point?",
-                ("score", "pass"),
-            )
-        ]
+        order = g.turn_order()
+        while self.choice is None and self.position < len(order):
+            decision = self.offer(g, order[self.position])
+            if decision is not None:
+                return [decision]
+            self.position += 1
+        return []
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.choice = str(choice)
@@ -186,58 +211,51 @@ class ScoreSpecial(Step):
     def run(self, g: BoardGame) -> None:
         if self.choice is None:  # nobody left to ask
             return
-        house = g.turn_order()[self.position]
-        if self.choice == "score":
+        self.act(g, g.turn_order()[self.position], self.choice)
+        g.push(type(self)(self.position + 1))
+
+
+class ScoreSpecial(InTurnOrder):
+    """X-AFFC-4.2 step 2, X-AFFC-D2: in turn order, a house whose special objective is fulfilled
+    scores it (+1) or passes; it may score it again every round."""
+
+    def offer(self, g: BoardGame, house: str) -> Decision | None:
+        if not O.fulfils_special(g, house):
+            return None
+        return D.SCORE_SPECIAL.ask(
+            g.seat_of(house),
+            f"{T.house_name(house)}: your special objective is fulfilled "
+            f"({O.SPECIAL_TEXTS[house]}) — score it for {SPECIAL_POINTS} victory point?",
+            ("score", "pass"),
+        )
+
+    def act(self, g: BoardGame, house: str, choice: str) -> None:
+        if choice == "score":
             gained = add_victory_points(g, house, SPECIAL_POINTS)
             g.emit(
                 E.SPECIAL_SCORED(house=house, gained=gained, victory_points=g.victory_points[house])
             )
-        g.push(ScoreSpecial(self.position + 1))
 
 
-class ScoreObjective(Step):
+class ScoreObjective(InTurnOrder):
     """X-AFFC-4.2 step 3, X-AFFC-D2: in turn order, each house may score one objective card of
     its hand it fulfils at that moment (Backdoor Politics reads the victory points of those
     who scored before it); the card is placed face up and never scores again."""
 
-    def __init__(self, position: int = 0, choice: str | None = None) -> None:
-        self.position = position
-        self.choice = choice
-
-    def _next(self, g: BoardGame) -> tuple[str, tuple[str, ...]] | None:
-        order = g.turn_order()
-        while self.position < len(order):
-            house = order[self.position]
-            cards = scorable(g, house)
-            if cards:
-                return house, cards
-            self.position += 1
-        return None
-
-    def decisions(self, g: BoardGame) -> list[Decision]:
-        found = self._next(g) if self.choice is None else None
-        if found is None:
-            return []
-        house, cards = found
+    def offer(self, g: BoardGame, house: str) -> Decision | None:
+        cards = scorable(g, house)
+        if not cards:
+            return None
         worth = ", ".join(f"{E.objective_name(c)} ({O.points(c, house)} VP)" for c in cards)
-        return [
-            D.SCORE_OBJECTIVE.ask(
-                g.seat_of(house),
-                f"{T.house_name(house)}: score one objective card you fulfil ({worth}), or pass",
-                (*cards, "pass"),
-            )
-        ]
+        return D.SCORE_OBJECTIVE.ask(
+            g.seat_of(house),
+            f"{T.house_name(house)}: score one objective card you fulfil ({worth}), or pass",
+            (*cards, "pass"),
+        )
 
-    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
-        self.choice = str(choice)
-
-    def run(self, g: BoardGame) -> None:
-        if self.choice is None:
-            return
-        house = g.turn_order()[self.position]
-        if self.choice != "pass":
-            score_objective(g, house, self.choice)
-        g.push(ScoreObjective(self.position + 1))
+    def act(self, g: BoardGame, house: str, choice: str) -> None:
+        if choice != "pass":
+            score_objective(g, house, choice)
 
 
 def score_objective(g: BoardGame, house: str, card: str) -> None:

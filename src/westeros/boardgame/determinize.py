@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from westeros.boardgame import affc
 from westeros.boardgame import events as E
-from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
@@ -171,31 +171,22 @@ def _drawn_wildlings(g: BoardGame) -> set[str]:
 
 
 def _objectives(g: BoardGame, me: str, rng: Rng) -> None:
-    """X-AFFC-2.8: the cards ``me`` cannot see (the deck and the other hands) dealt again in the
-    same sizes; a keep-3 choice another house made but nobody saw yet is drawn again from its
-    new hand (X-AFFC-D1)."""
+    """X-AFFC-2.8: the cards ``me`` cannot see (the deck and the other hands, but for the cards
+    everybody knows a house holds, :data:`affc.KNOWN_HOLDINGS`) dealt again in the same sizes;
+    then every step that holds another house's unseen pick of an objective card draws it again
+    (``resample_objectives``: the set-up returns, X-AFFC-D1, and the Westeros cards' picks)."""
     others = [h for h in g.houses if h != me]
-    unseen = [*g.objective_deck, *(c for h in others for c in g.objective_hands[h])]
+    known = affc.known_holdings(g)
+    kept = {h: [c for c in g.objective_hands[h] if c in known.get(h, ())] for h in others}
+    unseen = [*g.objective_deck]
+    for house in others:
+        unseen += [c for c in g.objective_hands[house] if c not in kept[house]]
     pool = list(rng.shuffled(sorted(unseen)))
     for house in others:
-        size = len(g.objective_hands[house])
-        g.objective_hands[house], pool = tuple(pool[:size]), pool[size:]
+        size = len(g.objective_hands[house]) - len(kept[house])
+        g.objective_hands[house], pool = (*kept[house], *pool[:size]), pool[size:]
     g.objective_deck = tuple(pool)
     for step in g.stack:
-        if isinstance(step, KeepObjectives):
-            step.returned = _returned(g, step.returned, me, rng)
-
-
-def _returned(
-    g: BoardGame, returned: tuple[tuple[str, str], ...], me: str, rng: Rng
-) -> tuple[tuple[str, str], ...]:
-    """The cards other houses returned so far, drawn again from their new hands (X-AFFC-D1)."""
-    out = list(returned)
-    for house in g.houses:
-        picks = [i for i, (h, _) in enumerate(returned) if h == house]
-        if house == me or not picks:
-            continue
-        cards = rng.shuffled(sorted(g.objective_hands[house]))
-        for i, card in zip(picks, cards, strict=False):
-            out[i] = (house, card)
-    return tuple(out)
+        resample = getattr(step, "resample_objectives", None)
+        if resample is not None:
+            resample(g, me, rng)

@@ -3,19 +3,20 @@ special objectives, read from ``data/objectives_affc.json``, and their condition
 
 Each condition is data (a ``check``: a type and its arguments) turned into a function of the
 game and a house when the module is imported; a bad data file fails then, with the place of
-the fault. Conditions read only public state through the queries of :class:`BoardGame`.
+the fault. Conditions read only public state, through the queries of :class:`Position` — the
+part of :class:`~westeros.boardgame.state.BoardGame` they use, named here so that this module
+does not import the state (the event texts name the cards, and the state imports the events).
 "More … than each other house" is strict: a tie with any house in play fails (X-AFFC-4.4).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final, cast
+from typing import Final, Protocol
 
 from westeros.boardgame import tables as T
-from westeros.boardgame.state import BoardGame
 from westeros.boardgame.tables import _fail, _int, _list, _load, _obj, _str, _str_list
 
 __all__ = [
@@ -24,15 +25,60 @@ __all__ = [
     "SPECIAL_TEXTS",
     "SPECIAL_VICTORY_POINTS",
     "Objective",
+    "Position",
     "fulfils",
     "fulfils_special",
     "points",
 ]
 
-AFFC_HOUSES: Final[tuple[str, ...]] = ("stark", "lannister", "baratheon", "arryn")
+AFFC_HOUSES: Final[tuple[str, ...]] = T.SCENARIOS["affc"].houses  # X-AFFC-2.1
 
-Condition = Callable[[BoardGame, str], bool]
-Count = Callable[[BoardGame, str], int]
+
+class _Unit(Protocol):
+    @property
+    def house(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
+class Position(Protocol):
+    """What the conditions read of a game (all public, R1.14): a ``BoardGame`` is one."""
+
+    @property
+    def houses(self) -> tuple[str, ...]: ...
+
+    @property
+    def homes(self) -> Mapping[str, str]: ...
+
+    @property
+    def units(self) -> Mapping[str, Sequence[_Unit]]: ...
+
+    @property
+    def power(self) -> Mapping[str, int]: ...
+
+    @property
+    def supply(self) -> Mapping[str, int]: ...
+
+    @property
+    def hands(self) -> Mapping[str, Sequence[str]]: ...
+
+    @property
+    def victory_points(self) -> Mapping[str, int]: ...
+
+    def controller(self, area: str) -> str | None: ...
+
+    def land_areas_controlled(self, house: str) -> int: ...
+
+    def power_tokens_of(self, house: str) -> list[str]: ...
+
+    def holder(self, track: str) -> str: ...
+
+    def pool_left(self, house: str, kind: str) -> int: ...
+
+
+Condition = Callable[[Position, str], bool]
+Count = Callable[[Position, str], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,17 +110,17 @@ _CROWNS: Final = _areas(lambda a: a.is_land and a.power > 0)
 
 
 def _controlled(areas: tuple[str, ...]) -> Count:
-    def count(g: BoardGame, house: str) -> int:
+    def count(g: Position, house: str) -> int:
         return sum(1 for a in areas if g.controller(a) == house)
 
     return count
 
 
-def _ships(g: BoardGame, house: str) -> int:
+def _ships(g: Position, house: str) -> int:
     return sum(1 for us in g.units.values() for u in us if u.house == house and u.kind == "ship")
 
 
-# A port is controlled through its land area, ships or not (XF6; BoardGame.controller, R1.3.4).
+# A port is controlled through its land area, ships or not (XF6; the state's controller, R1.3.4).
 _COUNTS: Final[Mapping[str, Count]] = MappingProxyType(
     {
         "land_areas": lambda g, h: g.land_areas_controlled(h),
@@ -102,18 +148,8 @@ _TOKEN_TRACKS: Final[Mapping[str, str]] = MappingProxyType(
 )
 
 
-def _others(g: BoardGame, house: str) -> tuple[str, ...]:
+def _others(g: Position, house: str) -> tuple[str, ...]:
     return tuple(h for h in g.houses if h != house)
-
-
-def _victory_points(g: BoardGame) -> Mapping[str, int]:
-    """The public victory track of an AFfC game."""
-    return cast(Mapping[str, int], g.__dict__.get("victory_points", {}))
-
-
-def _home_areas(g: BoardGame) -> Mapping[str, str]:
-    """House -> its home area, for the houses in play (R1.3.2)."""
-    return {h: a for h, a in T.HOME_AREAS.items() if h in g.houses}
 
 
 # --------------------------------------------------------------------------------------------
@@ -130,14 +166,15 @@ def _control_any_pair(pairs: tuple[tuple[str, str], ...]) -> Condition:
     return lambda g, house: any(g.controller(a) == g.controller(b) == house for a, b in pairs)
 
 
-def _control_other_home(g: BoardGame, house: str) -> bool:
-    return any(g.controller(a) == house for h, a in _home_areas(g).items() if h != house)
+def _control_other_home(g: Position, house: str) -> bool:
+    """Home Invasion: the home area (The Eyrie for Arryn, X-AFFC-2.2) of another house in play."""
+    return any(g.controller(a) == house for a, h in g.homes.items() if h != house and h in g.houses)
 
 
 def _most(count: Count) -> Condition:
     """Strictly more than each other house in play; a tie fails (X-AFFC-4.4)."""
 
-    def condition(g: BoardGame, house: str) -> bool:
+    def condition(g: Position, house: str) -> bool:
         mine = count(g, house)
         return all(mine > count(g, other) for other in _others(g, house))
 
@@ -160,22 +197,22 @@ def _whole_pool_on_board(unit: str) -> Condition:
     return lambda g, house: g.pool_left(house, unit) == 0
 
 
-def _all_others_ahead(g: BoardGame, house: str) -> bool:
+def _all_others_ahead(g: Position, house: str) -> bool:
     """Backdoor Politics: every other house has strictly more victory points."""
-    vp = _victory_points(g)
+    vp = g.victory_points
     return all(vp.get(other, 0) > vp.get(house, 0) for other in _others(g, house))
 
 
-def _units_in(g: BoardGame, area: str, house: str) -> int:
+def _units_in(g: Position, area: str, house: str) -> int:
     return sum(1 for u in g.units.get(area, ()) if u.house == house)
 
 
-def _support_the_crown(g: BoardGame, house: str) -> bool:
+def _support_the_crown(g: Position, house: str) -> bool:
     """Exactly 3 of the house's units in Crackclaw Point, none in King's Landing."""
     return _units_in(g, "crackclaw_point", house) == 3 and _units_in(g, "kings_landing", house) == 0
 
 
-def _nothing_but_ghosts(g: BoardGame, house: str) -> bool:
+def _nothing_but_ghosts(g: Position, house: str) -> bool:
     """The only unit in Harrenhal is the house's one unit there; none of its units next to it."""
     units = g.units.get("harrenhal", ())
     if len(units) != 1 or units[0].house != house:
@@ -313,13 +350,13 @@ SPECIAL_VICTORY_POINTS: Final[int] = _SPECIAL_WORTH  # each time it is scored (X
 # --------------------------------------------------------------------------------------------
 
 
-def fulfils(g: BoardGame, house: str, objective_id: str) -> bool:
+def fulfils(g: Position, house: str, objective_id: str) -> bool:
     """Whether ``house`` fulfils the objective card now (X-AFFC-4.4). Raises ``KeyError`` for
     an unknown objective id."""
     return OBJECTIVES[objective_id].condition(g, house)
 
 
-def fulfils_special(g: BoardGame, house: str) -> bool:
+def fulfils_special(g: Position, house: str) -> bool:
     """Whether ``house`` fulfils its special objective now (X-AFFC-4.3). Raises ``KeyError``
     for a house without one."""
     return _SPECIAL_CONDITIONS[house](g, house)

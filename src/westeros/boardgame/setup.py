@@ -163,7 +163,8 @@ def set_up(g: S) -> S:
     g.winner = None
     g.ranking = ()
     g.end_reason = ""
-    g.homes = setup.homes  # the map's home areas, and The Eyrie for Arryn (X-AFFC-2.2)
+    if setup.homes != T.MAP_HOMES:  # X-AFFC-2.2 The Eyrie for Arryn (else the class's map homes)
+        g.homes = dict(setup.homes)
     g.objective_hands = {}
     g.objectives_scored = {}
     g.victory_points = {}

@@ -134,7 +134,7 @@ class BoardGame(StepGame):
     objectives_scored: dict[str, tuple[str, ...]]  # house -> scored objective ids (public)
     victory_points: dict[str, int]  # house -> victory points 0..7 (public, X-AFFC-4.1)
     # area -> house: the home areas of this game (the map's, plus The Eyrie for Arryn in
-    # AFfC, X-AFFC-2.2); fixed by the scenario, so neither snapshot nor copied
+    # AFfC, X-AFFC-2.2); fixed by the scenario, so not in the snapshot
     homes: Mapping[str, str] = T.MAP_HOMES
 
     def next_round(self) -> Step:

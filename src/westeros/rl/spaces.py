@@ -85,11 +85,6 @@ def space(
     """The :class:`Space` of a kind and its options (see :func:`game_config`)."""
     checked = game_config(kind, players, tides, config)
     if kind == "boardgame":
-        if checked.get("scenario") == "affc":  # X-AFFC-2.1: House Arryn is not encoded
-            raise ValueError(
-                "the board-game observation encodes the six base houses: scenario 'affc' "
-                "(House Arryn, objectives) has no RL encoding yet"
-            )
         return Space(
             kind,
             checked,

@@ -47,7 +47,10 @@ from collections.abc import Sequence
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import house_cards as HC
-from westeros.boardgame import house_cards_adwd  # noqa: F401  (registers the ADwD texts)
+from westeros.boardgame import (
+    house_cards_adwd,  # noqa: F401  (registers the ADwD texts)
+    house_cards_affc,  # noqa: F401  (registers the AFfC texts)
+)
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import (
     COMBAT,

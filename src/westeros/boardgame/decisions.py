@@ -53,7 +53,8 @@ WESTEROS_CHOICE = _kind(
     Codec(("option",)),
     "R3.4.1, D2–D4: the dominance token holder picks a Westeros card's option for everybody "
     "(a card's effect: supply, mustering, clash_of_kings, game_of_thrones; a restriction: "
-    "no_defense, no_march_plus1; or nothing)",
+    "no_defense, no_march_plus1; or nothing; The Burden of Power, X-AFFC-D3: threat_to_zero "
+    "or mustering)",
 )
 BID = _kind("bid", INTEGER, "R3.7.2, R4.3.2, D7: a secret bid of available power (0..power)")
 TIE_BREAK = _kind(
@@ -342,4 +343,32 @@ SCORE_OBJECTIVE = _kind(
     Codec(("objective",), words=("pass",)),
     "X-AFFC-D2, X-AFFC-4.2 step 3: in turn order, the objective card of the hand the house "
     "fulfils and scores now, or pass",
+)
+
+
+# ====================================================== A Feast for Crows (X-AFFC-5, X-AFFC-3)
+ALAYNE_STONE = _kind(
+    "alayne_stone",
+    words("pay", "pass"),
+    "X-AFFC-D6, X-AFFC-5: Alayne Stone (Arryn won and holds The Eyrie after the combat) "
+    "discards 2 available power to make the opponent discard all of its available power (pay), "
+    "or not (pass)",
+)
+SHIFTING_AMBITIONS_GIVE = _kind(
+    "shifting_ambitions_give",
+    Codec(("card",)),
+    "X-AFFC-D4, X-AFFC-3 Shifting Ambitions: the objective card of the hand the house puts face "
+    "down into the pool (secret, every house at once)",
+)
+SHIFTING_AMBITIONS_TAKE = _kind(
+    "shifting_ambitions_take",
+    Codec(("card",)),
+    "X-AFFC-D4, X-AFFC-3 Shifting Ambitions: the objective card of the shown pool the house "
+    "takes, in turn order",
+)
+NEW_INFORMATION_RETURN = _kind(
+    "new_information_return",
+    Codec(("card",)),
+    "X-AFFC-D4, X-AFFC-3 New Information: the objective card of the hand the house shuffles "
+    "back into the objective deck (secret, every house at once)",
 )

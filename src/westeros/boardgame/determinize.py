@@ -12,6 +12,8 @@ Resampled (each from public facts only, so the sample carries no secret of the r
 * the order of the Westeros decks and of the wildling deck, keeping the seat's Raven peek on
   top (or at the bottom) and the publicly drawn wildling cards at the bottom in their order,
   and the card the seat's Rodrik the Reader put on top of a Westeros deck (X-ADWD-4.2);
+* the objective cards other houses picked and have not shown yet (Shifting Ambitions, New
+  Information, X-AFFC-D4): one card of the house's hand each, as the copy holds it;
 * the house cards come from the hands, whichever deck is in play (X-ADWD-1.1);
 * A Feast for Crows: the objective deck and the other houses' objective hands, dealt again from
   the cards the seat does not see (hand sizes kept), and the cards another house chose to keep
@@ -29,6 +31,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
+from westeros.boardgame.westeros_cards_affc import NewInformation, ShiftingAmbitions
 from westeros.engine import Rng
 
 _MIX = 0x9E3779B97F4A7C15
@@ -188,5 +191,25 @@ def _objectives(g: BoardGame, me: str, rng: Rng) -> None:
     g.objective_deck = tuple(pool)
     for step in g.stack:
         resample = getattr(step, "resample_objectives", None)
-        if resample is not None:
+        if resample is not None:  # affc's hook (the set-up returns, X-AFFC-D1)
             resample(g, me, rng)
+        elif isinstance(step, ShiftingAmbitions):  # X-AFFC-D4: gifts not shown yet
+            step.given = _returned(g, step.given, me, rng)
+        elif isinstance(step, NewInformation):  # X-AFFC-D4: cards not shuffled back yet
+            step.returned = _returned(g, step.returned, me, rng)
+
+
+def _returned(
+    g: BoardGame, returned: tuple[tuple[str, str], ...], me: str, rng: Rng
+) -> tuple[tuple[str, str], ...]:
+    """The cards other houses picked so far and nobody saw, drawn again from their new hands
+    (X-AFFC-D4 Shifting Ambitions gifts, New Information returns)."""
+    out = list(returned)
+    for house in g.houses:
+        picks = [i for i, (h, _) in enumerate(returned) if h == house]
+        if house == me or not picks:
+            continue
+        cards = rng.shuffled(sorted(g.objective_hands[house]))
+        for i, card in zip(picks, cards, strict=False):
+            out[i] = (house, card)
+    return tuple(out)

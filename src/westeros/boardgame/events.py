@@ -164,7 +164,10 @@ def westeros_option_text(option: str, barred: Iterable[str] = ()) -> str:
     barred = tuple(barred)
     if barred:
         return barred_text(barred)
-    return _WESTEROS_NAMES.get(option, option)
+    return _WESTEROS_NAMES.get(option) or _OPTION_NAMES.get(option, option)
+
+
+_OPTION_NAMES = {"threat_to_zero": "the wildling threat to 0"}  # X-AFFC-D3
 
 
 WESTEROS_PHASE = _event(
@@ -1017,4 +1020,56 @@ VICTORY_POINTS = _event(
     f"{f['victory_points']}",
     "X-AFFC-4.1: a house's victory points change by an effect other than scoring (never below "
     "0 nor above 7)",
+)
+
+
+# ============================================================== A Feast for Crows deck I (X-AFFC-3)
+THREAT_TO_ZERO = _event(
+    "threat_to_zero",
+    lambda f: f"The Burden of Power: the wildling threat drops from {f['before']} to 0",
+    "X-AFFC-3, X-AFFC-D3: The Burden of Power's option moves the wildling threat to 0",
+)
+FAMINE = _event(
+    "famine",
+    lambda f: f"Famine: {house(f['house'])} "
+    + ("stays at" if f["old"] == f["new"] else f"goes down from {f['old']} to")
+    + f" {f['new']} on the supply track",
+    "X-AFFC-3: Famine moves a house one space down the supply track, never below 0",
+)
+IRONBORN_RAID = _event(
+    "ironborn_raid",
+    lambda f: f"Ironborn Raid: {house(f['house'])} has {f['scored']} scored objective cards and "
+    + (f"loses {f['lost']} victory point" if f["lost"] else "has no victory point to lose")
+    + f", now {f['victory_points']}",
+    "X-AFFC-3.2, XF3: a house with 2 or more scored objective cards (special objectives do not "
+    "count) loses 1 victory point, never below 0",
+)
+AMBITION_GIVEN = _event(
+    "ambition_given",
+    lambda f: f"Shifting Ambitions: {house(f['house'])} puts {objective_name(f['card'])} into the "
+    "pool",
+    "X-AFFC-D4: a house puts an objective card of its hand face down into the Shifting "
+    "Ambitions pool (card: secret, seen by its seat only)",
+    redacted_text=lambda f: f"Shifting Ambitions: {house(f['house'])} puts an objective card "
+    "into the pool",
+)
+AMBITIONS_POOL = _event(
+    "ambitions_pool",
+    lambda f: "Shifting Ambitions: the pool is shuffled and shown: "
+    + ", ".join(objective_name(c) for c in f["cards"]),
+    "X-AFFC-3: the Shifting Ambitions pool is shuffled and turned face up (cards sorted by id)",
+)
+AMBITION_TAKEN = _event(
+    "ambition_taken",
+    lambda f: f"Shifting Ambitions: {house(f['house'])} takes {objective_name(f['card'])}",
+    "X-AFFC-D4: in turn order a house takes an objective card of the shown pool",
+)
+OBJECTIVE_RETURNED = _event(
+    "objective_returned",
+    lambda f: f"New Information: {house(f['house'])} shuffles {objective_name(f['card'])} "
+    "back into the objective deck",
+    "X-AFFC-D4: a house shuffles an objective card of its hand back into the objective deck "
+    "(card: secret, seen by its seat only)",
+    redacted_text=lambda f: f"New Information: {house(f['house'])} shuffles an objective card "
+    "back into the objective deck",
 )

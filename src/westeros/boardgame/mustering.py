@@ -42,9 +42,15 @@ def can_muster_in(g: BoardGame, house: str, area: str) -> bool:
     )
 
 
-def mustering_areas(g: BoardGame, house: str) -> tuple[str, ...]:
-    """The house's castle/stronghold areas it may muster in, in map order (R3.6.2)."""
-    return tuple(a for a in g.controlled_areas(house) if can_muster_in(g, house, a))
+def mustering_areas(g: BoardGame, house: str, castles_only: bool = False) -> tuple[str, ...]:
+    """The house's castle/stronghold areas it may muster in, in map order (R3.6.2);
+    ``castles_only``: no stronghold (Rally the Men, X-AFFC-3)."""
+    return tuple(
+        a
+        for a in g.controlled_areas(house)
+        if can_muster_in(g, house, a)
+        and not (castles_only and T.AREAS[a].fortification == "stronghold")
+    )
 
 
 def _own_count(g: BoardGame, house: str, area: str) -> int:
@@ -219,6 +225,8 @@ class MusteringRound(Step):
     """R3.6.1: houses muster one at a time in turn order, each in all its castle/stronghold
     areas, finishing before the next house begins."""
 
+    CASTLES_ONLY = False  # a class constant: no step field, so base state hashes stay the same
+
     def __init__(self, position: int = 0) -> None:
         self.position = position
 
@@ -229,4 +237,12 @@ class MusteringRound(Step):
         if self.position == 0:
             g.emit(E.MUSTERING_BEGINS())
         house = order[self.position]
-        g.push(Muster(house, mustering_areas(g, house)), MusteringRound(self.position + 1))
+        areas = mustering_areas(g, house, self.CASTLES_ONLY)
+        g.push(Muster(house, areas), type(self)(self.position + 1))
+
+
+class CastleMusteringRound(MusteringRound):
+    """Rally the Men (X-AFFC-3, X-AFFC-D5): as R3.6.1, but each house musters only in its
+    castle areas, never in a stronghold."""
+
+    CASTLES_ONLY = True

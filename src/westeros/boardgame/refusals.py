@@ -15,6 +15,9 @@ _TRACKS = {
     "kings_court": "the King's Court",
 }
 _TOKENS = frozenset(t.id for t in T.ORDER_TOKENS)
+_OBJECTIVE_PICKS = frozenset(  # X-AFFC-D4: a card of the hand or of the shown pool
+    k.name for k in (D.SHIFTING_AMBITIONS_GIVE, D.SHIFTING_AMBITIONS_TAKE, D.NEW_INFORMATION_RETURN)
+)
 _UNITS = {"footman": "footman", "knight": "knight", "siege_engine": "siege engine", "ship": "ship"}
 
 
@@ -73,6 +76,11 @@ def refusal(house_id: str, decision: Decision, choice: Choice) -> str:
         return (
             f"{house}: that order token is not available now — already placed, barred by a "
             f"Westeros card, or a special order beyond your stars ({asked})."
+        )
+    if decision.kind in _OBJECTIVE_PICKS:
+        return (
+            f"{house}: {part_words(choice)} is not one of the objective cards you may pick now "
+            f"({asked})."
         )
     words = " → ".join(part_words(v) for v in parts.values() if v is not None)
     return f"{house}: {words} is not possible now ({asked})."

@@ -9,7 +9,8 @@ data row in ``data/westeros_cards.json`` gives its name, deck, copies, wildling 
 and options). A chooser card (R3.4.1) resolves as the option its chooser picked: the entry the
 option names (``supply``, ``mustering``, ``clash_of_kings``, ``game_of_thrones``) or one of the
 option entries below (``no_defense``, ``no_march_plus1``, ``nothing``). Adding a card is one data
-row plus one ``@westeros_text`` entry.
+row plus one ``@westeros_text`` entry. A Feast for Crows' deck I (X-AFFC-3) keeps its texts in
+:mod:`westeros.boardgame.westeros_cards_affc`, registered here.
 
 The entries of other phases' effects import their steps when they run (those modules import
 this one's neighbours, and tests stand in for them).
@@ -28,6 +29,7 @@ from westeros.boardgame.bidding import ClashOfKings
 from westeros.boardgame.mustering import MusteringRound
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.supply import UpdateSupply
+from westeros.boardgame.westeros_cards_affc import AFFC_TEXTS
 from westeros.boardgame.wildlings import WildlingAttack
 from westeros.engine import Choice, Decision, Step
 
@@ -70,24 +72,12 @@ class WesterosText:
 WESTEROS_TEXTS: dict[str, WesterosText] = {}
 
 
-def _pending(g: BoardGame, option: str | None) -> list[Step]:
-    """A card of a deck set whose text has no entry yet: it resolves as nothing."""
-    g.emit(E.WESTEROS_NOTHING())
-    return []
-
-
-# X-AFFC-3: every card and option of the AFfC deck I without an entry of its own gets this
-# pending one (at the end of this module); the module of the deck's texts replaces it with
-# ``@westeros_text`` (the only entries that may be registered twice).
-PENDING_TEXT = WesterosText(_pending)
-
-
 def westeros_text(*ids: str) -> Callable[[Resolve], Resolve]:
     """Register a function as the text of the cards (or options) ``ids``."""
 
     def register(resolve: Resolve) -> Resolve:
-        for base_id in ids:  # once each; a pending entry (below) may be replaced once
-            assert WESTEROS_TEXTS.get(base_id, PENDING_TEXT) is PENDING_TEXT, base_id
+        for base_id in ids:
+            assert base_id not in WESTEROS_TEXTS, base_id
             WESTEROS_TEXTS[base_id] = WesterosText(resolve)
         return resolve
 
@@ -143,10 +133,12 @@ def _nothing(g: BoardGame, option: str | None) -> list[Step]:
     return []
 
 
-@westeros_text("a_throne_of_blades", "dark_wings_dark_words", "put_to_the_sword")
+@westeros_text(
+    "a_throne_of_blades", "dark_wings_dark_words", "put_to_the_sword", "the_burden_of_power"
+)
 def _chosen_option(g: BoardGame, option: str | None) -> list[Step]:
-    """D2–D4: A Throne of Blades, Dark Wings Dark Words, Put to the Sword resolve as the
-    option their chooser picked for everybody."""
+    """D2–D4: A Throne of Blades, Dark Wings Dark Words, Put to the Sword (and The Burden of
+    Power, X-AFFC-D3) resolve as the option their chooser picked for everybody."""
     assert option is not None
     return WESTEROS_TEXTS[option].resolve(g, None)
 
@@ -159,12 +151,8 @@ _restriction("storm_of_swords", "defense+1", "defense+2*")
 _restriction("no_defense", "defense+1", "defense+2*")  # Put to the Sword (D4)
 _restriction("no_march_plus1", "march+1*")  # Put to the Sword (D4)
 WESTEROS_TEXTS["winter_is_coming"] = WesterosText(_never_resolved, reshuffle=True)  # R3.3
-
-
-# X-AFFC-3: the hook for the texts of the AFfC deck I (X-AFFC-2.9): see PENDING_TEXT.
-for _card in T.WESTEROS_DECK_SETS["affc"][1]:
-    for _id in (_card.base_id, *_card.options):
-        WESTEROS_TEXTS.setdefault(_id, PENDING_TEXT)
+for _base_id, _resolve in AFFC_TEXTS.items():  # A Feast for Crows' deck I (X-AFFC-3)
+    westeros_text(_base_id)(_resolve)
 
 
 def text_of(card: str) -> WesterosText:

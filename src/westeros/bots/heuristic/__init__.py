@@ -74,6 +74,8 @@ RULES: dict[str, Rule] = {
     D.RETURN_OBJECTIVE.name: objectives.return_objective,
     D.SCORE_SPECIAL.name: _word("score"),
     D.SCORE_OBJECTIVE.name: objectives.score_objective,
+    # A Feast for Crows (X-AFFC-D6; the objective exchanges of X-AFFC-D4 are picked at random)
+    D.ALAYNE_STONE.name: _word("pay"),
 }
 
 

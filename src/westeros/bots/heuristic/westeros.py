@@ -63,6 +63,8 @@ def westeros_choice(b: Board, decision: Decision) -> Choice:
             s += 1.0
         if option == "clash_of_kings" and b.power() > avg_power:
             s += 1.0
+        if option == "threat_to_zero":  # The Burden of Power (X-AFFC-D3): worth it when high
+            s += int(b.view["wildling_threat"]) / 3
         return s
 
     return max(decision.choices, key=score)

@@ -9,8 +9,19 @@ import { html } from '../common.js';
 import { DATA, houseName } from './names.js';
 import { Chip } from './panels.js';
 
-/** The decision kinds whose choices are objective cards of the seat's hand (or 'pass'). */
-export const OBJECTIVE_KINDS = new Set(['return_objective', 'score_objective']);
+/** The decision kinds whose choices are objective cards of the seat's hand (or 'pass'): return
+ * one at set-up (X-AFFC-D1), score one (D2), give one to Shifting Ambitions' pool and shuffle
+ * one back after New Information (D4). */
+export const OBJECTIVE_KINDS = new Set(['return_objective', 'score_objective', 'shifting_ambitions_give', 'new_information_return']);
+/** The decision kinds whose choices are objective cards shown on the table: the pool of
+ * Shifting Ambitions to take one from (X-AFFC-D4). */
+export const POOL_KINDS = new Set(['shifting_ambitions_take']);
+const HINTS = {
+  return_objective: 'Click a card to return it to the deck.',
+  score_objective: 'Click the card to score.',
+  shifting_ambitions_give: 'Click the card to put in the pool.',
+  new_information_return: 'Click the card to shuffle back into the deck.',
+};
 
 /** An objective card's name, text and points per house: the view's, else the static data's. */
 export function objectiveInfo(view, id) {
@@ -49,7 +60,10 @@ export function Objectives({ view, decision, send }) {
   return html`<section class="panel" id="objectives"><h2>Objectives</h2>
     ${me && o.hand && html`<div class="hand" id="objective-hand">${o.hand.map((c) => html`<${ObjectiveCard} view=${view} id=${c} house=${me}
       fulfilled=${fulfilled.has(c)} playable=${playable.has(c)} returning=${returning.has(c)} onPlay=${send}/>`)}</div>
-      ${playable.size > 0 && html`<p class="hint">${decision.kind === 'return_objective' ? 'Click a card to return it to the deck.' : 'Click the card to score.'}</p>`}`}
+      ${playable.size > 0 && html`<p class="hint">${HINTS[decision.kind]}</p>`}`}
+    ${me && decision && POOL_KINDS.has(decision.kind) && html`<p class="hint">Take one card of the pool:</p>
+      <div class="hand" id="objective-pool">${decision.choices.map((c) => html`<${ObjectiveCard} view=${view} id=${c} house=${me}
+        fulfilled=${false} playable=${true} returning=${false} onPlay=${send}/>`)}</div>`}
     <table class="objectives"><tr><th>House</th><th>VP</th><th title="objective cards in hand">Hand</th><th>Special objective</th><th>Scored</th></tr>
       ${houses.map((hs) => html`<tr data-objectives=${hs}><td><${Chip} house=${hs}/></td>
         <td data-vp=${hs}><b>${o.victory_points[hs] || 0}</b>/7</td><td>${o.hand_sizes[hs]}</td>

@@ -219,8 +219,9 @@ def test_every_legal_choice_in_random_affc_games_has_an_index_that_round_trips()
         for i, choice in zip(indices, decision.choices, strict=True):
             assert A.choice(i) == (decision.kind, choice) and A.decode(decision, i) == choice
         met[decision.kind] = met.get(decision.kind, 0) + 1
-    # X-AFFC-D1, D2: the new decisions are among them
-    assert {"return_objective", "score_special", "score_objective"} <= set(met), met
+    # X-AFFC-D1, D2, D4: the new decisions are among them
+    new = {"return_objective", "score_special", "score_objective", "shifting_ambitions_give"}
+    assert new | {"shifting_ambitions_take", "new_information_return"} <= set(met), met
 
 
 def test_whole_random_affc_games_through_every_adapter() -> None:

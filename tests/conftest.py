@@ -37,6 +37,7 @@ SLOW_MODULES = {
     "test_runner.py": "Ray instances, worker processes, whole games",
     "rl/test_examples.py": "a training script in a process (torch)",
     "web/test_scenario_lobby.py": "Chromium",
+    "web/test_affc_table.py": "Chromium, random AFfC games to the positions",
 }
 
 SLOW_TESTS = {

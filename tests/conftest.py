@@ -149,6 +149,7 @@ SLOW_TESTS = {
         "test_the_fast_path_is_the_view_encoder_in_affc_games",
         "test_a_whole_random_adwd_game_through_the_parallel_env",
         "test_whole_random_affc_games_through_every_adapter",
+        "test_openspiel_random_sim_test_on_the_scenarios",
     ],
 }
 

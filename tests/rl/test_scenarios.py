@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pyspiel
+import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test
 
@@ -250,3 +251,12 @@ def test_whole_random_affc_games_through_every_adapter() -> None:
     while not state.is_terminal():
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert sorted(state.returns()) == [0.0, 0.0, 0.0, 1.0]
+
+
+@pytest.mark.parametrize("params", [{"scenario": "adwd"}, {"players": 4, "scenario": "affc"}])
+def test_openspiel_random_sim_test_on_the_scenarios(params: dict[str, object]) -> None:
+    """OpenSpiel's own whole-game check, with serialization (a state replayed from its action
+    history), on A Dance with Dragons and A Feast for Crows."""
+    game = pyspiel.load_game("python_westeros_boardgame", params)
+    assert game.get_parameters()["scenario"] == params["scenario"]
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

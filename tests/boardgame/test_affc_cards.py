@@ -9,6 +9,7 @@ Stark, Greyjoy.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -28,6 +29,7 @@ from tests.boardgame.driver import (
 from westeros.boardgame import decisions as D
 from westeros.boardgame import house_cards as HC
 from westeros.boardgame import tables as T
+from westeros.boardgame.affc import known_holdings
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.westeros_cards_affc import ShiftingAmbitions
@@ -244,6 +246,24 @@ def test_x_affc_5_seven_arryn_cards_with_the_strengths_of_a_deck() -> None:
     }
 
 
+@pytest.mark.parametrize("card", ["nestor_royce", "lyn_corbray", "lothor_brune"])
+def test_x_affc_5_textless_arryn_cards_count_their_printed_values(card: str) -> None:
+    """X-AFFC-5: strength and swords attacking (casualties R7.9.3), fortifications defending."""
+    info = T.HOUSE_CARD_BY_ID[card]
+    g = arryn_attacks_crackclaw(affc_board(), "knight", "knight", "knight", defending=3)
+    cards(g, arryn=card, baratheon="melisandre")  # 1/0/0 (printed), no text
+    run(g)
+    assert final(g)["attacker"]["house_card"] == info.strength
+    assert g.count_units("baratheon", "footman") == 3 - info.swords
+    s = affc_board().units("crackclaw_point", "arryn", "footman")
+    g = s.attack("baratheon", "blackwater", "crackclaw_point", "knight", "knight")
+    cards(g, arryn=card, baratheon="melisandre")  # 1 sword against the fortifications
+    run(g)
+    assert final(g)["defender"]["house_card"] == info.strength
+    lost = [e.fields["cause"] for e in events_of(g, "casualties") if e.fields["house"] == "arryn"]
+    assert ("swords" in lost) == (info.fortifications == 0)
+
+
 @pytest.mark.parametrize(("arryn", "baratheon", "bonus"), [(5, 3, 1), (3, 3, 0), (2, 4, 0)])
 def test_x_affc_5_bronze_yohn_royce_plus_one_only_with_more_power(
     arryn: int, baratheon: int, bonus: int
@@ -401,6 +421,7 @@ def test_xf3_ironborn_raid_special_objectives_do_not_count() -> None:
     s.g.victory_points = {"baratheon": 0, "lannister": 0, "arryn": 3, "stark": 0}  # 2 + special 1
     g = resolve("I:ironborn_raid", s)
     assert g.victory_points["arryn"] == 3 and not events_of(g, "ironborn_raid")
+    assert events_of(g, "westeros_nothing")
 
 
 def shifting(s: Scenario | None = None) -> BoardGame:
@@ -575,6 +596,65 @@ def test_x_affc_d4_determinize_redraws_the_other_houses_open_picks() -> None:
         assert len(events_of(copy, "ambitions_pool")) == 1
 
 
+@pytest.mark.parametrize("kind", ["give", "return"])
+def test_x_affc_d4_an_unseen_pick_never_reaches_another_seats_sample(kind: str) -> None:
+    """R1.14: two games that differ only in Lannister's secret pick give every other seat the
+    same determinized sample."""
+    samples = []
+    for card in ("arbor_gold", "the_blade"):
+        if kind == "give":
+            g = shifting()
+            decide(g, D.SHIFTING_AMBITIONS_GIVE, card, "lannister")
+        else:
+            g = new_information(("the_blade", "crossing_guard", "a_firm_grip", "take_the_black"))
+            decide(
+                g,
+                D.NEW_INFORMATION_RETURN,
+                "crossing_guard" if card == "the_blade" else card,
+                "lannister",
+            )
+        samples.append(
+            [g.determinize(g.seat_of(h), 3).state_hash() for h in ("baratheon", "arryn")]
+        )
+    assert samples[0] == samples[1]
+
+
+def test_x_affc_d4_a_card_taken_in_public_stays_in_its_takers_sampled_hand() -> None:
+    """R1.14: everybody saw Baratheon take The Blade from the pool; a sample keeps it there,
+    until Baratheon makes a secret pick of its hand again (New Information)."""
+    s = objectives(
+        affc_board(),
+        ("crossing_guard", "a_firm_grip", "take_the_black", "ample_harvest"),
+        baratheon=("land_grab", "the_throne"),
+        lannister=("arbor_gold", "the_blade"),
+        arryn=("hold_court",),
+    )
+    g = s.start(
+        ResolveWesterosCard("I:shifting_ambitions"), ResolveWesterosCard("I:new_information")
+    )
+    for house, card in (
+        ("baratheon", "land_grab"),
+        ("lannister", "the_blade"),
+        ("arryn", "hold_court"),
+    ):
+        decide(g, D.SHIFTING_AMBITIONS_GIVE, card, house)
+    play(g, "the_blade", "land_grab")
+    assert pending(g).kind == D.NEW_INFORMATION_RETURN.name
+    assert known_holdings(g) == {
+        "baratheon": {"the_blade"},
+        "lannister": {"land_grab"},
+        "arryn": {"hold_court"},
+    }
+    for seed in range(8):
+        copy = g.determinize(g.seat_of("lannister"), seed)
+        assert "the_blade" in copy.objective_hands["baratheon"]
+    for house in ("baratheon", "lannister", "arryn", "stark"):
+        d = pending(g, D.NEW_INFORMATION_RETURN, house)
+        g.apply(d.seat, d.choices[-1])
+    assert not g.pending()
+    assert known_holdings(g) == {"baratheon": set(), "lannister": set(), "arryn": set()}
+
+
 def answer_all(g: BoardGame, bot: Any) -> set[str]:
     """Let ``bot`` answer every decision (through the seat's view) until none is left."""
     kinds: set[str] = set()
@@ -619,3 +699,21 @@ def test_the_heuristic_bot_clears_a_high_threat_with_the_burden_of_power(
     g = resolve("I:the_burden_of_power", two_castles_and_strongholds().threat(threat))
     d = only(g)
     assert HeuristicBot(0).choose(g.view(d.seat), d) == expected
+
+
+def test_r1_6_2_lysa_arryn_gains_no_more_than_arryns_pool_holds() -> None:
+    """R1.6.2: 18 available and one token on the board leave 1 of Arryn's 20 in the Pool."""
+    s = affc_board(arryn=19, baratheon=19).token("the_fingers", "arryn")
+    g = arryn_attacks_crackclaw(s, "knight")
+    cards(g, arryn="lysa_arryn_affc", baratheon="brienne_of_tarth")
+    run(g)
+    assert g.power["arryn"] == 19 and card_texts(g, "lysa_arryn_affc")[0]["gained"] == 1
+
+
+def test_x_affc_2_9_the_web_page_names_the_affc_deck_i() -> None:
+    """The web table names a revealed AFfC deck I card as it names the base ones."""
+    from westeros.web.boardgame_page import boardgame_data
+
+    cards = json.loads(boardgame_data())["westeros_cards"]
+    assert cards["I:rally_the_men"]["name"] == "Rally the Men"
+    assert set(AFFC_I) | set(T.westeros_deck_list(1)) <= set(cards)

@@ -31,7 +31,6 @@ from westeros.boardgame import events as E
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
-from westeros.boardgame.westeros_cards_affc import NewInformation, ShiftingAmbitions
 from westeros.engine import Rng
 
 _MIX = 0x9E3779B97F4A7C15
@@ -191,25 +190,5 @@ def _objectives(g: BoardGame, me: str, rng: Rng) -> None:
     g.objective_deck = tuple(pool)
     for step in g.stack:
         resample = getattr(step, "resample_objectives", None)
-        if resample is not None:  # affc's hook (the set-up returns, X-AFFC-D1)
+        if resample is not None:
             resample(g, me, rng)
-        elif isinstance(step, ShiftingAmbitions):  # X-AFFC-D4: gifts not shown yet
-            step.given = _returned(g, step.given, me, rng)
-        elif isinstance(step, NewInformation):  # X-AFFC-D4: cards not shuffled back yet
-            step.returned = _returned(g, step.returned, me, rng)
-
-
-def _returned(
-    g: BoardGame, returned: tuple[tuple[str, str], ...], me: str, rng: Rng
-) -> tuple[tuple[str, str], ...]:
-    """The cards other houses picked so far and nobody saw, drawn again from their new hands
-    (X-AFFC-D4 Shifting Ambitions gifts, New Information returns)."""
-    out = list(returned)
-    for house in g.houses:
-        picks = [i for i, (h, _) in enumerate(returned) if h == house]
-        if house == me or not picks:
-            continue
-        cards = rng.shuffled(sorted(g.objective_hands[house]))
-        for i, card in zip(picks, cards, strict=False):
-            out[i] = (house, card)
-    return tuple(out)

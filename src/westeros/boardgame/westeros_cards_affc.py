@@ -25,11 +25,11 @@ from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
-from westeros.boardgame.affc import add_victory_points, draw_objective
+from westeros.boardgame.affc import KNOWN_HOLDINGS, add_victory_points, draw_objective
 from westeros.boardgame.mustering import CastleMusteringRound, MusteringRound
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.supply import Reconcile
-from westeros.engine import Choice, Decision, Step
+from westeros.engine import Choice, Decision, Rng, Step
 
 Picks = tuple[tuple[str, str], ...]  # (house, objective card) in the order they were chosen
 RAIDED_AT = 2  # X-AFFC-3.2: scored objective cards from which Ironborn Raid takes a point
@@ -66,15 +66,19 @@ def _famine(g: BoardGame, option: str | None) -> list[Step]:
 def _ironborn_raid(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3.2, XF3: every house with 2 or more scored objective *cards* loses 1 victory
     point (never below 0); special objectives are no cards and do not count."""
+    raided = False
     for house in g.turn_order():
         scored = sum(1 for c in g.objectives_scored.get(house, ()) if c in O.OBJECTIVES)
         if scored >= RAIDED_AT:
+            raided = True
             lost = -add_victory_points(g, house, -1)
             g.emit(
                 E.IRONBORN_RAID(
                     house=house, scored=scored, lost=lost, victory_points=g.victory_points[house]
                 )
             )
+    if not raided:
+        g.emit(E.WESTEROS_NOTHING())
     return []
 
 
@@ -119,6 +123,33 @@ def _secret_picks(g: BoardGame, kind: D.DecisionKind, picks: Picks, prompt: str)
 
 def _names(cards: tuple[str, ...]) -> str:
     return ", ".join(E.objective_name(c) for c in cards)
+
+
+def _redrawn(g: BoardGame, me: str, picks: Picks, rng: Rng) -> Picks:
+    """Determinize (R1.14): another house's unseen pick drawn again from its hand in the copy."""
+    return tuple(
+        (h, card if h == me else rng.choice(sorted(g.objective_hands[h]))) for h, card in picks
+    )
+
+
+def _taken_in_public(g: BoardGame) -> dict[str, set[str]]:
+    """The objective cards everybody knows a house holds (affc.KNOWN_HOLDINGS): those it took
+    from a Shifting Ambitions pool, until it makes a secret pick of its hand again (a gift, a
+    return) or scores the card."""
+    known: dict[str, set[str]] = {}
+    for event in g.log:
+        house = str(event.fields.get("house"))
+        if event.kind == E.AMBITION_TAKEN.name:
+            known.setdefault(house, set()).add(event.fields["card"])
+        elif event.kind in _SECRET_PICKS and house in known:
+            known[house].clear()
+        elif event.kind == E.OBJECTIVE_SCORED.name and house in known:
+            known[house].discard(event.fields["card"])
+    return known
+
+
+_SECRET_PICKS = frozenset({E.AMBITION_GIVEN.name, E.OBJECTIVE_RETURNED.name})
+KNOWN_HOLDINGS.append(_taken_in_public)
 
 
 def _take_from_hand(g: BoardGame, house: str, card: str) -> None:
@@ -182,6 +213,10 @@ class ShiftingAmbitions(Step):
         else:
             self.given = (*self.given, (g.house_of(seat), str(choice)))
 
+    def resample_objectives(self, g: BoardGame, me: str, rng: Rng) -> None:
+        """Determinize: the other houses' gifts, not shown yet, drawn again (X-AFFC-D4)."""
+        self.given = _redrawn(g, me, self.given, rng)
+
     def run(self, g: BoardGame) -> None:
         if not self._revealed():
             self._reveal(g)
@@ -233,6 +268,10 @@ class NewInformation(Step):
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.returned = (*self.returned, (g.house_of(seat), str(choice)))
+
+    def resample_objectives(self, g: BoardGame, me: str, rng: Rng) -> None:
+        """Determinize: the other houses' returns, not shown yet, drawn again (X-AFFC-D4)."""
+        self.returned = _redrawn(g, me, self.returned, rng)
 
     def run(self, g: BoardGame) -> None:
         if not self.drawn:

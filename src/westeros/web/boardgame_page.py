@@ -50,10 +50,9 @@ def boardgame_data() -> str:
             }
             for c in T.HOUSE_CARD_BY_ID.values()
         },
-        "westeros_cards": {
+        "westeros_cards": {  # every deck set's (A Feast for Crows' deck I too, X-AFFC-2.9)
             c.id: {"name": c.name, "deck": c.deck, "effect": c.effect}
-            for deck in T.WESTEROS_DECKS.values()
-            for c in deck
+            for c in T.WESTEROS_CARD_BY_ID.values()
         },
         "wildling_cards": {
             c.id: {

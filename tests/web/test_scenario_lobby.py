@@ -141,6 +141,11 @@ def test_an_affc_game_is_made_in_the_lobby_and_shows_its_objectives(
     assert page.get_attribute('[data-area="the_eyrie"]', "data-control") == "arryn"
     assert page.locator('[data-pieces="the_eyrie"] .neutral').count() == 0
     assert page.locator('[data-pieces="the_eyrie"] .garrison').count() == 1
+    page.dispatch_event('.map [data-area="the_eyrie"]', "mouseover")  # under its name label
+    card = page.locator("#areacard")
+    card.wait_for()
+    assert "home of Arryn" in card.inner_text()
+    assert "Garrison 6 (defends for Arryn)" in card.inner_text()  # X-AFFC-2.7
     assert all("VP" in t for t in page.locator(".tracks [data-victory]").all_inner_texts())
     # X-AFFC-D1: return two cards, one click each (the first marked as returned while the
     # second is chosen); three are kept once every house has chosen

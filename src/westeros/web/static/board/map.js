@@ -3,7 +3,7 @@
 import { html } from '../common.js';
 import { useRef, useEffect, useMemo, useState } from 'preact/hooks';
 import { COLORS, INITIAL, UNIT_NAMES, DATA, MAP_SVG, houseName, orderTitle, orderLabel, areaOfChoice, focusArea, shade, choiceLabel } from './names.js';
-import { homesOf } from './scenario.js';
+import { homesOf, garrisonHouse } from './scenario.js';
 
 // ------------------------------------------------------------------ the board (map + pieces)
 export const K = 1.45; // pieces drawn larger than the map's own markers
@@ -56,7 +56,7 @@ export function Pieces({ view, choiceAreas, onOrder }) {
     }
     const garrison = view.garrisons[a];
     if (garrison) {
-      items.push(html`<g class="garrison"><title>Garrison of strength ${garrison}</title>
+      items.push(html`<g class="garrison"><title>Garrison of strength ${garrison}${garrisonHouse(view, a)}</title>
         <path d=${`M${x + 16} ${y0 - 27}h10v6q0 5-5 7q-5-2-5-7Z`}/><text x=${x + 21} y=${y0 - 19.5}>${garrison}</text></g>`);
     }
     const neutral = view.neutral_forces[a];
@@ -133,7 +133,7 @@ export function AreaCard({ area, view }) {
     ${units.length > 0 && html`<div>Units: ${units.map((u) => `${houseName(u.house)} ${UNIT_NAMES[u.kind] || u.kind}${u.routed ? ' (routed)' : ''}`).join(', ')}</div>`}
     ${order && html`<div>Order: ${order.token ? orderTitle(order.token) : `${houseName(order.house)}'s, face down`}</div>`}
     ${view.power_tokens[area] && html`<div>Power token of ${houseName(view.power_tokens[area])}</div>`}
-    ${view.garrisons[area] && html`<div>Garrison ${view.garrisons[area]}</div>`}
+    ${view.garrisons[area] && html`<div>Garrison ${view.garrisons[area]}${garrisonHouse(view, area)}</div>`}
     ${view.neutral_forces[area] && html`<div>Neutral force ${view.neutral_forces[area]}</div>`}
   </div>`;
 }

@@ -4,7 +4,7 @@
 // overview. Everything is read from the view and /static/boardgame.json, so a scenario the
 // engine adds is drawn without a change here.
 import { html } from '../common.js';
-import { DATA, cardName } from './names.js';
+import { DATA, cardName, houseName } from './names.js';
 
 /** Each home area's house in this game (R1.3.2): the view's `homes` when it gives them (a
  * scenario may add one: The Eyrie for Arryn, X-AFFC-2.2), else the map's. */
@@ -22,6 +22,13 @@ export function victoryOf(view, house) {
   return o ? o.victory_points[house] || 0 : view.houses[house].victory;
 }
 export const victoryWord = (view) => (view.objectives ? 'VP' : 'castles');
+
+/** Words for the house a garrison defends for (X-ADWD-2.8: not always the home's house;
+ * X-AFFC-2.7: The Eyrie's for Arryn, King's Landing's for Lannister), or ''. */
+export function garrisonHouse(view, area) {
+  const h = view.garrison_houses && view.garrison_houses[area];
+  return h ? ` (defends for ${houseName(h)})` : '';
+}
 
 /** The scenario's name ('' for the base game). */
 export function scenarioTitle(view) {

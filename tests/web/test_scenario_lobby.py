@@ -141,6 +141,11 @@ def test_an_affc_game_is_made_in_the_lobby_and_shows_its_objectives(
     assert page.get_attribute('[data-area="the_eyrie"]', "data-control") == "arryn"
     assert page.locator('[data-pieces="the_eyrie"] .neutral').count() == 0
     assert page.locator('[data-pieces="the_eyrie"] .garrison').count() == 1
+    assert page.locator('g.home[data-home="the_eyrie"][data-house="arryn"]').count() == 1
+    # X-AFFC-2.2: the south is impassable (Pyke, Highgarden, Sunspear …)
+    for area in ("pyke", "highgarden", "sunspear"):
+        assert "impassable" in (page.get_attribute(f'[data-area="{area}"]', "class") or "")
+    assert "impassable" not in (page.get_attribute('[data-area="storms_end"]', "class") or "")
     page.dispatch_event('.map [data-area="the_eyrie"]', "mouseover")  # under its name label
     card = page.locator("#areacard")
     card.wait_for()

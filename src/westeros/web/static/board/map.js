@@ -3,7 +3,7 @@
 import { html } from '../common.js';
 import { useRef, useEffect, useMemo, useState } from 'preact/hooks';
 import { COLORS, INITIAL, UNIT_NAMES, DATA, MAP_SVG, houseName, orderTitle, orderLabel, areaOfChoice, focusArea, shade, choiceLabel } from './names.js';
-import { homesOf, garrisonHouse } from './scenario.js';
+import { homesOf, garrisonHouse, drawScenarioHomes } from './scenario.js';
 
 // ------------------------------------------------------------------ the board (map + pieces)
 export const K = 1.45; // pieces drawn larger than the map's own markers
@@ -135,6 +135,7 @@ export function AreaCard({ area, view }) {
     ${view.power_tokens[area] && html`<div>Power token of ${houseName(view.power_tokens[area])}</div>`}
     ${view.garrisons[area] && html`<div>Garrison ${view.garrisons[area]}${garrisonHouse(view, area)}</div>`}
     ${view.neutral_forces[area] && html`<div>Neutral force ${view.neutral_forces[area]}</div>`}
+    ${(view.impassable || []).includes(area) && html`<div>Impassable: no unit may enter it</div>`}
   </div>`;
 }
 const humanizeFort = (f) => (f === 'stronghold' ? 'stronghold' : f === 'castle' ? 'castle' : String(f));
@@ -234,6 +235,7 @@ export function Board({ view, decision, events, onArea, onOrder, popup, onPick, 
     if (!host.current) return;
     const control = controlOf(view);
     const fight = view.combat ? view.combat.area : null;
+    const impassable = new Set(view.impassable || []);
     for (const el of host.current.querySelectorAll('[data-area]')) {
       const a = el.getAttribute('data-area');
       if (!el.dataset.fill) el.dataset.fill = el.getAttribute('fill') || '';
@@ -243,8 +245,11 @@ export function Board({ view, decision, events, onArea, onOrder, popup, onPick, 
       el.classList.toggle('choice', choiceAreas.has(a));
       el.classList.toggle('focus', a === focus);
       el.classList.toggle('fight', a === fight);
+      el.classList.toggle('impassable', impassable.has(a)); // R2.8, X-AFFC-2.2
       if (hs) el.setAttribute('data-control', hs); else el.removeAttribute('data-control');
     }
+    const svg = host.current.querySelector('svg');
+    if (svg) drawScenarioHomes(svg, view);
   });
   // where a click lands, in the board's box (for the popup), kept inside the board
   const at = (e) => {

@@ -4,7 +4,35 @@
 // overview. Everything is read from the view and /static/boardgame.json, so a scenario the
 // engine adds is drawn without a change here.
 import { html } from '../common.js';
-import { DATA, cardName, houseName } from './names.js';
+import { DATA, COLORS, INITIAL, cardName, houseName } from './names.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Draw the home emblem of each home area the printed map does not show (The Eyrie for Arryn
+ * in A Feast for Crows, X-AFFC-2.2) left of the area's markers, in the map's own style; the
+ * ones drawn before are removed first. `svg`: the inlined map. */
+export function drawScenarioHomes(svg, view) {
+  for (const old of svg.querySelectorAll('g.home.scenario')) old.remove();
+  for (const [a, house] of Object.entries(homesOf(view))) {
+    const printed = DATA.areas[a] && DATA.areas[a].home;
+    const markers = svg.querySelector(`[data-for="${a}"]`);
+    if (printed === house || !markers || !COLORS[house]) continue;
+    const box = markers.getBBox();
+    const [fill, ink] = COLORS[house];
+    const g = document.createElementNS(SVG, 'g');
+    g.setAttribute('class', 'home scenario');
+    g.setAttribute('data-house', house);
+    g.setAttribute('data-home', a);
+    const x = box.x - 6, y = box.y + box.height / 2;
+    const circle = document.createElementNS(SVG, 'circle');
+    for (const [k, v] of [['cx', x], ['cy', y], ['r', 5], ['fill', fill]]) circle.setAttribute(k, String(v));
+    const text = document.createElementNS(SVG, 'text');
+    for (const [k, v] of [['x', x], ['y', y + 2.5], ['fill', ink]]) text.setAttribute(k, String(v));
+    text.textContent = INITIAL[house];
+    g.append(circle, text);
+    markers.prepend(g);
+  }
+}
 
 /** Each home area's house in this game (R1.3.2): the view's `homes` when it gives them (a
  * scenario may add one: The Eyrie for Arryn, X-AFFC-2.2), else the map's. */

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.boardgame.test_fuzz import play_checked
+from tests.boardgame.test_fuzz import heuristic_game, play_checked
 from westeros.boardgame import decisions as D
 
 ADWD = {"scenario": "adwd"}
@@ -43,24 +43,10 @@ def test_seeded_adwd_games_meet_every_new_decision_kind() -> None:
 def test_the_heuristic_bot_answers_every_adwd_decision_legally() -> None:
     """Every seat heuristic; each new kind is answered by its own rule (not the random
     fallback) with a legal choice."""
-    from westeros.bots.heuristic import RULES, HeuristicBot
-    from westeros.bots.heuristic.board import Board
-    from westeros.engine import new_game
-
     met: set[str] = set()
     for seed in range(4):
-        g = new_game("boardgame", {"players": 6, "scenario": "adwd", "tides": seed == 1}, seed)
-        bots = [HeuristicBot(seed * 10 + s) for s in range(6)]
-        while g.pending():
-            d = g.pending()[0]
-            view = g.view(d.seat)
-            if d.kind in NEW_KINDS:
-                met.add(d.kind)
-                assert RULES[d.kind](Board(view), d) in d.choices, d
-            choice = bots[d.seat].choose(view, d)
-            assert choice in d.choices
-            g.apply(d.seat, choice)
-        assert g.outcome() is not None
+        config = {"players": 6, "scenario": "adwd", "tides": seed == 1}
+        met |= heuristic_game(config, seed, NEW_KINDS)
     assert met  # some of the new decisions came up
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.boardgame.test_fuzz import play_checked
+from tests.boardgame.test_fuzz import heuristic_game, play_checked
 from westeros.boardgame import decisions as D
 from westeros.boardgame.state import BoardGame
 from westeros.engine import new_game
@@ -46,27 +46,36 @@ def _random_game(seed: int) -> BoardGame:
 
 def test_the_heuristic_bot_answers_every_affc_decision_legally() -> None:
     """Every seat heuristic; each new kind is answered by its own rule (not the random
-    fallback) with a legal choice; the kept cards are those of most worth (X-AFFC-D1)."""
-    from westeros.bots.heuristic import RULES, HeuristicBot
-    from westeros.bots.heuristic.board import Board
-
+    fallback) with a legal choice (X-AFFC-D1, X-AFFC-D2)."""
     met: set[str] = set()
     for seed in range(3):
-        g = new_game("boardgame", {"players": 4, **AFFC, "tides": seed == 1}, seed)
-        bots = [HeuristicBot(seed * 10 + s) for s in range(4)]
-        while g.pending():
-            d = g.pending()[0]
-            view = g.view(d.seat)
-            if d.kind in NEW_KINDS:
-                met.add(d.kind)
-                assert RULES[d.kind](Board(view), d) in d.choices, d
-            if d.kind == D.SCORE_SPECIAL.name:
-                assert bots[d.seat].choose(view, d) == "score"
-            choice = bots[d.seat].choose(view, d)
-            assert choice in d.choices
-            g.apply(d.seat, choice)
-        assert g.outcome() is not None
+        met |= heuristic_game({"players": 4, **AFFC, "tides": seed == 1}, seed, NEW_KINDS)
     assert met == NEW_KINDS
+
+
+def test_the_heuristic_bot_scores_when_it_can_and_keeps_what_is_worth_most() -> None:
+    """X-AFFC-D2: it always scores its special objective and the card worth most to it;
+    X-AFFC-D1: it returns the card worth least to it (a card it fulfils now counts +2)."""
+    from westeros.bots.heuristic import HeuristicBot
+    from westeros.bots.heuristic.objectives import REACHABLE_BONUS
+
+    g = new_game("boardgame", {"players": 4, **AFFC}, 4)
+    bot = HeuristicBot(1)
+    d = g.pending()[0]
+    view = g.view(d.seat)
+    house, objectives = view["house"], view["objectives"]
+
+    def worth(card: str) -> float:
+        bonus = REACHABLE_BONUS if card in objectives["fulfilled"] else 0.0
+        return objectives["cards"][card]["victory_points"][house] + bonus
+
+    assert worth(str(bot.choose(view, d))) == min(worth(str(c)) for c in d.choices)
+    special = D.SCORE_SPECIAL.ask(d.seat, "score?", ("score", "pass"))
+    assert bot.choose(view, special) == "score"
+    cards = [c for c in objectives["hand"]][:2]
+    scoring = D.SCORE_OBJECTIVE.ask(d.seat, "which?", (*cards, "pass"))
+    best = max(cards, key=lambda c: objectives["cards"][c]["victory_points"][house])
+    assert bot.choose(view, scoring) == best
 
 
 def test_an_affc_sample_carries_no_other_seats_secret() -> None:

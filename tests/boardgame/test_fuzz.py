@@ -72,6 +72,28 @@ def play_checked(
     return kinds
 
 
+def heuristic_game(config: dict[str, Any], seed: int, new_kinds: set[str]) -> set[str]:
+    """A whole game with every seat heuristic: each decision of ``new_kinds`` is answered by
+    its own rule (not the random fallback) with a legal choice. Returns those met."""
+    from westeros.bots.heuristic import RULES, HeuristicBot
+    from westeros.bots.heuristic.board import Board
+
+    met: set[str] = set()
+    g: BoardGame = new_game("boardgame", config, seed)
+    bots = [HeuristicBot(seed * 10 + s) for s in range(config["players"])]
+    while g.pending():
+        d = g.pending()[0]
+        view = g.view(d.seat)
+        if d.kind in new_kinds:
+            met.add(d.kind)
+            assert RULES[d.kind](Board(view), d) in d.choices, d
+        choice = bots[d.seat].choose(view, d)
+        assert choice in d.choices
+        g.apply(d.seat, choice)
+    assert g.outcome() is not None
+    return met
+
+
 def _check_views(g: BoardGame) -> None:
     """No seat sees another's face-down orders, deck order or the Raven's peek."""
     for seat in (None, *range(len(g.seat_houses))):

@@ -1,7 +1,7 @@
 """A Feast for Crows cards: the AFfC Westeros deck I (X-AFFC-3, X-AFFC-3.1, X-AFFC-3.2,
-X-AFFC-D3–D5) and House Arryn's house cards (X-AFFC-5, X-AFFC-5.1, X-AFFC-D6). Every text
-applies and, where it is conditional, does not apply when it should not; every new choice
-refuses an illegal answer.
+X-AFFC-D3, X-AFFC-D4, X-AFFC-D5) and House Arryn's house cards (X-AFFC-5, X-AFFC-5.1,
+X-AFFC-D6). Every text applies and, where it is conditional, does not apply when it should not;
+every new choice refuses an illegal answer.
 
 Base 4-player tracks (the Westeros cards need no Arryn): Iron Throne Baratheon, Lannister,
 Stark, Greyjoy.
@@ -717,3 +717,20 @@ def test_x_affc_2_9_the_web_page_names_the_affc_deck_i() -> None:
     cards = json.loads(boardgame_data())["westeros_cards"]
     assert cards["I:rally_the_men"]["name"] == "Rally the Men"
     assert set(AFFC_I) | set(T.westeros_deck_list(1)) <= set(cards)
+
+
+def test_x_affc_d4_the_shown_pool_is_in_every_view_and_the_heuristic_takes_the_best() -> None:
+    g = shifting()
+    for house, card in (
+        ("baratheon", "land_grab"),
+        ("lannister", "the_blade"),
+        ("arryn", "hold_court"),
+    ):
+        assert g.view(None)["objectives"]["pool"] == []  # nothing shown before every gift
+        decide(g, D.SHIFTING_AMBITIONS_GIVE, card, house)
+    for seat in (None, 0, 1, 2, 3):
+        seen = g.view(seat)["objectives"]
+        assert seen["pool"] == ["hold_court", "land_grab", "the_blade"]
+        assert {"hold_court", "land_grab", "the_blade"} <= set(seen["cards"])
+    d = pending(g, D.SHIFTING_AMBITIONS_TAKE, "baratheon")
+    assert HeuristicBot(0).choose(g.view(d.seat), d) == "land_grab"  # 2 points for Baratheon

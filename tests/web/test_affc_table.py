@@ -64,6 +64,14 @@ def test_x_affc_d4_shifting_ambitions_pool_is_drawn_as_cards(
         text = page.inner_text(f'#objective-pool [data-objective="{card}"]')
         assert O.OBJECTIVES[card].name in text and O.OBJECTIVES[card].text in text
     page.context.close()
+    # the pool is face up: a spectator sees it too (by name)
+    spectator = open_position(browser, server, state_message(game, None))
+    shown = spectator.locator("#objective-pool-shown [data-pool]").all_inner_texts()
+    assert sorted(shown) == sorted(
+        O.OBJECTIVES[c].name for c in game.view(None)["objectives"]["pool"]
+    )
+    assert shown and spectator.locator("#objective-pool").count() == 0
+    spectator.context.close()
 
 
 def test_x_affc_d3_the_burden_of_power_choice_and_the_spectators_panel(

@@ -356,19 +356,19 @@ ALAYNE_STONE = _kind(
 )
 SHIFTING_AMBITIONS_GIVE = _kind(
     "shifting_ambitions_give",
-    Codec(("card",)),
+    Codec(("objective",)),
     "X-AFFC-D4, X-AFFC-3 Shifting Ambitions: the objective card of the hand the house puts face "
     "down into the pool (secret, every house at once)",
 )
 SHIFTING_AMBITIONS_TAKE = _kind(
     "shifting_ambitions_take",
-    Codec(("card",)),
+    Codec(("objective",)),
     "X-AFFC-D4, X-AFFC-3 Shifting Ambitions: the objective card of the shown pool the house "
     "takes, in turn order",
 )
 NEW_INFORMATION_RETURN = _kind(
     "new_information_return",
-    Codec(("card",)),
+    Codec(("objective",)),
     "X-AFFC-D4, X-AFFC-3 New Information: the objective card of the hand the house shuffles "
     "back into the objective deck (secret, every house at once)",
 )

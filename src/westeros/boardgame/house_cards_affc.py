@@ -35,7 +35,7 @@ def _holds_the_eyrie(g: BoardGame, f: Fight, side: Side) -> bool:
 
 
 def _more_power(g: BoardGame, f: Fight, side: Side) -> bool:
-    """The side's house has more available power tokens than its opponent (R1.6.4, Q6)."""
+    """The side's house has more available power tokens than its opponent (R1.6.4, X-AFFC-Q6)."""
     return g.power[f.house(side)] > g.power[f.house(side.other)]
 
 

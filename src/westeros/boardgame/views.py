@@ -81,6 +81,7 @@ def objectives_view(g: BoardGame, me: str | None) -> dict[str, Any]:
         "scored": {h: list(g.objectives_scored[h]) for h in g.houses},
         "victory_points": dict(g.victory_points),
         "special": {h: O.SPECIAL_TEXTS[h] for h in g.houses},
+        "pool": _shown_pool(g),  # Shifting Ambitions' pool once shown (X-AFFC-3, X-AFFC-D4)
         "cards": {c: _card(c) for c in _known(g, me)},  # the texts of the cards it sees
         # what anyone can work out from the board: the seat's cards fulfilled now (X-AFFC-4.4)
         # and whose special objective is (X-AFFC-4.3)
@@ -95,9 +96,14 @@ def _card(card: str) -> dict[str, Any]:
 
 
 def _known(g: BoardGame, me: str | None) -> list[str]:
-    """The objective cards the seat sees: its hand and every scored card."""
+    """The objective cards the seat sees: its hand, every scored card and a shown pool."""
     mine = list(g.objective_hands[me]) if me is not None else []
-    return [*mine, *(c for h in g.houses for c in g.objectives_scored[h])]
+    return [*mine, *(c for h in g.houses for c in g.objectives_scored[h]), *_shown_pool(g)]
+
+
+def _shown_pool(g: BoardGame) -> list[str]:
+    """The objective cards a Westeros card shows face up on its step (``objective_pool``)."""
+    return [c for step in g.stack for c in getattr(step, "objective_pool", ())]
 
 
 # castle areas, all land (asserted): control without ports

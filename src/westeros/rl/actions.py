@@ -15,8 +15,7 @@ part                       values
 ``unit``                   unit kinds (footman, knight, siege_engine, ship)
 ``card``                   every house card of every deck (X-ADWD-1.1): the base deck's, then
                            A Dance with Dragons' (each deck in house order, then card order);
-                           for Rodrik the Reader every Westeros card (``<deck>:<card>``), for
-                           Shifting Ambitions and New Information the objective cards
+                           for Rodrik the Reader every Westeros card (``<deck>:<card>``)
 ``track``                  iron_throne, fiefdoms, kings_court
 ``house``                  the six houses, then Arryn
 ``token``                  the 11 distinct order tokens
@@ -76,10 +75,6 @@ WESTEROS_CARDS: tuple[str, ...] = tuple(T.WESTEROS_CARD_BY_ID)  # <deck>:<card>,
 # kinds whose ``card`` part names something other than a house card
 _CARD_PART: dict[str, tuple[str, ...]] = {
     D.RODRIK.name: WESTEROS_CARDS,  # X-ADWD-4.2: the Westeros card put on top of its deck
-    # X-AFFC-D4: the objective cards given, taken and shuffled back by the AFfC deck I
-    D.SHIFTING_AMBITIONS_GIVE.name: OBJECTIVES,
-    D.SHIFTING_AMBITIONS_TAKE.name: OBJECTIVES,
-    D.NEW_INFORMATION_RETURN.name: OBJECTIVES,
 }
 
 _SIMPLE: dict[str, tuple[str, ...]] = {

@@ -110,7 +110,7 @@ _sizes = {
     "decision": 1 + len(KIND_IDS) + 1 + SEATS,
     "combat": 2 + 2 * len(HOUSES) + 2 * len(AREAS) + 2 + 2 * len(CARDS) + 2 + 2,
     "scenario": len(SCENARIOS) + 1 + len(GARRISON_AREAS) * len(HOUSES) + 2,
-    "objectives": 2 * len(OBJECTIVES) + len(OBJECTIVES) * len(HOUSES) + 3 * len(HOUSES) + 1,
+    "objectives": 3 * len(OBJECTIVES) + len(OBJECTIVES) * len(HOUSES) + 3 * len(HOUSES) + 1,
 }
 SECTIONS: dict[str, tuple[int, int]] = {}
 _at = 0
@@ -157,6 +157,7 @@ _OBJ_HOUSE_AT = {
     h: _OBJ0 + len(OBJECTIVES) * (2 + len(HOUSES)) + 3 * j for j, h in enumerate(HOUSES)
 }
 _OBJ_DECK_AT = _OBJ0 + len(OBJECTIVES) * (2 + len(HOUSES)) + 3 * len(HOUSES)
+_OBJ_POOL_AT = {c: _OBJ_DECK_AT + 1 + i for i, c in enumerate(OBJECTIVES)}
 _IGNORED_AT = {
     "attacker": _LAST_ROUND_AT + 1 + len(GARRISON_AREAS) * len(HOUSES),
     "defender": _LAST_ROUND_AT + 2 + len(GARRISON_AREAS) * len(HOUSES),
@@ -340,7 +341,8 @@ def _scenario(
 def _objectives(o: dict[str, Any], idx: list[int], pos: list[int], val: list[float]) -> None:
     """A Feast for Crows (X-AFFC-2.8, X-AFFC-4): the seat's own objective hand and which of
     it is fulfilled now (secret to it), who scored each card, each house's victory points /7,
-    hand size /5 and special objective fulfilled, the deck's size /28."""
+    hand size /5 and special objective fulfilled, the deck's size /28, the cards of Shifting
+    Ambitions' pool once shown."""
     idx.extend(_OBJ_HAND_AT[c] for c in o["hand"] or ())
     idx.extend(_OBJ_FULFILLED_AT[c] for c in o["fulfilled"])
     for house, cards in o["scored"].items():
@@ -354,6 +356,7 @@ def _objectives(o: dict[str, Any], idx: list[int], pos: list[int], val: list[flo
             idx.append(at + 2)
     pos.append(_OBJ_DECK_AT)
     val.append(o["deck_size"] / len(OBJECTIVES))
+    idx.extend(_OBJ_POOL_AT[c] for c in o.get("pool", ()))  # Shifting Ambitions', X-AFFC-D4
 
 
 def _ignored(combat: dict[str, Any] | None, idx: list[int]) -> None:

@@ -74,7 +74,11 @@ RULES: dict[str, Rule] = {
     D.RETURN_OBJECTIVE.name: objectives.return_objective,
     D.SCORE_SPECIAL.name: _word("score"),
     D.SCORE_OBJECTIVE.name: objectives.score_objective,
-    # A Feast for Crows (X-AFFC-D6; the objective exchanges of X-AFFC-D4 are picked at random)
+    # A Feast for Crows cards (X-AFFC-D4: give and return the card worth least, take the one
+    # worth most; X-AFFC-D6: Alayne Stone pays whenever it is asked)
+    D.SHIFTING_AMBITIONS_GIVE.name: objectives.return_objective,
+    D.SHIFTING_AMBITIONS_TAKE.name: objectives.take_objective,
+    D.NEW_INFORMATION_RETURN.name: objectives.return_objective,
     D.ALAYNE_STONE.name: _word("pay"),
 }
 

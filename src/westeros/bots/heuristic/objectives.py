@@ -31,3 +31,9 @@ def score_objective(b: Board, decision: Decision) -> Choice:
     if not cards:
         return "pass"
     return max(cards, key=lambda c: b.view["objectives"]["cards"][c]["victory_points"][b.me])
+
+
+def take_objective(b: Board, decision: Decision) -> Choice:
+    """X-AFFC-D4 Shifting Ambitions: take the card of the shown pool worth most to the house."""
+    cards = b.view["objectives"]["cards"]
+    return max(decision.choices, key=lambda c: cards[c]["victory_points"][b.me])

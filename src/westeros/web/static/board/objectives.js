@@ -64,6 +64,8 @@ export function Objectives({ view, decision, send }) {
     ${me && decision && POOL_KINDS.has(decision.kind) && html`<p class="hint">Take one card of the pool:</p>
       <div class="hand" id="objective-pool">${decision.choices.map((c) => html`<${ObjectiveCard} view=${view} id=${c} house=${me}
         fulfilled=${false} playable=${true} returning=${false} onPlay=${send}/>`)}</div>`}
+    ${o.pool && o.pool.length > 0 && !(decision && POOL_KINDS.has(decision.kind)) && html`<p class="small" id="objective-pool-shown">Shifting Ambitions' pool:
+      ${o.pool.map((c) => html` <span class="chip" data-pool=${c} title=${(objectiveInfo(view, c) || {}).text || ''}>${objectiveName(c)}</span>`)}</p>`}
     <table class="objectives"><tr><th>House</th><th>VP</th><th title="objective cards in hand">Hand</th><th>Special objective</th><th>Scored</th></tr>
       ${houses.map((hs) => html`<tr data-objectives=${hs}><td><${Chip} house=${hs}/></td>
         <td data-vp=${hs}><b>${o.victory_points[hs] || 0}</b>/7</td><td>${o.hand_sizes[hs]}</td>

@@ -151,6 +151,7 @@ SLOW_TESTS = {
         "test_whole_random_affc_games_through_every_adapter",
         "test_openspiel_random_sim_test_on_the_scenarios",
     ],
+    "test_scenario_records.py": ["test_a_finished_scenario_game_replays_from_its_record"],
 }
 
 

@@ -3,13 +3,16 @@ Chromium: positions reached by random play are fed through the page's websocket
 (tests/web/fake.py). Scoring an objective card is a click on it in the objectives panel
 (X-AFFC-D2); Shifting Ambitions' pool is drawn as cards to take one from (X-AFFC-D4); The
 Burden of Power's two choices are buttons (X-AFFC-D3); the spectator sees every house's
-victory points and scored cards but no objective hand (X-AFFC-2.8)."""
+victory points and scored cards but no objective hand (X-AFFC-2.8); a finished AFfC game of
+bots replays from its end screen with the objectives panel."""
 
 from __future__ import annotations
 
+import httpx
 from playwright.sync_api import Browser
 
 from tests.server.support import Server
+from tests.web.browser import Person
 from tests.web.fake import open_position, state_message
 from westeros.boardgame.game import PlayedGame
 from westeros.boardgame.public import objectives as O
@@ -89,3 +92,30 @@ def test_x_affc_d3_the_burden_of_power_choice_and_the_spectators_panel(
     for house, vp in points.items():
         assert spectator.inner_text(f'[data-vp="{house}"]').startswith(str(vp))
     spectator.context.close()
+
+
+def test_a_finished_affc_game_replays_with_its_victory_points(
+    browser: Browser, server: Server
+) -> None:
+    """Four random bots play A Feast for Crows on the server; the end screen's replay shows the
+    objectives panel (no hand: a spectator's, X-AFFC-2.8) with the victory points of the end."""
+    seats = [{"type": "bot", "bot": "random"} for _ in range(4)]
+    body = {"kind": "boardgame", "players": 4, "config": {"scenario": "affc"}, "seats": seats}
+    r = httpx.post(server.url + "/api/games", json=body, timeout=10)
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    watcher = Person(browser, server, gid)
+    watcher.open(f"{server.url}/play/{gid}")
+    page = watcher.page
+    page.wait_for_selector("#endscreen", timeout=120_000)
+    assert "Victory points" in page.inner_text("#endscreen")
+    page.click("#replay")
+    page.wait_for_selector("#replay #objectives")
+    page.click("#replay-end")
+    page.wait_for_function("document.querySelector('#replay-next').disabled")
+    final = httpx.get(f"{server.url}/api/games/{gid}/state", timeout=10).json()["view"]
+    for house, points in final["objectives"]["victory_points"].items():
+        assert page.inner_text(f'#replay [data-vp="{house}"]').startswith(str(points))
+    assert page.locator("#replay #objective-hand").count() == 0
+    assert watcher.errors == []
+    watcher.close()

@@ -95,7 +95,10 @@ def test_the_base_game_with_the_adwd_deck_and_a_bad_combination(
     players = page.locator("select[name=players]")
     assert not players.is_disabled()
     page.select_option("select[name=players]", "4")
+    page.select_option("select[name=house_cards]", "affc")  # not a base game's deck
+    assert "house cards Base game or A Dance with Dragons only" in page.inner_text("#scenario-deck")
     page.select_option("select[name=house_cards]", "adwd")  # X-ADWD-1.1
+    assert page.locator("#scenario-deck").count() == 0
     page.click("#create")
     page.wait_for_url("**/play/**")
     person.adopt_from_page()

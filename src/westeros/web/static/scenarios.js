@@ -52,6 +52,8 @@ export function scenarioLabel(kind, config) {
   return parts.map((p) => ` · ${p}`).join('');
 }
 
+const deckTitle = (kind, deck) => (valueOf(kind, 'house_cards', deck) || { title: deck }).title;
+
 /** The scenario and house-card selects, and who plays: the houses of the player count. */
 export function ScenarioPicker({ kind, scenario, deck, players, onScenario, onDeck }) {
   const scenarios = optionOf(kind, 'scenario');
@@ -67,6 +69,8 @@ export function ScenarioPicker({ kind, scenario, deck, players, onScenario, onDe
     <label>${decks.title} <select name="house_cards" value=${deck} onChange=${(e) => onDeck(e.target.value)}>
       ${decks.values.map((v) => html`<option value=${v.value}>${v.title}</option>`)}</select></label>
     ${houses && html`<p class="hint" id="scenario-houses">${chosen.players.length === 1 ? `${chosen.title} is played by exactly ${players} players: ` : `${players} players: `}${houses.join(', ')} (dealt to the seats at random).</p>`}
-    ${odd && html`<p class="hint warn" id="scenario-deck">${chosen.title} is played with its own house cards (${valueOf(kind, 'house_cards', needs[0]).title}).</p>`}
+    ${odd && html`<p class="hint warn" id="scenario-deck">${needs.length === 1
+      ? `${chosen.title} is played with its own house cards (${deckTitle(kind, needs[0])}).`
+      : `${chosen.title}: house cards ${needs.map((d) => deckTitle(kind, d)).join(' or ')} only.`}</p>`}
   </div>`;
 }

@@ -9,39 +9,43 @@ straight from a board game's state, about twice as fast as ``view()`` then ``enc
 reads only what ``view(seat)`` holds, with the views' own rules for what is hidden (a test
 checks it against the view encoder at every step of random games). Counts are divided by a
 fixed maximum and clipped to 1. Houses are in the fixed order of
-:data:`westeros.boardgame.tables.HOUSES` (stark, lannister, baratheon, greyjoy, tyrell,
-martell), whatever the seats; a house not in the game has zeros. The layout, section by
-section (:data:`SECTIONS` gives each one's offset and size):
+:data:`westeros.boardgame.tables.ALL_HOUSES` (stark, lannister, baratheon, greyjoy, tyrell,
+martell, arryn), whatever the seats; a house not in the game has zeros. The layout, section by
+section (:data:`SECTIONS` gives each one's offset and size; docs/rl.md the sizes):
 
-* ``areas`` — per map area (58, map order), 38 values: the house of its units (6, one-hot),
+* ``areas`` — per map area (58, map order), 41 values: the house of its units (7, one-hot),
   its units by kind /4 (footman, knight, siege_engine, ship), routed units /4, the house of its
-  power token (6), garrison /4, neutral force /6, impassable, the house of its order (6), the
+  power token (7), garrison /4, neutral force /6, impassable, the house of its order (7), the
   order token (11, one-hot; only when visible to the seat), "order hidden".
-* ``houses`` — per house (6), 12 values: in the game, is the observing seat, power /20, power
+* ``houses`` — per house (7), 12 values: in the game, is the observing seat, power /20, power
   in pool /20, supply /6, castles /7, special-order stars /3, position on each influence track
   (iron_throne, fiefdoms, kings_court; position/5), cards in hand /7, cards discarded /7.
-* ``dominance`` — for each of the three tracks the holder's house (6, one-hot), then the blade
+* ``dominance`` — for each of the three tracks the holder's house (7, one-hot), then the blade
   used, the raven used.
-* ``cards`` — per house card (every deck's: the base deck's 42, then A Dance with Dragons' 42;
-  :data:`westeros.rl.actions.CARDS`): in its owner's hand, in its owner's discards.
+* ``cards`` — per house card (every deck's: :data:`westeros.rl.actions.CARDS`, the base deck's
+  42, A Dance with Dragons' 42, Arryn's 7): in its owner's hand, in its owner's discards.
 * ``restrictions`` — per order token (11): barred this round by a Westeros card.
 * ``wildlings`` — threat /12, deck size /9, the wildling card the seat peeked at with the
   Raven (9, one-hot).
-* ``westeros`` — per Westeros card kind (by base id): drawn this round (last cards); the three
-  decks' sizes /10.
+* ``westeros`` — per Westeros card kind of every deck set (by base id): drawn this round (last
+  cards); the three decks' sizes /10.
 * ``round`` — round /10, phase (westeros, planning, action, over; one-hot).
 * ``decision`` — the seat has a decision, its kind (one per catalogue kind, one-hot), its
   number of choices /64; which seats are awaited (6).
 * ``combat`` — a fight is on, it is against a neutral force, the attacker's and the
-  defender's house (6 + 6), the embattled and the marching-from areas (58 + 58, one-hot), the
-  seat is the attacker, the defender, each side's house card (42 + 42, one-hot; only when
-  visible to the seat), each side's total strength as far as known /20, the winner (attacker,
-  defender).
+  defender's house (7 + 7), the embattled and the marching-from areas (58 + 58, one-hot), the
+  seat is the attacker, the defender, each side's house card (one-hot over CARDS, twice; only
+  when visible to the seat), each side's total strength as far as known /20, the winner
+  (attacker, defender).
 * ``scenario`` — what the scenarios add (X-ADWD-2): the scenario (one-hot over ``base`` and
   the expansion scenarios of the tables), the last round /10 (6 in A Dance with Dragons), the
-  house each garrison defends for (6 per area that holds a garrison in some set-up: the home
-  areas, and the scenarios' own, X-ADWD-2.8), and for the fight in progress which sides'
-  card texts are ignored (attacker, defender; X1.2).
+  house each garrison defends for (7 per area that holds a garrison in some set-up: the home
+  areas, and the scenarios' own, X-ADWD-2.8, X-AFFC-2.7), and for the fight in progress which
+  sides' card texts are ignored (attacker, defender; X1.2).
+* ``objectives`` — A Feast for Crows (zeros elsewhere; the view's ``objectives``, X-AFFC-4):
+  per objective card in the seat's own hand, fulfilled by the seat now (both secret to it),
+  the house that scored it (7); per house its victory points /7, hand size /5, special
+  objective fulfilled; the deck's size /28; per card, in Shifting Ambitions' shown pool.
 """
 
 from __future__ import annotations

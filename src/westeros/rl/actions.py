@@ -13,9 +13,10 @@ part                       values
 ``area``, ``to``, ``from``  every map area (map order)
 ``target``                 the areas adjacent to ``from``, then ``none``
 ``unit``                   unit kinds (footman, knight, siege_engine, ship)
-``card``                   every house card of every deck (X-ADWD-1.1): the base deck's, then
-                           A Dance with Dragons' (each deck in house order, then card order);
-                           for Rodrik the Reader every Westeros card (``<deck>:<card>``)
+``card``                   every house card of every deck (X-ADWD-1.1): the base deck's,
+                           A Dance with Dragons', then Arryn's (each deck in house order, then
+                           card order; a card met again kept at its first place); for Rodrik
+                           the Reader every Westeros card (``<deck>:<card>``)
 ``track``                  iron_throne, fiefdoms, kings_court
 ``house``                  the six houses, then Arryn
 ``token``                  the 11 distinct order tokens

@@ -2,8 +2,8 @@
 Gymnasium wrapper, observation encoding time, against the raw engine's decisions per second
 in the same run (the same games: same players, seeds and uniform random choices).
 
-Run: ``.venv/bin/python benchmarks/rl.py [--players 6] [--games 6]``, or for the card game
-``.venv/bin/python benchmarks/rl.py --kind cardgame [--decks a,b] [--games 20]`` (the
+Run: ``.venv/bin/python benchmarks/rl.py [--players 6] [--scenario adwd] [--games 6]``, or for
+the card game ``.venv/bin/python benchmarks/rl.py --kind cardgame [--decks a,b] [--games 20]`` (the
 adapters' default config: the automatic choices answered by the engine). Figures are printed,
 never asserted; each row is the best of ``--repeat`` runs, rows interleaved, timed in CPU
 seconds of the process (the machine may be shared).
@@ -128,14 +128,18 @@ def main() -> None:
     parser.add_argument("--kind", choices=("boardgame", "cardgame"), default="boardgame")
     parser.add_argument("--players", type=int, default=None, help="board game: 6")
     parser.add_argument("--decks", default=None, help="card game: shipped decks, a,b,…")
+    parser.add_argument("--scenario", default=None, help="board game: base, adwd or affc")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs per row")
     args = parser.parse_args()
     config = {"decks": args.decks.split(",")} if args.decks else None
+    if args.scenario:
+        config = {"scenario": args.scenario}
     sp = space(args.kind, args.players, config=config)
     n = args.games
     print(
-        f"{sp.kind}, {sp.players} players, {n} games each, action space "
+        f"{sp.kind} {sp.config.get('scenario', '')}, {sp.players} players, {n} games each, "
+        "action space "
         f"Discrete({sp.actions.n}), observation float32[{sp.obs_size}]"
     )
     rows: list[tuple[str, Callable[[], tuple[int, int, float]]]] = [

@@ -36,6 +36,8 @@ SLOW_MODULES = {
     "server/test_bot_queue.py": "bots thinking for seconds, a whole game, a server process",
     "test_runner.py": "Ray instances, worker processes, whole games",
     "rl/test_examples.py": "a training script in a process (torch)",
+    "web/test_scenario_lobby.py": "Chromium",
+    "web/test_affc_table.py": "Chromium, random AFfC games to the positions",
 }
 
 SLOW_TESTS = {
@@ -138,6 +140,18 @@ SLOW_TESTS = {
         "test_bots_due_at_start_up_are_resumed",
     ],
     "web/test_map.py": ["test_committed_svg_and_anchors_are_the_generators_output"],  # mapgen
+    "server/test_scenarios.py": [  # bot games to their end
+        "test_a_finished_adwd_game_replays",
+        "test_a_finished_affc_game_replays",
+    ],
+    "rl/test_scenarios.py": [
+        "test_the_fast_path_is_the_view_encoder_in_adwd_games",  # whole games, every seat
+        "test_the_fast_path_is_the_view_encoder_in_affc_games",
+        "test_a_whole_random_adwd_game_through_the_parallel_env",
+        "test_whole_random_affc_games_through_every_adapter",
+        "test_openspiel_random_sim_test_on_the_scenarios",
+    ],
+    "test_scenario_records.py": ["test_a_finished_scenario_game_replays_from_its_record"],
 }
 
 

@@ -1,5 +1,7 @@
 """The observation encoder as it was before the fast path (``encode(view)``, read from the
-view alone), kept verbatim as the reference the fast path must match bit for bit."""
+view alone), kept verbatim as the reference the fast path must match bit for bit; the
+``scenario`` section of issue 24 (X-ADWD-2) is added at its end, read from the view in the
+same way, written here on its own from the documented layout."""
 
 from __future__ import annotations
 
@@ -38,10 +40,13 @@ from westeros.rl.encoding import (
     A_TOKEN_HOUSE,
     AREAS,
     CARDS,
+    GARRISON_AREAS,
     HOUSE_WIDTH,
     HOUSES,
     KIND_IDS,
     OBS_SIZE,
+    SCENARIOS,
+    SECTIONS,
     TRACKS,
     WESTEROS_BASE,
     Vector,
@@ -152,6 +157,7 @@ def reference_encode(view: dict[str, Any]) -> Vector:
     combat = view["combat"]
     if combat is not None:
         _combat(combat, me, idx, pos, val)
+    _scenario_section(view, idx, pos, val)
 
     out = np.bincount(pos, weights=val, minlength=OBS_SIZE)  # float64; positions add up
     out[idx] = 1.0  # one-hot positions never hold a fraction
@@ -199,3 +205,24 @@ def _combat(
     winner = combat.get("winner")
     if winner in ("attacker", "defender"):
         idx.append(at + (0 if winner == "attacker" else 1))
+
+
+def _scenario_section(
+    view: dict[str, Any], idx: list[int], pos: list[int], val: list[float]
+) -> None:
+    """The scenario (one-hot), last round /10, each garrison area's house (6 each), the sides
+    whose card text is ignored (attacker, defender)."""
+    at = SECTIONS["scenario"][0]
+    idx.append(at + SCENARIOS.index(view["scenario"]))
+    at += len(SCENARIOS)
+    pos.append(at)
+    val.append(view["last_round"] / 10)
+    at += 1
+    for area, owner in view["garrison_houses"].items():
+        if owner is not None:
+            idx.append(at + GARRISON_AREAS.index(area) * len(HOUSES) + _H[owner])
+    at += len(GARRISON_AREAS) * len(HOUSES)
+    combat = view["combat"] or {}
+    for s, side in enumerate(("attacker", "defender")):
+        if side in combat.get("ignored", ()):
+            idx.append(at + s)

@@ -58,7 +58,8 @@ def test_unknown_and_illegal_actions_are_refused() -> None:
     with pytest.raises(ValueError):
         A.decode(decision, A.N_ACTIONS)
     assert A.mask(None).sum() == 0
-    assert A.mask(Decision(0, "bid", "bid", (0, 5))).nonzero()[0].tolist() == [7, 12]
+    bids = next(b.start for b in A.BLOCKS if b.kind == "bid")  # after westeros_choice's options
+    assert A.mask(Decision(0, "bid", "bid", (0, 5))).nonzero()[0].tolist() == [bids, bids + 5]
 
 
 def test_the_documented_table_is_the_enumeration() -> None:
@@ -68,9 +69,10 @@ def test_the_documented_table_is_the_enumeration() -> None:
     assert f"Discrete({A.N_ACTIONS})" in text
 
 
-def test_x_affc_the_objective_decisions_have_indices_and_affc_has_no_encoding_yet() -> None:
-    """The AFfC decisions (X-AFFC-D1, X-AFFC-D2) map to indices and back; an AFfC session is
-    refused in words until the observation encodes House Arryn (X-AFFC-2.1)."""
+def test_x_affc_the_objective_decisions_have_indices_and_affc_is_an_environment() -> None:
+    """The AFfC decisions (X-AFFC-D1, X-AFFC-D2) map to indices and back; an AFfC session's
+    agents are its four houses, Arryn among them (X-AFFC-2.1; the observation encodes House
+    Arryn and the objectives: tests/rl/test_scenarios.py)."""
     from westeros.rl.spaces import space
 
     for kind, choice in [
@@ -80,5 +82,5 @@ def test_x_affc_the_objective_decisions_have_indices_and_affc_has_no_encoding_ye
         ("score_objective", "the_throne"),
     ]:
         assert A.choice(A.index(kind, choice)) == (kind, choice)
-    with pytest.raises(ValueError, match="'affc'"):
-        space("boardgame", config={"players": 4, "scenario": "affc"})
+    agents = space("boardgame", config={"players": 4, "scenario": "affc"}).agents
+    assert agents == ("stark", "lannister", "baratheon", "arryn")

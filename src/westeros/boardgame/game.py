@@ -10,6 +10,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame.action import ActionPhase
 from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.determinize import determinize
+from westeros.boardgame.options import options
 from westeros.boardgame.planning import PlanningPhase
 from westeros.boardgame.setup import set_up, validate_config
 from westeros.boardgame.state import BoardGame
@@ -77,4 +78,5 @@ INFO = GameInfo(
     hidden_information=True,  # face-down orders, bids, house cards in a fight, decks (R1.14)
     validate=validate_config,
     factory=new_game,
+    options=options(),  # the scenario and the house-card deck (X-ADWD-2.1, X-ADWD-1.1)
 )

@@ -11,7 +11,8 @@ the engine contract (``westeros.engine.new_game("boardgame", …)``).
 * ``objectives`` — A Feast for Crows' objective cards (``OBJECTIVES``: ids, names, texts,
   points per house) and special objectives (``SPECIAL_TEXTS``);
 * ``fight_view(g, house)`` — the public record of the fight in progress as ``house`` may know
-  it (the ``combat`` part of a view), ``castle_counts(g)`` — castles held per house (R9.1);
+  it (the ``combat`` part of a view), ``castle_counts(g)`` — castles held per house (R9.1),
+  ``objectives_view(g, house)`` — the ``objectives`` part of an AFfC view (X-AFFC-4);
 * ``BoardGame`` — the state's type, for code that reads a game's state field by field as its
   views do (the RL encoder's fast path, ``rl.encoding.encode_game``); never to be changed.
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 from westeros.boardgame import decisions, events, objectives, tables
 from westeros.boardgame.decisions import catalogue_json
 from westeros.boardgame.state import BoardGame
-from westeros.boardgame.views import castle_counts, fight_view
+from westeros.boardgame.views import castle_counts, fight_view, objectives_view
 
 __all__ = [
     "BoardGame",
@@ -31,5 +32,6 @@ __all__ = [
     "events",
     "fight_view",
     "objectives",
+    "objectives_view",
     "tables",
 ]

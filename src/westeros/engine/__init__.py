@@ -16,7 +16,16 @@ from westeros.engine.decision import Choice, Decision
 from westeros.engine.errors import IllegalAction, RecordError
 from westeros.engine.events import Event, EventCatalogue, EventKind
 from westeros.engine.flow import FlowStep, Stage
-from westeros.engine.game import Config, ConfigError, Game, GameInfo, Outcome, SeatOption
+from westeros.engine.game import (
+    Config,
+    ConfigError,
+    Game,
+    GameInfo,
+    GameOption,
+    OptionValue,
+    Outcome,
+    SeatOption,
+)
 from westeros.engine.record import FORMAT_VERSION, Record, replay
 from westeros.engine.registry import GAME_KINDS, game_info, known_games, new_game, register
 from westeros.engine.rng import Rng
@@ -39,7 +48,9 @@ __all__ = [
     "FlowStep",
     "Game",
     "GameInfo",
+    "GameOption",
     "IllegalAction",
+    "OptionValue",
     "Outcome",
     "Record",
     "RecordError",

@@ -134,6 +134,49 @@ class SeatOption:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionValue:
+    """One value of a game-wide setting (:class:`GameOption`), as a client offers it.
+
+    ``players``: the player counts it is played with (empty: any the kind allows);
+    ``requires``: for another setting's key, the values it may be played with (empty: any);
+    ``seats``: per player count, the names of the seats it deals (e.g. the houses in play),
+    so a client can say who plays before the game exists. A client may still send a bad
+    combination: the kind's ``check_config`` refuses it in words."""
+
+    value: Any
+    title: str
+    players: tuple[int, ...] = ()
+    requires: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    seats: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "title": self.title,
+            "players": list(self.players),
+            "requires": {k: list(v) for k, v in self.requires.items()},
+            "seats": {str(n): list(names) for n, names in self.seats.items()},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """A game-wide setting a client may offer when a game is made (the board game's scenario
+    and house-card deck): the config key, its title, the values (the first is the default)."""
+
+    key: str
+    title: str
+    values: tuple[OptionValue, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "title": self.title,
+            "values": [v.to_json() for v in self.values],
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     """What a game is: its name, its seats and how it is played, and its config check."""
 
@@ -148,6 +191,8 @@ class GameInfo:
     players_key: str = "players"
     # per-seat settings by name (e.g. "deck"): see SeatOption
     seat_options: dict[str, SeatOption] = field(default_factory=dict, repr=False, compare=False)
+    # game-wide settings a client may offer (e.g. the board game's scenario): see GameOption
+    options: tuple[GameOption, ...] = field(default=(), repr=False, compare=False)
 
     def check_config(self, config: Any) -> Config:
         """The validated config with defaults filled in; ConfigError with a clear message."""

@@ -13,9 +13,12 @@ part                       values
 ``area``, ``to``, ``from``  every map area (map order)
 ``target``                 the areas adjacent to ``from``, then ``none``
 ``unit``                   unit kinds (footman, knight, siege_engine, ship)
-``card``                   the 42 house cards (house order, then card order)
+``card``                   every house card of every deck (X-ADWD-1.1): the base deck's,
+                           A Dance with Dragons', then Arryn's (each deck in house order, then
+                           card order; a card met again kept at its first place); for Rodrik
+                           the Reader every Westeros card (``<deck>:<card>``)
 ``track``                  iron_throne, fiefdoms, kings_court
-``house``                  the six houses
+``house``                  the six houses, then Arryn
 ``token``                  the 11 distinct order tokens
 ``option``                 the options of the Westeros cards
 ``purchase``               footman, knight, siege_engine, upgrade_knight, upgrade_siege_engine,
@@ -53,11 +56,12 @@ from westeros.engine import Choice, Decision
 AREAS: tuple[str, ...] = T.AREA_IDS
 LAND: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind == "land")
 WATER: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind != "land")
-CARDS: tuple[str, ...] = tuple(c.id for h in T.HOUSES for c in T.HOUSE_CARDS[h])
+# every deck's cards, so that an ADwD card is its own action, not a base card's (X-ADWD-1.1)
+CARDS: tuple[str, ...] = tuple(T.HOUSE_CARD_BY_ID)
 TOKENS: tuple[str, ...] = tuple(dict.fromkeys(t.id for t in T.ORDER_TOKENS))
 TRACKS: tuple[str, ...] = ("iron_throne", "fiefdoms", "kings_court")
 OPTIONS: tuple[str, ...] = tuple(
-    dict.fromkeys(o for deck in T.WESTEROS_DECKS.values() for c in deck for o in c.options)
+    dict.fromkeys(o for c in T.WESTEROS_CARD_BY_ID.values() for o in c.options)  # every set's
 )
 OBJECTIVES: tuple[str, ...] = tuple(sorted(O.OBJECTIVES))  # A Feast for Crows (X-AFFC-4.4)
 LAND_UNITS: tuple[str, ...] = tuple(u for u in T.UNIT_TYPES if u != "ship")
@@ -68,6 +72,12 @@ INTEGER_MAX: dict[str, int] = {
     D.AERON_POWER.name: T.POWER_TOKENS_TOTAL,  # A Dance with Dragons (X-ADWD-D2)
 }
 
+WESTEROS_CARDS: tuple[str, ...] = tuple(T.WESTEROS_CARD_BY_ID)  # <deck>:<card>, e.g. I:supply
+# kinds whose ``card`` part names something other than a house card
+_CARD_PART: dict[str, tuple[str, ...]] = {
+    D.RODRIK.name: WESTEROS_CARDS,  # X-ADWD-4.2: the Westeros card put on top of its deck
+}
+
 _SIMPLE: dict[str, tuple[str, ...]] = {
     "area": AREAS,
     "to": AREAS,
@@ -75,7 +85,7 @@ _SIMPLE: dict[str, tuple[str, ...]] = {
     "unit": T.UNIT_TYPES,
     "card": CARDS,
     "track": TRACKS,
-    "house": T.HOUSES,
+    "house": T.ALL_HOUSES,  # the base six, then Arryn (X-AFFC-2.1)
     "token": TOKENS,
     "option": OPTIONS,
     "purchase": PURCHASES,
@@ -123,6 +133,8 @@ def _values(kind: D.DecisionKind) -> list[Choice]:
         return [*LAND, *(f"{a}{codec.sep}routed" for a in LAND)]
     if names == ("unit", "to"):
         return [f"{u}{codec.sep}{a}" for u in T.UNIT_TYPES for a in AREAS]
+    if names == ("card",) and kind.name in _CARD_PART:
+        return list(_CARD_PART[kind.name])
     if len(names) == 1:
         return list(_SIMPLE[names[0]])
     raise ValueError(f"no enumeration for the parts {names} of {kind.name}")

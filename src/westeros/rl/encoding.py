@@ -9,54 +9,68 @@ straight from a board game's state, about twice as fast as ``view()`` then ``enc
 reads only what ``view(seat)`` holds, with the views' own rules for what is hidden (a test
 checks it against the view encoder at every step of random games). Counts are divided by a
 fixed maximum and clipped to 1. Houses are in the fixed order of
-:data:`westeros.boardgame.tables.HOUSES` (stark, lannister, baratheon, greyjoy, tyrell,
-martell), whatever the seats; a house not in the game has zeros. The layout, section by
-section (:data:`SECTIONS` gives each one's offset and size):
+:data:`westeros.boardgame.tables.ALL_HOUSES` (stark, lannister, baratheon, greyjoy, tyrell,
+martell, arryn), whatever the seats; a house not in the game has zeros. The layout, section by
+section (:data:`SECTIONS` gives each one's offset and size; docs/rl.md the sizes):
 
-* ``areas`` — per map area (58, map order), 38 values: the house of its units (6, one-hot),
+* ``areas`` — per map area (58, map order), 41 values: the house of its units (7, one-hot),
   its units by kind /4 (footman, knight, siege_engine, ship), routed units /4, the house of its
-  power token (6), garrison /4, neutral force /6, impassable, the house of its order (6), the
+  power token (7), garrison /4, neutral force /6, impassable, the house of its order (7), the
   order token (11, one-hot; only when visible to the seat), "order hidden".
-* ``houses`` — per house (6), 12 values: in the game, is the observing seat, power /20, power
+* ``houses`` — per house (7), 12 values: in the game, is the observing seat, power /20, power
   in pool /20, supply /6, castles /7, special-order stars /3, position on each influence track
   (iron_throne, fiefdoms, kings_court; position/5), cards in hand /7, cards discarded /7.
-* ``dominance`` — for each of the three tracks the holder's house (6, one-hot), then the blade
+* ``dominance`` — for each of the three tracks the holder's house (7, one-hot), then the blade
   used, the raven used.
-* ``cards`` — per house card (42, house order): in its owner's hand, in its owner's discards.
+* ``cards`` — per house card (every deck's: :data:`westeros.rl.actions.CARDS`, the base deck's
+  42, A Dance with Dragons' 42, Arryn's 7): in its owner's hand, in its owner's discards.
 * ``restrictions`` — per order token (11): barred this round by a Westeros card.
 * ``wildlings`` — threat /12, deck size /9, the wildling card the seat peeked at with the
   Raven (9, one-hot).
-* ``westeros`` — per Westeros card kind (by base id): drawn this round (last cards); the three
-  decks' sizes /10.
+* ``westeros`` — per Westeros card kind of every deck set (by base id): drawn this round (last
+  cards); the three decks' sizes /10.
 * ``round`` — round /10, phase (westeros, planning, action, over; one-hot).
 * ``decision`` — the seat has a decision, its kind (one per catalogue kind, one-hot), its
   number of choices /64; which seats are awaited (6).
 * ``combat`` — a fight is on, it is against a neutral force, the attacker's and the
-  defender's house (6 + 6), the embattled and the marching-from areas (58 + 58, one-hot), the
-  seat is the attacker, the defender, each side's house card (42 + 42, one-hot; only when
-  visible to the seat), each side's total strength as far as known /20, the winner (attacker,
-  defender).
+  defender's house (7 + 7), the embattled and the marching-from areas (58 + 58, one-hot), the
+  seat is the attacker, the defender, each side's house card (one-hot over CARDS, twice; only
+  when visible to the seat), each side's total strength as far as known /20, the winner
+  (attacker, defender).
+* ``scenario`` — what the scenarios add (X-ADWD-2): the scenario (one-hot over ``base`` and
+  the expansion scenarios of the tables), the last round /10 (6 in A Dance with Dragons), the
+  house each garrison defends for (7 per area that holds a garrison in some set-up: the home
+  areas, and the scenarios' own, X-ADWD-2.8, X-AFFC-2.7), and for the fight in progress which
+  sides' card texts are ignored (attacker, defender; X1.2).
+* ``objectives`` — A Feast for Crows (zeros elsewhere; the view's ``objectives``, X-AFFC-4):
+  per objective card in the seat's own hand, fulfilled by the seat now (both secret to it),
+  the house that scored it (7); per house its victory points /7, hand size /5, special
+  objective fulfilled; the deck's size /28; per card, in Shifting Ambitions' shown pool.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from westeros.boardgame.public import BoardGame, castle_counts, fight_view
+from westeros.boardgame.public import BoardGame, castle_counts, fight_view, objectives_view
 from westeros.boardgame.public import tables as T
 from westeros.engine import Game
 from westeros.rl.actions import AREAS, CARDS, KIND_IDS, TOKENS, TRACKS
+from westeros.rl.actions import OBJECTIVES as OBJECTIVE_IDS
 
-HOUSES: tuple[str, ...] = T.HOUSES
+HOUSES: tuple[str, ...] = T.ALL_HOUSES  # the base six, then Arryn (X-AFFC-2.1)
+SEATS: int = max(T.SETUPS)  # 6
+OBJECTIVES: tuple[str, ...] = OBJECTIVE_IDS  # A Feast for Crows' 28 (X-AFFC-4.4)
 UNIT_KINDS: tuple[str, ...] = T.UNIT_TYPES
 PHASES: tuple[str, ...] = ("westeros", "planning", "action", "over")
 WILDLINGS: tuple[str, ...] = tuple(c.id for c in T.WILDLING_CARDS)
 WESTEROS_BASE: tuple[str, ...] = tuple(
-    dict.fromkeys(c.base_id for deck in T.WESTEROS_DECKS.values() for c in deck)
+    dict.fromkeys(c.base_id for c in T.WESTEROS_CARD_BY_ID.values())  # every deck set's
 )
 
 _H = {h: i for i, h in enumerate(HOUSES)}
@@ -68,18 +82,23 @@ _KIND = {k: i for i, k in enumerate(KIND_IDS)}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _WILD = {w: i for i, w in enumerate(WILDLINGS)}
 _WEST = {w: i for i, w in enumerate(WESTEROS_BASE)}
+SCENARIOS: tuple[str, ...] = ("base", *T.SCENARIOS)
+# every area that holds a garrison in some set-up (R2.6, X-ADWD-2.8), map order
+GARRISON_AREAS: tuple[str, ...] = tuple(
+    a for a in AREAS if any(a in s.garrisons for s in (*T.SETUPS.values(), *T.SCENARIOS.values()))
+)
 
-# per-area layout
+# per-area layout (one slot per house of HOUSES for a unit's, a power token's, an order's house)
 A_UNIT_HOUSE = 0
-A_UNITS = 6
-A_ROUTED = 10
-A_TOKEN_HOUSE = 11
-A_GARRISON = 17
-A_NEUTRAL = 18
-A_IMPASSABLE = 19
-A_ORDER_HOUSE = 20
-A_ORDER_TOKEN = 26
-A_ORDER_HIDDEN = 26 + len(TOKENS)
+A_UNITS = len(HOUSES)
+A_ROUTED = A_UNITS + len(UNIT_KINDS)
+A_TOKEN_HOUSE = A_ROUTED + 1
+A_GARRISON = A_TOKEN_HOUSE + len(HOUSES)
+A_NEUTRAL = A_GARRISON + 1
+A_IMPASSABLE = A_NEUTRAL + 1
+A_ORDER_HOUSE = A_IMPASSABLE + 1
+A_ORDER_TOKEN = A_ORDER_HOUSE + len(HOUSES)
+A_ORDER_HIDDEN = A_ORDER_TOKEN + len(TOKENS)
 AREA_WIDTH = A_ORDER_HIDDEN + 1
 HOUSE_WIDTH = 12
 
@@ -92,8 +111,10 @@ _sizes = {
     "wildlings": 2 + len(WILDLINGS),
     "westeros": len(WESTEROS_BASE) + 3,
     "round": 1 + len(PHASES),
-    "decision": 1 + len(KIND_IDS) + 1 + len(HOUSES),
+    "decision": 1 + len(KIND_IDS) + 1 + SEATS,
     "combat": 2 + 2 * len(HOUSES) + 2 * len(AREAS) + 2 + 2 * len(CARDS) + 2 + 2,
+    "scenario": len(SCENARIOS) + 1 + len(GARRISON_AREAS) * len(HOUSES) + 2,
+    "objectives": 3 * len(OBJECTIVES) + len(OBJECTIVES) * len(HOUSES) + 3 * len(HOUSES) + 1,
 }
 SECTIONS: dict[str, tuple[int, int]] = {}
 _at = 0
@@ -112,6 +133,8 @@ _WEST0 = SECTIONS["westeros"][0]
 _ROUND0 = SECTIONS["round"][0]
 _DEC0 = SECTIONS["decision"][0]
 _COMBAT0 = SECTIONS["combat"][0]
+_SCEN0 = SECTIONS["scenario"][0]
+_OBJ0 = SECTIONS["objectives"][0]
 
 Vector = npt.NDArray[np.float32]
 
@@ -120,6 +143,29 @@ _UNIT_AT = {u: A_UNITS + i for i, u in enumerate(UNIT_KINDS)}
 _TOKEN_AT = {t: A_ORDER_TOKEN + i for i, t in enumerate(TOKENS)}
 _CARD_AT = {c: _CARDS0 + 2 * i for i, c in enumerate(CARDS)}
 _DISCARD_AT = {c: at + 1 for c, at in _CARD_AT.items()}
+_SCENARIO_AT = {s: _SCEN0 + i for i, s in enumerate(SCENARIOS)}
+_LAST_ROUND_AT = _SCEN0 + len(SCENARIOS)
+_GARRISON_HOUSE_AT = {
+    a: {h: _LAST_ROUND_AT + 1 + i * len(HOUSES) + j for j, h in enumerate(HOUSES)}
+    for i, a in enumerate(GARRISON_AREAS)
+}
+# the objectives section (A Feast for Crows): the seat's hand, its cards fulfilled now, who
+# scored each card, per house its VP, hand size and special objective fulfilled, the deck size
+_OBJ_HAND_AT = {c: _OBJ0 + i for i, c in enumerate(OBJECTIVES)}
+_OBJ_FULFILLED_AT = {c: _OBJ0 + len(OBJECTIVES) + i for i, c in enumerate(OBJECTIVES)}
+_OBJ_SCORED_AT = {
+    c: {h: _OBJ0 + 2 * len(OBJECTIVES) + i * len(HOUSES) + j for j, h in enumerate(HOUSES)}
+    for i, c in enumerate(OBJECTIVES)
+}
+_OBJ_HOUSE_AT = {
+    h: _OBJ0 + len(OBJECTIVES) * (2 + len(HOUSES)) + 3 * j for j, h in enumerate(HOUSES)
+}
+_OBJ_DECK_AT = _OBJ0 + len(OBJECTIVES) * (2 + len(HOUSES)) + 3 * len(HOUSES)
+_OBJ_POOL_AT = {c: _OBJ_DECK_AT + 1 + i for i, c in enumerate(OBJECTIVES)}
+_IGNORED_AT = {
+    "attacker": _LAST_ROUND_AT + 1 + len(GARRISON_AREAS) * len(HOUSES),
+    "defender": _LAST_ROUND_AT + 2 + len(GARRISON_AREAS) * len(HOUSES),
+}
 
 
 def encode(view: dict[str, Any]) -> Vector:
@@ -226,6 +272,10 @@ def encode(view: dict[str, Any]) -> Vector:
     combat = view["combat"]
     if combat is not None:
         _combat(combat, me, idx, pos, val)
+    _scenario(view["scenario"], view["last_round"], view["garrison_houses"].items(), idx, pos, val)
+    _ignored(combat, idx)
+    if "objectives" in view:
+        _objectives(view["objectives"], idx, pos, val)
 
     out = np.bincount(pos, weights=val, minlength=OBS_SIZE)  # float64; positions add up
     out[idx] = 1.0  # one-hot positions never hold a fraction
@@ -275,6 +325,50 @@ def _combat(
         idx.append(at + (0 if winner == "attacker" else 1))
 
 
+def _scenario(
+    scenario: str,
+    last_round: int,
+    garrisons: Iterable[tuple[str, str | None]],
+    idx: list[int],
+    pos: list[int],
+    val: list[float],
+) -> None:
+    """The scenario, its last round and each garrison's house (X-ADWD-2, X-ADWD-2.8)."""
+    idx.append(_SCENARIO_AT[scenario])
+    pos.append(_LAST_ROUND_AT)
+    val.append(last_round / 10)
+    for area, house in garrisons:
+        if house is not None:
+            idx.append(_GARRISON_HOUSE_AT[area][house])
+
+
+def _objectives(o: dict[str, Any], idx: list[int], pos: list[int], val: list[float]) -> None:
+    """A Feast for Crows (X-AFFC-2.8, X-AFFC-4): the seat's own objective hand and which of
+    it is fulfilled now (secret to it), who scored each card, each house's victory points /7,
+    hand size /5 and special objective fulfilled, the deck's size /28, the cards of Shifting
+    Ambitions' pool once shown."""
+    idx.extend(_OBJ_HAND_AT[c] for c in o["hand"] or ())
+    idx.extend(_OBJ_FULFILLED_AT[c] for c in o["fulfilled"])
+    for house, cards in o["scored"].items():
+        idx.extend(_OBJ_SCORED_AT[c][house] for c in cards)
+    hand_sizes, special = o["hand_sizes"], o["special_fulfilled"]
+    for house, points in o["victory_points"].items():
+        at = _OBJ_HOUSE_AT[house]
+        pos += (at, at + 1)
+        val += (points / 7, hand_sizes[house] / 5)
+        if special[house]:
+            idx.append(at + 2)
+    pos.append(_OBJ_DECK_AT)
+    val.append(o["deck_size"] / len(OBJECTIVES))
+    idx.extend(_OBJ_POOL_AT[c] for c in o.get("pool", ()))  # Shifting Ambitions', X-AFFC-D4
+
+
+def _ignored(combat: dict[str, Any] | None, idx: list[int]) -> None:
+    """The sides of the fight whose house card's text is ignored (X1.2), once revealed."""
+    if combat is not None:
+        idx.extend(_IGNORED_AT[side] for side in combat.get("ignored", ()))
+
+
 # -- the fast path: the same vector straight from the game's state ------------------------------
 
 _ORDER_TOKEN_AT = {
@@ -299,7 +393,7 @@ _DOMINANCE_AT = tuple(
 _RESTRICTION_AT = {t: _RESTR0 + i for i, t in enumerate(TOKENS)}
 _PEEK_AT = {w: _WILD0 + 2 + i for i, w in enumerate(WILDLINGS)}
 _LAST_WESTEROS_AT = {
-    c.id: _WEST0 + _WEST[c.id.split(":", 1)[1]] for deck in T.WESTEROS_DECKS.values() for c in deck
+    c.id: _WEST0 + _WEST[c.id.split(":", 1)[1]] for c in T.WESTEROS_CARD_BY_ID.values()
 }
 _HOUSE_FRACTIONS = {
     h: (b + 2, b + 3, b + 4, b + 5, b + 6, b + 10, b + 11) for h, b in _HOUSE_BASE.items()
@@ -363,7 +457,8 @@ def encode_game(game: Game, seat: int | None) -> Vector:
 
     castles = castle_counts(g)
     on_board = Counter(g.power_tokens.values())
-    stars = T.SETUPS[len(g.houses)].stars
+    setup = g.setup
+    stars = setup.stars
     tracks = g.tracks
     kings_court = tracks["kings_court"]
     power, supply, hands, discards = g.power, g.supply, g.hands, g.discards
@@ -377,7 +472,7 @@ def encode_game(game: Game, seat: int | None) -> Vector:
         hand, gone = hands[name], discards[name]
         val += (
             power[name] / 20,
-            (T.POWER_TOKENS_TOTAL - power[name] - on_board[name]) / 20,
+            (g.power_tokens_total(name) - power[name] - on_board[name]) / 20,
             supply[name] / 6,
             castles[name] / 7,
             stars[kings_court.index(name)] / 3,
@@ -433,10 +528,14 @@ def encode_game(game: Game, seat: int | None) -> Vector:
             at(_CHOICES_AT)
             by(len(d.choices) / 64)
 
-    if g.fight is not None:
-        combat = fight_view(g, me)
-        if combat is not None:
-            _combat(combat, me, idx, pos, val)
+    combat = fight_view(g, me) if g.fight is not None else None
+    if combat is not None:
+        _combat(combat, me, idx, pos, val)
+    garrisons = ((a, setup.garrison_owner(a)) for a in g.garrisons)
+    _scenario(setup.scenario, setup.last_round, garrisons, idx, pos, val)
+    _ignored(combat, idx)
+    if g.is_affc():
+        _objectives(objectives_view(g, me), idx, pos, val)
 
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     n = len(pos)

@@ -79,7 +79,7 @@ _GAME_TYPE = _game_type(
     SHORT_NAME,
     "A Game of Thrones: The Board Game (Second Edition)",
     (3, 6),
-    {"players": 6, "tides": False},
+    {"players": 6, "tides": False, "scenario": "base", "house_cards": ""},
 )
 _CARD_GAME_TYPE = _game_type(
     CARD_SHORT_NAME,
@@ -90,7 +90,9 @@ _CARD_GAME_TYPE = _game_type(
 
 
 class WesterosGame(pyspiel.Game):  # type: ignore[misc]
-    """The board game: parameters ``players`` (3–6), ``tides``, ``seeds``."""
+    """The board game: parameters ``players`` (3–6), ``tides``, ``scenario`` (``base``, or an
+    expansion's, e.g. ``adwd``: its own player count, X-ADWD-2.1), ``house_cards`` (the deck;
+    empty: the scenario's own, X-ADWD-1.1), ``seeds``."""
 
     GAME_TYPE = _GAME_TYPE
 
@@ -117,7 +119,11 @@ class WesterosGame(pyspiel.Game):  # type: ignore[misc]
         if not 3 <= players <= 6:
             raise ValueError(f"players must be 3..6, not {players}")
         tides = bool(params.get("tides", False))
-        return space("boardgame", players, tides), {"players": players, "tides": tides}
+        scenario = str(params.get("scenario", "base"))
+        deck = str(params.get("house_cards", ""))
+        config = {"scenario": scenario, **({"house_cards": deck} if deck else {})}
+        kept = {"players": players, "tides": tides, "scenario": scenario, "house_cards": deck}
+        return space("boardgame", players, tides, config), kept
 
     def new_initial_state(self) -> WesterosState:
         return WesterosState(self)

@@ -2,9 +2,11 @@
 encoder, its agents and its public score. Every adapter (PettingZoo AEC and parallel,
 Gymnasium, OpenSpiel) takes a ``kind`` and reads the kind's :class:`Space`.
 
-* ``boardgame`` — config ``{"players": 3..6, "tides": bool}``; agents are the houses in play
-  (a seat's house is drawn at set-up); the fixed space of :mod:`westeros.rl.actions` and the
-  observation of :mod:`westeros.rl.encoding`; the score is the castles and strongholds held.
+* ``boardgame`` — config ``{"players": 3..6, "tides": bool, "scenario": …, "house_cards": …}``
+  (a scenario's own player count by default: A Dance with Dragons 6, X-ADWD-2.1); agents are
+  the houses of the scenario and player count (a seat's house is drawn at set-up); the fixed
+  space of :mod:`westeros.rl.actions` and the observation of :mod:`westeros.rl.encoding`; the
+  score is the castles and strongholds held.
 * ``cardgame`` — config as :mod:`westeros.cardgame.game` takes it, with ``"auto": True`` by
   default (the choices a player may leave to the engine are answered by it; ``"auto": False``
   asks them); agents are ``player_0`` … (seat order, as the decks are listed); the space of
@@ -57,13 +59,21 @@ def game_config(kind: str, players: int | None, tides: bool, config: Config | No
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
     if kind == "boardgame":
-        out: Config = {"players": 6 if players is None else players, "tides": tides}
+        out: Config = {"players": _board_players(players, config), "tides": tides}
     else:
         out = {"auto": True} if players is None else {"auto": True, "players": players}
     out.update(config or {})
     if kind == "boardgame" and out["players"] not in T.SETUPS:
         raise ValueError(f"players must be one of {sorted(T.SETUPS)}, not {out['players']!r}")
     return game_info(kind).check_config(out)
+
+
+def _board_players(players: int | None, config: Config | None) -> int:
+    """The board game's player count: as given, else the scenario's own, else 6."""
+    if players is not None:
+        return players
+    scenario = T.SCENARIOS.get((config or {}).get("scenario", "base"))
+    return 6 if scenario is None else scenario.player_count
 
 
 def space(
@@ -75,11 +85,6 @@ def space(
     """The :class:`Space` of a kind and its options (see :func:`game_config`)."""
     checked = game_config(kind, players, tides, config)
     if kind == "boardgame":
-        if checked.get("scenario") == "affc":  # X-AFFC-2.1: House Arryn is not encoded
-            raise ValueError(
-                "the board-game observation encodes the six base houses: scenario 'affc' "
-                "(House Arryn, objectives) has no RL encoding yet"
-            )
         return Space(
             kind,
             checked,
@@ -87,7 +92,7 @@ def space(
             OBS_SIZE,
             encode_game,
             encode,
-            T.SETUPS[checked["players"]].houses,
+            T.setup_of(checked["scenario"], checked["players"]).houses,
             _houses,
             _castles,
         )
@@ -112,8 +117,12 @@ def _houses(game: Game) -> tuple[str, ...]:
 
 
 def _castles(game: Game) -> list[int]:
-    """Each seat's castles and strongholds (public: the spectator view)."""
+    """Each seat's castles and strongholds, or its victory points in A Feast for Crows
+    (X-AFFC-4.1) (public: the spectator view)."""
     view: dict[str, Any] = game.view(None)
+    if "objectives" in view:
+        points = view["objectives"]["victory_points"]
+        return [int(points[h]) for h in view["seats"]]
     return [int(view["houses"][h]["victory"]) for h in view["seats"]]
 
 

@@ -208,6 +208,7 @@ def kind_of_game(kind: str) -> Kind:
         bots=bots_for(kind),
         stand_in=default_bot(kind),
         seat_options=sorted(info.seat_options),
+        options=[o.to_json() for o in info.options],
     )
 
 

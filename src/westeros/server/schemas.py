@@ -133,8 +133,8 @@ class OptionChoices(BaseModel):
 
 
 class Kind(BaseModel):
-    """A game kind this server hosts: its seats, the bots that play it (the stand-in first)
-    and the settings each seat may bring."""
+    """A game kind this server hosts: its seats, the bots that play it (the stand-in first),
+    the settings each seat may bring and the game-wide settings a lobby may offer."""
 
     kind: str
     title: str
@@ -143,6 +143,9 @@ class Kind(BaseModel):
     bots: list[str]
     stand_in: str
     seat_options: list[str]
+    # game-wide settings to offer (the board game's scenario and house-card deck):
+    # [{"key", "title", "values": [{"value", "title", "players", "requires", "seats"}]}]
+    options: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class SeatLink(BaseModel):

@@ -10,8 +10,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from westeros.boardgame.public import catalogue_json
+from westeros.boardgame.public import catalogue_json, objectives
 from westeros.boardgame.public import tables as T
+from westeros.engine import game_info
 from westeros.web.pages import Page
 
 STATIC = Path(__file__).parent / "static"
@@ -37,7 +38,7 @@ def boardgame_data() -> str:
             }
             for a in T.AREAS.values()
         },
-        "houses": {h: T.house_name(h) for h in T.HOUSES},
+        "houses": {h: T.house_name(h) for h in T.ALL_HOUSES},
         "house_cards": {
             c.id: {
                 "name": c.name,
@@ -76,8 +77,24 @@ def boardgame_data() -> str:
             for t in T.ORDER_TOKENS
         },
         "decisions": catalogue_json(),
+        **_titles(),
+        "objectives": {  # A Feast for Crows (X-AFFC-4.4): name, text, points per house
+            o.id: {"name": o.name, "text": o.text, "victory_points": dict(o.victory_points)}
+            for o in objectives.OBJECTIVES.values()
+        },
+        "special_objectives": dict(objectives.SPECIAL_TEXTS),  # X-AFFC-4.3
     }
     return json.dumps(data, separators=(",", ":"))
+
+
+def _titles() -> dict[str, dict[str, str]]:
+    """The scenarios' and house-card decks' names (``scenarios``, ``decks``), from the game's
+    settings (``GameInfo.options``)."""
+    options = {o.key: o for o in game_info("boardgame").options}
+    return {
+        "scenarios": {str(v.value): v.title for v in options["scenario"].values},
+        "decks": {str(v.value): v.title for v in options["house_cards"].values},
+    }
 
 
 PAGE = Page("boardgame", STATIC / "index.html", boardgame_data)

@@ -7,6 +7,7 @@ import {
   html, api, post, readJson, tokenKey, ownerKey, noteMine, rememberGame, rememberLink, seatLink, LinkBox,
 } from './common.js';
 import { DeckPicker, SavedDecks, savedDecks, shippedPick, deckValue } from './decks.js';
+import { ScenarioPicker, playersOf, scenarioDefaults, scenarioConfig, scenarioLabel } from './scenarios.js';
 
 const LOBBY_PAGE = 20;
 const SEAT_ACCESS = { invite: 'invite link', open: 'open to anyone' };
@@ -54,10 +55,10 @@ function Created({ created, enter }) {
 const CARD_PLAYERS = { joust: 2 }; // a melee: 3 to 6
 const GAMES = { boardgame: 'A Game of Thrones: The Board Game (2nd ed.)', cardgame: 'A Game of Thrones: The Card Game (2nd ed.)' };
 
-// the lobby's line for a game: its kind and what was chosen
-function gameLabel(g) {
+// the lobby's line for a game: its kind and what was chosen (`served`: the server's kinds)
+function gameLabel(g, served) {
   if (g.kind === 'cardgame') return `Card game · ${g.config.players === 2 ? 'joust' : 'melee'}`;
-  return `Board game${g.config.tides ? ' · tides' : ''}`;
+  return `Board game${scenarioLabel(served.boardgame, g.config)}${g.config.tides ? ' · tides' : ''}`;
 }
 
 // the server's game kinds ({kind: {bots, stand_in, …}}) and the card game's shipped decks
@@ -80,6 +81,8 @@ function Lobby() {
   const [format, setFormat] = useState('joust');
   const [melee, setMelee] = useState(4);
   const [tides, setTides] = useState(false);
+  const [scenario, setScenario] = useState('base'); // board game: the scenario and its deck
+  const [deck, setDeck] = useState('base');
   const [autoPeople, setAutoPeople] = useState(false); // card game: people leave the ordering choices to the engine
   const [name, setName] = useState(localStorage.getItem('westeros.name') || '');
   const [kinds, setKinds] = useState(['human', 'bot', 'bot', 'bot', 'bot', 'bot']);
@@ -141,7 +144,7 @@ function Lobby() {
     // bots leave the choices a player may automate to the engine (D7, D11, D14, D15, D22, D23)
     const auto = seats.map((s) => s.type === 'bot' || autoPeople);
     const body = game === 'cardgame' ? { kind: 'cardgame', private: priv, seats, config: { auto } }
-      : { kind: 'boardgame', players, tides, private: priv, seats };
+      : { kind: 'boardgame', players, tides, private: priv, seats, config: scenarioConfig(scenario, deck) };
     const c = clockSetting(clock);
     if (typeof c === 'string') { setError(c); return; }
     if (c) body.clock = c;
@@ -176,6 +179,12 @@ function Lobby() {
   const open = [...first, ...older.filter((g) => !firstIds.has(g.id))];
   const mineAt = kinds.slice(0, count).indexOf('human');
   const cards = game === 'cardgame';
+  const chooseScenario = (s) => {
+    const d = scenarioDefaults(served.boardgame, s);
+    setScenario(s); setDeck(d.deck);
+    if (d.players) setPlayers(d.players);
+  };
+  const playerCounts = playersOf(served.boardgame, scenario);
 
   return html`<div class="lobby">
     <h1>Westeros <small>${GAMES[game]}</small></h1>
@@ -191,8 +200,9 @@ function Lobby() {
           <select name="melee" value=${melee} disabled=${format !== 'melee'} onChange=${(e) => setMelee(+e.target.value)}>
             ${[3, 4, 5, 6].map((n) => html`<option value=${n}>${n}</option>`)}</select> players
           <label title="The order of simultaneous abilities and keywords, optional keywords, saving with a duplicate, who is eliminated first (bots always leave them to the engine)"><input type="checkbox" name="auto" checked=${autoPeople} onChange=${(e) => setAutoPeople(e.target.checked)}/> people leave the ordering choices to the engine</label>`
-          : html`<label>Players <select name="players" value=${players} onChange=${(e) => setPlayers(+e.target.value)}>
-          ${[3, 4, 5, 6].map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
+          : html`<${ScenarioPicker} kind=${served.boardgame} scenario=${scenario} deck=${deck} players=${players} onScenario=${chooseScenario} onDeck=${setDeck}/>
+          <label>Players <select name="players" value=${players} disabled=${playerCounts.length === 1} onChange=${(e) => setPlayers(+e.target.value)}>
+          ${(playerCounts.length ? playerCounts : [3, 4, 5, 6]).map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
         <label><input type="checkbox" name="tides" checked=${tides} onChange=${(e) => setTides(e.target.checked)}/> Tides of Battle</label>`}
         <label><input type="checkbox" name="private" checked=${priv} onChange=${(e) => setPriv(e.target.checked)}/> private (not listed)</label>
         <table class="seats"><tr><th>Seat</th><th>Played by</th><th>Who may take it</th>${cards && html`<th>Deck</th>`}</tr>
@@ -236,7 +246,7 @@ function Lobby() {
       ${open.length === 0 ? html`<p>No game in progress.</p>` : html`<table class="games" id="games">
         <tr><th>Game</th><th>Players</th><th>Move</th><th>Seats</th><th></th></tr>
         ${open.map((g) => html`<tr data-game=${g.id} data-kind=${g.kind}>
-          <td>${g.id.slice(0, 8)} · ${gameLabel(g)}</td>
+          <td>${g.id.slice(0, 8)} · ${gameLabel(g, served)}</td>
           <td>${g.config.players}</td><td>${g.move}</td>
           <td>${g.players.map((p) => lobbySeat(g, p, join))}</td>
           <td><a href=${'/play/' + g.id}>watch</a></td></tr>`)}

@@ -3,6 +3,7 @@
 import { html } from '../common.js';
 import { useRef, useEffect, useMemo, useState } from 'preact/hooks';
 import { COLORS, INITIAL, UNIT_NAMES, DATA, MAP_SVG, houseName, orderTitle, orderLabel, areaOfChoice, focusArea, shade, choiceLabel } from './names.js';
+import { homesOf, garrisonHouse, drawScenarioHomes } from './scenario.js';
 
 // ------------------------------------------------------------------ the board (map + pieces)
 export const K = 1.45; // pieces drawn larger than the map's own markers
@@ -55,7 +56,7 @@ export function Pieces({ view, choiceAreas, onOrder }) {
     }
     const garrison = view.garrisons[a];
     if (garrison) {
-      items.push(html`<g class="garrison"><title>Garrison of strength ${garrison}</title>
+      items.push(html`<g class="garrison"><title>Garrison of strength ${garrison}${garrisonHouse(view, a)}</title>
         <path d=${`M${x + 16} ${y0 - 27}h10v6q0 5-5 7q-5-2-5-7Z`}/><text x=${x + 21} y=${y0 - 19.5}>${garrison}</text></g>`);
     }
     const neutral = view.neutral_forces[a];
@@ -72,8 +73,8 @@ export function Pieces({ view, choiceAreas, onOrder }) {
  * home area it is (R1.3.2: a home area falls back to its house when no other house holds it). */
 export function controlOf(view) {
   const control = {};
-  for (const [a, info] of Object.entries(DATA.areas)) {
-    if (info.home && view.houses[info.home]) control[a] = info.home;
+  for (const [a, home] of Object.entries(homesOf(view))) {
+    if (view.houses[home]) control[a] = home;
   }
   for (const [a, hs] of Object.entries(view.power_tokens)) control[a] = hs;
   for (const [a, us] of Object.entries(view.units)) if (us.length) control[a] = us[0].house;
@@ -121,18 +122,20 @@ function Arrows({ arrows }) {
 export function AreaCard({ area, view }) {
   const info = DATA.areas[area];
   const hs = controlOf(view)[area];
+  const home = homesOf(view)[area];
   const units = view.units[area] || [];
   const order = view.orders[area];
   const what = [info.fort ? humanizeFort(info.fort) : null, info.supply ? `${info.supply} supply` : null,
-    info.power ? `${info.power} power crown${info.power > 1 ? 's' : ''}` : null, info.home ? `home of ${houseName(info.home)}` : null].filter(Boolean);
+    info.power ? `${info.power} power crown${info.power > 1 ? 's' : ''}` : null, home ? `home of ${houseName(home)}` : null].filter(Boolean);
   return html`<div class="areacard" id="areacard" data-area-card=${area}>
     <b>${info.name}</b> <small>${info.kind}${what.length ? ' · ' + what.join(' · ') : ''}</small>
     <div>${hs ? `Held by ${houseName(hs)}` : info.kind === 'sea' ? 'Nobody’s' : 'Nobody holds it'}</div>
     ${units.length > 0 && html`<div>Units: ${units.map((u) => `${houseName(u.house)} ${UNIT_NAMES[u.kind] || u.kind}${u.routed ? ' (routed)' : ''}`).join(', ')}</div>`}
     ${order && html`<div>Order: ${order.token ? orderTitle(order.token) : `${houseName(order.house)}'s, face down`}</div>`}
     ${view.power_tokens[area] && html`<div>Power token of ${houseName(view.power_tokens[area])}</div>`}
-    ${view.garrisons[area] && html`<div>Garrison ${view.garrisons[area]}</div>`}
+    ${view.garrisons[area] && html`<div>Garrison ${view.garrisons[area]}${garrisonHouse(view, area)}</div>`}
     ${view.neutral_forces[area] && html`<div>Neutral force ${view.neutral_forces[area]}</div>`}
+    ${(view.impassable || []).includes(area) && html`<div>Impassable: no unit may enter it</div>`}
   </div>`;
 }
 const humanizeFort = (f) => (f === 'stronghold' ? 'stronghold' : f === 'castle' ? 'castle' : String(f));
@@ -232,6 +235,7 @@ export function Board({ view, decision, events, onArea, onOrder, popup, onPick, 
     if (!host.current) return;
     const control = controlOf(view);
     const fight = view.combat ? view.combat.area : null;
+    const impassable = new Set(view.impassable || []);
     for (const el of host.current.querySelectorAll('[data-area]')) {
       const a = el.getAttribute('data-area');
       if (!el.dataset.fill) el.dataset.fill = el.getAttribute('fill') || '';
@@ -241,8 +245,11 @@ export function Board({ view, decision, events, onArea, onOrder, popup, onPick, 
       el.classList.toggle('choice', choiceAreas.has(a));
       el.classList.toggle('focus', a === focus);
       el.classList.toggle('fight', a === fight);
+      el.classList.toggle('impassable', impassable.has(a)); // R2.8, X-AFFC-2.2
       if (hs) el.setAttribute('data-control', hs); else el.removeAttribute('data-control');
     }
+    const svg = host.current.querySelector('svg');
+    if (svg) drawScenarioHomes(svg, view);
   });
   // where a click lands, in the board's box (for the popup), kept inside the board
   const at = (e) => {

@@ -4,8 +4,9 @@
 export const COLORS = {
   stark: ['#e8e8e8', '#222'], lannister: ['#a8232a', '#fff'], baratheon: ['#f2c400', '#222'],
   greyjoy: ['#222222', '#fff'], tyrell: ['#2f7d32', '#fff'], martell: ['#e07b1f', '#222'],
+  arryn: ['#6fa3d8', '#0d2240'], // A Feast for Crows (X-AFFC-2.1): sky blue
 };
-export const INITIAL = { stark: 'S', lannister: 'L', baratheon: 'B', greyjoy: 'G', tyrell: 'T', martell: 'M' };
+export const INITIAL = { stark: 'S', lannister: 'L', baratheon: 'B', greyjoy: 'G', tyrell: 'T', martell: 'M', arryn: 'A' };
 export const TRACK_NAMES = { iron_throne: 'Iron Throne', fiefdoms: 'Fiefdoms', kings_court: "King's Court" };
 export const DOMINANCE = { iron_throne: 'Iron Throne', valyrian_steel_blade: 'Valyrian Steel Blade', messenger_raven: 'Messenger Raven' };
 export const UNIT_NAMES = { footman: 'Footman', knight: 'Knight', siege_engine: 'Siege engine', ship: 'Ship' };
@@ -50,6 +51,7 @@ export function partLabel(p) {
   if (TRACK_NAMES[p]) return TRACK_NAMES[p];
   if (UNIT_NAMES[p]) return UNIT_NAMES[p];
   if (DATA.orders[p]) return `${orderLabel(p)} ${orderTitle(p)}`;
+  if (DATA.objectives && DATA.objectives[p]) return DATA.objectives[p].name; // X-AFFC-4.4
   return humanize(p);
 }
 export function choiceLabel(kind, c) {

@@ -3,6 +3,7 @@
 import { html } from '../common.js';
 import { useRef, useEffect, useState } from 'preact/hooks';
 import { COLORS, INITIAL, TRACK_NAMES, DOMINANCE, UNIT_NAMES, CARD_KINDS, DATA, humanize, areaName, houseName, cardName, westerosName, orderLabel } from './names.js';
+import { CardTexts, victoryOf, victoryWord } from './scenario.js';
 
 // ------------------------------------------------------------------ panels
 export function Chip({ house, label }) {
@@ -17,7 +18,7 @@ export function Tracks({ view }) {
   const used = { valyrian_steel_blade: dom.blade_used, messenger_raven: dom.raven_used };
   const houses = Object.keys(view.houses);
   const supply = [0, 1, 2, 3, 4, 5, 6].map((n) => houses.filter((hs) => view.houses[hs].supply === n));
-  const victory = [...houses].sort((a, b) => view.houses[b].victory - view.houses[a].victory);
+  const victory = [...houses].sort((a, b) => victoryOf(view, b) - victoryOf(view, a));
   return html`<section class="panel tracks"><h2>Tracks</h2>
     ${Object.entries(view.tracks).map(([t, order]) => html`<div class="track" data-track=${t}>
       <span class="tname">${TRACK_NAMES[t]}</span>
@@ -27,7 +28,7 @@ export function Tracks({ view }) {
     <div class="track"><span class="tname">Supply</span>
       ${supply.map((hs, n) => html`<span class="slot"><small>${n}</small>${hs.map((x) => html`<${Chip} house=${x} label=" "/>`)}</span>`)}</div>
     <div class="track"><span class="tname">Victory</span>
-      ${victory.map((hs) => html`<span class="slot"><${Chip} house=${hs}/> <b>${view.houses[hs].victory}</b> castles</span>`)}</div>
+      ${victory.map((hs) => html`<span class="slot" data-victory=${hs}><${Chip} house=${hs}/> <b>${victoryOf(view, hs)}</b> ${victoryWord(view)}</span>`)}</div>
     <div class="track"><span class="tname">Wildlings</span>
       <span class="wild"><span class="bar" style=${`width:${(view.wildling_threat / 12) * 100}%`}></span></span>
       <b>${view.wildling_threat}</b>/12</div>
@@ -67,7 +68,8 @@ export function Houses({ view, players }) {
         <tr class="housecards" data-cards=${hs}><td colspan="7">
           <span class="small">In hand:</span> ${hand.map((c) => html`<${CardChip} id=${c}/>`)}
           ${played && html` <span class="small">in play:</span> <${CardChip} id=${played} cls="inplay"/>`}
-          ${info.discards.length > 0 && html` <span class="small">discarded:</span> ${info.discards.map((c) => html`<${CardChip} id=${c} cls="discarded"/>`)}`}</td></tr>`;
+          ${info.discards.length > 0 && html` <span class="small">discarded:</span> ${info.discards.map((c) => html`<${CardChip} id=${c} cls="discarded"/>`)}`}
+          <${CardTexts} house=${hs} cards=${[...info.hand, ...info.discards]}/></td></tr>`;
     })}</table></section>`;
 }
 

@@ -5,6 +5,7 @@ import { html } from '../common.js';
 import { useReplay, ReplayBar } from '../replay.js';
 import { Board } from './map.js';
 import { Tracks, Houses, Log, Combat } from './panels.js';
+import { Objectives } from './objectives.js';
 
 /** @param {{id: string, players: any[], close: () => void}} props */
 export function Replay({ id, players, close }) {
@@ -28,6 +29,7 @@ export function Replay({ id, players, close }) {
       <div class="right">
         <${Combat} view=${view} events=${events}/>
         <${Tracks} view=${view}/>
+        <${Objectives} view=${view} decision=${null} send=${() => {}}/>
         <${Houses} view=${view} players=${players}/>
         <${Log} events=${events}/>
       </div>

@@ -9,6 +9,8 @@ import { useTurnSignal, TurnSignalToggle, Notes } from './notify.js';
 import { Chat } from '../chat.js';
 import { Replay } from './replay.js';
 import { DecisionPanel } from './decision.js';
+import { ScenarioTag, lastRound } from './scenario.js';
+import { Objectives } from './objectives.js';
 import { Clock, clockOf, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
 import { boardNaming } from './seats.js';
 
@@ -176,7 +178,8 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
   return html`<div class="game">
     <header class="top">
       <a href="/" class="home">Westeros</a>
-      <span id="round">Round <b>${view.round}</b>/10</span>
+      <span id="round">Round <b>${view.round}</b>/${lastRound(view)}</span>
+      <${ScenarioTag} view=${view}/>
       <span id="phase">Phase: <b>${humanize(view.phase)}</b></span>
       <span>Wildlings: <b>${view.wildling_threat}</b></span>
       <span>${me ? html`You: <${Chip} house=${me}/> (seat ${seat + 1})` : owner ? 'Spectator (owner)' : 'Spectator'}</span>
@@ -202,6 +205,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links} naming=${boardNaming}/>
         <${Combat} view=${view} events=${events}/>
         <${Hand} view=${view} decision=${d} send=${send}/>
+        <${Objectives} view=${view} decision=${d} send=${send}/>
         <${Tracks} view=${view}/>
         <${Houses} view=${view} players=${msg.players}/>
         <${Westeros} view=${view}/>

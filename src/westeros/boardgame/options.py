@@ -1,0 +1,69 @@
+"""The board game's game-wide settings as a client offers them (``GameInfo.options``): the
+scenario (the base game or an expansion's, X-ADWD-2) with the player count and houses it is
+played with, and the house-card deck (X-ADWD-1.1). Built from the tables, so a scenario added
+to ``data/scenarios.json`` is offered as soon as the tables hold it; ``setup.validate_config``
+still refuses a bad combination in words."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from westeros.boardgame import tables as T
+from westeros.boardgame.setup import BASE_DECKS
+from westeros.engine import GameOption, OptionValue
+
+BASE_TITLE = "Base game"
+
+
+def _scenario_titles() -> dict[str, str]:
+    """Each expansion scenario's name as ``data/scenarios.json`` gives it."""
+    text = resources.files("westeros.boardgame").joinpath("data", "scenarios.json").read_text()
+    raw = json.loads(text)["scenarios"]
+    return {k: str(v.get("name", k)) for k, v in raw.items()}
+
+
+def _houses(houses: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(T.house_name(h) for h in houses)
+
+
+def scenario_option(titles: dict[str, str]) -> GameOption:
+    """``scenario``: the base game for 3–6 players (R2) with the base or the ADwD deck
+    (X-ADWD-1.1), and each expansion scenario with its one player count, its houses and its
+    house-card deck (X-ADWD-2.1; A Feast for Crows: 4 players with Arryn, X-AFFC-2.1)."""
+    base = OptionValue(
+        "base",
+        BASE_TITLE,
+        players=tuple(sorted(T.SETUPS)),
+        requires={"house_cards": BASE_DECKS},  # X-ADWD-1.1: the base deck or ADwD's
+        seats={n: _houses(s.houses) for n, s in sorted(T.SETUPS.items())},
+    )
+    scenarios = tuple(
+        OptionValue(
+            name,
+            titles.get(name, name),
+            players=(s.player_count,),
+            requires={"house_cards": (s.house_cards,)},
+            seats={s.player_count: _houses(s.houses)},
+        )
+        for name, s in T.SCENARIOS.items()
+    )
+    return GameOption("scenario", "Scenario", (base, *scenarios))
+
+
+def deck_option(titles: dict[str, str]) -> GameOption:
+    """``house_cards``: each house-card deck, the base game's first (X-ADWD-1.1: the base
+    scenario may be played with the A Dance with Dragons deck)."""
+    return GameOption(
+        "house_cards",
+        "House cards",
+        tuple(
+            OptionValue(deck, BASE_TITLE if deck == "base" else titles.get(deck, deck))
+            for deck in T.HOUSE_CARD_DECKS
+        ),
+    )
+
+
+def options() -> tuple[GameOption, ...]:
+    titles = _scenario_titles()
+    return (scenario_option(titles), deck_option(titles))

@@ -107,6 +107,24 @@ def test_quick_answers_agree_with_the_listings(decks: list[str]) -> None:
     assert compared >= 100
 
 
+@pytest.mark.parametrize("decks", [["Core-1", "Core-2", "Core-3", "Core-4"]])
+def test_the_15_power_check_agrees_with_summing_every_time(decks: list[str]) -> None:
+    """C20.3: the result check that sums power only after some power rose finds what summing
+    after every step finds, in every position of a random melee won by power (power rises
+    only through CardGame.update, which flags it)."""
+    g = new_game("cardgame", {"decks": decks, "auto": True}, 1)
+    assert isinstance(g, CardGame)
+    rng = Rng(1)
+    while pending := g.pending():
+        quick = A.results(g)
+        other = g.clone()
+        other.power_moved = True
+        assert A.results(other) == quick
+        d = rng.choice(pending)
+        g.apply(d.seat, rng.choice(d.choices))
+    assert g.reason == "House Lannister reached 15 power"  # the game this seed plays
+
+
 def test_clones_share_records_yet_change_apart() -> None:
     """A clone shares the in-play records (they never change, InPlay) and each game's
     changes replace its own: the other game keeps its values."""

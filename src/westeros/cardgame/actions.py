@@ -16,10 +16,12 @@ from typing import Any
 
 from westeros.cardgame import decisions as D
 from westeros.cardgame.abilities import Occ, text_of
+from westeros.cardgame.cards import CardDef
 from westeros.cardgame.costs import REDUCER_TESTS as REDUCER_TESTS
 from westeros.cardgame.costs import add_reducer as add_reducer
 from westeros.cardgame.costs import can_play_event as can_play_event
 from westeros.cardgame.costs import consume_reducers as consume_reducers
+from westeros.cardgame.costs import full_prices, reducers_waiting
 from westeros.cardgame.costs import marshal_cost as marshal_cost
 from westeros.cardgame.costs import pay_cost_gold as pay_cost_gold
 from westeros.cardgame.costs import pay_gold as pay_gold
@@ -268,7 +270,7 @@ def _granted_cards(g: CardGame, seat: int, verb: str) -> Iterator[int]:
     left out at once, as can_marshal and can_ambush would find.)"""
     hand = g.players[seat].hand
     defs, gold = g.defs, g.players[seat].gold
-    full = _full_prices(g, seat)
+    full = full_prices(g, seat)
     if verb == "marshal":
         if full:  # marshal_cost is the printed cost; a duplicate is free (C9.5)
             hand = [c for c in hand if defs[c].unique or (defs[c].cost or 0) <= gold]
@@ -276,22 +278,28 @@ def _granted_cards(g: CardGame, seat: int, verb: str) -> Iterator[int]:
     if not g.modifiers("keyword:ambush") and not any(
         e.stat == "keyword:ambush" for e in g.lasting
     ):  # nothing grants ambush: only printed ambush counts (ambush_value)
-        hand = [cid for cid in hand if defs[cid].keyword("ambush") is not None]
-        if full and not _reducers_of(g, seat):  # ambush_cost is the printed X
+        printed = _printed_ambush(defs)
+        hand = [cid for cid in hand if cid in printed]
+        if full and not reducers_waiting(g, seat):  # ambush_cost is the printed X
             hand = [cid for cid in hand if (ambush_value(g, cid) or 0) <= gold]
     return (cid for cid in hand if can_ambush(g, cid, seat))
 
 
-def _full_prices(g: CardGame, seat: int) -> bool:
-    """Whether every card costs ``seat`` its printed cost now: no modifier or lasting effect
-    reduces costs (C9.4.2), and no one-shot reducer of the seat waits."""
-    if g.modifiers("reduce") or any(e.stat == "reduce" for e in g.lasting):
-        return False
-    return not _reducers_of(g, seat)
+_AMBUSH: dict[int, tuple[tuple[CardDef, ...], frozenset[int]]] = {}
 
 
-def _reducers_of(g: CardGame, seat: int) -> bool:
-    return any(k[0] == "reducer" and k[1] == seat and n > 0 for k, n in g.uses.items())
+def _printed_ambush(defs: tuple[CardDef, ...]) -> frozenset[int]:
+    """The cards with a printed ambush keyword (C17.2) among a game's cards: printed facts,
+    worked out once per set of cards (clones share ``g.defs``)."""
+    hit = _AMBUSH.get(id(defs))
+    if hit is None or hit[0] is not defs:
+        if len(_AMBUSH) > 64:
+            _AMBUSH.clear()
+        hit = _AMBUSH[id(defs)] = (
+            defs,
+            frozenset(c for c, d in enumerate(defs) if d.keyword("ambush") is not None),
+        )
+    return hit[1]
 
 
 def ambush_value(g: CardGame, cid: int) -> int | None:
@@ -810,17 +818,28 @@ def results(g: CardGame) -> list[Result]:
     in player order."""
     if g.winner is not None or g.phase == "setup":
         return []
-    if sum(map(_POWER, g.play.values())) < WIN_POWER and all(map(_deck_left_or_out, g.players)):
+    power = _power_at_15(g)
+    if power is None and all(map(_deck_left_or_out, g.players)):
         return []  # the common case, quickly: nobody has 15 power, no deck is empty
-    power = [0] * len(g.players)
-    for rec in g.play.values():
-        if rec.power:
-            power[rec.controller] += rec.power
-    if max(power) < WIN_POWER and all(map(_deck_left_or_out, g.players)):
-        return []
     order = g.order()
-    wins = [("win", s) for s in order if power[s] >= WIN_POWER]
+    wins = [("win", s) for s in order if power is not None and power[s] >= WIN_POWER]
     return wins + [("out", s) for s in order if not g.players[s].deck]
+
+
+def _power_at_15(g: CardGame) -> list[int] | None:
+    """Each seat's power (C20.1) when some seat has 15 or more; None when nobody has, found at
+    once when no power rose since a check found so (``g.power_moved``)."""
+    if not g.power_moved:
+        return None
+    if sum(map(_POWER, g.play.values())) >= WIN_POWER:
+        power = [0] * len(g.players)
+        for rec in g.play.values():
+            if rec.power:
+                power[rec.controller] += rec.power
+        if max(power) >= WIN_POWER:
+            return power
+    g.power_moved = False
+    return None
 
 
 def check_results(g: CardGame) -> None:

@@ -35,6 +35,19 @@ def add_reducer(g: CardGame, seat: int, test_name: str, amount: int, source: int
     g.uses[key] = g.uses.get(key, 0) + amount
 
 
+def reducers_waiting(g: CardGame, seat: int) -> bool:
+    """Whether a one-shot reducer of ``seat`` waits to be used."""
+    return any(k[0] == "reducer" and k[1] == seat and n > 0 for k, n in g.uses.items())
+
+
+def full_prices(g: CardGame, seat: int) -> bool:
+    """Whether every card costs ``seat`` its printed cost now: no modifier or lasting effect
+    reduces costs (C9.4.2), and no one-shot reducer of the seat waits."""
+    if g.modifiers("reduce") or any(e.stat == "reduce" for e in g.lasting):
+        return False
+    return not reducers_waiting(g, seat)
+
+
 def consume_reducers(g: CardGame, cid: int, seat: int) -> None:
     for key in [k for k in g.uses if k[0] == "reducer" and k[1] == seat]:
         if REDUCER_TESTS[key[2]](g, cid) and g.uses[key] > 0:

@@ -19,7 +19,7 @@ their interrupt and reaction windows, action windows, and the initiation of abil
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from westeros.cardgame import decisions as D
@@ -37,7 +37,13 @@ from westeros.cardgame.abilities import (
     text_of,
 )
 from westeros.cardgame.cards import CardDef
-from westeros.cardgame.costs import can_play_event, consume_reducers, marshal_cost, pay_gold
+from westeros.cardgame.costs import (
+    can_play_event,
+    consume_reducers,
+    full_prices,
+    marshal_cost,
+    pay_gold,
+)
 from westeros.cardgame.events import event
 from westeros.cardgame.state import CardGame, stable
 from westeros.cardgame.zones import remove_from_zone
@@ -372,22 +378,31 @@ def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool
 
 def _live_uses(g: CardGame, key: Key, seat: int) -> list[Use]:
     """The abilities (of kind and occurrence ``key``) that could be ``seat``'s were its deck
-    in hand: of events in its hand or deck, of its agenda, of cards in play under its
-    control; not those of another phase (a quick test first)."""
+    in hand: of events in its hand or deck it could pay for, of its agenda, of cards in play
+    under its control; not those of another phase (quick tests first)."""
     index = _index(g)
     where, play = g.where, g.play
-    phases = (None, g.phase)
-    out = []
-    owned = index.owned.get(key, ())
-    for use in owned[seat] if seat < len(owned) else ():
-        if where[use[0]] in ("hand", "deck", "agenda") and use[2].phase in phases:
-            out.append(use)
+    out = [u for u in index.owned_in(key, seat, g.phase) if where[u[0]] in _HELD]
+    if out and full_prices(g, seat):
+        out = _affordable(g, seat, out)
     others = index.others.get(key)
     if others:
+        phases = (None, g.phase)
         for cid in play.keys() & others.keys():
             if play[cid].controller == seat:
                 out.extend(use for use in others[cid] if use[2].phase in phases)
     return out
+
+
+_HELD = frozenset(("hand", "deck", "agenda"))  # where a seat's own usable cards wait
+
+
+def _affordable(g: CardGame, seat: int, uses: list[Use]) -> list[Use]:
+    """The uses left once the events that cost more gold than ``seat`` has are left out,
+    while nothing reduces costs (C9.4.2: the printed cost; C16.8: an event's cost is paid
+    when it is played), as :func:`can_play_event` would find."""
+    gold, defs = g.players[seat].gold, g.defs
+    return [u for u in uses if u[2].zone != "hand" or (defs[u[0]].cost or 0) <= gold]
 
 
 def could_answer(
@@ -426,6 +441,18 @@ class Index:
     cards: dict[Key, frozenset[int]]
     owned: dict[Key, tuple[tuple[Use, ...], ...]]
     others: dict[Key, dict[int, tuple[Use, ...]]]  # by card
+    phased: dict[tuple[Key, int, str], tuple[Use, ...]] = field(default_factory=dict)
+
+    def owned_in(self, key: Key, seat: int, phase: str) -> tuple[Use, ...]:
+        """A seat's own uses of ``key`` (events, agenda) usable in ``phase`` (C16.1: a
+        "<Phase> Action:" only then), worked out once per phase."""
+        found = self.phased.get((key, seat, phase))
+        if found is None:
+            owned = self.owned.get(key, ())
+            mine = owned[seat] if seat < len(owned) else ()
+            found = tuple(u for u in mine if u[2].phase in (None, phase))
+            self.phased[(key, seat, phase)] = found
+        return found
 
 
 _INDEX: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...], int, Index]] = {}

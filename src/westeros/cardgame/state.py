@@ -241,6 +241,9 @@ class CardGame(StepGame):
         self.ranking: tuple[int, ...] = ()
         self._mods: Modifiers | None = None
         self._unsettled = True  # something changed since the last state checks (settle)
+        # a seat's power may have risen since a check found nobody at 15 (C20.3): power rises
+        # only by :meth:`update` (records never change), which sets this
+        self.power_moved = True
 
     # -- cloning -----------------------------------------------------------------------
     def clone(self) -> CardGame:
@@ -263,6 +266,7 @@ class CardGame(StepGame):
             "ranking",
             "_mods",
             "_unsettled",
+            "power_moved",
         ):
             od[name] = d[name]
         other.where = list(self.where)
@@ -351,6 +355,13 @@ class CardGame(StepGame):
     def update(self, cid: int, **changes: Any) -> None:
         """Change fields of a card's record in play (records are replaced, never changed)."""
         self.play[cid] = replace(self.play[cid], **changes)
+        if "power" in changes or "controller" in changes:
+            self.power_moved = True
+
+    def invalidate(self) -> None:
+        """The state was changed from outside the rules: every check is due again."""
+        self.power_moved = True
+        super().invalidate()
 
     def controller(self, cid: int) -> int:
         rec = self.play.get(cid)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -15,13 +16,15 @@ from westeros.boardgame.state import BoardGame
 from westeros.bots import RandomBot
 from westeros.engine import Decision, IllegalAction, Record, new_game, replay
 
-SECRET_KINDS = {"bid", "place_order", "house_card"}
+SECRET_KINDS = {"bid", "place_order", "plan_orders", "house_card"}
+PUBLIC_WORDS = {"ready", "unready"}  # at the table a house's readiness is public (R5.1)
 
 
 def _masked(view: dict[str, Any]) -> str:
     """A seat's view without the fields that legitimately change when another seat moves."""
     v = dict(view)
     v.pop("waiting_for")
+    v.pop("ready")  # public: who is ready at the table (never a token)
     # That a face-down order lies in an area is public; its token is checked in _check_views.
     v["orders"] = {a: o for a, o in v["orders"].items() if o["house"] == v["house"]}
     return json.dumps(v, sort_keys=True)
@@ -45,16 +48,19 @@ def play_checked(
     record = Record("boardgame", config, seed, hashes=[])
     kinds: set[str] = set()
     previous: Decision | None = None
+    taken_back = random.Random(seed)  # at the table: now and then a ready house unreadies
     while g.pending():
         pending = g.pending()
-        d = pending[0]
-        kinds.add(d.kind)
+        idle = [p for p in pending if p.idle]
+        d = idle[0] if idle and taken_back.random() < 0.1 else pending[0]
+        kinds.add("unready" if d.idle else d.kind)
         if deep:
             check_illegal_input(g, d, players, previous)
         previous = d
-        others = [p.seat for p in pending[1:] if d.kind in SECRET_KINDS]
-        views_before = {s: _masked(g.view(s)) for s in others}
         choice = bots[d.seat].choose(g.view(d.seat), d)
+        secret = d.kind in SECRET_KINDS and choice not in PUBLIC_WORDS
+        others = [p.seat for p in pending if secret and p.seat != d.seat]
+        views_before = {s: _masked(g.view(s)) for s in others}
         g.apply(d.seat, choice)
         record.moves.append((d.seat, choice))
         assert record.hashes is not None
@@ -91,6 +97,14 @@ def test_deep_checks_on_random_games(players: int) -> None:
     """Bad input at every decision of a whole game; views and replay checked every step."""
     kinds = play_checked(players, 1000 + players, tides=players % 2 == 0, deep=True)
     assert {"place_order", "march_order", "march_move", "bid"} & kinds
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_random_games_planned_at_the_table(players: int) -> None:
+    """Planning at the table (orders placed, changed, removed, readied and unreadied at
+    random; march plans reset at random): the same invariants, secrecy and replay checks."""
+    kinds = play_checked(players, 7000 + players, extra={"planning": "table"})
+    assert {"plan_orders", "unready"} <= kinds and "place_order" not in kinds
 
 
 @settings(

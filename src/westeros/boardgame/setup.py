@@ -11,8 +11,9 @@ from westeros.engine import ConfigError
 
 SCENARIOS = ("base", "adwd", "affc")
 CONFIG_KEYS = frozenset(
-    {"players", "houses", "tides", "lannister_port_ship", "scenario", "house_cards"}
+    {"players", "houses", "tides", "lannister_port_ship", "scenario", "house_cards", "planning"}
 )
+PLANNING = ("sequential", "table")
 
 
 def _scenario(config: dict[str, Any], players: int) -> tuple[str, str]:
@@ -52,7 +53,10 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     (Q8 variant flag, default True: the errata ship is kept for every player count),
     ``scenario`` (``base``, ``adwd`` — A Dance with Dragons, 6 players, X-ADWD-2 — or ``affc``,
     not available yet) and ``house_cards`` (``base`` or ``adwd``: the deck every house plays
-    with; the ADwD scenario needs its own, the base scenario may use either, X-ADWD-1.1).
+    with; the ADwD scenario needs its own, the base scenario may use either, X-ADWD-1.1),
+    ``planning`` (``sequential``, the default: one ``place_order`` decision per area in map
+    order; ``table``: orders placed, changed and removed in any order, then Ready/Unready, and
+    a march plan may be reset — for people; planning.TableOrders).
     """
     unknown = set(config) - CONFIG_KEYS
     if unknown:
@@ -73,6 +77,9 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     ship = config.get("lannister_port_ship", True)
     if not isinstance(ship, bool):
         raise ValueError("lannister_port_ship must be true or false")
+    planning = config.get("planning", "sequential")
+    if planning not in PLANNING:
+        raise ConfigError(f"planning must be one of {', '.join(PLANNING)}, not {planning!r}")
     return {
         "players": players,
         "houses": houses,
@@ -80,6 +87,7 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
         "lannister_port_ship": ship,
         "scenario": scenario,
         "house_cards": cards,
+        "planning": planning,
     }
 
 

@@ -14,7 +14,7 @@ from tests.boardgame.invariants import check_ended, check_invariants
 from tests.conformance.harness import check_illegal_input
 from westeros.boardgame.state import BoardGame
 from westeros.bots import RandomBot
-from westeros.engine import Decision, IllegalAction, Record, new_game, replay
+from westeros.engine import Choice, Decision, IllegalAction, Record, new_game, replay
 
 SECRET_KINDS = {"bid", "place_order", "plan_orders", "house_card"}
 PUBLIC_WORDS = {"ready", "unready"}  # at the table a house's readiness is public (R5.1)
@@ -57,7 +57,10 @@ def play_checked(
         if deep:
             check_illegal_input(g, d, players, previous)
         previous = d
-        choice = bots[d.seat].choose(g.view(d.seat), d)
+        if d.kind == "plan_orders" and not d.idle and taken_back.random() < 0.8:
+            choice = _towards_ready(d, taken_back)  # a uniform walk would take long to ready
+        else:
+            choice = bots[d.seat].choose(g.view(d.seat), d)
         secret = d.kind in SECRET_KINDS and choice not in PUBLIC_WORDS
         others = [p.seat for p in pending if secret and p.seat != d.seat]
         views_before = {s: _masked(g.view(s)) for s in others}
@@ -76,6 +79,14 @@ def play_checked(
         g.apply(0, "pass")
     replay(Record.loads(record.dumps()))  # raises on any diverging hash
     return kinds
+
+
+def _towards_ready(d: Decision, rng: random.Random) -> Choice:
+    """At the table: ready when the house may, else a random token for its next empty area."""
+    if "ready" in d.choices:
+        return "ready"
+    here = [c for c in d.choices if str(c).startswith(f"place:{d.about('area')}:")]
+    return rng.choice(here or list(d.choices))
 
 
 def _check_views(g: BoardGame) -> None:

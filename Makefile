@@ -71,4 +71,4 @@ bench-web: $(VENV)/.dev
 	$(BIN)/python benchmarks/web.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -117,6 +117,19 @@ def test_r5_1_orders_placed_out_of_order_changed_readied_and_unreadied(
     ben.close()
 
 
+def plan_on_map(p: Person, unit: str, to: str) -> None:
+    """Click the destination on the map (and the unit in its menu when several could go):
+    the plan lists the unit."""
+    sent = p.sent()
+    p.click_area(to)
+    p.page.wait_for_function(
+        "n => document.querySelector('.popup') || (window.__westerosSent || 0) > n", arg=sent
+    )
+    if p.sent() == sent:
+        p.pick(f"{unit}>{to}")
+    p.page.wait_for_selector(f'#march-plan [data-planned="{unit}>{to}"]')
+
+
 def test_r6_4_a_march_planned_on_the_map_and_reset(server: Server, browser: Browser) -> None:
     bots = [{"type": "bot", "bot": "heuristic"}] * 3
     game = create_game(server, [{"type": "human", "name": "Ann"}, *bots], config=TABLE)
@@ -154,14 +167,7 @@ def test_r6_4_a_march_planned_on_the_map_and_reset(server: Server, browser: Brow
 
     peaceful = [c for c in moves if quiet(c.split(">")[1])]
     unit, to = (peaceful or moves)[0].split(">")
-    sent = ann.sent()
-    ann.click_area(to)
-    ann.page.wait_for_function(
-        "n => document.querySelector('.popup') || (window.__westerosSent || 0) > n", arg=sent
-    )
-    if ann.sent() == sent:
-        ann.pick(f"{unit}>{to}")
-    ann.page.wait_for_selector(f'#march-plan [data-planned="{unit}>{to}"]')
+    plan_on_map(ann, unit, to)
     ann.page.wait_for_selector(f'[data-march="{start}>{to}"][data-kind="plan"]')
     assert T.area_name(to) in ann.page.locator("#march-plan").inner_text()
     assert [u["kind"] for u in ann.state()["view"]["units"][start]] == before  # nothing moved
@@ -173,14 +179,7 @@ def test_r6_4_a_march_planned_on_the_map_and_reset(server: Server, browser: Brow
     d = ann.state()["decisions"][0]
     assert d["kind"] == "march_move" and d["context"] == {**d["context"], "area": start, "plan": ""}
     # planned again and carried out: the unit is where the second plan sent it
-    sent = ann.sent()
-    ann.click_area(to)
-    ann.page.wait_for_function(
-        "n => document.querySelector('.popup') || (window.__westerosSent || 0) > n", arg=sent
-    )
-    if ann.sent() == sent:
-        ann.pick(f"{unit}>{to}")
-    ann.page.wait_for_selector(f'#march-plan [data-planned="{unit}>{to}"]')
+    plan_on_map(ann, unit, to)
     ann.pick("done")
     if ann.state()["decisions"] and ann.state()["decisions"][0]["kind"] == "march_token":
         ann.pick("no")  # R6.4.7 (every unit left)

@@ -14,6 +14,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.planning import PlanningPhase
 from westeros.boardgame.state import BoardGame, Order
+from westeros.bots import play_out
 from westeros.bots.heuristic import HeuristicBot
 from westeros.engine import ConfigError, new_game
 from westeros.engine.registry import game_info
@@ -260,3 +261,15 @@ def test_r6_4_no_march_reset_in_the_sequential_game() -> None:
     decide(g, D.MARCH_MOVE, "knight>castle_black")
     assert "reset" not in choices(g, D.MARCH_MOVE)
     assert_illegal(g, "reset", D.MARCH_MOVE)
+
+
+def test_heuristic_bots_play_a_whole_game_at_the_table() -> None:
+    """play_out answers pending()[0]: never an idle decision, so the bots never unready and
+    every Planning phase ends (R5.1); the game runs to its end (R9)."""
+    g: BoardGame = new_game("boardgame", {"players": 6, "planning": "table"}, 3)
+    play_out(g, [HeuristicBot(s) for s in range(6)])
+    outcome = g.outcome()
+    assert outcome is not None and outcome.ranking
+    kinds = {e.kind for e in g.log}
+    assert {E.ORDERS_READY.name, E.ORDERS_REVEALED.name} <= kinds
+    assert E.ORDERS_UNREADY.name not in kinds

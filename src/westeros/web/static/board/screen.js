@@ -13,6 +13,13 @@ import { planChoicesAt, Readiness } from './planning.js';
 import { Clock, clockOf, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
 import { boardNaming } from './seats.js';
 
+/** Whether two decisions are the same one: the kind and prompt, or at the table the kind and
+ * readiness (the prompt counts the seat's orders and names the houses still planning). */
+function sameDecision(a, b) {
+  if (a.kind !== b.kind) return false;
+  return a.kind === 'plan_orders' ? !!a.idle === !!b.idle : a.prompt === b.prompt;
+}
+
 // ------------------------------------------------------------------ the game screen
 export function GameScreen({ id, seat, token: firstToken, asked }) {
   const [token, setToken] = useState(firstToken);
@@ -118,7 +125,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         if (r.status === 409 && typeof r.body.move === 'number' && r.body.move !== move) {
           move = Math.max(r.body.move, ref.current.move); // somebody moved first: again,
           const now = ref.current.msg && ref.current.msg.decisions[0]; // unless ours is gone
-          if (asked && now && (now.kind !== asked.kind || now.prompt !== asked.prompt)) return;
+          if (asked && now && !sameDecision(now, asked)) return;
           continue;
         }
         if (r.status === 401) { revoked(r.body.detail); return; }

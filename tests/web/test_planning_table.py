@@ -168,7 +168,7 @@ def test_r6_4_a_march_planned_on_the_map_and_reset(server: Server, browser: Brow
     peaceful = [c for c in moves if quiet(c.split(">")[1])]
     unit, to = (peaceful or moves)[0].split(">")
     plan_on_map(ann, unit, to)
-    ann.page.wait_for_selector(f'[data-march="{start}>{to}"][data-kind="plan"]')
+    ann.page.wait_for_selector(f'[data-march="{start}>{to}"][data-kind="plan"]', state="attached")
     assert T.area_name(to) in ann.page.locator("#march-plan").inner_text()
     assert [u["kind"] for u in ann.state()["view"]["units"][start]] == before  # nothing moved
 

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SRC := src tests benchmarks examples
 
-.PHONY: run watch test test-fast lint typecheck pytest screenshot bench bench-cards bench-rl bench-server bench-web clean
+.PHONY: run watch test test-fast lint typecheck typecheck-js pytest screenshot bench bench-cards bench-rl bench-server bench-web clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ run: $(VENV)/.installed
 watch: $(VENV)/.installed
 	$(BIN)/westeros watch --players 6 --seed 1
 
-test: lint typecheck pytest
+test: lint typecheck typecheck-js pytest
 
 # the fast lane while working: pytest without the tests marked slow (tests/conftest.py)
 test-fast: $(VENV)/.dev
@@ -35,6 +35,15 @@ lint: $(VENV)/.dev
 
 typecheck: $(VENV)/.dev
 	$(BIN)/mypy
+
+# the web client's // @ts-check modules checked by TypeScript (jsconfig.json; typescript, preact
+# and htm pinned in package-lock.json, for the check only: users get the files as they are)
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+typecheck-js: node_modules/.installed
+	node_modules/.bin/tsc -p jsconfig.json
 
 pytest: $(VENV)/.dev
 	$(BIN)/pytest
@@ -62,4 +71,4 @@ bench-web: $(VENV)/.dev
 	$(BIN)/python benchmarks/web.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -64,11 +64,12 @@ def main() -> None:
         size = sum(len(httpx.get(server.url + p).content) for p in OWN_FILES)
         with sync_playwright() as p, httpx.Client() as client:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            board = {"kind": "boardgame", "players": 3}
+            # planned at the table, as the lobby makes games (its panel shown on every move)
+            board = {"kind": "boardgame", "players": 3, "config": {"planning": "table"}}
             board["seats"] = [
                 {"type": "human"},
                 {"type": "human"},
-                {"type": "bot", "bot": "random"},
+                {"type": "bot", "bot": "heuristic"},
             ]
             for _ in range(5):
                 one_game(

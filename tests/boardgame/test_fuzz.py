@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -13,15 +14,17 @@ from tests.boardgame.invariants import check_ended, check_invariants
 from tests.conformance.harness import check_illegal_input
 from westeros.boardgame.state import BoardGame
 from westeros.bots import RandomBot
-from westeros.engine import Decision, IllegalAction, Record, new_game, replay
+from westeros.engine import Choice, Decision, IllegalAction, Record, new_game, replay
 
-SECRET_KINDS = {"bid", "place_order", "house_card", "return_objective"}
+SECRET_KINDS = {"bid", "place_order", "plan_orders", "house_card", "return_objective"}
+PUBLIC_WORDS = {"ready", "unready"}  # at the table a house's readiness is public (R5.1)
 
 
 def _masked(view: dict[str, Any]) -> str:
     """A seat's view without the fields that legitimately change when another seat moves."""
     v = dict(view)
     v.pop("waiting_for")
+    v.pop("ready")  # public: who is ready at the table (never a token)
     # That a face-down order lies in an area is public; its token is checked in _check_views.
     v["orders"] = {a: o for a, o in v["orders"].items() if o["house"] == v["house"]}
     return json.dumps(v, sort_keys=True)
@@ -45,16 +48,22 @@ def play_checked(
     record = Record("boardgame", config, seed, hashes=[])
     kinds: set[str] = set()
     previous: Decision | None = None
+    taken_back = random.Random(seed)  # at the table: now and then a ready house unreadies
     while g.pending():
         pending = g.pending()
-        d = pending[0]
-        kinds.add(d.kind)
+        idle = [p for p in pending if p.idle]
+        d = idle[0] if idle and taken_back.random() < 0.1 else pending[0]
+        kinds.add("unready" if d.idle else d.kind)
         if deep:
             check_illegal_input(g, d, players, previous)
         previous = d
-        others = [p.seat for p in pending[1:] if d.kind in SECRET_KINDS]
+        if d.kind == "plan_orders" and not d.idle and taken_back.random() < 0.8:
+            choice = _towards_ready(d, taken_back)  # a uniform walk would take long to ready
+        else:
+            choice = bots[d.seat].choose(g.view(d.seat), d)
+        secret = d.kind in SECRET_KINDS and choice not in PUBLIC_WORDS
+        others = [p.seat for p in pending if secret and p.seat != d.seat]
         views_before = {s: _masked(g.view(s)) for s in others}
-        choice = bots[d.seat].choose(g.view(d.seat), d)
         g.apply(d.seat, choice)
         record.moves.append((d.seat, choice))
         assert record.hashes is not None
@@ -94,6 +103,14 @@ def heuristic_game(config: dict[str, Any], seed: int, new_kinds: set[str]) -> se
     return met
 
 
+def _towards_ready(d: Decision, rng: random.Random) -> Choice:
+    """At the table: ready when the house may, else a random token for its next empty area."""
+    if "ready" in d.choices:
+        return "ready"
+    here = [c for c in d.choices if str(c).startswith(f"place:{d.about('area')}:")]
+    return rng.choice(here or list(d.choices))
+
+
 def _check_views(g: BoardGame) -> None:
     """No seat sees another's face-down orders, deck order or the Raven's peek."""
     for seat in (None, *range(len(g.seat_houses))):
@@ -125,6 +142,14 @@ def test_deep_checks_on_random_games(players: int) -> None:
     """Bad input at every decision of a whole game; views and replay checked every step."""
     kinds = play_checked(players, 1000 + players, tides=players % 2 == 0, deep=True)
     assert {"place_order", "march_order", "march_move", "bid"} & kinds
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_random_games_planned_at_the_table(players: int) -> None:
+    """Planning at the table (orders placed, changed, removed, readied and unreadied at
+    random; march plans reset at random): the same invariants, secrecy and replay checks."""
+    kinds = play_checked(players, 7000 + players, extra={"planning": "table"})
+    assert {"plan_orders", "unready"} <= kinds and "place_order" not in kinds
 
 
 @settings(

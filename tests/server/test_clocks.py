@@ -114,3 +114,46 @@ def test_a_restart_keeps_the_clocks_paused_while_down(db_url: str) -> None:
         # well under a second even on a busy machine), never for the 3 s it was down
         lost = clock["remaining_ms"] - again["remaining_ms"]
         assert 0 <= lost < 2000, lost
+
+
+def test_r5_1_a_house_ready_at_the_table_is_not_waited_for_nor_on_the_clock(
+    client: TestClient,
+) -> None:
+    """Planning at the table: once A is ready, the game waits only for B (``waiting``), A's
+    chess clock stops while B's runs, and A may still take its readiness back."""
+    seats = [*humans_and_bots(2, 0), {"type": "bot", "bot": "heuristic"}]
+    body = {**board_game(3, seats), "config": {"planning": "table"}}
+    body["clock"] = {"mode": "chess", "initial": 600, "increment": 0}
+    created = client.post("/api/games", json=body).json()
+    gid, (a, b) = created["id"], [bearer(s["token"]) for s in created["seats"]]
+
+    def state(who: dict[str, str]) -> dict[str, Any]:
+        return client.get(f"/api/games/{gid}/state", headers=who).json()
+
+    def move(who: dict[str, str], choice: str) -> None:  # again when the bot moved first
+        for _ in range(50):
+            body = {"move": state(who)["move"], "choice": choice}
+            r = client.post(f"/api/games/{gid}/moves", json=body, headers=who)
+            if r.status_code != 409:
+                break
+        assert r.status_code == 200, r.text
+
+    while "ready" not in (d := state(a)["decisions"][0])["choices"]:
+        area = d["context"]["area"]
+        move(a, next(c for c in d["choices"] if c.startswith(f"place:{area}:")))
+    move(a, "ready")
+
+    def only_b() -> dict[str, Any] | None:  # once the bot is ready too
+        m = state(b)
+        return m if m["waiting"] == [1] else None
+
+    msg = wait_for(only_b, what="only B waited for")
+    running = {c["seat"]: c["running"] for c in msg["clocks"]}
+    assert running == {0: False, 1: True}  # (the bot has no clock)
+    (idle,) = state(a)["decisions"]
+    assert idle["idle"] is True and idle["choices"] == ["unready"]
+    houses = msg["view"]["seats"]
+    assert msg["view"]["ready"] == sorted([houses[0], houses[2]])  # A and the bot
+    move(a, "unready")
+    msg = state(b)
+    assert msg["waiting"] == [0, 1] and {c["seat"] for c in msg["clocks"] if c["running"]} == {0, 1}

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +38,7 @@ from westeros.cardgame.state import CardGame
 from westeros.engine import Game, Record, new_game
 
 A, B = 0, 1
-SECRET_KINDS = {"place_order", "bid", "house_card"}
+SECRET_KINDS = {"place_order", "plan_orders", "bid", "house_card"}
 SPECTATOR = None
 
 
@@ -56,11 +56,32 @@ class Played:
     b_moves: list[tuple[int, str, Any]] = field(default_factory=list)  # (move, kind, choice)
 
 
+Pick = Callable[[dict[str, Any], random.Random], Any]
+
+
+def uniform(decision: dict[str, Any], rng: random.Random) -> Any:
+    return rng.choice(decision["choices"])
+
+
+def at_the_table(decision: dict[str, Any], rng: random.Random) -> Any:
+    """Planning at the table: mostly towards ready (a uniform walk readies late), now and then
+    a change, a removal or, once ready, an unready; None leaves an idle decision open."""
+    if decision.get("idle"):
+        return "unready" if rng.random() < 0.1 else None
+    choices = decision["choices"]
+    if decision["kind"] != "plan_orders" or rng.random() < 0.2:
+        return rng.choice(choices)
+    if "ready" in choices:
+        return "ready"
+    here = [c for c in choices if c.startswith(f"place:{decision['context'].get('area')}:")]
+    return rng.choice(here or choices)
+
+
 def play_through_server(
-    client: TestClient, body: dict[str, Any], seed: int, seconds: float
+    client: TestClient, body: dict[str, Any], seed: int, seconds: float, pick: Pick = uniform
 ) -> Played:
-    """Seats A and B choose at random over HTTP until the game ends; A's websocket and a
-    spectator's are read to the end."""
+    """Seats A and B choose with ``pick`` (at random) over HTTP until the game ends; A's
+    websocket and a spectator's are read to the end."""
     created = client.post("/api/games", json=body).json()
     gid = created["id"]
     tokens = [s["token"] for s in created["seats"]]
@@ -71,7 +92,7 @@ def play_through_server(
         client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[A]}") as ws_a,
         client.websocket_connect(f"/api/games/{gid}/ws") as ws_spectator,
     ):
-        while not _one_round(client, out, rng):
+        while not _one_round(client, out, rng, pick):
             assert time.monotonic() < deadline, "the game did not end in time"
         final = out.http_a[-1]["move"]
         for ws, kept in ((ws_a, out.ws_a), (ws_spectator, out.ws_spectator)):
@@ -86,7 +107,7 @@ def play_through_server(
     return out
 
 
-def _one_round(client: TestClient, out: Played, rng: random.Random) -> bool:
+def _one_round(client: TestClient, out: Played, rng: random.Random, pick: Pick) -> bool:
     """A and B each look at the game and make a move if they have one; True once it is over."""
     acted = False
     for seat in (A, B):
@@ -101,7 +122,9 @@ def _one_round(client: TestClient, out: Played, rng: random.Random) -> bool:
         if not msg["decisions"]:
             continue
         decision = msg["decisions"][0]
-        choice = rng.choice(decision["choices"])
+        choice = pick(decision, rng)
+        if choice is None:
+            continue
         r = client.post(
             f"/api/games/{out.gid}/moves",
             json={"move": msg["move"], "choice": choice},
@@ -222,6 +245,24 @@ def test_seat_a_never_receives_seat_b_secrets(client: TestClient) -> None:
     for game, msg in at_each_move(played.record, received):
         assert b_secrets_leaked(game, msg) == [], f"at move {msg['move']}"
     assert assert_b_chose_in_secret(played, SECRET_KINDS) >= 5
+    for text in played.raw:
+        assert played.tokens[B] not in text
+
+
+def test_at_the_table_seat_a_never_receives_seat_b_secrets(client: TestClient) -> None:
+    """Planning at the table (config planning: table): B's placements, changes and removals
+    reach A only as face-down discs; a change of token shows A nothing (R5.1, R1.14.1)."""
+    seats = [*humans_and_bots(2, 0), {"type": "bot", "bot": "heuristic"}]
+    body = {**board_game(3, seats), "config": {"planning": "table"}}
+    played = play_through_server(client, body, 2025, 240, pick=at_the_table)
+    kinds = {kind for _, kind, _ in played.b_moves}
+    assert "plan_orders" in kinds and "place_order" not in kinds
+    received = played.http_a + played.ws_a
+    assert assert_exactly_the_engines(played, A, received) == len(received) > 100
+    assert assert_exactly_the_engines(played, SPECTATOR, played.ws_spectator) > 100
+    for game, msg in at_each_move(played.record, received):
+        assert b_secrets_leaked(game, msg) == [], f"at move {msg['move']}"
+    assert assert_b_chose_in_secret(played, {"plan_orders"}) >= 5
     for text in played.raw:
         assert played.tokens[B] not in text
 

@@ -46,8 +46,16 @@ def require_chromium() -> Path:
     return CHROMIUM
 
 
-def create_game(server: Server, seats: list[dict[str, Any]], tides: bool = False) -> dict[str, Any]:
-    body = {"kind": "boardgame", "players": len(seats), "tides": tides, "seats": seats}
+def create_game(
+    server: Server,
+    seats: list[dict[str, Any]],
+    tides: bool = False,
+    config: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    body: dict[str, Any] = {"kind": "boardgame", "players": len(seats), "tides": tides}
+    body["seats"] = seats
+    if config is not None:
+        body["config"] = config  # e.g. {"planning": "table"}
     r = httpx.post(server.url + "/api/games", json=body, timeout=10)
     assert r.status_code == 201, r.text
     created: dict[str, Any] = r.json()

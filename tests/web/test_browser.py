@@ -99,6 +99,22 @@ class Play:
             after = p.state()["view"]
             if after["phase"] == "planning":  # (later a raid may remove it again)
                 assert after["orders"].get(area) == {"house": me, "token": token}, after["orders"]
+        elif kind == "plan_orders":  # at the table (the lobby's default): next area, then ready
+            if d.get("idle"):
+                return  # ready: nothing to do until the others are
+            if "ready" in choices:
+                p.click_and_wait(p.page.locator("#ready"))
+                return
+            area = p.page.locator(".map [data-area].focus").get_attribute("data-area")
+            assert area is not None
+            p.click_area(area)
+            p.page.wait_for_selector(".popup")
+            placed = [c for c in choices if c.startswith(f"place:{area}:")]
+            token = next(
+                (f"place:{area}:{t}" for t in MARCHES if f"place:{area}:{t}" in placed), placed[0]
+            )
+            p.pick(token)
+            self.orders_placed[area] = token.split(":")[2]
         elif kind == "raven":
             p.pick("look" if "look" in choices else choices[-1])
         elif kind == "march_order":
@@ -129,7 +145,7 @@ class Play:
     def march(self, st: dict[str, Any], d: dict[str, Any], me: str) -> None:
         p = self.p
         view = st["view"]
-        moves = [c for c in d["choices"] if c != "done"]
+        moves = [c for c in d["choices"] if c not in ("done", "reset")]
         if not self.illegal_checked and moves:
             # a click on an area the units cannot reach: the engine's message, nothing changes
             far = next(
@@ -218,11 +234,12 @@ def test_a_person_plays_rounds_against_bots_by_clicking(
         if rnd >= 3 and not shot and st["view"]["orders"]:
             save_screenshot(person, tmp_path)
             shot = True
-        if not st["decisions"]:
+        if not st["decisions"] or st["decisions"][0].get("idle"):
             time.sleep(0.05)
             continue
         play.step()
-    assert {"place_order", "march_order", "march_move", "house_card"} <= play.seen, play.seen
+    # the lobby plans as at the table by default (a box to untick)
+    assert {"plan_orders", "march_order", "march_move", "house_card"} <= play.seen, play.seen
     final = person.state()
     assert final["view"]["round"] >= 3 or final["status"] == "over"
     assert not person.errors, person.errors

@@ -267,7 +267,7 @@ def test_r6_4_planned_and_resolved_marches_are_drawn(browser: Browser, server: S
 # ------------------------------------------------------------------ a real table
 @pytest.fixture
 def player(browser: Browser, server: Server) -> Iterator[Person]:
-    created = create_game(server, [{"type": "human"}, *BOTS])
+    created = create_game(server, [{"type": "human"}, *BOTS], config={"planning": "table"})
     seat = created["seats"][0]
     p = Person(browser, server, created["id"], seat["seat"], seat["token"])
     p.context.close()
@@ -342,8 +342,13 @@ def test_the_live_dot_follows_the_network(player: Person) -> None:
 
 def test_a_double_click_makes_one_move(player: Person) -> None:
     page = player.page
-    assert player.decision_kind() == "place_order"
-    page.locator("#decision button[data-choice]").first.dblclick()
+    assert player.decision_kind() == "plan_orders"
+    focus = page.evaluate(
+        "document.querySelector('.map [data-area].focus').getAttribute('data-area')"
+    )
+    player.load_anchors()
+    player.click_area(focus)
+    page.locator(".popup button[data-choice]").first.dblclick()
     page.wait_for_function("(window.__westerosSent || 0) >= 1")
     page.wait_for_timeout(500)
     assert player.sent() == 1

@@ -33,11 +33,14 @@ class Scenario:
         houses: list[str] | None = None,
         scenario: str = "base",
         house_cards: str | None = None,
+        planning: str | None = None,
     ) -> None:
         seat_houses = houses or list(T.setup_of(scenario, players).houses)
         config = {"players": players, "houses": seat_houses, "tides": tides, "scenario": scenario}
         if house_cards is not None:
             config["house_cards"] = house_cards
+        if planning is not None:
+            config["planning"] = planning
         self.g: PlayedGame = new_position(config, seed)
 
     # -- board -------------------------------------------------------------------------

@@ -131,6 +131,14 @@ PLACE_ORDER = _kind(
     "R5.1, R5.2, D11: the order token (e.g. march+1*) for the house's next area in map order; "
     "none (R5.3, placing in turn order with too few tokens) leaves that area without an order",
 )
+PLAN_ORDERS = _kind(
+    "plan_orders",
+    Codec(("action", "area", "token?"), sep=":", words=("ready", "unready")),
+    "R5.1–R5.3, D11 (planning at the table, config planning: table): place:<area>:<token> puts "
+    "or changes the order in one of the house's areas, remove:<area> takes it back, ready "
+    "when every area has an order (or no token is left to place, R5.3), unready takes the "
+    "readiness back while another house is still planning (simultaneous planning only)",
+)
 RAVEN = _kind(
     "raven",
     Codec(("action", "area"), sep=":", words=("look", "pass")),
@@ -161,9 +169,10 @@ MARCH_ORDER = _kind(
 )
 MARCH_MOVE = _kind(
     "march_move",
-    Codec(("unit", "to"), sep=">", words=("done",)),
+    Codec(("unit", "to"), sep=">", words=("done", "reset")),
     "R6.4, D14: move one unit of a kind (footman, knight, siege_engine, ship) to a destination "
-    "(<unit>><to>, e.g. footman>moat_cailin), or done to carry out the plan (R6.4.6); "
+    "(<unit>><to>, e.g. footman>moat_cailin), or done to carry out the plan (R6.4.6), or "
+    "reset to start the plan again (config planning: table only, once a unit is planned); "
     "built as plain f-strings in the hot move generation",
 )
 MARCH_TOKEN = _kind(

@@ -564,6 +564,16 @@ ORDERS_EXHAUSTED = _event(
     lambda f: f"{house(f['house'])} has no order token left for {_areas_text(f['areas'])}",
     "R5.3: the house has no placeable token left; its remaining areas stay without orders",
 )
+ORDERS_READY = _event(
+    "orders_ready",
+    lambda f: f"{house(f['house'])} is ready with its orders",
+    "R5.1 (planning at the table): the house has placed its orders and is ready",
+)
+ORDERS_UNREADY = _event(
+    "orders_unready",
+    lambda f: f"{house(f['house'])} takes its orders back to change them",
+    "R5.1 (planning at the table): the house is no longer ready",
+)
 ORDERS_REVEALED = _event(
     "orders_revealed",
     lambda f: "Orders are revealed",

@@ -271,7 +271,8 @@ class ResolveMarch(Step):
         return "neutral_force" if self._plan_target(g) in g.neutral else "supply"
 
     def move_choices(self, g: BoardGame) -> tuple[str, ...]:
-        """The legal ``march_move`` choices for the current plan (``"done"`` last).
+        """The legal ``march_move`` choices for the current plan (``"done"`` then ``"reset"``
+        last; ``"reset"`` at the table only, once a unit is planned).
 
         Hot (bots): the choices are plain f-strings of the ``march_move`` grammar
         ``<unit>><to>`` rather than ``D.MARCH_MOVE.format`` calls."""
@@ -302,6 +303,8 @@ class ResolveMarch(Step):
         # R6.4.6: "done" only when the plan itself is legal (the empty plan always is)
         if not self.moves or self._completes(g, self.moves, target, None):
             choices.append("done")
+        if self.moves and g.config.get("planning") == "table":
+            choices.append("reset")  # at the table: start the plan again (nothing moved yet)
         return tuple(choices)
 
     def token_allowed(self, g: BoardGame) -> bool:
@@ -325,6 +328,8 @@ class ResolveMarch(Step):
         elif not self.done:
             if choice == "done":
                 self.done = True
+            elif choice == "reset":
+                self.moves = ()
             else:
                 move = D.MARCH_MOVE.parse(choice)
                 self.moves = (*self.moves, (move["unit"], move["to"]))

@@ -7,6 +7,8 @@
   next area in map order); R5.3 in turn order, one house after the other, when some house has
   fewer placeable tokens than areas needing orders. Placed orders go straight onto the board
   (``g.orders``); the view hides them until ``g.orders_revealed`` (R1.14.1).
+  With the config ``planning: "table"`` :class:`TableOrders` instead: every house places,
+  changes and removes its orders in any order, then readies (``plan_orders``).
 * :class:`RevealOrders` — R5.4.
 * :class:`MessengerRaven` — R5.5 (errata timing: end of the Reveal step, FAQ E4, Q1).
 * :class:`EndPlanning` — planning restrictions end with this Planning phase (R3.2.6). They are
@@ -87,7 +89,12 @@ class PlanningPhase(Step):
         g.orders.clear()  # every order was removed in Clean Up (R6.7.1); start from an empty board
         short = [h for h in g.turn_order() if placeable_count(g, h) < len(order_areas(g, h))]
         g.emit(E.PLANNING(short=short))  # R5.3 when some house is short
-        g.push(AssignOrders(bool(short)), RevealOrders(), MessengerRaven(), EndPlanning())
+        assign: Step = (
+            TableOrders(bool(short))
+            if g.config.get("planning") == "table"
+            else AssignOrders(bool(short))
+        )
+        g.push(assign, RevealOrders(), MessengerRaven(), EndPlanning())
 
 
 class AssignOrders(Step):
@@ -152,6 +159,99 @@ class AssignOrders(Step):
                 g.emit(E.ORDERS_EXHAUSTED(house=house, areas=left))
         if any(self.areas_left(g, h) for h in g.houses):
             g.push(self)
+
+
+class TableOrders(Step):
+    """R5.1–R5.3 (D11) as at the table (config ``planning: "table"``): one ``plan_orders``
+    decision per house with areas to order, open until the house is ready.
+
+    A house places, changes or removes its orders in any order (``place:<area>:<token>``,
+    ``remove:<area>``; R5.2 and R3.4 limit the tokens offered as for :class:`AssignOrders`),
+    and is ``ready`` once every area holding its units has an order, or no token is left to
+    place (R5.3: the areas left stay empty). Orders go on the board face down at once
+    (``g.orders``), so a reload shows them. Simultaneously (R5.1) a ready house keeps an idle
+    decision to take its readiness back (``unready``) until every house is ready; under R5.3
+    (``sequential``) only the first house in turn order that is not ready is asked, and its
+    readiness is final. ``ready``: the ready houses; ``chosen``: the recorded (house, choice).
+    """
+
+    def __init__(
+        self,
+        sequential: bool,
+        ready: frozenset[str] = frozenset(),
+        chosen: tuple[str, str] | None = None,
+    ) -> None:
+        self.sequential = sequential
+        self.ready = ready
+        self.chosen = chosen
+
+    def planning(self, g: BoardGame) -> list[str]:
+        """The houses with areas to order, in turn order (the others have nothing to do)."""
+        return [h for h in g.turn_order() if order_areas(g, h)]
+
+    def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.chosen is not None:
+            return []
+        houses = self.planning(g)
+        left = [h for h in houses if h not in self.ready]
+        if not left:
+            return []
+        if self.sequential:  # R5.3 one house after the other
+            return [self._plan(g, left[0])]
+        return [self._idle(g, h, left) if h in self.ready else self._plan(g, h) for h in houses]
+
+    def _plan(self, g: BoardGame, house: str) -> Decision:
+        areas = order_areas(g, house)
+        choices: list[str] = []
+        for area in areas:
+            tokens = placeable_tokens(g, house, exclude=area)  # R5.2 the token there not counted
+            order = g.orders.get(area)
+            choices.extend(f"place:{area}:{t}" for t in tokens if order is None or t != order.token)
+        choices.extend(f"remove:{a}" for a in areas if a in g.orders)
+        empty = [a for a in areas if a not in g.orders]
+        if not empty or not placeable_tokens(g, house):
+            choices.append("ready")
+        name = T.house_name(house)
+        placed = len(areas) - len(empty)
+        prompt = f"{name}: place your orders ({placed} of {len(areas)} areas), then ready"
+        context: dict[str, str | int] = {"placed": placed, "areas": len(areas)}
+        if empty:
+            context["area"] = empty[0]  # the next area without an order, map order
+        return D.PLAN_ORDERS.ask(g.seat_of(house), prompt, choices, **context)
+
+    def _idle(self, g: BoardGame, house: str, left: list[str]) -> Decision:
+        others = ", ".join(T.house_name(h) for h in left)
+        prompt = f"{T.house_name(house)}: ready — waiting for {others}"
+        return D.PLAN_ORDERS.ask_idle(g.seat_of(house), prompt, ("unready",))
+
+    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
+        self.chosen = (g.house_of(seat), str(choice))
+
+    def run(self, g: BoardGame) -> None:
+        assert self.chosen is not None
+        (house, choice), self.chosen = self.chosen, None
+        parts = D.PLAN_ORDERS.parse(choice)
+        if choice == "ready":
+            self.ready = self.ready | {house}
+            for area in order_areas(g, house):  # R5.3 the areas left without an order
+                if area not in g.orders:
+                    g.emit(E.ORDER_SKIPPED(house=house, area=area))
+            g.emit(E.ORDERS_READY(house=house))
+        elif choice == "unready":
+            self.ready = self.ready - {house}
+            g.emit(E.ORDERS_UNREADY(house=house))
+        elif parts["action"] == "place":
+            g.orders[parts["area"]] = Order(house, parts["token"])  # face down (R5.1)
+        else:
+            del g.orders[parts["area"]]
+        if any(h not in self.ready for h in self.planning(g)):
+            g.push(self)
+
+
+def ready_houses(g: BoardGame) -> list[str]:
+    """The houses ready with their orders while planning at the table (public), else none."""
+    step = g.stack[-1] if g.stack else None
+    return sorted(step.ready) if isinstance(step, TableOrders) else []
 
 
 class RevealOrders(Step):

@@ -70,6 +70,8 @@ def refusal(house_id: str, decision: Decision, choice: Choice) -> str:
             f"{house}: no {unit} can march{where} to {to} now (too far, blocked, or no such "
             "unit left to move). Pick one of the areas outlined on the map, or finish the march."
         )
+    if decision.kind == D.PLAN_ORDERS.name:
+        return _plan_refusal(house, decision, parts)
     if decision.kind == D.PLACE_ORDER.name:
         if choice not in _TOKENS:
             return f"{house}: “{choice}” is not an order token ({asked})."
@@ -84,3 +86,27 @@ def refusal(house_id: str, decision: Decision, choice: Choice) -> str:
         )
     words = " → ".join(part_words(v) for v in parts.values() if v is not None)
     return f"{house}: {words} is not possible now ({asked})."
+
+
+def _plan_refusal(house: str, decision: Decision, parts: dict[str, object]) -> str:
+    """Planning at the table (``plan_orders``): why a placement, removal or readiness fails."""
+    if decision.idle:
+        return f"{house} is ready: take it back (Unready) to change its orders."
+    word, area = parts.get("word"), parts.get("area")
+    if word == "ready":
+        done, areas = decision.about("placed"), decision.about("areas")
+        return (
+            f"{house}: every area with your units needs an order before you are ready "
+            f"({done} of {areas} have one)."
+        )
+    if word == "unready":
+        return f"{house} is not ready yet: place your orders, then ready."
+    where = part_words(area)
+    if not any(str(c).startswith(f"place:{area}:") for c in decision.choices):
+        return f"{house}: orders go only in areas holding your units (R5.1), not in {where}."
+    if parts.get("action") == "remove":
+        return f"{house}: there is no order of yours in {where} to remove."
+    return (
+        f"{house}: that order token is not available for {where} now — already placed, barred "
+        "by a Westeros card, or a special order beyond your stars."
+    )

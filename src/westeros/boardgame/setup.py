@@ -21,8 +21,10 @@ CONFIG_KEYS = frozenset(
         "scenario",
         "house_cards",
         "arryn_power_tokens",
+        "planning",
     }
 )
+PLANNING = ("sequential", "table")
 
 
 def _scenario(config: dict[str, Any], players: int) -> tuple[str, str]:
@@ -61,7 +63,10 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     — A Feast for Crows, 4 players, X-AFFC-2), ``house_cards`` (``base`` or ``adwd``: the deck
     every house plays with; each scenario needs its own, the base scenario may use either,
     X-ADWD-1.1) and, in AFfC only, ``arryn_power_tokens`` (Arryn's power tokens, 20 by
-    default, X-AFFC-Q3).
+    default, X-AFFC-Q3),
+    ``planning`` (``sequential``, the default: one ``place_order`` decision per area in map
+    order; ``table``: orders placed, changed and removed in any order, then Ready/Unready, and
+    a march plan may be reset — for people; planning.TableOrders).
     """
     unknown = set(config) - CONFIG_KEYS
     if unknown:
@@ -82,6 +87,9 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     ship = config.get("lannister_port_ship", True)
     if not isinstance(ship, bool):
         raise ValueError("lannister_port_ship must be true or false")
+    planning = config.get("planning", "sequential")
+    if planning not in PLANNING:
+        raise ConfigError(f"planning must be one of {', '.join(PLANNING)}, not {planning!r}")
     return {
         "players": players,
         "houses": houses,
@@ -89,6 +97,7 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
         "lannister_port_ship": ship,
         "scenario": scenario,
         "house_cards": cards,
+        "planning": planning,
     } | _arryn_tokens(config, scenario)
 
 

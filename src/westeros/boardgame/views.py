@@ -10,6 +10,7 @@ from westeros.boardgame import tables as T
 from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT, current
 from westeros.boardgame.neutral import strength_parts
+from westeros.boardgame.planning import ready_houses
 from westeros.boardgame.state import CASTLE_AREAS, SIDES, TRACKS, BoardGame
 
 
@@ -61,7 +62,9 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "westeros_deck_sizes": {str(d): len(cards) for d, cards in g.westeros_decks.items()},
         "westeros_discards": {str(d): list(cards) for d, cards in g.westeros_discards.items()},
         "last_westeros_cards": list(g.last_westeros_cards),
-        "waiting_for": [d.seat for d in pending],
+        "waiting_for": [d.seat for d in pending if not d.idle],
+        "planning": g.config.get("planning", "sequential"),  # how orders are placed (D11)
+        "ready": ready_houses(g),  # houses ready with their orders, planning at the table
         "decision": next((d.to_json() for d in pending if d.seat == seat), None),
         "combat": fight_view(g, me),
         "winner": g.winner,

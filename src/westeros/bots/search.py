@@ -102,9 +102,9 @@ def board_prune(decision: Decision, default: Choice, others: list[Choice]) -> li
     if decision.kind == D.MARCH_MOVE.name:  # one move per destination, and done
         dests: dict[str, Choice] = {}
         for c in others:
-            if c != "done":
+            if c not in ("done", "reset"):  # reset: at the table only, never searched
                 dests.setdefault(str(D.MARCH_MOVE.parse(c)["to"]), c)
-        mine_to = "" if default == "done" else str(D.MARCH_MOVE.parse(default)["to"])
+        mine_to = D.MARCH_MOVE.parse(default).get("to", "")
         others = [c for d, c in dests.items() if d != mine_to]
         if default != "done" and "done" in decision.choices:
             others.append("done")

@@ -16,6 +16,10 @@ class Decision:
 
     ``context`` says what the decision is about as data (``(("area", "winterfell"),)``), so
     that no program has to read the prompt: the prompt is for people.
+
+    ``idle``: the game does not wait for this decision; the seat may still take it (a house
+    that is ready in planning at the table may take its readiness back). Idle decisions come
+    after the awaited ones in ``pending()``; bots, clocks and turn signals ignore them.
     """
 
     seat: int
@@ -23,6 +27,7 @@ class Decision:
     prompt: str
     choices: tuple[Choice, ...]
     context: tuple[tuple[str, str | int], ...] = ()
+    idle: bool = False
 
     def about(self, key: str) -> str | int | None:
         """One item of the context (None when the decision does not say)."""
@@ -32,10 +37,13 @@ class Decision:
         return None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "seat": self.seat,
             "kind": self.kind,
             "prompt": self.prompt,
             "choices": list(self.choices),
             "context": dict(self.context),
         }
+        if self.idle:  # only then: the JSON of every other decision stays as it was
+            out["idle"] = True
+        return out

@@ -126,7 +126,8 @@ class StepGame:
 
     # -- the contract ------------------------------------------------------------------
     def pending(self) -> list[Decision]:
-        """The open decisions, in seat order. Empty when the game is over."""
+        """The open decisions, in seat order, the idle ones (``Decision.idle``: the game does
+        not wait for them) after the others. Empty when the game is over."""
         if self._pending is None:
             self._advance()
         assert self._pending is not None
@@ -286,7 +287,7 @@ class StepGame:
             top = self.stack[-1]
             decisions = top.decisions(self)
             if decisions:
-                self._pending = tuple(sorted(decisions, key=lambda d: d.seat))
+                self._pending = tuple(sorted(decisions, key=lambda d: (d.idle, d.seat)))
                 return
             self.stack.pop()
             self.running = top

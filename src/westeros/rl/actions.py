@@ -219,7 +219,25 @@ class ActionSpace:
         return value
 
 
-BOARD = ActionSpace((k.name, k.grammar, [*k.codec.words, *_values(k)]) for k in D.KINDS.values())
+# Planning at the table (config planning: "table", for people) has no index: its kind and the
+# march reset are left out, so the space (and every index) is that of the sequential game.
+TABLE_ONLY_KINDS = frozenset({D.PLAN_ORDERS.name})
+TABLE_ONLY_WORDS = frozenset({"reset"})
+
+
+def _sequential_grammar(kind: D.DecisionKind) -> str:
+    return " | ".join(p for p in kind.grammar.split(" | ") if p.strip('"') not in TABLE_ONLY_WORDS)
+
+
+BOARD = ActionSpace(
+    (
+        k.name,
+        _sequential_grammar(k),
+        [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k)],
+    )
+    for k in D.KINDS.values()
+    if k.name not in TABLE_ONLY_KINDS
+)
 ACTIONS: tuple[tuple[str, Choice], ...] = BOARD.actions
 BLOCKS: tuple[Block, ...] = BOARD.blocks
 N_ACTIONS: int = BOARD.n

@@ -65,6 +65,9 @@ def game_config(kind: str, players: int | None, tides: bool, config: Config | No
     out.update(config or {})
     if kind == "boardgame" and out["players"] not in T.SETUPS:
         raise ValueError(f"players must be one of {sorted(T.SETUPS)}, not {out['players']!r}")
+    if kind == "boardgame" and out.get("planning", "sequential") != "sequential":
+        # planning at the table is for people: its choices have no index (rl.actions)
+        raise ValueError("the RL adapters play planning: sequential only")
     return game_info(kind).check_config(out)
 
 

@@ -181,7 +181,7 @@ class BotScheduler:
             return None
         bots = live.bot_seats()
         for decision in game.pending():
-            if decision.seat in bots:
+            if decision.seat in bots and not decision.idle:  # idle: a bot never takes it back
                 seat = live.seats[decision.seat]
                 name = seat.bot if seat.type == "bot" and seat.bot else default_bot(live.kind)
                 bot = self._bot(live, decision.seat, name)

@@ -74,7 +74,7 @@ def message(live: LiveGame, seat: int | None, since: int) -> dict[str, Any]:
         "events": [{**e.to_json(), "text": game.render(e)} for e in events],
         "next": since + len(events),
         "outcome": outcome.to_json() if outcome is not None else None,
-        "waiting": sorted({d.seat for d in pending}) if playing else [],
+        "waiting": sorted({d.seat for d in pending if not d.idle}) if playing else [],
     }
 
 

@@ -117,10 +117,11 @@ class LiveGame:
         return {s.seat for s in self.seats if not s.bot_plays}
 
     def waiting(self) -> set[int]:
-        """Seats with an open decision (may run the rules on to the next decision)."""
+        """Seats with an open decision the game waits for (idle ones aside: a house ready at
+        the table); may run the rules on to the next decision."""
         if self.game is None or self.status != "playing":
             return set()
-        return {d.seat for d in self.game.pending()}
+        return {d.seat for d in self.game.pending() if not d.idle}
 
     def needs_attention(self) -> bool:
         """The game moves on without a person: a bot is to move or a clock runs."""

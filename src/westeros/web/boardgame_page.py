@@ -73,7 +73,12 @@ def boardgame_data() -> str:
             for c in T.TIDES_OF_BATTLE
         },
         "orders": {
-            t.id: {"type": t.type, "modifier": t.modifier, "special": t.special}
+            t.id: {
+                "type": t.type,
+                "modifier": t.modifier,
+                "special": t.special,
+                "count": T.ORDER_COUNTS[t.id],  # copies of the token per house (R1.10)
+            }
             for t in T.ORDER_TOKENS
         },
         "decisions": catalogue_json(),

@@ -24,6 +24,7 @@ def _word(word: str) -> Rule:
 
 RULES: dict[str, Rule] = {
     D.PLACE_ORDER.name: orders.place_order,
+    D.PLAN_ORDERS.name: orders.plan_orders,
     D.RAVEN.name: raven.raven,
     D.RAVEN_REPLACE.name: raven.raven_replace,
     D.RAVEN_WILDLING.name: _word("keep"),

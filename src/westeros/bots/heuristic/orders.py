@@ -107,6 +107,19 @@ def place_order(b: Board, decision: Decision) -> Choice:
     return pick_token(area, order_scores(b, area), [str(t) for t in tokens])
 
 
+def plan_orders(b: Board, decision: Decision) -> Choice:
+    """Planning at the table (``plan_orders``): the next area without an order gets the token
+    :func:`place_order` would give it; ready once every area has one (or no token is left)."""
+    if "ready" in decision.choices:
+        return "ready"
+    area = area_of(decision)
+    prefix = f"place:{area}:"
+    tokens = [str(c)[len(prefix) :] for c in decision.choices if str(c).startswith(prefix)]
+    if area is None or not tokens:
+        return decision.choices[0]
+    return prefix + pick_token(area, order_scores(b, area), tokens)
+
+
 def pick_token(area: str, scores: dict[str, float], tokens: list[str]) -> str:
     """The token of the best-scored order type; of its tokens, the one that fits the area."""
     by_type: dict[str, list[str]] = {}
@@ -138,7 +151,7 @@ def march_order(b: Board, decision: Decision) -> Choice:
 
 def march_move(b: Board, decision: Decision) -> Choice:
     src = area_of(decision)
-    moves = [c for c in decision.choices if c != "done"]
+    moves = [c for c in decision.choices if c not in ("done", "reset")]  # reset: at the table
     if src is None or not moves:
         return "done"
     order = b.orders.get(src)

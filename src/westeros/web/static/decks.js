@@ -38,7 +38,7 @@ function describe(s) {
 
 // the server's verdict on a value as it changes: {state: 'checking'|'ok'|'bad'|'none', …}
 function useCheck(value) {
-  const [verdict, setVerdict] = useState({ state: 'none' });
+  const [verdict, setVerdict] = useState(/** @type {{state: string, problems?: string[], summary?: any}} */ ({ state: 'none' }));
   const seq = useRef(0);
   const key = JSON.stringify(value);
   useEffect(() => {

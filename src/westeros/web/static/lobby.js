@@ -62,9 +62,10 @@ function gameLabel(g, served) {
 }
 
 // the server's game kinds ({kind: {bots, stand_in, …}}) and the card game's shipped decks
+/** @param {string} game @returns {[Record<string, any>, any[]]} */
 function useKinds(game) {
-  const [kinds, setKinds] = useState({});
-  const [decks, setDecks] = useState([]);
+  const [kinds, setKinds] = useState(/** @type {Record<string, any>} */ ({}));
+  const [decks, setDecks] = useState(/** @type {any[]} */ ([]));
   useEffect(() => {
     api('/api/kinds').then((r) => { if (r.ok) setKinds(Object.fromEntries(r.body.map((k) => [k.kind, k]))); });
   }, []);
@@ -83,6 +84,7 @@ function Lobby() {
   const [tides, setTides] = useState(false);
   const [scenario, setScenario] = useState('base'); // board game: the scenario and its deck
   const [deck, setDeck] = useState('base');
+  const [atTable, setAtTable] = useState(true); // board game: orders placed in any order, Ready/Unready, march reset
   const [autoPeople, setAutoPeople] = useState(false); // card game: people leave the ordering choices to the engine
   const [name, setName] = useState(localStorage.getItem('westeros.name') || '');
   const [kinds, setKinds] = useState(['human', 'bot', 'bot', 'bot', 'bot', 'bot']);
@@ -144,7 +146,7 @@ function Lobby() {
     // bots leave the choices a player may automate to the engine (D7, D11, D14, D15, D22, D23)
     const auto = seats.map((s) => s.type === 'bot' || autoPeople);
     const body = game === 'cardgame' ? { kind: 'cardgame', private: priv, seats, config: { auto } }
-      : { kind: 'boardgame', players, tides, private: priv, seats, config: scenarioConfig(scenario, deck) };
+      : { kind: 'boardgame', players, tides, private: priv, seats, config: { ...scenarioConfig(scenario, deck), planning: atTable ? 'table' : 'sequential' } };
     const c = clockSetting(clock);
     if (typeof c === 'string') { setError(c); return; }
     if (c) body.clock = c;
@@ -203,7 +205,8 @@ function Lobby() {
           : html`<${ScenarioPicker} kind=${served.boardgame} scenario=${scenario} deck=${deck} players=${players} onScenario=${chooseScenario} onDeck=${setDeck}/>
           <label>Players <select name="players" value=${players} disabled=${playerCounts.length === 1} onChange=${(e) => setPlayers(+e.target.value)}>
           ${(playerCounts.length ? playerCounts : [3, 4, 5, 6]).map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
-        <label><input type="checkbox" name="tides" checked=${tides} onChange=${(e) => setTides(e.target.checked)}/> Tides of Battle</label>`}
+        <label><input type="checkbox" name="tides" checked=${tides} onChange=${(e) => setTides(e.target.checked)}/> Tides of Battle</label>
+        <label title="Orders placed, changed and removed in any order, then Ready (Unready until every house is ready); a march plan can be reset. Off: one order at a time, area by area."><input type="checkbox" name="planning" checked=${atTable} onChange=${(e) => setAtTable(e.target.checked)}/> plan as at the table</label>`}
         <label><input type="checkbox" name="private" checked=${priv} onChange=${(e) => setPriv(e.target.checked)}/> private (not listed)</label>
         <table class="seats"><tr><th>Seat</th><th>Played by</th><th>Who may take it</th>${cards && html`<th>Deck</th>`}</tr>
           ${kinds.slice(0, count).map((k, i) => html`<tr data-seatrow=${i}>

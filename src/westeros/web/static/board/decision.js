@@ -3,9 +3,10 @@
 import { html } from '../common.js';
 import { useState, useEffect } from 'preact/hooks';
 import { MAP_KINDS, CARD_KINDS, focusArea, areaName, houseName, choiceLabel } from './names.js';
+import { PlanOrders, MarchPlan } from './planning.js';
 
 // ------------------------------------------------------------------ decisions
-export function DecisionPanel({ d, view, send, busy }) {
+export function DecisionPanel({ d, view, send, busy, waiting = [] }) {
   const [bid, setBid] = useState(0);
   useEffect(() => setBid(0), [d && d.prompt]);
   if (!d) return null;
@@ -18,6 +19,8 @@ export function DecisionPanel({ d, view, send, busy }) {
     body = html`<div class="bid"><input type="number" id="bid" min="0" max=${max} step="1" value=${bid} onInput=${(e) => setBid(e.target.value === '' ? NaN : +e.target.value)}/>
       <button class="primary" id="bid-send" onClick=${() => send(bid)} disabled=${busy || !ok}>Bid ${ok ? bid : ''}</button> <small>(0–${max} power)</small>
       ${!ok && html`<p class="error" id="bid-problem">Bid a whole number of power tokens from 0 to ${max}.</p>`}</div>`;
+  } else if (d.kind === 'plan_orders') { // planning at the table: ./planning.js
+    body = html`<${PlanOrders} d=${d} view=${view} send=${send} busy=${busy} waiting=${waiting}/>`;
   } else if (d.kind === 'support') {
     const c = view.combat;
     body = html`<div class="choices">${d.choices.map((s) => html`<button data-choice=${s} class="primary" onClick=${() => send(s)}>
@@ -37,8 +40,10 @@ export function DecisionPanel({ d, view, send, busy }) {
       : blocked === 'supply'
         ? 'The march cannot be carried out yet: as planned it breaks your supply limits. Move more units so that every army fits.'
         : null;
-    body = html`<p class="hint">${hint}</p>${why && html`<p class="blocked" id="march-blocked">${why}</p>`}<div class="choices">${d.choices.map((c) => html`<button data-choice=${String(c)}
+    const shown = d.kind === 'march_move' ? d.choices.filter((c) => c !== 'reset') : d.choices; // reset: MarchPlan
+    body = html`<p class="hint">${hint}</p>${d.kind === 'march_move' && html`<${MarchPlan} d=${d} send=${send} busy=${busy}/>`}
+      ${why && html`<p class="blocked" id="march-blocked">${why}</p>`}<div class="choices">${shown.map((c) => html`<button data-choice=${String(c)}
       class=${typeof c === 'string' && ['done', 'pass', 'none'].includes(c) ? 'word' : ''} onClick=${() => send(c)} disabled=${busy}>${choiceLabel(d.kind, c)}</button>`)}</div>`;
   }
-  return html`<section class="panel decision" id="decision" data-kind=${d.kind}><h2>Your move</h2><p class="prompt">${d.prompt}</p>${body}</section>`;
+  return html`<section class="panel decision" id="decision" data-kind=${d.kind}><h2>${d.idle ? 'Ready' : 'Your move'}</h2><p class="prompt">${d.prompt}</p>${body}</section>`;
 }

@@ -12,7 +12,7 @@ export const DOMINANCE = { iron_throne: 'Iron Throne', valyrian_steel_blade: 'Va
 export const UNIT_NAMES = { footman: 'Footman', knight: 'Knight', siege_engine: 'Siege engine', ship: 'Ship' };
 export const SUPPORT_WORDS = { attacker: 'attacker', defender: 'defender' };
 // decisions done on the map or the hand; the rest also get a list of their choices
-export const MAP_KINDS = new Set(['place_order', 'march_order', 'march_move', 'raid', 'consolidate', 'retreat',
+export const MAP_KINDS = new Set(['place_order', 'plan_orders', 'march_order', 'march_move', 'raid', 'consolidate', 'retreat',
   'muster', 'raven', 'reconcile', 'destroy_unit', 'replace_knight', 'upgrade_footman', 'horde_area',
   'queen_of_thorns', 'cersei', 'renly']);
 export const CARD_KINDS = new Set(['house_card', 'aeron', 'discard_card']);
@@ -57,6 +57,7 @@ export function partLabel(p) {
 export function choiceLabel(kind, c) {
   if (typeof c === 'number') return String(c);
   if (kind === 'place_order' || kind === 'raven_replace') return `${orderLabel(c)}  ${orderTitle(c)}`;
+  if (kind === 'plan_orders' || c === 'reset') return planWords(c);
   if (kind === 'march_move' && c !== 'done') { const [u, to] = c.split('>'); return `${UNIT_NAMES[u] || u} → ${areaName(to)}`; }
   if (kind === 'raid' && c.includes('>')) { const [f, t] = c.split('>'); return t === 'none' ? `${areaName(f)}: remove without effect` : `${areaName(f)} raids ${areaName(t)}`; }
   if (kind === 'muster' && c.includes('>')) { const [u, to] = c.split('>'); return `${UNIT_NAMES[u] || humanize(u)} in ${areaName(to)}`; }
@@ -68,6 +69,13 @@ export function choiceLabel(kind, c) {
   const sep = c.includes('>') ? '>' : c.includes(':') ? ':' : c.includes('+') && !DATA.orders[c] ? '+' : null;
   if (sep) return c.split(sep).map(partLabel).join(sep === '>' ? ' → ' : sep === '+' ? ' + ' : ': ');
   return partLabel(c);
+}
+// planning at the table (plan_orders) and the march reset in words
+function planWords(c) {
+  const [action, , token] = c.split(':');
+  if (action === 'place') return `${orderLabel(token)}  ${orderTitle(token)}`;
+  if (action === 'remove') return 'Remove the order';
+  return { ready: 'Ready', unready: 'Unready (change my orders)', reset: 'Reset the march' }[c] || humanize(c);
 }
 // the area a choice points at on the map (the last part naming an area), or null
 export function areaOfChoice(c) {
@@ -83,6 +91,7 @@ export function areaInPrompt(prompt) {
 }
 export function focusArea(d) {
   if (!d) return null;
+  if (d.kind === 'plan_orders') return d.context && d.context.area ? String(d.context.area) : null; // the next area without an order
   if (['place_order', 'raven_replace', 'muster', 'consolidate_special', 'march_move', 'march_token'].includes(d.kind)) {
     return areaInPrompt(d.prompt);
   }

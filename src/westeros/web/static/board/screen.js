@@ -11,8 +11,16 @@ import { Replay } from './replay.js';
 import { DecisionPanel } from './decision.js';
 import { ScenarioTag, lastRound } from './scenario.js';
 import { Objectives } from './objectives.js';
+import { planChoicesAt, Readiness } from './planning.js';
 import { Clock, clockOf, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
 import { boardNaming } from './seats.js';
+
+/** Whether two decisions are the same one: the kind and prompt, or at the table the kind and
+ * readiness (the prompt counts the seat's orders and names the houses still planning). */
+function sameDecision(a, b) {
+  if (a.kind !== b.kind) return false;
+  return a.kind === 'plan_orders' ? !!a.idle === !!b.idle : a.prompt === b.prompt;
+}
 
 // ------------------------------------------------------------------ the game screen
 export function GameScreen({ id, seat, token: firstToken, asked }) {
@@ -27,7 +35,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
   const [busy, setBusy] = useState(false);
   const [hideEnd, setHideEnd] = useState(false);
   const [replaying, setReplaying] = useState(false);
-  const ref = useRef({ next: 0, move: -1, events: [], quiet: false });
+  const ref = useRef(/** @type {{next: number, move: number, events: any[], quiet: boolean, msg?: any, sending?: boolean}} */ ({ next: 0, move: -1, events: [], quiet: false }));
 
   const accept = (m) => {
     const st = ref.current;
@@ -119,7 +127,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         if (r.status === 409 && typeof r.body.move === 'number' && r.body.move !== move) {
           move = Math.max(r.body.move, ref.current.move); // somebody moved first: again,
           const now = ref.current.msg && ref.current.msg.decisions[0]; // unless ours is gone
-          if (asked && now && (now.kind !== asked.kind || now.prompt !== asked.prompt)) return;
+          if (asked && now && !sameDecision(now, asked)) return;
           continue;
         }
         if (r.status === 401) { revoked(r.body.detail); return; }
@@ -131,8 +139,9 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
 
   const { act, links } = useSeatActions({ id, seat, token, owner, msg, naming: boardNaming, setError, quiet: ref.current, setToken });
 
+  // an idle decision (ready at the table: only Unready) is no move the game waits for
   const mineNow = msg && msg.status === 'playing' && !(seat !== null && msg.players[seat] && msg.players[seat].away)
-    ? msg.decisions[0] || null : null;
+    && msg.decisions[0] && !msg.decisions[0].idle ? msg.decisions[0] : null;
   useTurnSignal(mineNow ? `${mineNow.kind}|${mineNow.prompt}` : '', mineNow ? mineNow.prompt : '');
 
   if (fatal) return html`<${Fatal} fatal=${fatal} id=${id}/>`;
@@ -150,6 +159,11 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
   const onArea = (a, x, y) => {
     if (!d) { setError(token ? 'Nothing to do now: waiting for the other houses.' : 'You are watching this game.'); return; }
     setError(null);
+    if (d.kind === 'plan_orders') { // at the table: any of the house's areas, in any order
+      const here = planChoicesAt(d, a);
+      if (here.length) { setPopup({ x, y, title: `Order for ${areaName(a)}`, kind: d.kind, choices: here }); return; }
+      if (d.idle) { setError('You are ready: Unready first to change your orders.'); return; }
+    }
     if (d.kind === 'place_order' || d.kind === 'raven_replace') {
       const f = focusArea(d);
       if (a !== f) { setError(`Orders are placed area by area: now ${areaName(f)}.`); return; }
@@ -200,8 +214,9 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
           <button class="primary" data-take=${asked} onClick=${() => act.take(asked)}>Take this seat</button></section>`}
         ${away && msg.status === 'playing' && html`<${AwayBanner} msg=${msg} seat=${seat} back=${act.back}/>`}
         <${CardInPlay} events=${events} view=${view}/>
-        <${DecisionPanel} d=${d} view=${view} send=${send} busy=${busy}/>
-        ${!d && !away && msg.status === 'playing' && html`<section class="panel idle"><p>${token ? 'Waiting for the other houses…' : 'Watching.'}</p></section>`}
+        <${DecisionPanel} d=${d} view=${view} send=${send} busy=${busy} waiting=${msg.waiting}/>
+        ${!d && !away && msg.status === 'playing' && html`<section class="panel idle"><p>${token ? 'Waiting for the other houses…' : 'Watching.'}</p>
+          <${Readiness} view=${view} waiting=${msg.waiting}/></section>`}
         <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links} naming=${boardNaming}/>
         <${Combat} view=${view} events=${events}/>
         <${Hand} view=${view} decision=${d} send=${send}/>

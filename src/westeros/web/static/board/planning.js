@@ -1,0 +1,116 @@
+// @ts-check
+// Planning as at the table (config planning: "table", kind plan_orders) and the march plan
+// (kind march_move): the seat's orders at a glance with Ready/Unready, every house's
+// readiness, the token tray, and the march being planned with its reset (docs/web.md).
+import { html } from '../common.js';
+import { DATA, areaName, orderLabel, orderTitle, UNIT_NAMES } from './names.js';
+import { Chip } from './panels.js';
+
+/**
+ * @typedef {{seat: number, kind: string, prompt: string, choices: (string|number)[],
+ *   context: Record<string, string|number>, idle?: boolean}} Decision
+ * @typedef {(choice: string|number) => void} Send
+ */
+
+/** The parts of a plan_orders choice: place:<area>:<token>, remove:<area>, ready, unready.
+ * @param {string|number} c
+ * @returns {{action: string, area?: string, token?: string}} */
+export function planParts(c) {
+  const [action, area, token] = String(c).split(':');
+  return { action, area, token };
+}
+
+/** The choices of a plan_orders decision that are about one area (for the map's menu).
+ * @param {Decision} d @param {string} area */
+export function planChoicesAt(d, area) {
+  return d.choices.filter((c) => { const p = planParts(c); return p.area === area; });
+}
+
+/** The areas of the seat's house that need an order (from the choices) with the order each has.
+ * @param {Decision} d @param {any} view */
+function myAreas(d, view) {
+  const areas = [];
+  for (const c of d.choices) {
+    const p = planParts(c);
+    if (p.area && !areas.includes(p.area)) areas.push(p.area);
+  }
+  for (const [a, o] of Object.entries(view.orders)) {
+    if (o.house === view.house && !areas.includes(a)) areas.push(a);
+  }
+  return areas;
+}
+
+/** The house's 15 order tokens (R1.10), each placed or in hand.
+ * @param {any} view */
+function TokenTray({ view }) {
+  const placed = {};
+  for (const o of Object.values(view.orders)) if (o.house === view.house && o.token) placed[o.token] = (placed[o.token] || 0) + 1;
+  const stars = view.houses[view.house] ? view.houses[view.house].stars : 0;
+  const specials = Object.entries(placed).filter(([t]) => DATA.orders[t] && DATA.orders[t].special).reduce((n, [, k]) => n + k, 0);
+  const tokens = [];
+  for (const [t, o] of Object.entries(DATA.orders)) {
+    for (let i = 0; i < (o.count || 1); i++) {
+      const used = i < (placed[t] || 0);
+      const barred = view.restrictions.includes(t);
+      tokens.push(html`<span class=${'tray-token' + (used ? ' used' : '') + (barred ? ' barred' : '')} data-token=${t}
+        title=${`${orderTitle(t)}${used ? ' — placed' : barred ? ' — barred this round (Westeros card)' : ''}`}>${orderLabel(t)}</span>`);
+    }
+  }
+  return html`<div class="tray" id="token-tray"><small>Your tokens (★ ${specials} of ${stars} special):</small> ${tokens}</div>`;
+}
+
+/** Every house planning this round: ready or still planning (public, R5.1).
+ * @param {{view: any, waiting: number[]}} props */
+export function Readiness({ view, waiting }) {
+  if (view.planning !== 'table' || view.phase !== 'planning') return null;
+  const planning = waiting.map((s) => view.seats[s]);
+  if (!view.ready.length && !planning.length) return null;
+  return html`<div class="readiness" id="readiness">
+    ${view.ready.map((h) => html`<span class="ready" data-ready=${h}><${Chip} house=${h}/> ✓ ready</span>`)}
+    ${planning.map((h) => html`<span class="planning" data-planning=${h}><${Chip} house=${h}/> planning…</span>`)}
+  </div>`;
+}
+
+/** The plan_orders panel: each area with its order (change it on the map, remove it here),
+ * the token tray, Ready (once every area has an order) or Unready.
+ * @param {{d: Decision, view: any, send: Send, busy: boolean, waiting: number[]}} props */
+export function PlanOrders({ d, view, send, busy, waiting }) {
+  const areas = myAreas(d, view);
+  const can = (c) => d.choices.includes(c);
+  const rows = areas.map((a) => {
+    const o = view.orders[a];
+    const token = o && o.house === view.house ? o.token : null;
+    return html`<li data-plan-area=${a} class=${token ? 'has' : 'empty'}>
+      <b>${areaName(a)}</b>: ${token ? html`<span class="otoken" title=${orderTitle(token)}>${orderLabel(token)}</span> ${orderTitle(token)}` : html`<i>no order yet</i>`}
+      ${can(`remove:${a}`) && html` <button class="small" data-choice=${`remove:${a}`} disabled=${busy} onClick=${() => send(`remove:${a}`)} title="take the order back">✕</button>`}</li>`;
+  });
+  const empty = areas.filter((a) => !(view.orders[a] && view.orders[a].house === view.house)).length;
+  return html`<div class="plan" id="plan-orders">
+    <p class="hint">${d.idle ? 'You are ready. Unready to change your orders while another house is still planning.'
+      : 'Click any of your areas on the map to put or change its order, in any order; ✕ takes one back.'}</p>
+    <ul class="plan-areas">${rows}</ul>
+    ${!d.idle && html`<${TokenTray} view=${view}/>`}
+    <div class="choices">
+      ${can('ready') && html`<button class="primary" id="ready" data-choice="ready" disabled=${busy} onClick=${() => send('ready')}>Ready</button>`}
+      ${!can('ready') && !d.idle && html`<button class="primary" id="ready" disabled title="every area needs an order first">Ready (${empty} area${empty === 1 ? '' : 's'} left)</button>`}
+      ${can('unready') && html`<button id="unready" data-choice="unready" disabled=${busy} onClick=${() => send('unready')}>Unready</button>`}
+    </div>
+    <${Readiness} view=${view} waiting=${waiting}/>
+  </div>`;
+}
+
+/** The march being planned (march_move): each unit and where it goes, nothing moved yet, and
+ * the reset (at the table) that starts the plan of this March order again.
+ * @param {{d: Decision, send: Send, busy: boolean}} props */
+export function MarchPlan({ d, send, busy }) {
+  const plan = d.context && d.context.plan ? String(d.context.plan).split(',') : [];
+  const from = d.context ? String(d.context.area) : '';
+  return html`<div class="marchplan" id="march-plan">
+    <b>March from ${areaName(from)}</b>: ${plan.length ? html`<ul>${plan.map((s) => {
+      const [u, to] = s.split('>');
+      return html`<li data-planned=${s}>${UNIT_NAMES[u] || u} → ${areaName(to)}</li>`;
+    })}</ul>` : html`<i>no unit planned yet (the units stay)</i>`}
+    ${d.choices.includes('reset') && html`<button id="march-reset" data-choice="reset" disabled=${busy} onClick=${() => send('reset')}
+      title="nothing has moved yet: plan this march again from the start">Reset the march</button>`}
+  </div>`;
+}

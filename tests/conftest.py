@@ -60,6 +60,13 @@ SLOW_TESTS = {
         "test_the_search_bot_always_answers_legally",
         "test_the_search_bot_is_deterministic_for_a_seed_and_budget",
     ],
+    "bots/test_styles.py": [
+        "test_the_aggressive_bot_always_answers_legally",
+        "test_the_aggressive_bot_marches_and_raids_more_and_defends_less",
+        "test_the_aggressive_bot_moves_for_smaller_gains",
+        "test_the_mixture_search_always_answers_legally",
+        "test_the_mixture_search_is_deterministic_for_a_seed_and_budget",
+    ],
     "bots/test_card_bots.py": [
         "test_the_card_heuristic_answers_every_decision_by_its_rules",
         "test_the_card_heuristic_beats_the_random_bot",

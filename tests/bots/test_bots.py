@@ -142,7 +142,7 @@ def test_the_registry_builds_bots_by_name_and_budget() -> None:
     assert isinstance(bot, SearchBot) and bot.iterations == 300 and bot.ms is None
     timed = make_bot("search:250ms", 1)
     assert isinstance(timed, SearchBot) and timed.ms == 250.0 and timed.iterations is None
-    with pytest.raises(KeyError, match="known: heuristic, random, search"):
+    with pytest.raises(KeyError, match="known: aggressive, heuristic, mixsearch, random, search"):
         make_bot("genius", 1)
     with pytest.raises(KeyError, match="takes no budget"):
         make_bot("random:3", 1)
@@ -153,13 +153,14 @@ def test_the_registry_builds_bots_by_name_and_budget() -> None:
 
 def test_the_registry_says_which_kinds_each_bot_plays() -> None:
     """Every registered bot says which kinds it plays (a lobby lists them per kind): the
-    random bot every kind, the heuristic and search bots both games (not the toy game); each
+    random bot every kind, the heuristic and search bots both games (not the toy game), the
+    aggressive style the board game; each
     kind's stand-in comes first."""
     from westeros.bots.registry import BOT_KINDS, bots_for, plays
 
     assert set(BOT_KINDS) == set(BOTS)
-    assert bots_for("boardgame") == ["heuristic", "random", "search"]
-    assert bots_for("cardgame") == ["heuristic", "random", "search"]
+    assert bots_for("boardgame") == ["heuristic", "aggressive", "mixsearch", "random", "search"]
+    assert bots_for("cardgame") == ["heuristic", "mixsearch", "random", "search"]
     assert bots_for("toy") == ["random"]
     assert plays("search:300", "cardgame") and not plays("search:300", "toy")
     assert not plays("genius", "boardgame")

@@ -16,8 +16,9 @@ from typing import Any
 from westeros.bots.base import Bot
 from westeros.bots.cards import CardHeuristicBot
 from westeros.bots.heuristic import HeuristicBot
+from westeros.bots.heuristic.aggressive import AggressiveBot
 from westeros.bots.random_bot import RandomBot
-from westeros.bots.search import SearchBot
+from westeros.bots.search import MIXTURE, SearchBot
 from westeros.engine import Choice, Decision
 
 BotFactory = Callable[[int], Bot]
@@ -58,11 +59,17 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": heuristic,
     "search": SearchBot,  # one class for both games (its Domain follows the view's game)
+    # the search with a mixture of opponent styles in its roll-outs (MIXTURE)
+    "mixsearch": lambda seed: SearchBot(seed, opponents=MIXTURE),
+    "aggressive": AggressiveBot,  # the board heuristic weighted toward marches and raids
 }
 # bots that take a budget after a colon: "search:300" (play-outs per decision) or
 # "search:500ms" (milliseconds per decision)
 BUDGETED: dict[str, Callable[[int, int | None, float | None], Bot]] = {
     "search": lambda seed, iterations, ms: SearchBot(seed, iterations=iterations, ms=ms),
+    "mixsearch": lambda seed, iterations, ms: SearchBot(
+        seed, iterations=iterations, ms=ms, opponents=MIXTURE
+    ),
 }
 
 
@@ -71,6 +78,8 @@ BOT_KINDS: dict[str, frozenset[str] | None] = {
     "random": None,
     "heuristic": frozenset(KIND_BOTS),
     "search": frozenset(KIND_BOTS),
+    "mixsearch": frozenset(KIND_BOTS),
+    "aggressive": frozenset({"boardgame"}),
 }
 
 # the bot that stands in for a person who is away, or for a bot that failed, per game kind

@@ -152,6 +152,44 @@ def evaluate(game: Game, seat: int) -> float:
     return DOMAINS.get(game.info.name, NO_DOMAIN).evaluate(game, seat)
 
 
+class Noisy:
+    """A roll-out opponent that plays the policy's choice, or with probability ``epsilon`` a
+    uniformly random legal one (a sloppier or unpredictable player)."""
+
+    def __init__(self, policy: Bot, epsilon: float, seed: int) -> None:
+        self.policy = policy
+        self.epsilon = epsilon
+        self.rng = Rng(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        if self.rng.below(1 << 20) < self.epsilon * (1 << 20):
+            return self.rng.choice(decision.choices)
+        return self.policy.choose(view, decision)
+
+
+@dataclass(frozen=True)
+class Mixture:
+    """An opponent model other than the roll-out policy: in each roll-out each other seat
+    plays one style, drawn at random: the roll-out policy (weight ``policy``) or the policy
+    with a share ``epsilon`` of random legal choices, for each share of ``noisy``."""
+
+    policy: float = 0.5
+    noisy: tuple[tuple[float, float], ...] = ((0.25, 0.3), (0.25, 0.6))  # (weight, epsilon)
+
+    def draw(self, rng: Rng) -> float:
+        """The epsilon of a style drawn by weight (0.0: the roll-out policy itself)."""
+        total = self.policy + sum(w for w, _ in self.noisy)
+        at = rng.below(1 << 20) / (1 << 20) * total - self.policy
+        for weight, epsilon in self.noisy:
+            if 0.0 <= at < weight:
+                return epsilon
+            at -= weight
+        return 0.0
+
+
+MIXTURE = Mixture()
+
+
 class SearchBot:
     """Determinized Monte Carlo search at the root with heuristic roll-outs, for either game
     (the :class:`Domain` of the view's ``game``).
@@ -160,6 +198,8 @@ class SearchBot:
     (deterministic for ``seed``); ``ms``: a time budget instead (stops at whichever comes
     first when both are given). ``depth``: decisions played in a roll-out before the
     position is scored (default: the game's, 80 for the board game, 30 for the card game).
+    ``opponents``: how the other seats play in roll-outs (default: the roll-out policy;
+    :class:`Mixture` for a mixture of styles).
     """
 
     def __init__(
@@ -168,15 +208,18 @@ class SearchBot:
         iterations: int | None = 60,
         ms: float | None = None,
         depth: int | None = None,
+        opponents: Mixture | None = None,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
         self.ms = ms
         self.depth = depth
+        self.opponents = opponents
         self.policies: dict[str, Bot] = {}  # the game's heuristic, when it does not search
         self.playouts = 0  # statistics for the benchmark
         self.rollout_decisions = 0
         self.search_seconds = 0.0
+        self.search_cpu = 0.0  # CPU seconds of this process spent searching
         self.searched = 0
 
     def _policy(self, game: str) -> Bot:
@@ -195,7 +238,7 @@ class SearchBot:
         default = self._policy(game_kind).choose(view, decision)
         if len(decision.choices) < 2 or not domain.searched(decision):
             return default
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         self.searched += 1
         key = f"{self.seed}|{view.get('log_size')}|{decision.kind}|{decision.prompt}|"
         key += ",".join(map(str, decision.choices))
@@ -215,6 +258,7 @@ class SearchBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.search_seconds += time.perf_counter() - started
+        self.search_cpu += time.process_time() - cpu
         return candidates[self._best(values)]
 
     @staticmethod
@@ -245,7 +289,7 @@ class SearchBot:
     def _playout(self, domain: Domain, game: Game, seat: int, choice: Choice, seed: int) -> float:
         self.playouts += 1
         game.apply(seat, choice)
-        bots = [domain.policy(seed + s) for s in range(len(game.seat_names()))]
+        bots = self._rollout_bots(domain, len(game.seat_names()), seat, seed)
         for _ in range(self.depth or domain.depth):
             pending = game.pending()
             if not pending:
@@ -256,3 +300,15 @@ class SearchBot:
             game.apply(d.seat, c)
             self.rollout_decisions += 1
         return domain.evaluate(game, seat)
+
+    def _rollout_bots(self, domain: Domain, seats: int, me: int, seed: int) -> list[Bot]:
+        """Who plays each seat in a roll-out seeded ``seed`` (the same for every candidate of
+        a sample): the roll-out policy, or for the others a style drawn from the mixture."""
+        bots = [domain.policy(seed + s) for s in range(seats)]
+        if self.opponents is not None:
+            draws = Rng(seed ^ 0x6D6978)
+            for s in range(seats):
+                style = self.opponents.draw(draws)
+                if s != me and style > 0.0:
+                    bots[s] = Noisy(bots[s], style, seed + 7919 * (s + 1))
+        return bots

@@ -85,7 +85,10 @@ RULES: dict[str, Rule] = {
 
 
 class HeuristicBot:
-    """Rules of thumb over the seat's view; never sees the game object."""
+    """Rules of thumb over the seat's view; never sees the game object. A style of play is a
+    subclass with other ``rules`` (:class:`~westeros.bots.heuristic.aggressive.AggressiveBot`)."""
+
+    rules: dict[str, Rule] = RULES
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -93,7 +96,7 @@ class HeuristicBot:
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
         if len(decision.choices) == 1:
             return decision.choices[0]
-        rule = RULES.get(decision.kind)
+        rule = self.rules.get(decision.kind)
         if rule is None or view.get("game") != "boardgame":
             return self.rng.choice(decision.choices)
         choice = rule(Board(view), decision)

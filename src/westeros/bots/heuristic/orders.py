@@ -49,8 +49,11 @@ def expand_score(b: Board, src: str, dest: str) -> float:
     return v
 
 
-def order_scores(b: Board, area: str) -> dict[str, float]:
-    """A score per order type for the house's units in ``area``."""
+def order_scores(
+    b: Board, area: str, move_worth: float = MOVE_WORTH, guess_defense: bool = True
+) -> dict[str, float]:
+    """A score per order type for the house's units in ``area``: a march needs a target worth
+    ``move_worth``; ``guess_defense`` counts a likely Defense order (+1) in enemy castles."""
     info = T.AREAS[area]
     mine = b.strength(area, True)
     threat = b.threat.get(area, 0)
@@ -59,10 +62,10 @@ def order_scores(b: Board, area: str) -> dict[str, float]:
     if mine > 0:
         for n in targets:
             if _is_hostile(b, n):
-                march = max(march, attack_score(b, area, n, 1, True))
+                march = max(march, attack_score(b, area, n, 1, guess_defense))
             elif info.kind == "land":
                 march = max(march, expand_score(b, area, n))
-    if march < MOVE_WORTH:  # the march would resolve without moving (march_move)
+    if march < move_worth:  # the march would resolve without moving (march_move)
         march = 0.0
     in_danger = threat >= b.strength(area)
     defense = (b.value(area) * 0.9 if in_danger else 0.3) if threat > 0 else 0.1
@@ -149,7 +152,11 @@ def march_order(b: Board, decision: Decision) -> Choice:
     return max(decision.choices, key=lambda a: b.strength(str(a), True))
 
 
-def march_move(b: Board, decision: Decision) -> Choice:
+def march_move(
+    b: Board, decision: Decision, worth: float = MOVE_WORTH, first_worth: float = FIRST_MOVE_WORTH
+) -> Choice:
+    """The best move of the units in the marching area, or ``done`` when no move is worth
+    ``worth`` (``first_worth`` for the order's first move)."""
     src = area_of(decision)
     moves = [c for c in decision.choices if c not in ("done", "reset")]  # reset: at the table
     if src is None or not moves:
@@ -166,8 +173,7 @@ def march_move(b: Board, decision: Decision) -> Choice:
     best = max(sorted(dests), key=score)
     planned = int(decision.about("planned") or 0)
     # the first move uses the order (else it resolves without moving): any gain will do
-    worth = MOVE_WORTH if planned else FIRST_MOVE_WORTH
-    if score(best) < worth or _keeps_home(b, src, planned):
+    if score(best) < (worth if planned else first_worth) or _keeps_home(b, src, planned):
         return "done"
     for kind in UNIT_ORDER:
         choice = f"{kind}>{best}"

@@ -334,3 +334,15 @@ def test_d5_gold_when_the_hand_needs_it_claim_when_the_board_is_stronger() -> No
         p.add(0, code)
     p.add(1, TUMBLESTONE)
     assert _plot_choice(p) == THE_WINDS_OF_WINTER
+
+
+def test_the_mixture_search_plays_a_card_joust_legally() -> None:
+    """Issue 22 item 4: ``mixsearch`` is offered at card tables too (the lobby lists it): with a
+    small budget it plays a whole joust against the card heuristic (``apply`` refuses any
+    illegal answer) and it really searches, on samples, with roll-outs to spare."""
+    game = new_game("cardgame", {"decks": _decks(2, 3), "auto": True}, 11)
+    search = make_bot("mixsearch:3", 5, "cardgame")
+    assert isinstance(search, SearchBot)
+    play_out(game, [search, CardHeuristicBot(1)])
+    assert game.outcome() is not None
+    assert search.searched > 5 and search.playouts >= 2 * search.searched

@@ -88,9 +88,9 @@ def play_through_server(
     rng = random.Random(seed)
     out = Played(gid, tokens, Record("", {}, 0))
     deadline = time.monotonic() + seconds
-    with (
-        client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[A]}") as ws_a,
+    with (  # the spectator first: A's socket is not told of a spectator coming
         client.websocket_connect(f"/api/games/{gid}/ws") as ws_spectator,
+        client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[A]}") as ws_a,
     ):
         while not _one_round(client, out, rng, pick):
             assert time.monotonic() < deadline, "the game did not end in time"

@@ -22,6 +22,7 @@ def test_connect_then_a_message_per_move_for_each_seat_and_spectator(client: Tes
         assert first["events"] and first["next"] == len(first["events"])
         watcher = spectator.receive_json()
         assert watcher["seat"] is None and watcher["decisions"] == []
+        assert ws1.receive_json()["spectators"] == 1  # told that a spectator came
         state0 = client.get(f"/api/games/{gid}/state", headers=bearer(tokens[0])).json()
         for move in range(3):
             seat = move  # planning: every seat decides; seat by seat here

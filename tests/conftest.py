@@ -39,6 +39,7 @@ SLOW_MODULES = {
     "rl/test_examples.py": "a training script in a process (torch)",
     "web/test_scenario_lobby.py": "Chromium",
     "web/test_affc_table.py": "Chromium, random AFfC games to the positions",
+    "web/test_spectators.py": "Chromium",
 }
 
 SLOW_TESTS = {

@@ -88,18 +88,19 @@ def play_through_server(
     rng = random.Random(seed)
     out = Played(gid, tokens, Record("", {}, 0))
     deadline = time.monotonic() + seconds
-    with (
-        client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[A]}") as ws_a,
-        client.websocket_connect(f"/api/games/{gid}/ws") as ws_spectator,
-    ):
-        while not _one_round(client, out, rng, pick):
-            assert time.monotonic() < deadline, "the game did not end in time"
-        final = out.http_a[-1]["move"]
-        for ws, kept in ((ws_a, out.ws_a), (ws_spectator, out.ws_spectator)):
-            while not kept or kept[-1]["move"] < final:
-                text = ws.receive_text()
-                out.raw.append(text)
-                kept.append(json.loads(text))
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws_spectator:
+        # the spectator joined before A's socket: A is not told of a spectator coming
+        out.raw.append(ws_spectator.receive_text())
+        out.ws_spectator.append(json.loads(out.raw[-1]))
+        with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[A]}") as ws_a:
+            while not _one_round(client, out, rng, pick):
+                assert time.monotonic() < deadline, "the game did not end in time"
+            final = out.http_a[-1]["move"]
+            for ws, kept in ((ws_a, out.ws_a), (ws_spectator, out.ws_spectator)):
+                while not kept or kept[-1]["move"] < final:
+                    text = ws.receive_text()
+                    out.raw.append(text)
+                    kept.append(json.loads(text))
     for kept in (out.ws_a, out.ws_spectator):
         moves = [m["move"] for m in kept]
         assert moves == list(range(moves[0], final + 1)), "one websocket message per move"

@@ -1,5 +1,5 @@
 """Replays (docs/server.md, "Replays"): a finished game stepped move by move as a spectator saw
-it, rebuilt from its record; forwards, backwards and by rounds; refused while playing."""
+it, rebuilt from its record; forwards, backwards and by rounds; none for an abandoned game."""
 
 from __future__ import annotations
 
@@ -38,10 +38,16 @@ def test_a_finished_game_is_stepped_as_a_spectator_saw_it(client: TestClient) ->
     assert end["move"] == total and end["view"]["winner"] is not None
 
 
-def test_no_replay_while_playing_or_for_an_unknown_game(client: TestClient) -> None:
-    gid = create(client)["id"]
+def test_no_replay_of_an_abandoned_or_unknown_game(client: TestClient) -> None:
+    """A running game has a replay so far (tests/server/test_spectators.py); an abandoned one
+    none."""
+    created = create(client)
+    gid = created["id"]
+    assert client.get(f"/api/games/{gid}/replay").status_code == 200
+    owner = {"Authorization": f"Bearer {created['owner_token']}"}
+    assert client.post(f"/api/games/{gid}/abandon", headers=owner).status_code < 300
     r = client.get(f"/api/games/{gid}/replay")
-    assert r.status_code == 403 and "once the game is over" in r.json()["detail"]
+    assert r.status_code == 403 and "abandoned" in r.json()["detail"]
     assert client.get("/api/games/nope/replay").status_code == 404
 
 

@@ -13,32 +13,32 @@ def test_connect_then_a_message_per_move_for_each_seat_and_spectator(client: Tes
     created = client.post("/api/games", json=board_game(3, humans_and_bots(3, 0))).json()
     gid = created["id"]
     tokens = [s["token"] for s in created["seats"]]
-    with (
-        client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[1]}") as ws1,
-        client.websocket_connect(f"/api/games/{gid}/ws") as spectator,
-    ):
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[1]}") as ws1:
         first = ws1.receive_json()
         assert first["seat"] == 1 and first["move"] == 0 and first["decisions"]
-        assert first["events"] and first["next"] == len(first["events"])
-        watcher = spectator.receive_json()
-        assert watcher["seat"] is None and watcher["decisions"] == []
-        state0 = client.get(f"/api/games/{gid}/state", headers=bearer(tokens[0])).json()
-        for move in range(3):
-            seat = move  # planning: every seat decides; seat by seat here
-            mine = client.get(f"/api/games/{gid}/state", headers=bearer(tokens[seat])).json()
-            choice = mine["decisions"][0]["choices"][0]
-            r = client.post(
-                f"/api/games/{gid}/moves",
-                json={"move": move, "choice": choice},
-                headers=bearer(tokens[seat]),
-            )
-            assert r.status_code == 200, r.text
-            got = ws1.receive_json()
-            assert got["move"] == move + 1 and got["seat"] == 1
-            assert got["view"] is not None
-            seen = spectator.receive_json()
-            assert seen["move"] == move + 1 and seen["seat"] is None
-        assert state0["move"] == 0
+        # the spectator connects once ws1 is joined (a socket joins after its accept)
+        with client.websocket_connect(f"/api/games/{gid}/ws") as spectator:
+            assert first["events"] and first["next"] == len(first["events"])
+            watcher = spectator.receive_json()
+            assert watcher["seat"] is None and watcher["decisions"] == []
+            assert ws1.receive_json()["spectators"] == 1  # told that a spectator came
+            state0 = client.get(f"/api/games/{gid}/state", headers=bearer(tokens[0])).json()
+            for move in range(3):
+                seat = move  # planning: every seat decides; seat by seat here
+                mine = client.get(f"/api/games/{gid}/state", headers=bearer(tokens[seat])).json()
+                choice = mine["decisions"][0]["choices"][0]
+                r = client.post(
+                    f"/api/games/{gid}/moves",
+                    json={"move": move, "choice": choice},
+                    headers=bearer(tokens[seat]),
+                )
+                assert r.status_code == 200, r.text
+                got = ws1.receive_json()
+                assert got["move"] == move + 1 and got["seat"] == 1
+                assert got["view"] is not None
+                seen = spectator.receive_json()
+                assert seen["move"] == move + 1 and seen["seat"] is None
+            assert state0["move"] == 0
 
 
 def test_since_and_incremental_events(client: TestClient) -> None:

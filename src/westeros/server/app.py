@@ -677,10 +677,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pass
         finally:
             metrics.ws_closed()
-            hub.disconnect(live, conn)
             send_task.cancel()
             with contextlib.suppress(BaseException):
                 await send_task
+            await hub.disconnect(live, conn)
 
     return app
 

@@ -35,6 +35,12 @@ def players(live: LiveGame) -> list[dict[str, Any]]:
     ]
 
 
+def spectators(live: LiveGame) -> int:
+    """How many of this process's websockets of the game watch without a seat (a spectator
+    gives no name, so only the count is known)."""
+    return sum(1 for c in live.conns if c.seat is None)
+
+
 def message(live: LiveGame, seat: int | None, since: int) -> dict[str, Any]:
     """The state message of ``seat`` (None: spectator) with the events from ``since``."""
     common = {
@@ -46,6 +52,7 @@ def message(live: LiveGame, seat: int | None, since: int) -> dict[str, Any]:
         "clocks": live.clocks.to_json() if live.clocks is not None else None,
         "notices": [n.to_json() for n in live.notices],
         "chat": live.chat_latest,
+        "spectators": spectators(live),
         "error": live.error,
     }
     game = live.game
@@ -96,10 +103,11 @@ class Fanout:
         self.open = 0  # websockets open on this process
 
     def attach(self, live: LiveGame, conn: Connection) -> None:
-        """Send the current state to a new connection and join it to the game."""
-        self.push(live, conn, {})
+        """Join a new connection to the game and send it the current state (its count of
+        spectators counts the new connection)."""
         live.conns.add(conn)
         self.open += 1
+        self.push(live, conn, {})
 
     def detach(self, live: LiveGame, conn: Connection) -> None:
         if conn in live.conns:
@@ -130,11 +138,13 @@ class Fanout:
                 )
                 self.close(live, conn)
 
-    def broadcast(self, live: LiveGame) -> None:
-        """One state message per connection, each serialised once per (seat, since)."""
+    def broadcast(self, live: LiveGame, skip: Connection | None = None) -> None:
+        """One state message per connection (but ``skip``), each serialised once per
+        (seat, since)."""
         live.recent = {}
         for conn in list(live.conns):
-            self.push(live, conn, live.recent)
+            if conn is not skip:
+                self.push(live, conn, live.recent)
 
     def push(self, live: LiveGame, conn: Connection, cache: dict[MessageKey, Encoded]) -> None:
         key = (conn.seat, conn.next)

@@ -283,9 +283,18 @@ class Hub:
         return (await self._finished_record(game_id, "record")).to_json()
 
     async def replay(self, game_id: str, move: int, since: int) -> dict[str, Any]:
-        """A finished game after ``move`` moves, as a spectator saw it (replays.py)."""
-        record = await self._finished_record(game_id, "replay")
-        return await asyncio.to_thread(self.replays.step, game_id, record, move, since)
+        """A finished game after ``move`` moves, or a running one up to its current move, as
+        a spectator saw it (replays.py: only the spectator's view and log leave it, never the
+        record's seed or moves)."""
+        row = await self.db(self.repo.game, game_id)
+        if row is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        if row.status not in ("over", "playing"):
+            raise ApiError(403, f"a game that is {row.status} has no replay")
+        moves = await self.db(self.repo.moves, game_id, 0)
+        record = stored_record(row, moves, final=row.status == "over")
+        step = await asyncio.to_thread(self.replays.step, game_id, record, move, since)
+        return {**step, "status": row.status}
 
     # -- seats -----------------------------------------------------------------------------
 
@@ -522,11 +531,17 @@ class Hub:
         async with live.lock:
             await self._catch_up_locked(live)
             self.fanout.attach(live, conn)
+            if seat is None:  # the others' count of spectators went up
+                self.fanout.broadcast(live, skip=conn)
         return conn
 
-    def disconnect(self, live: LiveGame, conn: Connection) -> None:
+    async def disconnect(self, live: LiveGame, conn: Connection) -> None:
+        """A websocket closed; when it was a spectator's, the others see one fewer."""
         self.fanout.detach(live, conn)
         self._forget_if_done(live)
+        if conn.seat is None and live.conns:
+            async with live.lock:
+                self.fanout.broadcast(live)
 
     def _forget_if_done(self, live: LiveGame) -> None:
         """A finished game nobody watches leaves memory (it is rebuilt if asked for)."""

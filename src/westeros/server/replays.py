@@ -1,7 +1,9 @@
-"""Replays of finished games (docs/server.md, "Replays"): what a spectator saw after any move
-of a finished game, rebuilt from its record. Each game's replay keeps its last position, so
-stepping forward applies only the moves in between; the move numbers where rounds begin are
-found once, by one pass over the record."""
+"""Replays (docs/server.md, "Replays"): what a spectator saw after any move of a finished game,
+or of a running one up to its current move, rebuilt from its record. Only the spectator's view
+and log leave this module. Each game's replay keeps its last position, so stepping forward
+applies only the moves in between; the move numbers where rounds begin are found once per
+record, by one pass over it: a running game's record grows, and a record with other moves than
+the kept one (more of them) is replayed anew."""
 
 from __future__ import annotations
 

@@ -272,6 +272,7 @@ class StateMessage(BaseModel):
     clocks: list[dict[str, Any]] | None = None
     notices: list[dict[str, Any]] = Field(default_factory=list)
     chat: int = 0  # the id of the newest line of chat (GET …/chat?after=N reads the lines)
+    spectators: int = 0  # websockets watching without a seat (on this process)
     error: str | None = None
 
 

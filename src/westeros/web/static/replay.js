@@ -1,5 +1,6 @@
 // @ts-check
-// Stepping through a finished game of either kind, as a spectator saw it (GET
+// Stepping through a finished game of either kind (or a running one up to now, for a
+// spectator), as a spectator saw it (GET
 // /api/games/{id}/replay?move=N&since=M, docs/server.md "Replays"): the position, its log, and
 // the bar of buttons (move, round, phase where the game logs phases) and slider.
 import { html, api } from './common.js';

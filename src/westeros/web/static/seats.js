@@ -62,6 +62,12 @@ export function seatState(p, mine) {
   return p.access === 'invite' ? 'invited player' : 'player';
 }
 
+/** How many watch without a seat (the state message's `spectators`; they give no names). */
+export function Watching({ n }) {
+  if (!n) return null;
+  return html`<p class="watching" id="watching" title="spectators: people watching without a seat">👁 ${n} watching</p>`;
+}
+
 // the players with their clocks; the player's own seat (step away, back, leave, new link);
 // the owner's powers (kick to a bot, give anew, abandon); a spectator may take a free open seat
 export function SeatsPanel({ msg, view, seat, owner, act, links, naming }) {
@@ -86,6 +92,7 @@ export function SeatsPanel({ msg, view, seat, owner, act, links, naming }) {
           ${owner && links[p.seat] && p.claimed && p.seat !== seat && html`<div class="given">The join link you handed out: <${LinkBox} link=${links[p.seat]} id=${'seat' + p.seat}/></div>`}
         </td></tr>`;
     })}</table>
+    <${Watching} n=${msg.spectators || 0}/>
     ${mine && playing && html`<div class="myseat">
       ${mine.away ? html`<button class="primary" id="back" onClick=${act.back}>I'm back</button>`
         : html`<button id="away" onClick=${act.away}>Step away (a bot plays for me)</button>`}

@@ -16,7 +16,7 @@ export function Replay({ id, players, close }) {
   return html`<div class="game replay" id="replay">
     <header class="top">
       <a href="/" class="home">Westeros</a>
-      <b>Replay</b>
+      <b>${shown.status === 'playing' ? 'Replay so far' : 'Replay'}</b>
       <span id="replay-round">Round <b>${view.round}</b></span>
       <span>Phase: <b>${view.phase}</b></span>
       <span>Move <b id="replay-move">${shown.move}</b> of ${shown.moves}</span>

@@ -201,6 +201,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
       <span>Move <b id="move">${msg.move}</b></span>
       ${msg.status !== 'playing' && html`<span class="status" id="status">${msg.status === 'abandoned' ? 'Abandoned' : msg.status === 'over' ? 'Game over' : humanize(msg.status)}</span>`}
       ${msg.status === 'over' && html`<button id="open-replay" onClick=${() => setReplaying(true)}>Replay</button>`}
+      ${msg.status === 'playing' && seat === null && html`<button id="open-replay" onClick=${() => setReplaying(true)} title="the game so far, move by move, as a spectator saw it">Replay so far</button>`}
       <span class=${'conn ' + conn} id="conn">${conn === 'live' ? '● live' : conn === 'connecting' ? '○ connecting' : navigator.onLine === false ? '○ offline' : '○ reconnecting'}</span>
       ${token && html`<${TurnSignalToggle}/>`}
       ${msg.waiting.length > 0 && html`<span class="waiting">Waiting for: ${msg.waiting.map((s) => html`<${Chip} house=${view.seats[s]}/>`)}</span>`}

@@ -96,7 +96,8 @@ function Screen({ id, seat, token: firstToken, data }) {
         ${game.error && html`<p class="error" id="error">${game.error}</p>`}
         ${away && msg.status === 'playing' && html`<${AwayBanner} msg=${msg} seat=${seat} back=${act.back}/>`}
         <${DecisionPanel} d=${d} read=${read} ui=${ui} busy=${game.busy}/>
-        ${!d && msg.status === 'playing' && html`<section class="panel idle" id="idle"><p>${token ? (away ? 'A bot is playing for you.' : 'Waiting for the other players…') : 'Watching (public information only).'}</p></section>`}
+        ${!d && msg.status === 'playing' && html`<section class="panel idle" id="idle"><p>${token ? (away ? 'A bot is playing for you.' : 'Waiting for the other players…') : 'Watching (public information only).'}</p>
+          ${seat === null && html`<button id="open-replay" onClick=${() => setReplaying(true)} title="the game so far, move by move, as a spectator saw it">Replay so far</button>`}</section>`}
         <${ChallengePanel} view=${view} events=${events} ui=${ui}/>
         <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links} naming=${cardNaming}/>
         <${Notices} notices=${msg.notices} players=${msg.players} view=${view} naming=${cardNaming}/>

@@ -27,7 +27,7 @@ export function Replay({ id, players, close }) {
   return html`<div class="game replay" id="replay">
     <header class="top">
       <a href="/" class="home">Westeros</a>
-      <b>Replay</b>
+      <b>${shown.status === 'playing' ? 'Replay so far' : 'Replay'}</b>
       <span id="replay-round">Round <b>${view.round}</b></span>
       <span id="replay-phase">Phase: <b>${humanize(view.phase || 'setup')}</b></span>
       <span>Move <b id="replay-move">${shown.move}</b> of ${shown.moves}</span>

@@ -174,6 +174,7 @@ def set_up(g: S) -> S:
     g.end_reason = ""
     if setup.homes != T.MAP_HOMES:  # X-AFFC-2.2 The Eyrie for Arryn (else the class's map homes)
         g.homes = dict(setup.homes)
+    g.commanders = {}  # X-MOD-10.3: handed out at each Planning phase
     g.objective_hands = {}
     g.objectives_scored = {}
     g.victory_points = {}

@@ -136,6 +136,9 @@ class BoardGame(StepGame):
     # area -> house: the home areas of this game (the map's, plus The Eyrie for Arryn in
     # AFfC, X-AFFC-2.2); fixed by the scenario, so not in the snapshot
     homes: Mapping[str, str] = T.MAP_HOMES
+    # Mother of Dragons (X-MOD): empty in other games, and then left out of the snapshot
+    vassals: tuple[str, ...] = ()  # houses in play that no seat plays (X-MOD-10.1), house order
+    commanders: dict[str, str]  # vassal -> its commander's house this round (X-MOD-10.3)
 
     def next_round(self) -> Step:
         """The step that plays the next round (R3.1), pushed by the Action phase's clean up:
@@ -153,6 +156,21 @@ class BoardGame(StepGame):
 
     def house_of(self, seat: int) -> str:
         return self.seat_houses[seat]
+
+    def is_vassal(self, house: str) -> bool:
+        """A house in play without a player (X-MOD-10.1)."""
+        return house in self.vassals
+
+    def commander_of(self, house: str) -> str:
+        """The house whose player decides for ``house``: the house itself, or a vassal's
+        commander this round (X-MOD-10.3). A vassal without a commander yet has none."""
+        if house in self.vassals:
+            return self.commanders[house]
+        return house
+
+    def seat_for(self, house: str) -> int:
+        """The seat that makes ``house``'s decisions (its own, or its commander's)."""
+        return self.seat_of(self.commander_of(house))
 
     def refusal(self, decision: Decision, choice: Choice) -> str:
         """Why a choice was refused, naming the house and the areas (refusals.py)."""
@@ -175,6 +193,15 @@ class BoardGame(StepGame):
         return self.setup.stars[self.position("kings_court", house) - 1]
 
     # -- the scenario (R2, X-ADWD-2, X-AFFC-2) -----------------------------------------------------
+    def is_mod(self) -> bool:
+        """Mother of Dragons: vassals, sea orders, gifts, the MoD board (X-MOD-1)."""
+        return self.config.get("scenario") == "mod"
+
+    @property
+    def areas(self) -> Mapping[str, T.Area]:
+        """The areas of this game's map (R1.1; MoD adds and changes some, X-MOD-3)."""
+        return T.AREAS
+
     def is_affc(self) -> bool:
         """A Feast for Crows: victory points from objectives instead of castles (X-AFFC-4)."""
         return self.config.get("scenario") == "affc"
@@ -336,42 +363,53 @@ class BoardGame(StepGame):
 
     # -- engine contract -----------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        return {
-            "houses": list(self.houses),
-            "seat_houses": list(self.seat_houses),
-            "tides": self.tides,
-            "round": self.round,
-            "phase": self.phase,
-            "units": {
-                a: [[u.house, u.kind, u.routed] for u in us] for a, us in sorted(self.units.items())
-            },
-            "power_tokens": dict(sorted(self.power_tokens.items())),
-            "power": self.power,
-            "garrisons": self.garrisons,
-            "neutral": self.neutral,
-            "impassable": sorted(self.impassable),
-            "tracks": {k: list(v) for k, v in self.tracks.items()},
-            "supply": self.supply,
-            "hands": {h: list(c) for h, c in self.hands.items()},
-            "discards": {h: list(c) for h, c in self.discards.items()},
-            "orders": {a: [o.house, o.token] for a, o in sorted(self.orders.items())},
-            "orders_revealed": self.orders_revealed,
-            "restrictions": sorted(self.restrictions),
-            "westeros_decks": {str(k): list(v) for k, v in self.westeros_decks.items()},
-            "westeros_discards": {str(k): list(v) for k, v in self.westeros_discards.items()},
-            "wildling_deck": list(self.wildling_deck),
-            "wildling_threat": self.wildling_threat,
-            "vsb_used": self.vsb_used,
-            "raven_used": self.raven_used,
-            "raven_peek": [self.raven_peek, self.raven_peek_house],
-            "last_westeros_cards": list(self.last_westeros_cards),
-            "winner": self.winner,
-            "ranking": list(self.ranking),
-            "end_reason": self.end_reason,
-            "fight": None if self.fight is None else self.fight.snapshot(),
-            "tides_next": list(self.tides_next),
-            "moves": self.moves,
-        } | (self._affc_snapshot() if self.is_affc() else {})
+        return (
+            {
+                "houses": list(self.houses),
+                "seat_houses": list(self.seat_houses),
+                "tides": self.tides,
+                "round": self.round,
+                "phase": self.phase,
+                "units": {
+                    a: [[u.house, u.kind, u.routed] for u in us]
+                    for a, us in sorted(self.units.items())
+                },
+                "power_tokens": dict(sorted(self.power_tokens.items())),
+                "power": self.power,
+                "garrisons": self.garrisons,
+                "neutral": self.neutral,
+                "impassable": sorted(self.impassable),
+                "tracks": {k: list(v) for k, v in self.tracks.items()},
+                "supply": self.supply,
+                "hands": {h: list(c) for h, c in self.hands.items()},
+                "discards": {h: list(c) for h, c in self.discards.items()},
+                "orders": {a: [o.house, o.token] for a, o in sorted(self.orders.items())},
+                "orders_revealed": self.orders_revealed,
+                "restrictions": sorted(self.restrictions),
+                "westeros_decks": {str(k): list(v) for k, v in self.westeros_decks.items()},
+                "westeros_discards": {str(k): list(v) for k, v in self.westeros_discards.items()},
+                "wildling_deck": list(self.wildling_deck),
+                "wildling_threat": self.wildling_threat,
+                "vsb_used": self.vsb_used,
+                "raven_used": self.raven_used,
+                "raven_peek": [self.raven_peek, self.raven_peek_house],
+                "last_westeros_cards": list(self.last_westeros_cards),
+                "winner": self.winner,
+                "ranking": list(self.ranking),
+                "end_reason": self.end_reason,
+                "fight": None if self.fight is None else self.fight.snapshot(),
+                "tides_next": list(self.tides_next),
+                "moves": self.moves,
+            }
+            | (self._affc_snapshot() if self.is_affc() else {})
+            | self._mod_snapshot()
+        )
+
+    def _mod_snapshot(self) -> dict[str, Any]:
+        """The vassals and their commanders (X-MOD-10), in games that have vassals."""
+        if not self.vassals:
+            return {}
+        return {"vassals": list(self.vassals), "commanders": dict(sorted(self.commanders.items()))}
 
     def _affc_snapshot(self) -> dict[str, Any]:
         """The objective state of A Feast for Crows (X-AFFC-2.8, X-AFFC-4)."""

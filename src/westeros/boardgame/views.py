@@ -7,6 +7,7 @@ from typing import Any
 
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
+from westeros.boardgame.bidding import ready_bidders
 from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT, current
 from westeros.boardgame.neutral import strength_parts
@@ -64,7 +65,8 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "last_westeros_cards": list(g.last_westeros_cards),
         "waiting_for": [d.seat for d in pending if not d.idle],
         "planning": g.config.get("planning", "sequential"),  # how orders are placed (D11)
-        "ready": ready_houses(g),  # houses ready with their orders, planning at the table
+        # houses ready at the table: with their orders (planning) or their bids (bidding)
+        "ready": ready_houses(g) or ready_bidders(g),
         "decision": next((d.to_json() for d in pending if d.seat == seat), None),
         "combat": fight_view(g, me),
         "winner": g.winner,

@@ -208,7 +208,7 @@ def test_r3_6_a_muster_plan_in_any_area_places_nothing_until_done() -> None:
         d.choices
     )
     assert "white_harbor:knight" not in d.choices  # 1 point (R3.6.2, R3.6.3)
-    assert "3 points left" in d.prompt
+    assert "3 points left" in d.prompt and d.about("points") == "winterfell:2,white_harbor:1"
     decide(g, PLAN, "white_harbor:footman", house="stark")  # any area first
     decide(g, PLAN, "winterfell:footman", house="stark")
     d = pending(g, PLAN, "stark")
@@ -216,6 +216,7 @@ def test_r3_6_a_muster_plan_in_any_area_places_nothing_until_done() -> None:
     assert not any(str(c).startswith("white_harbor:") for c in d.choices)  # its point is spent
     assert "winterfell:upgrade_knight" in d.choices  # the planned footman may be upgraded
     assert "winterfell:knight" not in d.choices  # 1 point left there
+    assert d.about("points") == "winterfell:1,white_harbor:0"
     assert "white_harbor" not in g.units and "winterfell" not in g.units  # nothing placed
     assert not events_of(g, E.MUSTERED.name)
     decide(g, PLAN, "winterfell:upgrade_knight", house="stark")

@@ -285,12 +285,14 @@ class TableMuster(Step):
             return []  # nothing can be mustered anywhere: done at once
         choices = [*offers, *(("reset",) if self.plan else ()), "done"]
         plan = ",".join(f"{a}:{p}" for a, p in self.plan)
+        left = ",".join(f"{a}:{self.left(a)}" for a in self.areas)  # the points left per area
         points = sum(self.left(a) for a in self.areas)
         prompt = (
             f"{T.house_name(self.house)}: plan your mustering ({_points_word(points)} left); "
             "nothing is placed until you are done"
         )
-        return [D.PLAN_MUSTER.ask(g.seat_of(self.house), prompt, choices, plan=plan)]
+        seat = g.seat_of(self.house)
+        return [D.PLAN_MUSTER.ask(seat, prompt, choices, plan=plan, points=left)]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.chosen = str(choice)

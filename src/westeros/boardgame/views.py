@@ -7,6 +7,7 @@ from typing import Any
 
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
+from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.bidding import ready_bidders
 from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT, current
@@ -92,6 +93,8 @@ def objectives_view(g: BoardGame, me: str | None) -> dict[str, Any]:
         # and whose special objective is (X-AFFC-4.3)
         "fulfilled": [c for c in g.objective_hands[me] if O.fulfils(g, me, c)] if me else [],
         "special_fulfilled": {h: O.fulfils_special(g, h) for h in g.houses},
+        # set-up: the houses return 2 of their 5 cards before round 1 (X-AFFC-2.8)
+        "setting_up": any(isinstance(s, KeepObjectives) for s in g.stack),
     }
 
 

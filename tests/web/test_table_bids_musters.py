@@ -12,13 +12,16 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Browser, Page
 
+from tests.boardgame.test_planning import raven, raven_scenario
 from tests.server.support import Server
 from tests.web.browser import click_area
-from tests.web.fake import LivePosition
+from tests.web.fake import LivePosition, open_position, state_message
 from westeros.boardgame.bidding import ClashOfKings, TableBids
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.mustering import TableMuster
+from westeros.boardgame.planning import PlanningPhase
 from westeros.boardgame.state import BoardGame
+from westeros.engine import new_game
 
 HOUSES = ["stark", "lannister", "baratheon", "greyjoy"]  # seats 0..3; turn order B, L, S, G
 
@@ -115,4 +118,63 @@ def test_r3_6_a_muster_plan_built_on_the_map_reset_and_done(
     assert "white_harbor" not in g.units
     assert "Stark musters a footman in Winterfell" in page.locator(".log").inner_text()
     assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def overview_row(page: Page, house: str) -> tuple[list[str], list[str]]:
+    """The token ids an overview row shows placed and not used."""
+    row = page.locator(f'#order-overview [data-overview="{house}"]')
+
+    def tokens(cell: str) -> list[str]:
+        found = row.locator(f"td.{cell} [data-token]")
+        return sorted(str(found.nth(i).get_attribute("data-token")) for i in range(found.count()))
+
+    return tokens("placed"), tokens("in-hand")
+
+
+def test_r5_4_the_order_overview_lists_every_house_s_tokens_after_the_reveal(
+    browser: Browser, server: Server
+) -> None:
+    """Once the orders are revealed (R5.4) every house's 15 tokens (R1.10) show, placed or not
+    used, the Messenger Raven's replacement (R5.5.1) included; never before the reveal."""
+    g = raven_scenario()
+    lannister = {a: g.orders[a].token for a in g.orders_of("lannister")}
+    raid = next(a for a, t in lannister.items() if t == "raid")
+    raven(g, f"replace:{raid}")
+    (d,) = g.pending()
+    raven(g, "defense+1" if "defense+1" in d.choices else str(d.choices[0]))
+    new = g.orders[raid].token
+    page = open_position(browser, server, state_message(g, g.seat_of("stark")))
+    page.wait_for_selector("#order-overview")
+    placed, unused = overview_row(page, "lannister")
+    assert placed == sorted([*(t for t in lannister.values() if t != "raid"), new])
+    assert "raid" in unused
+    assert len(placed) + len(unused) == 15
+    assert {"raid*", "consolidate*"} <= set(unused)  # the special orders Lannister kept
+    placed, unused = overview_row(page, "stark")
+    assert placed == ["march+0"] and len(unused) == 14
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+    before = table().units("winterfell", "stark", "footman").start(PlanningPhase())
+    page = open_position(browser, server, state_message(before, 0))
+    page.wait_for_selector("#decision[data-kind=plan_orders]")
+    assert page.locator("#order-overview").count() == 0  # nothing revealed yet (R1.14.1)
+    page.context.close()
+
+
+def test_x_affc_2_8_the_phase_shown_while_objectives_are_returned(
+    browser: Browser, server: Server
+) -> None:
+    g = new_game("boardgame", {"players": 4, "scenario": "affc"}, 5)
+    page = open_position(browser, server, state_message(g, 0))
+    page.wait_for_selector("#phase")
+    assert page.locator("#phase").inner_text() == "Phase: Set-up (objectives)"
+    for d in list(g.pending()) * 2:  # two cards returned by every house: round 1 begins
+        g.apply(d.seat, next(x for x in g.pending() if x.seat == d.seat).choices[0])
+    assert g.view(0)["phase"] == "planning"
+    page.context.close()
+    page = open_position(browser, server, state_message(g, 0))
+    page.wait_for_selector("#phase")
+    assert page.locator("#phase").inner_text() == "Phase: Planning"
     page.context.close()

@@ -16,8 +16,8 @@ from westeros.boardgame.state import BoardGame
 from westeros.bots import RandomBot
 from westeros.engine import Choice, Decision, IllegalAction, Record, new_game, replay
 
-SECRET_KINDS = {"bid", "place_order", "plan_orders", "house_card", "return_objective"}
-PUBLIC_WORDS = {"ready", "unready"}  # at the table a house's readiness is public (R5.1)
+SECRET_KINDS = {"bid", "plan_bid", "place_order", "plan_orders", "house_card", "return_objective"}
+PUBLIC_WORDS = {"ready", "unready"}  # at the table readiness is public (R5.1, R3.7.2)
 
 
 def _masked(view: dict[str, Any]) -> str:
@@ -147,9 +147,12 @@ def test_deep_checks_on_random_games(players: int) -> None:
 @pytest.mark.parametrize("players", [3, 6])
 def test_random_games_planned_at_the_table(players: int) -> None:
     """Planning at the table (orders placed, changed, removed, readied and unreadied at
-    random; march plans reset at random): the same invariants, secrecy and replay checks."""
+    random; march plans reset at random; bids changed, confirmed and taken back, R3.7.2,
+    R4.3.2; muster plans built and reset, R3.6): the same invariants, secrecy (a bid changed
+    shows nothing to the others) and replay checks."""
     kinds = play_checked(players, 7000 + players, extra={"planning": "table"})
-    assert {"plan_orders", "unready"} <= kinds and "place_order" not in kinds
+    assert {"plan_orders", "unready", "plan_bid", "plan_muster"} <= kinds
+    assert not {"place_order", "bid", "muster"} & kinds
 
 
 @settings(

@@ -39,7 +39,8 @@ from westeros.cardgame.state import CardGame
 from westeros.engine import Game, Record, new_game
 
 A, B = 0, 1
-SECRET_KINDS = {"place_order", "plan_orders", "bid", "house_card"}
+SECRET_KINDS = {"place_order", "plan_orders", "bid", "plan_bid", "house_card"}
+AT_THE_TABLE = {"plan_orders", "plan_bid", "plan_muster"}  # config planning: table
 SPECTATOR = None
 
 
@@ -66,10 +67,13 @@ def uniform(decision: dict[str, Any], rng: random.Random) -> Any:
 
 def at_the_table(decision: dict[str, Any], rng: random.Random) -> Any:
     """Planning at the table: mostly towards ready (a uniform walk readies late), now and then
-    a change, a removal or, once ready, an unready; None leaves an idle decision open."""
+    a change, a removal or, once ready, an unready; None leaves an idle decision open. A bid
+    at the table is changed about once before it is confirmed."""
     if decision.get("idle"):
         return "unready" if rng.random() < 0.1 else None
     choices = decision["choices"]
+    if decision["kind"] == "plan_bid":
+        return "ready" if rng.random() < 0.5 else rng.choice(choices)
     if decision["kind"] != "plan_orders" or rng.random() < 0.2:
         return rng.choice(choices)
     if "ready" in choices:
@@ -253,18 +257,22 @@ def test_seat_a_never_receives_seat_b_secrets(client: TestClient) -> None:
 
 def test_at_the_table_seat_a_never_receives_seat_b_secrets(client: TestClient) -> None:
     """Planning at the table (config planning: table): B's placements, changes and removals
-    reach A only as face-down discs; a change of token shows A nothing (R5.1, R1.14.1)."""
+    reach A only as face-down discs; a change of token shows A nothing (R5.1, R1.14.1); nor
+    does a bid B sets or changes before all have confirmed (R3.7.2, R4.3.2), nor a muster plan
+    before it is done (R3.6)."""
     seats = [*humans_and_bots(2, 0), {"type": "bot", "bot": "heuristic"}]
     body = {**board_game(3, seats), "config": {"planning": "table"}}
     played = play_through_server(client, body, 2025, 240, pick=at_the_table)
     kinds = {kind for _, kind, _ in played.b_moves}
-    assert "plan_orders" in kinds and "place_order" not in kinds
+    assert kinds >= AT_THE_TABLE and not {"place_order", "bid", "muster"} & kinds
     received = played.http_a + played.ws_a
     assert assert_exactly_the_engines(played, A, received) == len(received) > 100
     assert assert_exactly_the_engines(played, SPECTATOR, played.ws_spectator) > 100
     for game, msg in at_each_move(played.record, received):
         assert b_secrets_leaked(game, msg) == [], f"at move {msg['move']}"
     assert assert_b_chose_in_secret(played, {"plan_orders"}) >= 5
+    assert assert_b_chose_in_secret(played, {"plan_bid"}) >= 1
+    assert assert_b_chose_in_secret(played, {"plan_muster"}) >= 1
     for text in played.raw:
         assert played.tokens[B] not in text
 

@@ -130,32 +130,7 @@ class Person:
 
     # -- clicks
     def click_area(self, area: str) -> None:
-        """A real mouse click on the map, at a point where the area itself is on top: its
-        anchor when nothing else covers it there, else the first such point of its shape."""
-        point = self.page.evaluate(
-            """([a, ax, ay]) => {
-              const svg = document.querySelector('.map svg');
-              const box = svg.getBoundingClientRect();
-              const k = box.width / svg.viewBox.baseVal.width;
-              const hits = (x, y) => {
-                const el = document.elementFromPoint(x, y);
-                const t = el && el.closest('[data-area],[data-for]');
-                return t && (t.getAttribute('data-area') || t.getAttribute('data-for')) === a;
-              };
-              const x0 = box.left + ax * k, y0 = box.top + (ay + 1) * k;
-              if (hits(x0, y0)) return [x0, y0];
-              const shape = svg.querySelector(`[data-area="${a}"]`).getBoundingClientRect();
-              for (let dy = 0.5; dy < 1; dy += 0.1) for (let f = 0.1; f < 1; f += 0.1) {
-                for (const yy of [dy, 1 - dy]) {
-                  const x = shape.left + shape.width * f, y = shape.top + shape.height * yy;
-                  if (hits(x, y)) return [x, y];
-                }
-              }
-              return [x0, y0];
-            }""",
-            [area, *self.anchors[area]],
-        )
-        self.page.mouse.click(point[0], point[1])
+        click_area(self.page, area, self.anchors[area])
 
     def sent(self) -> int:
         """How many of this page's moves the server has accepted."""
@@ -192,3 +167,32 @@ class Person:
 
     def close(self) -> None:
         self.context.close()
+
+
+def click_area(page: Page, area: str, anchor: list[float]) -> None:
+    """A real mouse click on the map, at a point where the area itself is on top: its anchor
+    when nothing else covers it there, else the first such point of its shape."""
+    point = page.evaluate(
+        """([a, ax, ay]) => {
+          const svg = document.querySelector('.map svg');
+          const box = svg.getBoundingClientRect();
+          const k = box.width / svg.viewBox.baseVal.width;
+          const hits = (x, y) => {
+            const el = document.elementFromPoint(x, y);
+            const t = el && el.closest('[data-area],[data-for]');
+            return t && (t.getAttribute('data-area') || t.getAttribute('data-for')) === a;
+          };
+          const x0 = box.left + ax * k, y0 = box.top + (ay + 1) * k;
+          if (hits(x0, y0)) return [x0, y0];
+          const shape = svg.querySelector(`[data-area="${a}"]`).getBoundingClientRect();
+          for (let dy = 0.5; dy < 1; dy += 0.1) for (let f = 0.1; f < 1; f += 0.1) {
+            for (const yy of [dy, 1 - dy]) {
+              const x = shape.left + shape.width * f, y = shape.top + shape.height * yy;
+              if (hits(x, y)) return [x, y];
+            }
+          }
+          return [x0, y0];
+        }""",
+        [area, *anchor],
+    )
+    page.mouse.click(point[0], point[1])

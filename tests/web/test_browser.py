@@ -131,6 +131,17 @@ class Play:
         elif kind == "bid":
             p.page.fill("#bid", str(min(1, max(choices))))
             p.click_and_wait(p.page.locator("#bid-send"))
+        elif kind == "plan_bid":  # at the table: type, confirm (Confirm sets it first)
+            if d.get("idle"):
+                return  # confirmed: nothing to do until the others are
+            p.page.fill("#bid", str(min(1, int(d["context"]["power"]))))
+            p.click_and_wait(p.page.locator("#bid-confirm"))
+        elif kind == "plan_muster":  # at the table: a footman where one fits, then done
+            footman = next((c for c in choices if c.endswith(":footman")), None)
+            if footman and not d["context"]["plan"]:
+                p.click_and_wait(p.page.locator(f'#muster-plan button[data-choice="{footman}"]'))
+            else:
+                p.click_and_wait(p.page.locator("#muster-done"))
         elif kind == "muster":
             area = p.page.locator(".map [data-area].focus").get_attribute("data-area")
             assert area is not None

@@ -5,6 +5,11 @@ A bidding step announces every bidder's available power (R1.6.4, F42), keeps its
 field ``bids: tuple[tuple[str, int], ...]`` (house, amount), asks every house that has not bid
 yet at once (nothing is logged before the reveal, R1.14.1), and reveals the bids in turn order
 and pays them all to the Pool at once.
+
+With the config ``planning: "table"`` the bids are asked by :class:`TableBids` instead, pushed
+above the bidding step by :func:`open_bids`: every house sets and changes its bid, confirms it
+(``ready``) and may take the confirmation back (``unready``) until all have confirmed; then the
+bids go to the bidding step, which reveals them as above.
 """
 
 from __future__ import annotations
@@ -50,6 +55,107 @@ def announce_power(g: BoardGame, houses: tuple[str, ...]) -> None:
     g.emit(E.POWER_ANNOUNCED(power=[{"house": h, "power": g.power[h]} for h in houses]))
 
 
+class BidStep(Step):
+    """A step that holds an auction's bids (the Clash of Kings, a wildling attack)."""
+
+    bids: Bids
+
+
+def open_bids(
+    g: BoardGame, step: BidStep, houses: tuple[str, ...], what: str, **context: str | int
+) -> None:
+    """Push ``step`` back at its bid stage (its automatic zero bids recorded). At the table
+    (config ``planning: "table"``) :class:`TableBids` goes above it and asks the houses with
+    power; their confirmed bids are added to ``step.bids`` when all have confirmed."""
+    asked = tuple(h for h in houses if h not in dict(step.bids))
+    if g.config.get("planning") == "table" and asked:
+        g.push(TableBids(asked, what, tuple(context.items()), tuple((h, 0) for h in asked)), step)
+    else:
+        g.push(step)
+
+
+class TableBids(Step):
+    """R3.7.2, R4.3.2 (D7) as at the table (config ``planning: "table"``): one ``plan_bid``
+    decision per house of ``houses`` (the bidders with power), open until all have confirmed.
+
+    A house's secret bid starts at 0; it sets or changes it (an amount 0..its power), then
+    confirms it (``ready``); a confirmed house keeps an idle decision to take the confirmation
+    back (``unready``) until every house has confirmed. Who has confirmed is public (events and
+    the view's ``ready``), the amounts are not (R1.14.1): nothing about them is logged before
+    the reveal. ``what``/``context``: the auction, for the prompt and the decision's context;
+    ``bids``: every asked house's current bid; ``chosen``: the recorded (house, choice).
+    """
+
+    def __init__(
+        self,
+        houses: tuple[str, ...],
+        what: str,
+        context: tuple[tuple[str, str | int], ...],
+        bids: Bids,
+        ready: frozenset[str] = frozenset(),
+        chosen: tuple[str, Choice] | None = None,
+    ) -> None:
+        self.houses = houses
+        self.what = what
+        self.context = context
+        self.bids = bids
+        self.ready = ready
+        self.chosen = chosen
+
+    def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.chosen is not None:
+            return []
+        left = [h for h in self.houses if h not in self.ready]
+        if not left:
+            return []
+        return [self._idle(g, h, left) if h in self.ready else self._bid(g, h) for h in self.houses]
+
+    def _bid(self, g: BoardGame, house: str) -> Decision:
+        amount, power = dict(self.bids)[house], g.power[house]
+        prompt = (
+            f"{T.house_name(house)}: secret bid for {self.what} — {amount} of your {power} "
+            "power; change it or confirm"
+        )
+        choices: list[Choice] = [n for n in range(power + 1) if n != amount]
+        choices.append("ready")
+        context = dict(self.context) | {"bid": amount, "power": power}
+        return D.PLAN_BID.ask(g.seat_of(house), prompt, choices, **context)
+
+    def _idle(self, g: BoardGame, house: str, left: list[str]) -> Decision:
+        amount = dict(self.bids)[house]
+        others = ", ".join(T.house_name(h) for h in left)
+        prompt = f"{T.house_name(house)}: bid of {amount} confirmed — waiting for {others}"
+        context = dict(self.context) | {"bid": amount, "power": g.power[house]}
+        return D.PLAN_BID.ask_idle(g.seat_of(house), prompt, ("unready",), **context)
+
+    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
+        self.chosen = (g.house_of(seat), choice)
+
+    def run(self, g: BoardGame) -> None:
+        assert self.chosen is not None
+        (house, choice), self.chosen = self.chosen, None
+        if choice == "ready":
+            self.ready = self.ready | {house}
+            g.emit(E.BID_READY(house=house))
+        elif choice == "unready":
+            self.ready = self.ready - {house}
+            g.emit(E.BID_UNREADY(house=house))
+        else:  # a new amount: secret, nothing logged (R1.14.1)
+            self.bids = tuple((h, int(choice) if h == house else a) for h, a in self.bids)
+        if any(h not in self.ready for h in self.houses):
+            g.push(self)
+            return
+        holder = g.stack[-1]  # the bidding step below, at its bid stage (open_bids)
+        assert isinstance(holder, BidStep)
+        holder.bids = (*holder.bids, *self.bids)
+
+
+def ready_bidders(g: BoardGame) -> list[str]:
+    """The houses that have confirmed their bids while bidding at the table (public)."""
+    step = g.stack[-1] if g.stack else None
+    return sorted(step.ready) if isinstance(step, TableBids) else []
+
+
 def add_bid(g: BoardGame, bids: Bids, seat: int, amount: int) -> Bids:
     return (*bids, (g.house_of(seat), int(amount)))
 
@@ -76,7 +182,7 @@ def tied_groups(bids: Bids, order: tuple[str, ...]) -> list[tuple[int, tuple[str
     return [(a, tuple(h for h in order if amount.get(h) == a)) for a in levels]
 
 
-class ClashOfKings(Step):
+class ClashOfKings(BidStep):
     """R3.7: three auctions (Iron Throne, Fiefdoms, King's Court), each with secret bids (D7).
 
     Fields: ``auction`` indexes :data:`AUCTION_TRACKS`; ``stage`` is ``"start"`` (record the
@@ -157,7 +263,8 @@ class ClashOfKings(Step):
             announce_power(g, self.bidders(g))  # R3.7.2 / F42
             self.bids = auto_bids(g, self.bidders(g), ())
             self.stage = "bid"
-            g.push(self)
+            what = f"the {TRACK_NAMES[self.track]} track"
+            open_bids(g, self, self.bidders(g), what, track=self.track)
             return
         if self.stage == "bid":
             self.bids = pay_bids(g, self.bids, self.bidders(g))  # R3.7.2 all go to the Pool

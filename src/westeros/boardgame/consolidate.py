@@ -10,7 +10,7 @@ from __future__ import annotations
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
-from westeros.boardgame.mustering import Muster
+from westeros.boardgame.mustering import muster_step
 from westeros.boardgame.state import BoardGame
 from westeros.engine import Choice, Decision, Step
 
@@ -83,7 +83,7 @@ class ResolveConsolidate(Step):
             area = self.area
             del g.orders[area]
             g.emit(E.CONSOLIDATE_MUSTER(house=self.house, area=area))
-            g.push(Muster(self.house, (area,)))
+            g.push(muster_step(g, self.house, (area,)))
         else:
             self._gain(g, self.area)
 

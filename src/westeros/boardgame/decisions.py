@@ -57,6 +57,14 @@ WESTEROS_CHOICE = _kind(
     "or mustering)",
 )
 BID = _kind("bid", INTEGER, "R3.7.2, R4.3.2, D7: a secret bid of available power (0..power)")
+PLAN_BID = _kind(
+    "plan_bid",
+    Codec(integer=True, words=("ready", "unready")),
+    "R3.7.2, R4.3.2, D7 (bidding at the table, config planning: table): an amount 0..power "
+    "sets or changes the house's secret bid (it starts at 0), ready confirms it, unready takes "
+    "the confirmation back while another house has not confirmed; the bids are revealed once "
+    "every house has confirmed",
+)
 TIE_BREAK = _kind(
     "tie_break",
     Codec(("house",)),
@@ -69,6 +77,14 @@ MUSTER = _kind(
     "R3.6, D6: one purchase in the area being mustered in: a unit (footman, knight, "
     "siege_engine), an upgrade of a footman there (upgrade_knight, upgrade_siege_engine), "
     "ship><port or sea>; done (unspent points are lost) or later (after the other areas)",
+)
+PLAN_MUSTER = _kind(
+    "plan_muster",
+    Codec(("area", "purchase"), sep=":", words=("done", "reset")),
+    "R3.6, D6 (mustering at the table, config planning: table): <area>:<purchase> adds one "
+    "purchase of the muster choice's grammar (footman, upgrade_knight, ship>sea, ...) in any of "
+    "the house's mustering areas to its plan, nothing placed yet; reset empties the plan; done "
+    "musters the plan (unspent points are lost)",
 )
 
 # ================================================================= wildlings (R4, D9)

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from westeros.boardgame import affc
 from westeros.boardgame import events as E
+from westeros.boardgame.bidding import TableBids
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
@@ -72,10 +73,11 @@ def _orders(g: BoardGame, me: str, rng: Rng) -> None:
 
 
 def _bids(g: BoardGame, me: str, rng: Rng) -> None:
-    """Bids held by a bidding step (``stage == "bid"``) are secret until their reveal."""
+    """Bids held by a bidding step (``stage == "bid"``, or :class:`TableBids` at the table,
+    confirmed or not) are secret until their reveal."""
     for step in g.stack:
         bids = getattr(step, "bids", None)
-        if getattr(step, "stage", None) != "bid" or not bids:
+        if not bids or not (isinstance(step, TableBids) or getattr(step, "stage", None) == "bid"):
             continue
         step.bids = tuple(  # type: ignore[attr-defined]
             (h, amount if h == me else rng.below(g.power[h] + 1)) for h, amount in bids

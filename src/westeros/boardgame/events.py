@@ -301,6 +301,17 @@ POWER_ANNOUNCED = _event(
     "R1.6.4, F42: before a bid every house announces its available power (in turn order); "
     'power: [{"house", "power"}]',
 )
+BID_READY = _event(
+    "bid_ready",
+    lambda f: f"{house(f['house'])} has confirmed its bid",
+    "R3.7.2, R4.3.2 (bidding at the table): the house has confirmed its secret bid (the amount "
+    "stays secret until the reveal)",
+)
+BID_UNREADY = _event(
+    "bid_unready",
+    lambda f: f"{house(f['house'])} takes its bid back to change it",
+    "R3.7.2, R4.3.2 (bidding at the table): the house's bid is no longer confirmed",
+)
 BIDS_REVEALED = _event(
     "bids_revealed",
     lambda f: "Bids: " + _pairs(f["bids"], "amount"),

@@ -16,6 +16,10 @@ A house musters in its castle/stronghold areas one area at a time, one purchase 
 
 Only purchases that fit the points left, the pool (R1.4.2), the 3-ship port limit (R8.2) and
 supply (R1.5.4, R3.6.5) are offered. When nothing can be bought in an area it is skipped.
+
+With the config ``planning: "table"`` :func:`muster_step` gives :class:`TableMuster` instead: the
+house builds a plan of purchases in any of its areas (:data:`~decisions.PLAN_MUSTER`), sees it,
+may reset it, and nothing is placed until ``done``.
 """
 
 from __future__ import annotations
@@ -205,20 +209,111 @@ class Muster(Step):
         self.spent = 0
 
     def _buy(self, g: BoardGame, choice: str) -> None:
-        area, house = self.areas[0], self.house
-        parts = D.MUSTER.parse(choice)
-        purchase, target = parts["purchase"], parts.get("to", area)  # R3.6.4 ships: port or sea
-        cost = _cost(purchase)
-        self.spent += cost
-        if purchase.startswith(UPGRADE):  # R3.6.3 upgrade keeps the routed state
-            kind = purchase.removeprefix(UPGRADE)
-            footmen = [u for u in g.units[area] if u.house == house and u.kind == "footman"]
-            old = min(footmen, key=lambda u: u.routed)  # a standing footman first
-            g.replace_unit(area, old, Unit(house, kind, old.routed))
-            g.emit(E.MUSTER_UPGRADED(house=house, area=area, unit=kind, cost=cost))
-        else:
-            g.add_unit(target, Unit(house, purchase))
-            g.emit(E.MUSTERED(house=house, area=target, unit=purchase, source=area, cost=cost))
+        self.spent += buy(g, self.house, self.areas[0], choice)
+
+
+def buy(g: BoardGame, house: str, area: str, choice: str) -> int:
+    """Carry out one purchase (a ``muster`` choice) in ``area`` (R3.6.3, R3.6.4); its cost."""
+    parts = D.MUSTER.parse(choice)
+    purchase, target = parts["purchase"], parts.get("to", area)  # R3.6.4 ships: port or sea
+    cost = _cost(purchase)
+    if purchase.startswith(UPGRADE):  # R3.6.3 upgrade keeps the routed state
+        kind = purchase.removeprefix(UPGRADE)
+        footmen = [u for u in g.units[area] if u.house == house and u.kind == "footman"]
+        old = min(footmen, key=lambda u: u.routed)  # a standing footman first
+        g.replace_unit(area, old, Unit(house, kind, old.routed))
+        g.emit(E.MUSTER_UPGRADED(house=house, area=area, unit=kind, cost=cost))
+    else:
+        g.add_unit(target, Unit(house, purchase))
+        g.emit(E.MUSTERED(house=house, area=target, unit=purchase, source=area, cost=cost))
+    return cost
+
+
+def muster_step(g: BoardGame, house: str, areas: tuple[str, ...]) -> Step:
+    """The step in which ``house`` musters in ``areas``: one purchase at a time
+    (:class:`Muster`), or a plan carried out at once at the table (:class:`TableMuster`)."""
+    if g.config.get("planning") == "table":
+        return TableMuster(house, areas)
+    return Muster(house, areas)
+
+
+class TableMuster(Step):
+    """R3.6 / D6 as at the table (config ``planning: "table"``): ``house`` plans its purchases
+    in ``areas`` (one ``plan_muster`` decision per purchase, ``<area>:<purchase>``, in any area
+    and any order), sees the plan, may ``reset`` it, and musters it all at ``done``.
+
+    Nothing is placed before ``done``: each purchase offered fits the points the area has left
+    after the plan, and the pool, supply and port limits (R3.6.5) as they would stand after the
+    plan, carried out in its order on a copy of the game. At ``done`` the plan is carried out in
+    that order and every area's unspent points are lost (R3.6.2). ``plan``: the (area, purchase)
+    pairs so far; ``chosen``: the recorded choice.
+    """
+
+    def __init__(
+        self,
+        house: str,
+        areas: tuple[str, ...],
+        plan: tuple[tuple[str, str], ...] = (),
+        chosen: str | None = None,
+    ) -> None:
+        self.house = house
+        self.areas = tuple(areas)
+        self.plan = plan
+        self.chosen = chosen
+
+    def left(self, area: str) -> int:
+        """The area's mustering points not spent by the plan (R3.6.2)."""
+        spent = sum(_cost(D.MUSTER.parse(p)["purchase"]) for a, p in self.plan if a == area)
+        return T.AREAS[area].mustering_points - spent
+
+    def offers(self, g: BoardGame) -> list[str]:
+        """Every ``<area>:<purchase>`` that may be added to the plan (R3.6.3–R3.6.5)."""
+        after = g.clone()  # the board as the plan would leave it (nothing is placed yet)
+        for area, purchase in self.plan:
+            buy(after, self.house, area, purchase)
+        return [
+            f"{area}:{p}"
+            for area in self.areas
+            for p in muster_options(after, self.house, area, self.left(area))
+        ]
+
+    def decisions(self, g: BoardGame) -> list[Decision]:
+        if self.chosen is not None:
+            return []
+        offers = self.offers(g)
+        if not offers and not self.plan:
+            return []  # nothing can be mustered anywhere: done at once
+        choices = [*offers, *(("reset",) if self.plan else ()), "done"]
+        plan = ",".join(f"{a}:{p}" for a, p in self.plan)
+        left = ",".join(f"{a}:{self.left(a)}" for a in self.areas)  # the points left per area
+        points = sum(self.left(a) for a in self.areas)
+        prompt = (
+            f"{T.house_name(self.house)}: plan your mustering ({_points_word(points)} left); "
+            "nothing is placed until you are done"
+        )
+        seat = g.seat_of(self.house)
+        return [D.PLAN_MUSTER.ask(seat, prompt, choices, plan=plan, points=left)]
+
+    def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
+        self.chosen = str(choice)
+
+    def run(self, g: BoardGame) -> None:
+        choice, self.chosen = self.chosen, None
+        if choice == "reset":
+            self.plan = ()
+        elif choice is not None and choice != "done":
+            parts = D.PLAN_MUSTER.parse(choice)
+            self.plan = (*self.plan, (parts["area"], parts["purchase"]))
+        if choice not in (None, "done"):
+            g.push(self)
+            return
+        for area, purchase in self.plan:  # R3.6.3, R3.6.4 in the order planned
+            buy(g, self.house, area, purchase)
+        for area in self.areas:  # R3.6.2 unspent points are lost
+            if not can_muster_in(g, self.house, area):
+                g.emit(E.MUSTER_BARRED(house=self.house, area=area))
+            elif self.left(area) > 0:
+                g.emit(E.MUSTER_ENDED(house=self.house, area=area, lost=self.left(area)))
 
 
 class MusteringRound(Step):
@@ -238,7 +333,7 @@ class MusteringRound(Step):
             g.emit(E.MUSTERING_BEGINS())
         house = order[self.position]
         areas = mustering_areas(g, house, self.CASTLES_ONLY)
-        g.push(Muster(house, areas), type(self)(self.position + 1))
+        g.push(muster_step(g, house, areas), type(self)(self.position + 1))
 
 
 class CastleMusteringRound(MusteringRound):

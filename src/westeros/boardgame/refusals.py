@@ -55,8 +55,16 @@ def refusal(house_id: str, decision: Decision, choice: Choice) -> str:
     asked = _question(decision.prompt, house)
     if isinstance(choice, bool) or not isinstance(choice, str | int):
         return f"{house}: a choice is a word or a whole number ({asked})."
-    if decision.kind == D.BID.name:
-        most = max((c for c in decision.choices if isinstance(c, int)), default=0)
+    if decision.kind == D.PLAN_BID.name and decision.idle:
+        return f"{house} has confirmed its bid: take it back (Change) to bid another amount."
+    if decision.kind == D.PLAN_BID.name and choice == decision.about("bid"):
+        return f"{house} already bids {choice}: confirm it, or bid another amount."
+    if decision.kind == D.PLAN_BID.name and choice == "unready":
+        return f"{house} has not confirmed a bid yet: set your bid, then confirm it."
+    if decision.kind in (D.BID.name, D.PLAN_BID.name):
+        most = decision.about("power")
+        if most is None:
+            most = max((c for c in decision.choices if isinstance(c, int)), default=0)
         return f"{house} can bid a whole number of power tokens from 0 to {most}, not {choice}."
     try:
         parts = D.KINDS[decision.kind].parse(choice)
@@ -72,6 +80,8 @@ def refusal(house_id: str, decision: Decision, choice: Choice) -> str:
         )
     if decision.kind == D.PLAN_ORDERS.name:
         return _plan_refusal(house, decision, parts)
+    if decision.kind == D.PLAN_MUSTER.name:
+        return _muster_refusal(house, parts)
     if decision.kind == D.PLACE_ORDER.name:
         if choice not in _TOKENS:
             return f"{house}: “{choice}” is not an order token ({asked})."
@@ -109,4 +119,15 @@ def _plan_refusal(house: str, decision: Decision, parts: dict[str, object]) -> s
     return (
         f"{house}: that order token is not available for {where} now — already placed, barred "
         "by a Westeros card, or a special order beyond your stars."
+    )
+
+
+def _muster_refusal(house: str, parts: dict[str, object]) -> str:
+    """Mustering at the table (``plan_muster``): why a purchase or a reset fails."""
+    if parts.get("word") == "reset":
+        return f"{house}: the mustering plan is empty, there is nothing to reset."
+    where = part_words(parts.get("area"))
+    return (
+        f"{house}: that purchase does not fit {where} now — its points are spent, the area is "
+        "not yours to muster in, or the pool, supply or the ships' limit (R3.6.5) forbids it."
     )

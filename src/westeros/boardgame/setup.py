@@ -66,7 +66,9 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     default, X-AFFC-Q3),
     ``planning`` (``sequential``, the default: one ``place_order`` decision per area in map
     order; ``table``: orders placed, changed and removed in any order, then Ready/Unready, and
-    a march plan may be reset — for people; planning.TableOrders).
+    a march plan may be reset; bids are set, changed and confirmed until every house has
+    confirmed; musters are planned with a reset before done — for people;
+    planning.TableOrders, bidding.TableBids, mustering.TableMuster).
     """
     unknown = set(config) - CONFIG_KEYS
     if unknown:

@@ -7,6 +7,8 @@ from typing import Any
 
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
+from westeros.boardgame.affc import KeepObjectives
+from westeros.boardgame.bidding import ready_bidders
 from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT, current
 from westeros.boardgame.neutral import strength_parts
@@ -64,7 +66,8 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "last_westeros_cards": list(g.last_westeros_cards),
         "waiting_for": [d.seat for d in pending if not d.idle],
         "planning": g.config.get("planning", "sequential"),  # how orders are placed (D11)
-        "ready": ready_houses(g),  # houses ready with their orders, planning at the table
+        # houses ready at the table: with their orders (planning) or their bids (bidding)
+        "ready": ready_houses(g) or ready_bidders(g),
         "decision": next((d.to_json() for d in pending if d.seat == seat), None),
         "combat": fight_view(g, me),
         "winner": g.winner,
@@ -90,6 +93,8 @@ def objectives_view(g: BoardGame, me: str | None) -> dict[str, Any]:
         # and whose special objective is (X-AFFC-4.3)
         "fulfilled": [c for c in g.objective_hands[me] if O.fulfils(g, me, c)] if me else [],
         "special_fulfilled": {h: O.fulfils_special(g, h) for h in g.houses},
+        # set-up: the houses return 2 of their 5 cards before round 1 (X-AFFC-2.8)
+        "setting_up": any(isinstance(s, KeepObjectives) for s in g.stack),
     }
 
 

@@ -33,13 +33,15 @@ from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.bidding import (
     Bids,
+    BidStep,
     add_bid,
     announce_power,
     auto_bids,
     bid_decisions,
+    open_bids,
     pay_bids,
 )
-from westeros.boardgame.mustering import Muster, muster_options, mustering_areas
+from westeros.boardgame.mustering import muster_options, muster_step, mustering_areas
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
 from westeros.boardgame.supply import Reconcile, consequences, unit_choices
 from westeros.engine import Choice, Decision, Step
@@ -167,7 +169,7 @@ class CardRow(Step):
 # ------------------------------------------------------------------------------------------
 
 
-class WildlingAttack(_Choosing):
+class WildlingAttack(_Choosing, BidStep):
     """R4.3: one wildling attack of ``strength``; ``excluded`` sits it out (Preemptive Raid).
 
     Stages: ``start`` → ``bid`` → (``tie``) → effects → ``finish``.
@@ -197,10 +199,13 @@ class WildlingAttack(_Choosing):
         self.card = card
         self.choice = choice
 
+    @property
+    def what(self) -> str:
+        return f"the Night's Watch against a wildling attack of strength {self.strength}"
+
     def decisions(self, g: BoardGame) -> list[Decision]:
         if self.stage == "bid":  # R4.3.2 / D7 secret, simultaneous
-            what = f"the Night's Watch against a wildling attack of strength {self.strength}"
-            return bid_decisions(g, self.houses, self.bids, what, wildlings=self.strength)
+            return bid_decisions(g, self.houses, self.bids, self.what, wildlings=self.strength)
         return super().decisions(g)
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
@@ -247,7 +252,7 @@ class WildlingAttack(_Choosing):
         announce_power(g, self.houses)  # R4.3.2 / F42
         self.bids = auto_bids(g, self.houses, self.bids)  # R4.3.2 no power: bid 0
         self.stage = "bid"
-        g.push(self)
+        open_bids(g, self, self.houses, self.what, wildlings=self.strength)
 
     def _reveal(self, g: BoardGame) -> None:
         self.bids = pay_bids(g, self.bids, self.houses)  # R4.3.3 all bids go to the Pool
@@ -959,7 +964,7 @@ class HordeMuster(_Choosing):
         area = None if choice in (None, "pass") else choice
         g.emit(E.HORDE_MUSTER(house=h, area=area, could=choice is not None))
         if area is not None:
-            g.push(Muster(h, (area,)))
+            g.push(muster_step(g, h, (area,)))
 
 
 # ------------------------------------------------------------------------------------------

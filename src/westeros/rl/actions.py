@@ -221,7 +221,7 @@ class ActionSpace:
 
 # Planning at the table (config planning: "table", for people) has no index: its kind and the
 # march reset are left out, so the space (and every index) is that of the sequential game.
-TABLE_ONLY_KINDS = frozenset({D.PLAN_ORDERS.name})
+TABLE_ONLY_KINDS = frozenset({D.PLAN_ORDERS.name, D.PLAN_BID.name, D.PLAN_MUSTER.name})
 TABLE_ONLY_WORDS = frozenset({"reset"})
 
 

@@ -4,6 +4,9 @@ penalties (lose the least useful units and cards)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from westeros.boardgame.public import decisions as D
 from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic.board import STRENGTH, Board, area_of, card_strength
 from westeros.engine import Choice, Decision
@@ -128,3 +131,30 @@ def muster(b: Board, decision: Decision) -> Choice:
         return score(choice) if choice in ("done", "later") else max(0.2, score(choice))
 
     return max(decision.choices, key=worth)
+
+
+def plan_bid(b: Board, decision: Decision) -> Choice:
+    """Bidding at the table (``plan_bid``): set the amount :func:`bid` would bid, then confirm
+    it (``ready``) once it is set."""
+    power = int(decision.about("power") or 0)
+    wanted = bid(b, replace(decision, kind=D.BID.name, choices=tuple(range(power + 1))))
+    return "ready" if wanted == decision.about("bid") else wanted
+
+
+def plan_muster(b: Board, decision: Decision) -> Choice:
+    """Mustering at the table (``plan_muster``): in the first area (map order) where
+    :func:`muster` would buy something, that purchase; done when it would buy nothing more
+    (the plan is never reset)."""
+    offers: dict[str, list[Choice]] = {}
+    for c in decision.choices:
+        if c not in ("done", "reset"):
+            area, _, purchase = str(c).partition(":")
+            offers.setdefault(area, []).append(purchase)
+    for area, purchases in offers.items():
+        asked = replace(
+            decision, kind=D.MUSTER.name, choices=(*purchases, "done"), context=(("area", area),)
+        )
+        pick = muster(b, asked)
+        if pick != "done":
+            return f"{area}:{pick}"
+    return "done"

@@ -206,7 +206,7 @@ function Lobby() {
           <label>Players <select name="players" value=${players} disabled=${playerCounts.length === 1} onChange=${(e) => setPlayers(+e.target.value)}>
           ${(playerCounts.length ? playerCounts : [3, 4, 5, 6]).map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
         <label><input type="checkbox" name="tides" checked=${tides} onChange=${(e) => setTides(e.target.checked)}/> Tides of Battle</label>
-        <label title="Orders placed, changed and removed in any order, then Ready (Unready until every house is ready); a march plan can be reset. Off: one order at a time, area by area."><input type="checkbox" name="planning" checked=${atTable} onChange=${(e) => setAtTable(e.target.checked)}/> plan as at the table</label>`}
+        <label title="Orders placed, changed and removed in any order, then Ready (Unready until every house is ready); a march plan and a muster plan can be reset; a bid can be changed until every house has confirmed. Off: one order at a time, area by area, and every bid or purchase final."><input type="checkbox" name="planning" checked=${atTable} onChange=${(e) => setAtTable(e.target.checked)}/> plan as at the table</label>`}
         <label><input type="checkbox" name="private" checked=${priv} onChange=${(e) => setPriv(e.target.checked)}/> private (not listed)</label>
         <table class="seats"><tr><th>Seat</th><th>Played by</th><th>Who may take it</th>${cards && html`<th>Deck</th>`}</tr>
           ${kinds.slice(0, count).map((k, i) => html`<tr data-seatrow=${i}>

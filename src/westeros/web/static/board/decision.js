@@ -3,7 +3,7 @@
 import { html } from '../common.js';
 import { useState, useEffect } from 'preact/hooks';
 import { MAP_KINDS, CARD_KINDS, focusArea, areaName, houseName, choiceLabel } from './names.js';
-import { PlanOrders, MarchPlan } from './planning.js';
+import { PlanOrders, MarchPlan, PlanBid, MusterPlan } from './planning.js';
 
 // ------------------------------------------------------------------ decisions
 export function DecisionPanel({ d, view, send, busy, waiting = [] }) {
@@ -21,6 +21,11 @@ export function DecisionPanel({ d, view, send, busy, waiting = [] }) {
       ${!ok && html`<p class="error" id="bid-problem">Bid a whole number of power tokens from 0 to ${max}.</p>`}</div>`;
   } else if (d.kind === 'plan_orders') { // planning at the table: ./planning.js
     body = html`<${PlanOrders} d=${d} view=${view} send=${send} busy=${busy} waiting=${waiting}/>`;
+  } else if (d.kind === 'plan_bid') { // a bid at the table: set, confirm, change
+    body = html`<${PlanBid} d=${d} view=${view} send=${send} busy=${busy} waiting=${waiting}/>`;
+  } else if (d.kind === 'plan_muster') { // a muster plan at the table: reset, done
+    body = html`<p class="hint">Click one of your castle areas on the map or a purchase below; the plan is placed when you are done.</p>
+      <${MusterPlan} d=${d} send=${send} busy=${busy}/>`;
   } else if (d.kind === 'support') {
     const c = view.combat;
     body = html`<div class="choices">${d.choices.map((s) => html`<button data-choice=${s} class="primary" onClick=${() => send(s)}>

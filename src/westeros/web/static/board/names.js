@@ -13,7 +13,7 @@ export const UNIT_NAMES = { footman: 'Footman', knight: 'Knight', siege_engine: 
 export const SUPPORT_WORDS = { attacker: 'attacker', defender: 'defender' };
 // decisions done on the map or the hand; the rest also get a list of their choices
 export const MAP_KINDS = new Set(['place_order', 'plan_orders', 'march_order', 'march_move', 'raid', 'consolidate', 'retreat',
-  'muster', 'raven', 'reconcile', 'destroy_unit', 'replace_knight', 'upgrade_footman', 'horde_area',
+  'muster', 'plan_muster', 'raven', 'reconcile', 'destroy_unit', 'replace_knight', 'upgrade_footman', 'horde_area',
   'queen_of_thorns', 'cersei', 'renly']);
 export const CARD_KINDS = new Set(['house_card', 'aeron', 'discard_card']);
 
@@ -57,10 +57,13 @@ export function partLabel(p) {
 export function choiceLabel(kind, c) {
   if (typeof c === 'number') return String(c);
   if (kind === 'place_order' || kind === 'raven_replace') return `${orderLabel(c)}  ${orderTitle(c)}`;
+  if (kind === 'plan_muster' && c === 'reset') return 'Reset the plan';
   if (kind === 'plan_orders' || c === 'reset') return planWords(c);
   if (kind === 'march_move' && c !== 'done') { const [u, to] = c.split('>'); return `${UNIT_NAMES[u] || u} → ${areaName(to)}`; }
   if (kind === 'raid' && c.includes('>')) { const [f, t] = c.split('>'); return t === 'none' ? `${areaName(f)}: remove without effect` : `${areaName(f)} raids ${areaName(t)}`; }
   if (kind === 'muster' && c.includes('>')) { const [u, to] = c.split('>'); return `${UNIT_NAMES[u] || humanize(u)} in ${areaName(to)}`; }
+  if (kind === 'plan_muster' && c.includes(':')) { const i = c.indexOf(':'); return `${areaName(c.slice(0, i))}: ${purchaseLabel(c.slice(i + 1))}`; }
+  if (kind === 'plan_muster' && c === 'done') return 'Done: muster the plan';
   if (kind === 'raven' && c.startsWith('replace:')) return `Replace the order in ${areaName(c.slice(8))}`;
   if (kind === 'raven' && c === 'look') return 'Look at the top wildling card';
   if (kind === 'raven' && c === 'pass') return 'Pass (keep the Raven unused)';
@@ -69,6 +72,13 @@ export function choiceLabel(kind, c) {
   const sep = c.includes('>') ? '>' : c.includes(':') ? ':' : c.includes('+') && !DATA.orders[c] ? '+' : null;
   if (sep) return c.split(sep).map(partLabel).join(sep === '>' ? ' → ' : sep === '+' ? ' + ' : ': ');
   return partLabel(c);
+}
+/** One mustering purchase in words (R3.6.3): a unit, an upgrade, or a ship and where it goes.
+ * @param {string} p */
+export function purchaseLabel(p) {
+  if (p.startsWith('upgrade_')) return `Upgrade a footman to a ${UNIT_NAMES[p.slice(8)].toLowerCase()}`;
+  if (p.includes('>')) { const [u, to] = p.split('>'); return `${UNIT_NAMES[u] || humanize(u)} in ${areaName(to)}`; }
+  return UNIT_NAMES[p] || humanize(p);
 }
 // planning at the table (plan_orders) and the march reset in words
 function planWords(c) {

@@ -1,9 +1,12 @@
 // @ts-check
 // Planning as at the table (config planning: "table", kind plan_orders) and the march plan
 // (kind march_move): the seat's orders at a glance with Ready/Unready, every house's
-// readiness, the token tray, and the march being planned with its reset (docs/web.md).
+// readiness, the token tray, and the march being planned with its reset; bids at the table
+// (plan_bid: set, change, confirm, take back) and the muster plan (plan_muster: reset, done)
+// (docs/web.md).
 import { html } from '../common.js';
-import { DATA, areaName, orderLabel, orderTitle, UNIT_NAMES } from './names.js';
+import { useState, useEffect } from 'preact/hooks';
+import { DATA, areaName, orderLabel, orderTitle, purchaseLabel, UNIT_NAMES } from './names.js';
 import { Chip } from './panels.js';
 
 /**
@@ -59,15 +62,76 @@ function TokenTray({ view }) {
   return html`<div class="tray" id="token-tray"><small>Your tokens (★ ${specials} of ${stars} special):</small> ${tokens}</div>`;
 }
 
-/** Every house planning this round: ready or still planning (public, R5.1).
- * @param {{view: any, waiting: number[]}} props */
-export function Readiness({ view, waiting }) {
-  if (view.planning !== 'table' || view.phase !== 'planning') return null;
+/** Every house planning this round: ready or still planning (public, R5.1); while bidding
+ * at the table (``bidding``, or some house has confirmed outside the Planning phase) every
+ * bidder: confirmed or still bidding (public, never the amount: R3.7.2).
+ * @param {{view: any, waiting: number[], bidding?: boolean}} props */
+export function Readiness({ view, waiting, bidding = false }) {
+  if (view.planning !== 'table') return null;
+  const bids = bidding || (view.phase !== 'planning' && view.ready.length > 0);
+  if (!bids && view.phase !== 'planning') return null;
   const planning = waiting.map((s) => view.seats[s]);
   if (!view.ready.length && !planning.length) return null;
+  const [done, doing] = bids ? ['✓ bid confirmed', 'bidding…'] : ['✓ ready', 'planning…'];
   return html`<div class="readiness" id="readiness">
-    ${view.ready.map((h) => html`<span class="ready" data-ready=${h}><${Chip} house=${h}/> ✓ ready</span>`)}
-    ${planning.map((h) => html`<span class="planning" data-planning=${h}><${Chip} house=${h}/> planning…</span>`)}
+    ${view.ready.map((h) => html`<span class="ready" data-ready=${h}><${Chip} house=${h}/> ${done}</span>`)}
+    ${planning.map((h) => html`<span class="planning" data-planning=${h}><${Chip} house=${h}/> ${doing}</span>`)}
+  </div>`;
+}
+
+/** A secret bid at the table (plan_bid, R3.7.2, R4.3.2): the amount typed is set (kept by the
+ * server, seen by nobody else) and confirmed; once confirmed, Change takes the confirmation
+ * back until every bidder has confirmed, when the bids are revealed.
+ * @param {{d: Decision, view: any, send: (c: string|number) => Promise<boolean>, busy: boolean, waiting: number[]}} props */
+export function PlanBid({ d, view, send, busy, waiting }) {
+  const current = Number(d.context.bid || 0);
+  const power = Number(d.context.power || 0);
+  const [bid, setBid] = useState(current);
+  useEffect(() => setBid(current), [current, !!d.idle]);
+  const ok = Number.isInteger(bid) && bid >= 0 && bid <= power;
+  const confirm = async () => { if (bid === current || await send(bid)) await send('ready'); };
+  const others = html`<${Readiness} view=${view} waiting=${waiting} bidding=${true}/>`;
+  if (d.idle) {
+    return html`<div class="bid plan" id="plan-bid"><p>Your secret bid: <b id="my-bid">${current}</b> of ${power} power — confirmed.</p>
+      <p class="hint">Nobody sees the amount until every house has confirmed. Change it while another house is still bidding.</p>
+      <div class="choices"><button id="bid-change" data-choice="unready" disabled=${busy} onClick=${() => send('unready')}>Change my bid</button></div>${others}</div>`;
+  }
+  return html`<div class="bid plan" id="plan-bid"><p>Your secret bid: <b id="my-bid">${current}</b> of ${power} power${bid !== current ? html` <i>(${bid} typed, not set yet)</i>` : ''}.</p>
+    <input type="number" id="bid" min="0" max=${power} step="1" value=${bid} onInput=${(e) => setBid(e.target.value === '' ? NaN : +e.target.value)}/>
+    <button id="bid-set" disabled=${busy || !ok || bid === current} onClick=${() => send(bid)} title="keep this amount; you may still change it">Set</button>
+    <button class="primary" id="bid-confirm" disabled=${busy || !ok} onClick=${confirm}>Confirm bid ${ok ? bid : ''}</button> <small>(0–${power} power)</small>
+    ${!ok && html`<p class="error" id="bid-problem">Bid a whole number of power tokens from 0 to ${power}.</p>`}
+    <p class="hint">Change it as often as you like; the bids are revealed once every house has confirmed.</p>${others}</div>`;
+}
+
+/** The parts of a plan_muster choice: <area>:<purchase> (or a word).
+ * @param {string|number} c */
+export function musterParts(c) {
+  const s = String(c);
+  const i = s.indexOf(':');
+  return i < 0 ? { area: '', purchase: s } : { area: s.slice(0, i), purchase: s.slice(i + 1) };
+}
+
+/** The muster plan at the table (plan_muster, R3.6): the purchases planned, each area with its
+ * points left and what it may still buy, Reset (nothing is placed before Done) and Done.
+ * @param {{d: Decision, send: Send, busy: boolean}} props */
+export function MusterPlan({ d, send, busy }) {
+  const plan = d.context.plan ? String(d.context.plan).split(',') : [];
+  const points = String(d.context.points || '').split(',').filter(Boolean).map((p) => p.split(':'));
+  const offers = (a) => d.choices.filter((c) => musterParts(c).area === a);
+  return html`<div class="plan musterplan" id="muster-plan">
+    <b>Your mustering plan</b> (nothing is placed until Done): ${plan.length ? html`<ul class="plan-areas">${plan.map((s) => {
+      const p = musterParts(s);
+      return html`<li data-planned=${s}><b>${areaName(p.area)}</b>: ${purchaseLabel(p.purchase)}</li>`;
+    })}</ul>` : html`<i>nothing planned yet</i>`}
+    <ul class="plan-areas">${points.map(([a, n]) => html`<li data-muster-area=${a}><b>${areaName(a)}</b> (${n} point${n === '1' ? '' : 's'} left):
+      ${offers(a).map((c) => html` <button class="small" data-choice=${c} disabled=${busy} onClick=${() => send(c)}>${purchaseLabel(musterParts(c).purchase)}</button>`)}
+      ${!offers(a).length && html`<i> nothing more</i>`}</li>`)}</ul>
+    <div class="choices">
+      ${d.choices.includes('reset') && html`<button id="muster-reset" data-choice="reset" disabled=${busy} onClick=${() => send('reset')}
+        title="nothing has been placed yet: plan again from the start">Reset the plan</button>`}
+      <button class="primary" id="muster-done" data-choice="done" disabled=${busy} onClick=${() => send('done')}>${plan.length ? 'Done: muster the plan' : 'Done: muster nothing'}</button>
+    </div>
   </div>`;
 }
 

@@ -12,14 +12,26 @@ import { DecisionPanel } from './decision.js';
 import { ScenarioTag, lastRound } from './scenario.js';
 import { Objectives } from './objectives.js';
 import { planChoicesAt, Readiness } from './planning.js';
+import { OrderOverview } from './overview.js';
 import { Clock, clockOf, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
 import { boardNaming } from './seats.js';
 
+// decisions at the table whose prompt changes as the seat works on them (orders, a bid, a plan)
+const AT_THE_TABLE = ['plan_orders', 'plan_bid', 'plan_muster'];
+
 /** Whether two decisions are the same one: the kind and prompt, or at the table the kind and
- * readiness (the prompt counts the seat's orders and names the houses still planning). */
+ * readiness (the prompt counts the seat's orders, says its bid or points left and names the
+ * houses still planning). */
 function sameDecision(a, b) {
   if (a.kind !== b.kind) return false;
-  return a.kind === 'plan_orders' ? !!a.idle === !!b.idle : a.prompt === b.prompt;
+  return AT_THE_TABLE.includes(a.kind) ? !!a.idle === !!b.idle : a.prompt === b.prompt;
+}
+
+/** The phase in the top bar: A Feast for Crows' set-up (objectives returned before round 1,
+ * X-AFFC-2.8) is no Planning phase yet. @param {any} view */
+export function phaseLabel(view) {
+  if (view.objectives && view.objectives.setting_up) return 'Set-up (objectives)';
+  return humanize(view.phase);
 }
 
 // ------------------------------------------------------------------ the game screen
@@ -114,8 +126,8 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
 
   const send = async (choice) => {
     // one move at a time: a second click while the first is on its way would land on the
-    // next decision (a double click), so it is dropped
-    if (ref.current.sending) return;
+    // next decision (a double click), so it is dropped. True once the move is taken.
+    if (ref.current.sending) return false;
     ref.current.sending = true;
     const asked = ref.current.msg && ref.current.msg.decisions[0];
     setError(null); setPopup(null); setBusy(true);
@@ -123,18 +135,19 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
       let move = ref.current.move;
       for (let attempt = 0; attempt < 30; attempt++) { // bots may take several numbers first
         const r = await post(`/api/games/${id}/moves?since=${ref.current.next}`, token, { move, choice });
-        if (r.ok) { accept(r.body); window.__westerosSent = (window.__westerosSent || 0) + 1; return; }
+        if (r.ok) { accept(r.body); window.__westerosSent = (window.__westerosSent || 0) + 1; return true; }
         if (r.status === 409 && typeof r.body.move === 'number' && r.body.move !== move) {
           move = Math.max(r.body.move, ref.current.move); // somebody moved first: again,
           const now = ref.current.msg && ref.current.msg.decisions[0]; // unless ours is gone
-          if (asked && now && !sameDecision(now, asked)) return;
+          if (asked && now && !sameDecision(now, asked)) return false;
           continue;
         }
-        if (r.status === 401) { revoked(r.body.detail); return; }
+        if (r.status === 401) { revoked(r.body.detail); return false; }
         setError(r.body.detail);
-        return;
+        return false;
       }
     } finally { ref.current.sending = false; setBusy(false); }
+    return false;
   };
 
   const { act, links } = useSeatActions({ id, seat, token, owner, msg, naming: boardNaming, setError, quiet: ref.current, setToken });
@@ -170,6 +183,10 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
       setPopup({ x, y, title: `Order for ${areaName(a)}`, kind: d.kind, choices: d.choices });
       return;
     }
+    if (d.kind === 'plan_muster') { // at the table: a purchase in any of the house's areas
+      const mine = d.choices.filter((c) => String(c).startsWith(`${a}:`));
+      if (mine.length) { setPopup({ x, y, title: `Muster in ${areaName(a)}`, kind: d.kind, choices: mine }); return; }
+    }
     const here = d.choices.filter((c) => areaOfChoice(c) === a);
     if (d.kind === 'muster' && a === focusArea(d)) {
       setPopup({ x, y, title: `Muster in ${areaName(a)}`, kind: d.kind, choices: d.choices.filter((c) => !String(c).includes('>')) });
@@ -194,7 +211,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
       <a href="/" class="home">Westeros</a>
       <span id="round">Round <b>${view.round}</b>/${lastRound(view)}</span>
       <${ScenarioTag} view=${view}/>
-      <span id="phase">Phase: <b>${humanize(view.phase)}</b></span>
+      <span id="phase">Phase: <b>${phaseLabel(view)}</b></span>
       <span>Wildlings: <b>${view.wildling_threat}</b></span>
       <span>${me ? html`You: <${Chip} house=${me}/> (seat ${seat + 1})` : owner ? 'Spectator (owner)' : 'Spectator'}</span>
       ${myClock && html`<span id="myclock">Your clock: <${Clock} c=${myClock} at=${msg.at}/></span>`}
@@ -220,6 +237,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
           <${Readiness} view=${view} waiting=${msg.waiting}/></section>`}
         <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links} naming=${boardNaming}/>
         <${Combat} view=${view} events=${events}/>
+        <${OrderOverview} view=${view} events=${events}/>
         <${Hand} view=${view} decision=${d} send=${send}/>
         <${Objectives} view=${view} decision=${d} send=${send}/>
         <${Tracks} view=${view}/>

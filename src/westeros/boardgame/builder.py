@@ -277,7 +277,7 @@ class Scenario:
 
     def vassals(self, **commanders: str | None) -> Scenario:
         """Make houses vassals (X-MOD-10.1) with their commander's house this round (None: not
-        handed out yet): no seat, no power, no house cards (X-MOD-10.2); the other houses
+        handed out yet): no seat, no power, no house cards (X-MOD-10.6); the other houses
         keep their seats in order. ``vassals(martell="stark", tyrell=None)``."""
         g = self.g
         g.vassals = tuple(h for h in g.houses if h in commanders)

@@ -384,7 +384,7 @@ NEW_INFORMATION_RETURN = _kind(
 )
 
 
-# ====================================================== Mother of Dragons vassals (X-MOD-14)
+# ====================================================== Mother of Dragons vassals (X-MOD-D1, D2)
 CHOOSE_VASSALS = _kind(
     "choose_vassals",
     Codec(("vassal",), sep="+", words=("pass",), many=True),

@@ -327,7 +327,7 @@ class ResolveVassalMuster(Step):
 
 
 def vassal_deck() -> tuple[str, ...]:
-    """The shared vassal deck's card ids (``T.VASSAL_CARDS``, X-MOD-10.9)."""
+    """The shared vassal deck's card ids (``T.VASSAL_CARDS``, X-MOD-10.7)."""
     cards: tuple[Any, ...] = getattr(T, "VASSAL_CARDS", ())
     return tuple(c.id for c in cards)
 

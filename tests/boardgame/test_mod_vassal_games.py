@@ -59,7 +59,7 @@ def test_random_games_with_vassals_keep_the_invariants(vassals: tuple[str, ...])
     met: set[str] = set()
     for seed in range(2):
         met |= play(board_with_vassals(vassals, seed, None), heuristic=False, seed=seed)
-    assert VASSAL_KINDS <= met
+    assert met >= VASSAL_KINDS
     assert {f"{k}@vassal" for k in FOR_A_VASSAL} <= met
 
 
@@ -76,7 +76,7 @@ def test_the_heuristic_bot_plays_every_vassal_decision_by_its_rules() -> None:
     met: set[str] = set()
     for seed, vassals in enumerate((("martell", "baratheon"), ("stark",))):
         met |= play(board_with_vassals(vassals, seed, None), heuristic=True, seed=seed)
-    assert VASSAL_KINDS <= met and f"{D.MARCH_MOVE.name}@vassal" in met
+    assert met >= VASSAL_KINDS and f"{D.MARCH_MOVE.name}@vassal" in met
 
 
 def test_the_heuristic_bot_gives_vassal_orders_it_scores() -> None:

@@ -69,6 +69,29 @@ def holder_of(g: BoardGame, track: str) -> str:
     return next(h for h in g.tracks[track] if h not in g.vassals)
 
 
+def delegated(config: dict[str, Any], decision: Decision) -> bool:
+    """Whether the seat left this decision to the server's bot (X-MOD-10.3): a seat listed in
+    the config's ``vassal_bots`` leaves the choice of its vassals and every decision made for
+    them to the bot."""
+    if decision.seat not in config.get("vassal_bots", ()):
+        return False
+    return decision.kind == D.CHOOSE_VASSALS.name or decision.about("vassal") is not None
+
+
+def check_vassal_bots(config: dict[str, Any], players: int) -> dict[str, list[int]]:
+    """The config's ``vassal_bots``: the seats (0..players-1, each once) that leave their
+    vassals to the server's bot; only in Mother of Dragons games."""
+    if "vassal_bots" not in config:
+        return {}
+    seats = config["vassal_bots"]
+    if config.get("scenario") != "mod":
+        raise ValueError("vassal_bots is a setting of scenario 'mod' only")
+    ok = isinstance(seats, list) and all(type(s) is int and 0 <= s < players for s in seats)
+    if not ok or len(set(seats)) != len(seats):
+        raise ValueError(f"vassal_bots must list distinct seats 0..{players - 1}, not {seats!r}")
+    return {"vassal_bots": sorted(seats)}
+
+
 # -- commanders (X-MOD-10.3, XF12) ---------------------------------------------------------------
 
 

@@ -609,3 +609,36 @@ def test_x_mod_10_consolidate_power_step_still_resolves_players_orders() -> None
     g = s.start(ResolveConsolidate("tyrell"))
     run(g)
     assert g.power["tyrell"] > 0
+
+
+def test_x_mod_10_3_a_seat_may_leave_its_vassals_to_the_bot() -> None:
+    """X-MOD-10.3: config ``vassal_bots`` (MoD only) lists the seats whose vassal choice and
+    vassal decisions the server's bot makes (``INFO.delegated``); their own stay theirs."""
+    from westeros.boardgame.game import INFO
+    from westeros.engine import ConfigError, new_game
+
+    config = {"scenario": "mod", "players": 3, "vassal_bots": [2, 0]}
+    assert INFO.check_config(config)["vassal_bots"] == [0, 2]
+    for bad in ([3], [0, 0], "all"):
+        with pytest.raises(ConfigError, match="vassal_bots"):
+            INFO.check_config({**config, "vassal_bots": bad})
+    with pytest.raises(ConfigError, match="scenario 'mod' only"):
+        INFO.check_config({"players": 3, "vassal_bots": [0]})
+    g = new_game("boardgame", config, 3)
+    d = g.pending()[0]
+    assert d.kind == D.CHOOSE_VASSALS.name
+    assert INFO.delegated is not None
+    assert INFO.delegated(g.config, d) == (d.seat in (0, 2))
+    s = (
+        tyrell_commands()
+        .units("yronwood", "martell", "footman")
+        .order("yronwood", "vassal_march+0")
+    )
+    g2 = s.start(ResolveMarch("martell"))
+    for_vassal, seat = g2.pending()[0], g2.seat_of("tyrell")
+    assert INFO.delegated({"vassal_bots": [seat]}, for_vassal)
+    assert not INFO.delegated({"vassal_bots": []}, for_vassal)
+    own = tyrell_commands().units("highgarden", "tyrell", "footman").order("highgarden", "march+0")
+    assert not INFO.delegated(
+        {"vassal_bots": [seat]}, own.start(ResolveMarch("tyrell")).pending()[0]
+    )

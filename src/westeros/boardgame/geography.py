@@ -55,7 +55,7 @@ def destinations(g: BoardGame, house: str, area: str) -> list[str]:
 
 def _barred(g: BoardGame, house: str, area: str) -> bool:
     """X-MOD-10.5, X-MOD-10.6: an area held by a friendly house, or a port for a vassal."""
-    if house in g.vassals and T.AREAS[area].is_port:
+    if house in g.vassals and g.areas[area].is_port:
         return True
     return friendly(g, house, g.controller(area)) or friendly(
         g, house, g.garrison_owner(area) if g.garrisons.get(area) else None

@@ -29,7 +29,8 @@ with units in the area or, with none, the owner of its garrison.
 * ``outcome`` — card texts (Tywin, Renly, Cersei, Roose);
 * ``casualties`` / ``casualty`` — garrison, automatic destruction of routed units and siege
   engines, then sword and skull casualties one at a time (kind ``casualty``: a unit kind;
-  R7.9, R7.7.5);
+  R7.9, R7.7.5); ``after_casualties`` — card texts once casualties are taken (Beric
+  Dondarrion, X-MOD-10.9);
 * ``retreat`` (kind ``retreat``: an area id) and ``retreat_casualty`` (kind
   ``retreat_casualty``: a unit kind, supply losses of the chosen area) — R7.10, D21;
 * ``cleanup`` — R7.11 steps 1–3; ``after`` — card texts (step 4, Patchface); ``finish`` —
@@ -50,6 +51,7 @@ from westeros.boardgame import house_cards as HC
 from westeros.boardgame import (
     house_cards_adwd,  # noqa: F401  (registers the ADwD texts)
     house_cards_affc,  # noqa: F401  (registers the AFfC texts)
+    house_cards_mod,  # noqa: F401  (registers the Mother of Dragons texts)
 )
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import (
@@ -735,6 +737,7 @@ FLOW: tuple[Stage, ...] = (
     _window("outcome"),
     Stage("casualties", _casualties),  # R7.9.1–R7.9.3
     Stage("casualty", _casualty, _casualty_ask),  # D20
+    _window("after_casualties"),  # X-MOD-10.9 Beric Dondarrion
     Stage("retreat", _retreat, _retreat_ask),  # R7.10
     Stage("retreat_casualty", _retreat_casualty, _retreat_casualty_ask, when=_retreating),
     Stage("cleanup", _cleanup),  # R7.11 steps 1–3

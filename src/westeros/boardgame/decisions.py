@@ -334,6 +334,50 @@ GERRIS = _kind(
     "or pass",
 )
 
+# ====================================================== Mother of Dragons house cards (X-MOD-D10)
+LYSA_ARRYN = _kind(
+    "lysa_arryn",
+    words("keep", "discard"),
+    "X-MOD-D10, X-MOD-4.2: Lysa Arryn (MoD; Arryn won defending with a Defense order in the "
+    "embattled area) goes back into hand (keep) or is discarded",
+)
+ROBERT_ARRYN = _kind(
+    "robert_arryn",
+    Codec(("card",), words=("pass",)),
+    "X-MOD-D10, X-MOD-4.2: the weakest card of the opponent's discard pile that Robert Arryn "
+    "removes from the game with itself (one of the tied ones), or pass",
+)
+VISERYS = _kind(
+    "viserys",
+    Codec(("card",), words=("pass",)),
+    "X-MOD-D10, X-MOD-5.8: the other card of the hand Viserys Targaryen discards to add its "
+    "printed strength, or pass",
+)
+MISSANDEI = _kind(
+    "missandei",
+    Codec(("card",), words=("pass",)),
+    "X-MOD-D10, X-MOD-5.8: the other card of the discard pile Missandei takes back into hand "
+    "(Targaryen lost by 2 or less), or pass",
+)
+JON_CONNINGTON = _kind(
+    "jon_connington",
+    Codec(("area",), words=("pass",)),
+    "X-MOD-D10, X-MOD-10.9: the area (where the losing vassal retreated, or its home) its "
+    "commander musters a vassal knight in with Jon Connington, or pass",
+)
+BRONN = _kind(
+    "bronn",
+    words("pay", "pass"),
+    "X-MOD-D10, X-MOD-10.9: the opponent of a vassal's Bronn discards 2 available power to "
+    "make Bronn's strength 0 (pay), or not (pass)",
+)
+BERIC_DONDARRION = _kind(
+    "beric_dondarrion",
+    Codec(("unit",)),
+    "X-MOD-10.9: the kind of the vassal's own unit in the embattled area that Beric Dondarrion "
+    "destroys after a win (asked only when it matters)",
+)
+
 # ====================================================== A Feast for Crows objectives (X-AFFC-6)
 RETURN_OBJECTIVE = _kind(
     "return_objective",

@@ -1,7 +1,8 @@
 """The 42 base house cards' texts (R7.5, R7.12): one :class:`Ability` per card with text,
 registered by card id in :data:`ABILITIES`, grouped by house. A card without text has none. The
 A Dance with Dragons cards register theirs in :mod:`westeros.boardgame.house_cards_adwd`, with
-the windows of X1.1 (``before_resolution``, ``final_strength_override`` with ``overrides``).
+the windows of X1.1 (``before_resolution``, ``final_strength_override`` with ``overrides``);
+Mother of Dragons' in :mod:`westeros.boardgame.house_cards_mod`.
 
 A combat (:mod:`westeros.boardgame.combat`) asks a card's ability at each timing window of
 R7.5.2; inside one window the two sides resolve in turn order (FAQ). The hooks of an ability,
@@ -17,7 +18,8 @@ in the order a combat meets them:
 4. ``outcome`` — Tywin, Renly (``renly``: an area id, ``"<area>:routed"`` or ``"pass"``),
    Cersei (``cersei``: an area id or ``"pass"``), Roose;
 5. casualties, retreat, move-in — ``prevents_casualties`` (Blackfish), ``chooses_retreat``
-   (Robb), ``blocks_move_in`` (Arianne);
+   (Robb), ``blocks_move_in`` (Arianne); ``after_casualties``, once the casualties are taken,
+   before the retreat (Beric Dondarrion, Mother of Dragons);
 6. ``after`` — Patchface (``patchface``: a card id or ``"pass"``); ``moves_march_order``
    (Loras) in clean up.
 
@@ -45,7 +47,13 @@ from westeros.boardgame.state import TRACKS, BoardGame, Side, Unit
 from westeros.engine import Decision
 
 Window = Literal[
-    "cancel", "immediately", "before_resolution", "final_strength_override", "outcome", "after"
+    "cancel",
+    "immediately",
+    "before_resolution",
+    "final_strength_override",
+    "outcome",
+    "after_casualties",
+    "after",
 ]
 
 
@@ -108,6 +116,7 @@ class Ability:
     chooses_retreat: SidePredicate = _never  # the side picks the loser's retreat area
     blocks_move_in: SidePredicate = _never  # the winning attacker may not move in
     moves_march_order: SidePredicate = _never  # the March order moves into the area
+    after_casualties: Text | None = None  # X-MOD-10.9 Beric: once casualties are taken
     after: Text | None = None
 
     def text(self, window: Window) -> Text | None:

@@ -41,12 +41,15 @@ __all__ = [
     "SETUPS",
     "SIEGE_STRENGTH_VS_CASTLE",
     "SUPPLY_LIMITS",
+    "TARGARYEN_DECKS",
     "TIDES_CARD_BY_ID",
     "TIDES_OF_BATTLE",
     "UNIT_POOL",
     "UNIT_STRENGTH",
     "UNIT_TYPES",
     "UPGRADE_COST",
+    "VASSAL",
+    "VASSAL_CARDS",
     "VASSAL_ORDER_COUNTS",
     "VASSAL_SUPPORT_FACE",
     "WESTEROS_CARD_BY_ID",
@@ -804,34 +807,71 @@ class HouseCard:
     ability: str | None
 
 
+def _house_card(c: dict[str, object], w: str) -> HouseCard:
+    card = HouseCard(
+        id=_str(c["id"], w),
+        name=_str(c["name"], w),
+        house=_str(c["house"], w),
+        strength=_int(c["strength"], w),
+        swords=_int(c["swords"], w),
+        fortifications=_int(c["fortifications"], w),
+        timing=_opt_str(c["timing"], w),
+        ability=_opt_str(c["ability"], w),
+    )
+    if card.timing is not None and not set(card.timing.split("+")) <= _CARD_TIMINGS:
+        raise _fail(w, f"unknown timing {card.timing!r}")
+    return card
+
+
 def _build_house_cards(name: str = "house_cards.json") -> dict[str, tuple[HouseCard, ...]]:
     raw = _load(name)
     by_house: dict[str, list[HouseCard]] = {h: [] for h in ALL_HOUSES}
     for i, item in enumerate(_list(raw["cards"], f"{name}.cards")):
-        c = _obj(item, f"{name}.cards[{i}]")
         w = f"{name}.cards[{i}]"
-        card = HouseCard(
-            id=_str(c["id"], w),
-            name=_str(c["name"], w),
-            house=_str(c["house"], w),
-            strength=_int(c["strength"], w),
-            swords=_int(c["swords"], w),
-            fortifications=_int(c["fortifications"], w),
-            timing=_opt_str(c["timing"], w),
-            ability=_opt_str(c["ability"], w),
-        )
+        card = _house_card(_obj(item, w), w)
         if card.house not in by_house:
             raise _fail(w, f"unknown house {card.house!r}")
-        if card.timing is not None and not set(card.timing.split("+")) <= _CARD_TIMINGS:
-            raise _fail(w, f"unknown timing {card.timing!r}")
         by_house[card.house].append(card)
     return {h: tuple(cards) for h, cards in by_house.items() if cards}
 
 
+VASSAL = "vassal"  # the ``house`` of the shared vassal cards, which belong to no house (X-MOD-10.9)
+# Mother of Dragons card sets (``deck`` in the data) and the house their cards belong to
+_MOD_SETS: Final[Mapping[str, str]] = MappingProxyType(
+    {"arryn": "arryn", "targaryen_a": "targaryen", "targaryen_b": "targaryen", "vassal": VASSAL}
+)
+
+
+def _build_mod_cards(name: str = "house_cards_mod.json") -> dict[str, tuple[HouseCard, ...]]:
+    """Mother of Dragons: Arryn's deck (X-MOD-4.2), Targaryen's decks A and B (X-MOD-5.8) and
+    the shared vassal cards (X-MOD-10.9), by set."""
+    raw = _load(name)
+    sets: dict[str, list[HouseCard]] = {k: [] for k in _MOD_SETS}
+    for i, item in enumerate(_list(raw["cards"], f"{name}.cards")):
+        w = f"{name}.cards[{i}]"
+        c = _obj(item, w)
+        deck, card = _str(c["deck"], w), _house_card(c, w)
+        if deck not in sets:
+            raise _fail(w, f"unknown card set {deck!r}")
+        if card.house != _MOD_SETS[deck]:
+            raise _fail(w, f"a {deck} card belongs to {_MOD_SETS[deck]!r}, not {card.house!r}")
+        sets[deck].append(card)
+    return {k: tuple(v) for k, v in sets.items()}
+
+
 HOUSE_CARDS: Final[Mapping[str, tuple[HouseCard, ...]]] = MappingProxyType(_build_house_cards())
 _AFFC_CARDS: Final = _build_house_cards("house_cards_affc.json")  # Arryn's only (X-AFFC-1)
+_MOD_CARDS: Final = _build_mod_cards()
+# X-MOD-5.8, X-MOD-Q3: one of Targaryen's two decks is used per game (A by default)
+TARGARYEN_DECKS: Final[Mapping[str, tuple[HouseCard, ...]]] = MappingProxyType(
+    {"a": _MOD_CARDS["targaryen_a"], "b": _MOD_CARDS["targaryen_b"]}
+)
+# X-MOD-10.7: the shared vassal deck; a vassal's commander draws 3 of them in each combat
+VASSAL_CARDS: Final[tuple[HouseCard, ...]] = _MOD_CARDS["vassal"]
 # X-ADWD-1.1: each deck holds 7 cards per house; "base" is HOUSE_CARDS. In "affc" Arryn plays
-# its own cards and the other houses of the scenario their base cards (X-AFFC-1).
+# its own cards and the other houses of the scenario their base cards (X-AFFC-1). In "mod" the
+# six base houses play their base cards, Arryn its MoD deck (X-MOD-4.1) and Targaryen deck A
+# (the game's ``targaryen_deck`` chooses, :meth:`~westeros.boardgame.state.BoardGame.house_deck`).
 HOUSE_CARD_DECKS: Final[Mapping[str, Mapping[str, tuple[HouseCard, ...]]]] = MappingProxyType(
     {
         "base": HOUSE_CARDS,
@@ -839,19 +879,22 @@ HOUSE_CARD_DECKS: Final[Mapping[str, Mapping[str, tuple[HouseCard, ...]]]] = Map
         "affc": MappingProxyType(
             {h: _AFFC_CARDS.get(h) or HOUSE_CARDS[h] for h in SCENARIOS["affc"].houses}
         ),
-        # PLACEHOLDER until the modcards branch registers the MoD deck (base six + MoD Arryn):
-        # Arryn plays its AFfC cards here meanwhile
         "mod": MappingProxyType(
-            {h: _AFFC_CARDS.get(h) or HOUSE_CARDS[h] for h in SCENARIOS["mod"].houses}
+            {
+                **{h: HOUSE_CARDS[h] for h in HOUSES},
+                "arryn": _MOD_CARDS["arryn"],
+                "targaryen": TARGARYEN_DECKS["a"],
+            }
         ),
     }
 )
-HOUSE_CARD_BY_ID: Final[Mapping[str, HouseCard]] = MappingProxyType(
-    {c.id: c for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards}
+_EVERY_CARD: Final = (
+    *(c for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards),
+    *TARGARYEN_DECKS["b"],
+    *VASSAL_CARDS,
 )
-if len(HOUSE_CARD_BY_ID) != len(
-    {id(c) for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards}
-):
+HOUSE_CARD_BY_ID: Final[Mapping[str, HouseCard]] = MappingProxyType({c.id: c for c in _EVERY_CARD})
+if len(HOUSE_CARD_BY_ID) != len({id(c) for c in _EVERY_CARD}):
     raise _fail("house_cards", "duplicate card id")
 
 

@@ -349,10 +349,12 @@ class ResolveVassalMuster(Step):
 # -- combat (X-MOD-10.7) -------------------------------------------------------------------------
 
 
+VASSAL_DECK = tuple(c.id for c in T.VASSAL_CARDS)
+
+
 def vassal_deck() -> tuple[str, ...]:
-    """The shared vassal deck's card ids (``T.VASSAL_CARDS``, X-MOD-10.7)."""
-    cards: tuple[Any, ...] = getattr(T, "VASSAL_CARDS", ())
-    return tuple(c.id for c in cards)
+    """The shared vassal deck's card ids (``T.VASSAL_CARDS``, X-MOD-10.7, X-MOD-10.9)."""
+    return VASSAL_DECK
 
 
 def draw_vassal_cards(g: BoardGame, f: Fight) -> None:

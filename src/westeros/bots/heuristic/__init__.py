@@ -85,6 +85,15 @@ RULES: dict[str, Rule] = {
     D.CHOOSE_VASSALS.name: vassals.choose_vassals,
     D.VASSAL_ORDER.name: vassals.vassal_order,
     D.VASSAL_MUSTER.name: _word("muster"),
+    # Mother of Dragons cards (X-MOD-D10): keep Lysa, use Robert and Jon Connington, buy the
+    # strongest card with Viserys or Missandei, pay to silence Bronn, lose the cheapest unit
+    D.LYSA_ARRYN.name: _word("keep"),
+    D.ROBERT_ARRYN.name: fights.first_action,
+    D.VISERYS.name: fights.strongest_card,
+    D.MISSANDEI.name: fights.strongest_card,
+    D.JON_CONNINGTON.name: fights.first_action,
+    D.BRONN.name: _word("pay"),
+    D.BERIC_DONDARRION.name: fights.casualty,
 }
 
 

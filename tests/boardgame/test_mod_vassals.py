@@ -112,6 +112,26 @@ def test_xf12_illegal_vassal_choices_are_refused() -> None:
 # -- X-MOD-10.4 orders (XF14, XF15, XF33, X-MOD-Q5) ----------------------------------------------
 
 
+def test_x_mod_10_4_the_vassal_tokens() -> None:
+    """X-MOD-10.4: one each of March +0, Raid/Support +1, Defense +1/Muster and Defense +3, no
+    star token; order kinds of their own, never among the player houses' tokens."""
+    kinds = {k: (t.type, t.modifier, t.special) for k, t in V.T.ORDER_KINDS.items()}
+    assert dict(V.T.VASSAL_ORDER_COUNTS) == {
+        "vassal_march+0": 1,
+        "vassal_raid_support+1": 1,
+        "vassal_defense_muster+1": 1,
+        "vassal_defense+3": 1,
+    }
+    assert kinds["vassal_march+0"] == ("march", 0, False)
+    assert kinds["vassal_raid_support+1"] == ("raid", 1, False)
+    assert kinds["vassal_defense_muster+1"] == ("defense", 1, False)
+    assert kinds["vassal_defense+3"] == ("defense", 3, False)
+    assert kinds[V.T.VASSAL_SUPPORT_FACE] == ("support", 1, False)
+    assert not any(t.id.startswith("vassal_") for t in V.T.ORDER_TOKENS)
+    assert not any(k.startswith("vassal_") for k in V.T.ORDER_COUNTS)
+    assert E.order_name("vassal_raid_support+1") == "Vassal Raid/Support +1"
+
+
 def dorne(s: Scenario) -> Scenario:
     """Martell (a vassal) in three areas, Tyrell and Stark with one army each."""
     return (

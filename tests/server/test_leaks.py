@@ -423,4 +423,3 @@ def test_with_vassals_seat_a_never_receives_seat_b_secrets(client: TestClient) -
     assert assert_b_chose_in_secret(played, {"vassal_order"}) >= 1
     for text in played.raw:
         assert played.tokens[B] not in text
-

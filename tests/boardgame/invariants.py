@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from westeros.boardgame import events as E
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
 from westeros.boardgame.affc import DEALT
@@ -35,6 +36,12 @@ def _check_unit_places(g: BoardGame) -> None:
             assert on_board + in_fight <= T.UNIT_POOL[kind], f"{house} exceeds its {kind} pool"
 
 
+def _removed_cards(g: BoardGame, house: str) -> set[str]:
+    """The house's cards removed from the game so far (X1.3, logged as ``card_removed``)."""
+    name = E.CARD_REMOVED.name
+    return {e.fields["card"] for e in g.log if e.kind == name and e.fields["house"] == house}
+
+
 def check_invariants(g: BoardGame) -> None:
     for area, units in g.units.items():
         info = g.areas[area]
@@ -61,8 +68,14 @@ def check_invariants(g: BoardGame) -> None:
         assert 0 <= g.supply[house] <= T.MAX_SUPPLY
         if house in g.vassals:
             continue  # X-MOD-10.7 no house cards of its own (check_vassals)
-        assert len(g.hands[house]) + len(g.discards[house]) == 7
-        assert set(g.hands[house]) | set(g.discards[house]) == {c.id for c in g.house_deck(house)}
+        held = set(g.hands[house]) | set(g.discards[house])
+        count, deck = (
+            len(g.hands[house]) + len(g.discards[house]),
+            {c.id for c in g.house_deck(house)},
+        )
+        if count != 7 or held != deck:  # X1.3 some cards were removed from the game
+            removed = _removed_cards(g, house)
+            assert count + len(removed) == 7 and held | removed == deck, (house, held, removed)
     for area, house in g.power_tokens.items():
         assert g.areas[area].kind == "land", f"power token on {area} (R1.3.3)"
         assert g.owner(area) in (None, house), f"power token under enemy units in {area}"

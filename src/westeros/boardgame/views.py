@@ -18,6 +18,8 @@ from westeros.boardgame.vassals import knows
 def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
     """A JSON-ready dict of public facts plus ``seat``'s own secrets (``None`` = spectator).
 
+    A seat sees its vassals' secrets as its own (their face-down orders and drawn vassal
+    cards, X-MOD-10.4, X-MOD-10.7).
     Hidden from other seats (R1.14.1): face-down orders (only "an order is here"), bids
     and chosen house cards (they live on steps, never here), deck order (sizes only),
     and the wildling card the Raven holder looked at.

@@ -135,11 +135,11 @@ def test_a_finished_affc_game_replays(client: TestClient) -> None:
     assert start["view"]["objectives"]["hand"] is None  # a spectator's replay
 
 
-def test_mother_of_dragons_is_offered_for_seven_players_and_created(client: TestClient) -> None:
-    """X-MOD-13.1, X-MOD-1.1: the 7 houses on the MoD map; offered for 7 players while vassal
-    play is not in; a 7-player game is created with the MoD config and map."""
+def test_mother_of_dragons_is_offered_for_three_to_seven_players(client: TestClient) -> None:
+    """X-MOD-13.1, X-MOD-1.1: the 7 houses on the MoD map, for 3 to 7 players (the unplayed
+    houses are vassals, X-MOD-10); a 7-player game is created with the MoD config and map."""
     mod = {v["value"]: v for v in board_options(client)["scenario"]["values"]}["mod"]
-    assert (mod["title"], mod["players"]) == ("Mother of Dragons", [7])
+    assert (mod["title"], mod["players"]) == ("Mother of Dragons", [3, 4, 5, 6, 7])
     assert mod["seats"]["7"] == [T.house_name(h) for h in T.SCENARIOS["mod"].houses]
     assert mod["requires"] == {"house_cards": ["mod"]}
     made = create(client, scenario_game("mod", 7))

@@ -17,9 +17,8 @@ SCENARIO = "mod"
 FLAGS = ("sea_orders", "gifting")
 KEYS = ("vassals", *FLAGS)
 TOP_SPACES = 3  # X-MOD-10.2 (S&R): no vassal starts in the top 3 spaces of a track
-# the seat counts a client offers: with fewer than 7 players the vassals need their own play
-# (commanders, vassal orders and combat, X-MOD-10.3 on), which is not in yet
-OFFERED_SEATS: tuple[int, ...] = (7,)
+# the seat counts a client offers: 3 to 7, the unplayed houses as vassals (X-MOD-13.1, X-MOD-10)
+OFFERED_SEATS: tuple[int, ...] = T.SCENARIOS[SCENARIO].seats
 
 
 def _words(items: tuple[str, ...] | list[str]) -> str:

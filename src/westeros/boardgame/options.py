@@ -37,7 +37,7 @@ def scenario_option(titles: dict[str, str]) -> GameOption:
     """``scenario``: the base game for 3–6 players (R2) with the base or the ADwD deck
     (X-ADWD-1.1), and each expansion scenario with its player counts, its houses and its
     house-card deck (X-ADWD-2.1; A Feast for Crows: 4 players with Arryn, X-AFFC-2.1; Mother
-    of Dragons: the 7 houses, offered for 7 players until vassals play, X-MOD-13.1)."""
+    of Dragons: the 7 houses for 3 to 7 players, the unplayed ones vassals, X-MOD-13.1)."""
     base = OptionValue(
         "base",
         BASE_TITLE,

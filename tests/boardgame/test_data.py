@@ -259,7 +259,8 @@ def test_r1_10_order_tokens() -> None:
         "consolidate": 0,
         "consolidate*": 0,
     }
-    assert len(t.ORDER_KINDS) == 11
+    # the player houses' 11 kinds, then the MoD vassals' own (X-MOD-10.4, never a house's token)
+    assert len([k for k in t.ORDER_KINDS if not k.startswith("vassal_")]) == 11
     assert all(t.ORDER_KINDS[tok.id] == tok for tok in t.ORDER_TOKENS)
     assert all(tok.special == tok.id.endswith("*") for tok in t.ORDER_TOKENS)
     assert dict(t.ORDER_COUNTS) == dict(Counter(tok.id for tok in t.ORDER_TOKENS))
@@ -540,8 +541,9 @@ def test_r1_11_1_six_houses_seven_cards_each() -> None:
         assert sorted((c.strength for c in cards), reverse=True) == [4, 3, 2, 2, 1, 1, 0]
         assert all(c.house == house for c in cards)
     assert t.HOUSE_CARD_DECKS["base"] is t.HOUSE_CARDS
-    # ids unique across decks: base 42, ADwD 42, AFfC Arryn's 7 (its other houses play base)
-    assert len(t.HOUSE_CARD_BY_ID) == 42 + 42 + 7
+    # ids unique across decks: base 42, ADwD 42, AFfC Arryn's 7 (its other houses play base),
+    # Mother of Dragons 28 (Arryn 7, Targaryen A and B 7 each, vassals 7; X-MOD-4.2, X-MOD-5.8)
+    assert len(t.HOUSE_CARD_BY_ID) == 42 + 42 + 7 + 28
     assert all(t.HOUSE_CARD_BY_ID[c.id] is c for cs in t.HOUSE_CARDS.values() for c in cs)
 
 

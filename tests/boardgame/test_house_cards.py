@@ -1007,7 +1007,8 @@ def test_one_ability_per_card_text_and_none_for_textless_cards() -> None:
 
 def test_combat_module_names_no_house_card() -> None:
     """combat.py runs the card texts only through their abilities: none of its string
-    constants is one of the card ids of any deck (42 each, base and ADwD; Arryn's 7 of AFfC)."""
+    constants is one of the card ids of any deck (42 each, base and ADwD; Arryn's 7 of AFfC; the
+    28 of Mother of Dragons: Arryn, Targaryen A and B, vassals)."""
     import ast
     from pathlib import Path
 
@@ -1019,5 +1020,5 @@ def test_combat_module_names_no_house_card() -> None:
         for node in ast.walk(tree)
         if isinstance(node, ast.Constant) and isinstance(node.value, str)
     }
-    assert len(T.HOUSE_CARD_BY_ID) == 42 + 42 + 7
+    assert len(T.HOUSE_CARD_BY_ID) == 42 + 42 + 7 + 28
     assert not strings & set(T.HOUSE_CARD_BY_ID)

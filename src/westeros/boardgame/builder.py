@@ -35,7 +35,7 @@ class Scenario:
         house_cards: str | None = None,
         planning: str | None = None,
     ) -> None:
-        seat_houses = houses or list(T.setup_of(scenario, players).houses)
+        seat_houses = houses or list(T.setup_of(scenario, players).houses)[:players]
         config = {"players": players, "houses": seat_houses, "tides": tides, "scenario": scenario}
         if house_cards is not None:
             config["house_cards"] = house_cards
@@ -54,7 +54,7 @@ class Scenario:
 
     def units(self, area: str, house: str, *kinds: str, routed: bool = False) -> Scenario:
         """Add units of one house to an area (replaces nothing; one house per area)."""
-        assert area in T.AREAS, area
+        assert area in self.g.areas, area
         for kind in kinds:
             self.g.add_unit(area, Unit(house, kind, routed))
         return self
@@ -274,6 +274,20 @@ class Scenario:
         self.g.phase = "action"
         self.g.orders_revealed = True
         return self.start(*steps)
+
+    def vassals(self, **commanders: str | None) -> Scenario:
+        """Make houses vassals (X-MOD-10.1) with their commander's house this round (None: not
+        handed out yet): no seat, no power, no house cards (X-MOD-10.6); the other houses
+        keep their seats in order. ``vassals(martell="stark", tyrell=None)``."""
+        g = self.g
+        g.vassals = tuple(h for h in g.houses if h in commanders)
+        g.seat_houses = tuple(h for h in g.seat_houses if h not in commanders)
+        g.commanders = {v: c for v, c in commanders.items() if c is not None}
+        for vassal in g.vassals:
+            g.power[vassal] = 0
+            g.hands[vassal] = ()
+            g.discards[vassal] = ()
+        return self
 
     # -- run -----------------------------------------------------------------------------------
     def start(self, *steps: Step) -> PlayedGame:

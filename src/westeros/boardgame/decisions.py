@@ -178,7 +178,8 @@ RAID = _kind(
     "raid",
     Codec(("from", "target"), sep=">"),
     "R6.3, D13: resolve one of the house's Raid orders: <from>><target> removes the order in "
-    "target (R6.3.1, R6.3.2), <from>>none removes the Raid order without effect (R6.3.3)",
+    "target (R6.3.1, R6.3.2), <from>>none removes the Raid order without effect (R6.3.3); "
+    "for a vassal's Raid/Support +1 token none keeps it as a Support +1 order (X-MOD-10.4)",
 )
 MARCH_ORDER = _kind(
     "march_order", Codec(("area",)), "R6.4, D14: the area of the March order to resolve"
@@ -349,6 +350,50 @@ GERRIS = _kind(
     "or pass",
 )
 
+# ====================================================== Mother of Dragons house cards (X-MOD-D10)
+LYSA_ARRYN = _kind(
+    "lysa_arryn",
+    words("keep", "discard"),
+    "X-MOD-D10, X-MOD-4.2: Lysa Arryn (MoD; Arryn won defending with a Defense order in the "
+    "embattled area) goes back into hand (keep) or is discarded",
+)
+ROBERT_ARRYN = _kind(
+    "robert_arryn",
+    Codec(("card",), words=("pass",)),
+    "X-MOD-D10, X-MOD-4.2: the weakest card of the opponent's discard pile that Robert Arryn "
+    "removes from the game with itself (one of the tied ones), or pass",
+)
+VISERYS = _kind(
+    "viserys",
+    Codec(("card",), words=("pass",)),
+    "X-MOD-D10, X-MOD-5.8: the other card of the hand Viserys Targaryen discards to add its "
+    "printed strength, or pass",
+)
+MISSANDEI = _kind(
+    "missandei",
+    Codec(("card",), words=("pass",)),
+    "X-MOD-D10, X-MOD-5.8: the other card of the discard pile Missandei takes back into hand "
+    "(Targaryen lost by 2 or less), or pass",
+)
+JON_CONNINGTON = _kind(
+    "jon_connington",
+    Codec(("area",), words=("pass",)),
+    "X-MOD-D10, X-MOD-10.9: the area (where the losing vassal retreated, or its home) its "
+    "commander musters a vassal knight in with Jon Connington, or pass",
+)
+BRONN = _kind(
+    "bronn",
+    words("pay", "pass"),
+    "X-MOD-D10, X-MOD-10.9: the opponent of a vassal's Bronn discards 2 available power to "
+    "make Bronn's strength 0 (pay), or not (pass)",
+)
+BERIC_DONDARRION = _kind(
+    "beric_dondarrion",
+    Codec(("unit",)),
+    "X-MOD-10.9: the kind of the vassal's own unit in the embattled area that Beric Dondarrion "
+    "destroys after a win (asked only when it matters)",
+)
+
 # ====================================================== A Feast for Crows objectives (X-AFFC-6)
 RETURN_OBJECTIVE = _kind(
     "return_objective",
@@ -396,4 +441,27 @@ NEW_INFORMATION_RETURN = _kind(
     Codec(("objective",)),
     "X-AFFC-D4, X-AFFC-3 New Information: the objective card of the hand the house shuffles "
     "back into the objective deck (secret, every house at once)",
+)
+
+
+# ====================================================== Mother of Dragons vassals (X-MOD-D1, D2)
+CHOOSE_VASSALS = _kind(
+    "choose_vassals",
+    Codec(("vassal",), sep="+", words=("pass",), many=True),
+    "X-MOD-D1, X-MOD-10.3, XF12: in Iron Throne order a player picks all the vassals it "
+    "commands this round at once (<vassal>+<vassal>, house order, at most its markers), or pass "
+    "(its markers not used go to the next player; the last player takes every vassal left)",
+)
+VASSAL_ORDER = _kind(
+    "vassal_order",
+    Codec(("area", "token"), sep=":", words=("done",)),
+    "X-MOD-D2, X-MOD-10.4, X-MOD-Q5: the commander places one of the vassal's own tokens "
+    "(<area>:<token>) in an area holding the vassal's units, at most 2 areas per vassal, or "
+    "done; the context names the vassal",
+)
+VASSAL_MUSTER = _kind(
+    "vassal_muster",
+    words("muster", "pass"),
+    "X-MOD-10.4, XF15: in the Consolidate Power step the commander musters for the vassal in "
+    "the area of its Defense +1/Muster order (its home), or passes",
 )

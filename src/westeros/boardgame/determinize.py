@@ -6,6 +6,10 @@ Resampled (each from public facts only, so the sample carries no secret of the r
 
 * other houses' face-down orders (R1.14.1, R5.1): per house, one token per area holding one of
   its orders, drawn from the tokens it may still place (restrictions and King's Court stars);
+* the face-down orders of vassals another player commands (X-MOD-10.4), from the vassal's own
+  tokens; a seat keeps its own vassals' orders;
+* the vassal cards another commander drew for a combat (X-MOD-10.7), from the shared deck less
+  the cards the seat sees;
 * bids not yet revealed (R3.7.2, R4.3.2): 0..the bidder's available power;
 * house cards chosen but not yet revealed (R7.5.1): one of that house's cards in hand;
 * Tides of Battle cards not yet shown and the rest of the fight's Tides deck (R7.7);
@@ -32,6 +36,7 @@ from westeros.boardgame.bidding import TableBids
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
+from westeros.boardgame.vassals import knows, vassal_deck, vassal_tokens
 from westeros.engine import Rng
 
 _MIX = 0x9E3779B97F4A7C15
@@ -48,6 +53,8 @@ def determinize(g: G, seat: int, seed: int) -> G:
     out.log = [e.for_seat(seat) for e in g.log]
     _orders(out, me, rng)
     _bids(out, me, rng)
+    if out.vassals:
+        _vassal_hands(out, me, rng)
     _fight(out, me, rng)
     out.westeros_decks = _westeros(g, me, rng)
     _wildlings(out, me, rng)
@@ -61,15 +68,27 @@ def _orders(g: BoardGame, me: str, rng: Rng) -> None:
     if g.orders_revealed:
         return
     for house in g.houses:
-        if house == me:
+        if knows(g, me, house):  # its own orders and its vassals' (X-MOD-10.4)
             continue
         areas = g.orders_of(house)  # map order: public (an order is here)
         for area in areas:
             del g.orders[area]
         for area in areas:
-            tokens = placeable_tokens(g, house)
+            vassal = house in g.vassals
+            tokens = vassal_tokens(g, house) if vassal else placeable_tokens(g, house)
             if tokens:
                 g.orders[area] = Order(house, rng.choice(tokens))
+
+
+def _vassal_hands(g: BoardGame, me: str, rng: Rng) -> None:
+    """X-MOD-10.7: the vassal cards another commander drew, drawn again from the shared deck
+    without the cards the seat sees (its own vassal's draw)."""
+    unknown = [h for h in g.vassals if g.hands[h] and not knows(g, me, h)]
+    seen = {c for h in g.vassals if knows(g, me, h) for c in g.hands[h]}
+    pool = list(rng.shuffled([c for c in vassal_deck() if c not in seen]))
+    for house in unknown:
+        size = len(g.hands[house])
+        g.hands[house], pool = tuple(pool[:size]), pool[size:]
 
 
 def _bids(g: BoardGame, me: str, rng: Rng) -> None:

@@ -118,7 +118,9 @@ class Fight:
     kept: frozenset[Side] = frozenset()  # sides whose card is not discarded (Roose)
     ignored: frozenset[Side] = frozenset()  # sides whose card text is ignored (X1.2)
     copied: tuple[str | None, str | None] = (None, None)  # printed values used (Qyburn)
-    paid: tuple[int, int] = (0, 0)  # power paid for strength at reveal (Aeron, ADwD)
+    # strength a text adds to the card at reveal: Aeron (ADwD) +1 per power token paid;
+    # Viserys (MoD) a discarded card's printed strength; Bronn (MoD) minus its own when paid
+    paid: tuple[int, int] = (0, 0)
     # Tides of Battle and the Valyrian Steel Blade (R7.6, R7.7)
     tides_deck: tuple[str, ...] = ()
     drawn: tuple[str | None, str | None] = (None, None)
@@ -313,6 +315,13 @@ class FightStep(FlowStep):
         g.fight = None
 
     def who(self, g: BoardGame, seat: int) -> str:
+        """The house the seat decided for: a fight's vassal is decided by its commander's seat
+        (X-MOD-10.7; a commander never fights its own vassal, X-MOD-10.5)."""
+        f = current(g)
+        if g.vassals and f is not None:
+            for house in (f.attacker, f.defender):
+                if house in g.vassals and g.seat_for(house) == seat:
+                    return house
         return g.house_of(seat)
 
 

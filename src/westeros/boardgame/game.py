@@ -14,6 +14,7 @@ from westeros.boardgame.options import options
 from westeros.boardgame.planning import PlanningPhase
 from westeros.boardgame.setup import set_up, validate_config
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.vassals import delegated as vassal_bot_decides
 from westeros.boardgame.views import view
 from westeros.boardgame.westeros_phase import WesterosPhase
 from westeros.engine import Config, GameInfo, Step
@@ -73,10 +74,11 @@ INFO = GameInfo(
     name="boardgame",
     title="A Game of Thrones: The Board Game (Second Edition)",
     min_players=3,
-    max_players=6,
+    max_players=7,  # Mother of Dragons (X-MOD-13.1); other scenarios 3-6
     simultaneous_moves=True,  # orders and bids are secret and simultaneous (R5.1, R3.7.2)
     hidden_information=True,  # face-down orders, bids, house cards in a fight, decks (R1.14)
     validate=validate_config,
     factory=new_game,
     options=options(),  # the scenario and the house-card deck (X-ADWD-2.1, X-ADWD-1.1)
+    delegated=vassal_bot_decides,  # X-MOD-10.3 a seat may leave its vassals to the bot
 )

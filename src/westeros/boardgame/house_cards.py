@@ -1,7 +1,8 @@
 """The 42 base house cards' texts (R7.5, R7.12): one :class:`Ability` per card with text,
 registered by card id in :data:`ABILITIES`, grouped by house. A card without text has none. The
 A Dance with Dragons cards register theirs in :mod:`westeros.boardgame.house_cards_adwd`, with
-the windows of X1.1 (``before_resolution``, ``final_strength_override`` with ``overrides``).
+the windows of X1.1 (``before_resolution``, ``final_strength_override`` with ``overrides``);
+Mother of Dragons' in :mod:`westeros.boardgame.house_cards_mod`.
 
 A combat (:mod:`westeros.boardgame.combat`) asks a card's ability at each timing window of
 R7.5.2; inside one window the two sides resolve in turn order (FAQ). The hooks of an ability,
@@ -17,7 +18,8 @@ in the order a combat meets them:
 4. ``outcome`` — Tywin, Renly (``renly``: an area id, ``"<area>:routed"`` or ``"pass"``),
    Cersei (``cersei``: an area id or ``"pass"``), Roose;
 5. casualties, retreat, move-in — ``prevents_casualties`` (Blackfish), ``chooses_retreat``
-   (Robb), ``blocks_move_in`` (Arianne);
+   (Robb), ``blocks_move_in`` (Arianne); ``after_casualties``, once the casualties are taken,
+   before the retreat (Beric Dondarrion, Mother of Dragons);
 6. ``after`` — Patchface (``patchface``: a card id or ``"pass"``); ``moves_march_order``
    (Loras) in clean up.
 
@@ -45,7 +47,13 @@ from westeros.boardgame.state import TRACKS, BoardGame, Side, Unit
 from westeros.engine import Decision
 
 Window = Literal[
-    "cancel", "immediately", "before_resolution", "final_strength_override", "outcome", "after"
+    "cancel",
+    "immediately",
+    "before_resolution",
+    "final_strength_override",
+    "outcome",
+    "after_casualties",
+    "after",
 ]
 
 
@@ -108,6 +116,7 @@ class Ability:
     chooses_retreat: SidePredicate = _never  # the side picks the loser's retreat area
     blocks_move_in: SidePredicate = _never  # the winning attacker may not move in
     moves_march_order: SidePredicate = _never  # the March order moves into the area
+    after_casualties: Text | None = None  # X-MOD-10.9 Beric: once casualties are taken
     after: Text | None = None
 
     def text(self, window: Window) -> Text | None:
@@ -234,7 +243,7 @@ def _h(house: str) -> str:
 
 
 def _seat(g: BoardGame, f: Fight, side: Side) -> int:
-    return g.seat_of(f.house(side))
+    return g.seat_for(f.house(side))
 
 
 def discard_from_hand(g: BoardGame, house: str, card: str) -> None:
@@ -427,7 +436,7 @@ def _cersei_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     loser = f.house(side.other)
     return tuple(
         a
-        for a in T.AREA_IDS
+        for a in g.map.area_ids
         if (o := g.orders.get(a)) is not None
         and o.house == loser
         and a != f.area  # removed anyway (R7.11 step 1) …
@@ -584,7 +593,7 @@ _ability("balon_greyjoy", opponent_stats=lambda g, f, side, stats: replace(stats
 
 # -- Theon Greyjoy: defending a castle/stronghold area: +1 strength, +1 sword ------------------
 def _theon(g: BoardGame, f: Fight, side: Side, stats: CardStats) -> CardStats:
-    if side is Side.DEFENDER and T.AREAS[f.area].has_castle:
+    if side is Side.DEFENDER and g.areas[f.area].has_castle:
         return replace(stats, strength=stats.strength + 1, swords=stats.swords + 1)
     return stats
 
@@ -706,10 +715,10 @@ _ability(
 # -- Queen of Thorns (R7.12.7, F17): remove one adjacent opponent order ------------------------
 def _qot_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     victim = f.house(side.other)
-    around = T.AREAS[f.area].neighbors
+    around = g.areas[f.area].neighbors
     return tuple(
         a
-        for a in T.AREA_IDS
+        for a in g.map.area_ids
         if a in around
         and (o := g.orders.get(a)) is not None
         and o.house == victim

@@ -18,9 +18,6 @@ from westeros.boardgame.refusals import refusal
 from westeros.engine import Choice, Decision, Event, Outcome, Step, StepGame
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
-AREA_ORDER = {a: i for i, a in enumerate(T.AREA_IDS)}  # map order, for stable listings
-CASTLE_AREAS = tuple(a for a in T.AREA_IDS if T.AREAS[a].has_castle)
-LAND_AREAS = tuple(a for a in T.AREA_IDS if T.AREAS[a].kind == "land")
 TRACK_NAMES = E.TRACK_NAMES
 
 
@@ -136,6 +133,9 @@ class BoardGame(StepGame):
     # area -> house: the home areas of this game (the map's, plus The Eyrie for Arryn in
     # AFfC, X-AFFC-2.2); fixed by the scenario, so not in the snapshot
     homes: Mapping[str, str] = T.MAP_HOMES
+    # the game's map (R1.1; a MoD variant, X-MOD-3); fixed by the scenario, so not in the
+    # snapshot; the class's base map unless set-up says otherwise
+    map: T.GameMap = T.MAPS["base"]
     # Mother of Dragons (X-MOD): empty in other games, and then left out of the snapshot
     vassals: tuple[str, ...] = ()  # houses in play that no seat plays (X-MOD-10.1), house order
     commanders: dict[str, str]  # vassal -> its commander's house this round (X-MOD-10.3)
@@ -172,6 +172,11 @@ class BoardGame(StepGame):
         """The seat that makes ``house``'s decisions (its own, or its commander's)."""
         return self.seat_of(self.commander_of(house))
 
+    def for_vassal(self, house: str) -> dict[str, str]:
+        """The context naming the vassal a decision is made for (X-MOD-10.3), else nothing:
+        ``D.X.ask(g.seat_for(h), prompt, choices, **g.for_vassal(h))``."""
+        return {"vassal": house} if house in self.vassals else {}
+
     def refusal(self, decision: Decision, choice: Choice) -> str:
         """Why a choice was refused, naming the house and the areas (refusals.py)."""
         return refusal(self.house_of(decision.seat), decision, choice)
@@ -185,7 +190,10 @@ class BoardGame(StepGame):
         return self.tracks[track].index(house) + 1
 
     def holder(self, track: str) -> str:
-        """The dominance token holder of a track (R1.9.5)."""
+        """The dominance token holder of a track (R1.9.5): its highest player house (a vassal
+        holds no dominance token, X-MOD-10.6)."""
+        if self.vassals:
+            return next(h for h in self.tracks[track] if h not in self.vassals)
         return self.tracks[track][0]
 
     def stars(self, house: str) -> int:
@@ -200,7 +208,7 @@ class BoardGame(StepGame):
     @property
     def areas(self) -> Mapping[str, T.Area]:
         """The areas of this game's map (R1.1; MoD adds and changes some, X-MOD-3)."""
-        return T.AREAS
+        return self.map.areas
 
     def is_affc(self) -> bool:
         """A Feast for Crows: victory points from objectives instead of castles (X-AFFC-4)."""
@@ -212,7 +220,10 @@ class BoardGame(StepGame):
         return T.setup_of(self.config.get("scenario", "base"), self.config["players"])
 
     def house_deck(self, house: str) -> tuple[T.HouseCard, ...]:
-        """The house's 7 house cards in this game's deck (R1.11.1, X-ADWD-1.1)."""
+        """The house's 7 house cards in this game's deck (R1.11.1, X-ADWD-1.1); Targaryen's
+        are the deck the game names, A by default (X-MOD-5.8, X-MOD-Q3)."""
+        if house == "targaryen":
+            return T.TARGARYEN_DECKS[self.config.get("targaryen_deck", "a")]
         return T.HOUSE_CARD_DECKS[self.config.get("house_cards", "base")][house]
 
     def garrison_owner(self, area: str) -> str | None:
@@ -223,10 +234,10 @@ class BoardGame(StepGame):
         """Replace a track's order; dominance tokens follow position 1 (R1.9.5)."""
         new = tuple(order)
         assert sorted(new) == sorted(self.houses), new
-        old_holder = self.tracks[track][0]
+        old_holder = self.holder(track)
         self.tracks[track] = new
-        if new[0] != old_holder:
-            self.emit(E.DOMINANCE(house=new[0], track=track))
+        if self.holder(track) != old_holder:
+            self.emit(E.DOMINANCE(house=self.holder(track), track=track))
 
     # -- units ---------------------------------------------------------------------------------
     def owner(self, area: str) -> str | None:
@@ -237,7 +248,7 @@ class BoardGame(StepGame):
     def areas_of(self, house: str) -> list[str]:
         """Areas (land, sea, port) holding the house's units, in map order."""
         areas = [a for a, us in self.units.items() if us[0].house == house]
-        return sorted(areas, key=AREA_ORDER.__getitem__)
+        return sorted(areas, key=self.map.order.__getitem__)
 
     def units_of(self, house: str) -> list[tuple[str, Unit]]:
         return [(a, u) for a, us in self.units.items() for u in us if u.house == house]
@@ -276,7 +287,7 @@ class BoardGame(StepGame):
 
     # -- control (R1.3) --------------------------------------------------------------------------
     def controller(self, area: str) -> str | None:
-        info = T.AREAS[area]
+        info = self.areas[area]
         if info.kind == "port":
             assert info.port_land is not None
             return self.controller(info.port_land)  # R1.3.4
@@ -295,7 +306,10 @@ class BoardGame(StepGame):
 
     def controlled_areas(self, house: str) -> list[str]:
         """Land and sea areas the house controls, in map order (ports excluded)."""
-        return [a for a in T.AREA_IDS if T.AREAS[a].kind != "port" and self.controller(a) == house]
+        areas = self.areas
+        return [
+            a for a in self.map.area_ids if areas[a].kind != "port" and self.controller(a) == house
+        ]
 
     def power_tokens_of(self, house: str) -> list[str]:
         return [a for a, h in self.power_tokens.items() if h == house]
@@ -303,14 +317,14 @@ class BoardGame(StepGame):
     def castles(self, house: str) -> int:
         """R9.1: castle/stronghold areas controlled, derived, never stored (the victory value
         of every scenario but AFfC, whose victory points are :attr:`victory_points`)."""
-        return sum(1 for a in CASTLE_AREAS if self.controller(a) == house)
+        return sum(1 for a in self.map.castle_areas if self.controller(a) == house)
 
     def land_areas_controlled(self, house: str) -> int:
-        return sum(1 for a in LAND_AREAS if self.controller(a) == house)
+        return sum(1 for a in self.map.land_areas if self.controller(a) == house)
 
     def barrels(self, house: str) -> int:
         """Supply icons in controlled areas, capped at 6 (R3.5.1)."""
-        total = sum(T.AREAS[a].supply for a in self.controlled_areas(house))
+        total = sum(self.areas[a].supply for a in self.controlled_areas(house))
         return min(T.MAX_SUPPLY, total)
 
     # -- supply (R1.5) -----------------------------------------------------------------------------
@@ -339,7 +353,10 @@ class BoardGame(StepGame):
         return self.power_tokens_total(house) - self.power[house] - on_board
 
     def gain_power(self, house: str, amount: int) -> int:
-        """Take up to ``amount`` tokens from the Pool (R1.6.2); returns what was gained."""
+        """Take up to ``amount`` tokens from the Pool (R1.6.2); returns what was gained.
+        A vassal never gains power (X-MOD-10.6; pillage, X-MOD-Q9)."""
+        if house in self.vassals:
+            return 0
         gained = max(0, min(amount, self.power_in_pool(house)))
         self.power[house] += gained
         return gained
@@ -355,7 +372,7 @@ class BoardGame(StepGame):
         """Areas holding the house's orders (of one type), in map order."""
         return [
             a
-            for a in T.AREA_IDS
+            for a in self.map.area_ids
             if (o := self.orders.get(a)) is not None
             and o.house == house
             and (order_type is None or o.type == order_type)

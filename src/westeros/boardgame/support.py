@@ -28,16 +28,17 @@ from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import NEUTRAL, Fight
 from westeros.boardgame.state import SIDES, BoardGame, Side, Unit
+from westeros.boardgame.vassals import friendly
 from westeros.engine import Decision
 
 
-def unit_value(unit: Unit, embattled: str, for_attack: bool) -> int:
+def unit_value(g: BoardGame, unit: Unit, embattled: str, for_attack: bool) -> int:
     """R7.4.2 printed value: footman 1, knight 2, ship 1, routed 0 (R1.4.4), siege engine 4 only
     when attacking or supporting the attack into a castle/stronghold area, else 0."""
     if unit.routed:
         return 0
     if unit.kind == "siege_engine":
-        return T.SIEGE_STRENGTH_VS_CASTLE if for_attack and T.AREAS[embattled].has_castle else 0
+        return T.SIEGE_STRENGTH_VS_CASTLE if for_attack and g.areas[embattled].has_castle else 0
     return T.UNIT_STRENGTH[unit.kind]
 
 
@@ -45,11 +46,11 @@ def can_support(g: BoardGame, source: str, embattled: str) -> bool:
     """R7.3.1 area kinds: land units only into land combats; ships in a sea area into adjacent
     land and sea areas; ships in a port only into the port's sea area. Adjacency only: support
     never goes through ship transport (F27); impassable areas take no part (R1.1.4)."""
-    if source == embattled or not T.adjacent(source, embattled):
+    if source == embattled or not g.map.adjacent(source, embattled):
         return False
     if source in g.impassable or embattled in g.impassable:
         return False
-    info, target = T.AREAS[source], T.AREAS[embattled]
+    info, target = g.areas[source], g.areas[embattled]
     if info.is_land:
         return target.is_land
     if info.is_sea:
@@ -62,7 +63,7 @@ def eligible_areas(g: BoardGame, embattled: str, house: str) -> tuple[str, ...]:
     ``embattled`` (R7.3.1), in map order."""
     return tuple(
         a
-        for a in T.AREA_IDS
+        for a in g.map.area_ids
         if (o := g.orders.get(a)) is not None
         and o.house == house
         and o.type == "support"
@@ -101,7 +102,7 @@ def order_modifier(g: BoardGame, area: str, order_type: str, house: str | None =
 def support_value(g: BoardGame, area: str, embattled: str, for_attack: bool) -> int:
     """R7.3.4 an area's support: its units' values plus its order bonus (Support +1 → +1,
     even when every unit there is routed, Q13)."""
-    units = sum(unit_value(u, embattled, for_attack) for u in g.units.get(area, ()))
+    units = sum(unit_value(g, u, embattled, for_attack) for u in g.units.get(area, ()))
     return units + order_modifier(g, area, "support")
 
 
@@ -114,12 +115,14 @@ def fight_text(f: Fight) -> str:
     return f"{T.house_name(f.attacker)} attacks {against} in {T.area_name(f.area)}"
 
 
-def declare_sides(f: Fight, house: str) -> tuple[Side, ...]:
-    """The sides ``house`` may back (R7.3.2, F29; D15 against a neutral force)."""
+def declare_sides(g: BoardGame, f: Fight, house: str) -> tuple[Side, ...]:
+    """The sides ``house`` may back (R7.3.2, F29; D15 against a neutral force); never against
+    a house under the same command (X-MOD-10.5, XF17)."""
     if f.kind == NEUTRAL:
         return (Side.ATTACKER,)
     side = f.side_of(house)
-    return SIDES if side is None else (side,)
+    sides = SIDES if side is None else (side,)
+    return tuple(s for s in sides if not friendly(g, house, f.house(s.other)))
 
 
 def _declarer(g: BoardGame, f: Fight) -> tuple[str, tuple[str, ...]]:
@@ -137,16 +140,17 @@ def support_ask(g: BoardGame, f: Fight) -> list[Decision]:
     if not f.sup_queue:
         return []
     house, areas = _declarer(g, f)
-    seat = g.seat_of(house)
+    seat = g.seat_for(house)
     if f.support_step == "declare":
-        sides = declare_sides(f, house)
-        backs = " or ".join(T.house_name(f.house(s)) for s in sides)
+        sides = declare_sides(g, f, house)
+        backs = " or ".join(T.house_name(f.house(s)) for s in sides) or "nobody"
         return [
             D.SUPPORT.ask(
                 seat,
                 f"{T.house_name(house)}: {fight_text(f)}. Support {backs} with your "
                 f"Support orders in {_names(areas)}, or give none?",
                 (*sides, "none"),
+                **g.for_vassal(house),
             )
         ]
     backed = f.house(f.sup_side or Side.ATTACKER)
@@ -157,16 +161,18 @@ def support_ask(g: BoardGame, f: Fight) -> list[Decision]:
                 f"{T.house_name(house)}: which Support orders back {T.house_name(backed)}? "
                 f"(all = {_names(areas)})",
                 subset_choices(areas),
+                **g.for_vassal(house),
             )
         ]
     if backed == house or f.kind == NEUTRAL:  # accepted at once (R7.3.3, R6.5.1)
         return []
     return [
         D.ACCEPT_SUPPORT.ask(
-            g.seat_of(backed),
+            g.seat_for(backed),
             f"{T.house_name(backed)}: {T.house_name(house)} offers support from "
             f"{_names(f.sup_areas)}. Accept it?",
             ("accept", "decline"),
+            **g.for_vassal(backed),
         )
     ]
 

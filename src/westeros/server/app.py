@@ -479,7 +479,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request,
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
         before: Annotated[str | None, Query(max_length=80)] = None,
-        status: Annotated[str | None, Query(max_length=16)] = None,
+        status: Annotated[str | None, Query(max_length=16, pattern="^[a-z]*$")] = None,
     ) -> Lobby:
         rows, cursor = await hub_of(request).lobby(limit, before, status)
         return Lobby(games=[_lobby_game(r) for r in rows], next=cursor)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
 from westeros.engine import Event
 from westeros.engine.events import EventCatalogue
@@ -969,18 +970,14 @@ def order_removed_text(f: Fields) -> str:
 
 
 # ====================================================== A Feast for Crows (X-AFFC-2.8, X-AFFC-4)
-# The objective cards' names, filled by the rules module of A Feast for Crows (``affc``) from
-# the objectives' data when the rules are loaded: the objectives read the state, which this
-# catalogue must not import.
-OBJECTIVE_NAMES: dict[str, str] = {}
-
-
 def objective_name(card: str) -> str:
-    """An objective card by id (``"land_grab"`` -> ``Land Grab``)."""
-    return OBJECTIVE_NAMES.get(card) or card.replace("_", " ").capitalize()
+    """An objective card by id (``"land_grab"`` -> ``Land Grab``, X-AFFC-4.4)."""
+    known = O.OBJECTIVES.get(card)
+    return known.name if known is not None else card.replace("_", " ").capitalize()
 
 
-def _objectives_text(cards: Iterable[str]) -> str:
+def objectives_text(cards: Iterable[str]) -> str:
+    """Objective cards by name, in the order given (``Land Grab, Backdoor Politics``)."""
     return ", ".join(objective_name(c) for c in cards)
 
 
@@ -991,7 +988,7 @@ OBJECTIVES_DEALT = _event(
 )
 OBJECTIVES_KEPT = _event(
     "objectives_kept",
-    lambda f: f"{house(f['house'])} keeps {_objectives_text(f['cards'])} and returns "
+    lambda f: f"{house(f['house'])} keeps {objectives_text(f['cards'])} and returns "
     f"{f['returned']} objective cards to the deck",
     "X-AFFC-D1: a house keeps its objective cards (cards: secret, seen by its seat only) and "
     "returns the others to the deck, which is shuffled",
@@ -1065,8 +1062,7 @@ AMBITION_GIVEN = _event(
 )
 AMBITIONS_POOL = _event(
     "ambitions_pool",
-    lambda f: "Shifting Ambitions: the pool is shuffled and shown: "
-    + ", ".join(objective_name(c) for c in f["cards"]),
+    lambda f: "Shifting Ambitions: the pool is shuffled and shown: " + objectives_text(f["cards"]),
     "X-AFFC-3: the Shifting Ambitions pool is shuffled and turned face up (cards sorted by id)",
 )
 AMBITION_TAKEN = _event(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
+from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
 from westeros.engine import Choice, Decision
 
@@ -38,8 +39,8 @@ def part_words(value: object) -> str:
         return _TRACKS[value]
     if value in T.ALL_HOUSES:
         return T.house_name(value)
-    if value in E.OBJECTIVE_NAMES:  # A Feast for Crows (X-AFFC-4.4)
-        return E.OBJECTIVE_NAMES[value]
+    if value in O.OBJECTIVES:  # A Feast for Crows (X-AFFC-4.4)
+        return E.objective_name(value)
     return value.replace("_", " ")
 
 

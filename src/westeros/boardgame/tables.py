@@ -703,9 +703,9 @@ class WesterosCard:
 def _build_westeros(name: str = "westeros_cards.json") -> dict[int, tuple[WesterosCard, ...]]:
     raw = _load(name)
     decks: dict[int, list[WesterosCard]] = {d: [] for d in _DECK_NUMERALS}
-    for i, item in enumerate(_list(raw["cards"], "westeros_cards.cards")):
-        c = _obj(item, f"westeros_cards.cards[{i}]")
-        w = f"westeros_cards.cards[{i}]"
+    for i, item in enumerate(_list(raw["cards"], f"{name}.cards")):
+        w = f"{name}.cards[{i}]"  # the place of a fault: the file's, base or AFfC (X-AFFC-2.9)
+        c = _obj(item, w)
         deck = _int(c["deck"], w)
         if deck not in decks:
             raise _fail(w, f"unknown deck {deck}")

@@ -42,3 +42,17 @@ def test_a_fault_in_a_westeros_deck_file_names_that_file(monkeypatch: pytest.Mon
     monkeypatch.setattr(T, "_load", lambda name: bad)
     with pytest.raises(ValueError, match=r"westeros_cards_affc\.json\.cards\[0\]: unknown deck 9"):
         T._build_westeros("westeros_cards_affc.json")
+
+
+@pytest.mark.parametrize(("n", "words"), [(1, "1 victory point,"), (2, "2 victory points,")])
+def test_victory_points_are_counted_in_words(n: int, words: str) -> None:
+    """X-AFFC-4.1, X-AFFC-4.2: one point, or points, in every text that counts them."""
+    fields = {"house": "arryn", "card": "land_grab", "victory_points": 5}
+    texts = [
+        E.SPECIAL_SCORED(gained=n, **fields),
+        E.OBJECTIVE_SCORED(gained=n, **fields),
+        E.VICTORY_POINTS(delta=-n, **fields),
+        E.IRONBORN_RAID(scored=2, lost=n, **fields),
+    ]
+    for event in texts:
+        assert words in E.render(event), E.render(event)

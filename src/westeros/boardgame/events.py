@@ -1000,16 +1000,23 @@ SCORING_PHASE = _event(
     lambda f: f"Round {f['round']}: scoring phase",
     "X-AFFC-4.2: after the Action phase, supply, special objectives, objective cards, draws",
 )
+
+
+def victory_points(n: int) -> str:
+    """``1 victory point``, ``2 victory points`` (X-AFFC-4.1)."""
+    return f"{n} victory point{'' if n == 1 else 's'}"
+
+
 SPECIAL_SCORED = _event(
     "special_scored",
-    lambda f: f"{house(f['house'])} scores its special objective: {f['gained']} victory point"
-    f"{'' if f['gained'] == 1 else 's'}, now {f['victory_points']}",
+    lambda f: f"{house(f['house'])} scores its special objective: "
+    f"{victory_points(f['gained'])}, now {f['victory_points']}",
     "X-AFFC-4.2 step 2, X-AFFC-4.3: a house scores its fulfilled special objective",
 )
 OBJECTIVE_SCORED = _event(
     "objective_scored",
-    lambda f: f"{house(f['house'])} scores {objective_name(f['card'])}: {f['gained']} victory "
-    f"point{'' if f['gained'] == 1 else 's'}, now {f['victory_points']}",
+    lambda f: f"{house(f['house'])} scores {objective_name(f['card'])}: "
+    f"{victory_points(f['gained'])}, now {f['victory_points']}",
     "X-AFFC-4.2 step 3: a house scores an objective card of its hand; it stays face up",
 )
 OBJECTIVE_DRAWN = _event(
@@ -1022,9 +1029,8 @@ OBJECTIVE_DRAWN = _event(
 VICTORY_POINTS = _event(
     "victory_points",
     lambda f: f"{house(f['house'])} "
-    + ("gains" if f["delta"] > 0 else "loses")
-    + f" {abs(f['delta'])} victory point{'' if abs(f['delta']) == 1 else 's'}, now "
-    f"{f['victory_points']}",
+    + ("gains " if f["delta"] > 0 else "loses ")
+    + f"{victory_points(abs(f['delta']))}, now {f['victory_points']}",
     "X-AFFC-4.1: a house's victory points change by an effect other than scoring (never below "
     "0 nor above 7)",
 )
@@ -1046,7 +1052,7 @@ FAMINE = _event(
 IRONBORN_RAID = _event(
     "ironborn_raid",
     lambda f: f"Ironborn Raid: {house(f['house'])} has {f['scored']} scored objective cards and "
-    + (f"loses {f['lost']} victory point" if f["lost"] else "has no victory point to lose")
+    + (f"loses {victory_points(f['lost'])}" if f["lost"] else "has no victory point to lose")
     + f", now {f['victory_points']}",
     "X-AFFC-3.2, XF3: a house with 2 or more scored objective cards (special objectives do not "
     "count) loses 1 victory point, never below 0",

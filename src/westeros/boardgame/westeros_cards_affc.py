@@ -23,7 +23,6 @@ from collections.abc import Callable
 
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
-from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
 from westeros.boardgame.affc import (
     KNOWN_HOLDINGS,
@@ -70,10 +69,11 @@ def _famine(g: BoardGame, option: str | None) -> list[Step]:
 
 def _ironborn_raid(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3.2, XF3: every house with 2 or more scored objective *cards* loses 1 victory
-    point (never below 0); special objectives are no cards and do not count."""
+    point (never below 0); special objectives are no cards and do not count (a scored special
+    objective leaves nothing in ``objectives_scored``)."""
     raided = False
     for house in g.turn_order():
-        scored = sum(1 for c in g.objectives_scored.get(house, ()) if c in O.OBJECTIVES)
+        scored = len(g.objectives_scored[house])
         if scored >= RAIDED_AT:
             raided = True
             lost = -add_victory_points(g, house, -1)

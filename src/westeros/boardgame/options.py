@@ -6,9 +6,6 @@ still refuses a bad combination in words."""
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 from westeros.boardgame import tables as T
 from westeros.boardgame.setup import BASE_DECKS
 from westeros.engine import GameOption, OptionValue
@@ -16,18 +13,11 @@ from westeros.engine import GameOption, OptionValue
 BASE_TITLE = "Base game"
 
 
-def _scenario_titles() -> dict[str, str]:
-    """Each expansion scenario's name as ``data/scenarios.json`` gives it."""
-    text = resources.files("westeros.boardgame").joinpath("data", "scenarios.json").read_text()
-    raw = json.loads(text)["scenarios"]
-    return {k: str(v.get("name", k)) for k, v in raw.items()}
-
-
 def _houses(houses: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(T.house_name(h) for h in houses)
 
 
-def scenario_option(titles: dict[str, str]) -> GameOption:
+def scenario_option() -> GameOption:
     """``scenario``: the base game for 3–6 players (R2) with the base or the ADwD deck
     (X-ADWD-1.1), and each expansion scenario with its one player count, its houses and its
     house-card deck (X-ADWD-2.1; A Feast for Crows: 4 players with Arryn, X-AFFC-2.1)."""
@@ -41,7 +31,7 @@ def scenario_option(titles: dict[str, str]) -> GameOption:
     scenarios = tuple(
         OptionValue(
             name,
-            titles.get(name, name),
+            T.SCENARIO_NAMES.get(name, name),
             players=(s.player_count,),
             requires={"house_cards": (s.house_cards,)},
             seats={s.player_count: _houses(s.houses)},
@@ -51,19 +41,19 @@ def scenario_option(titles: dict[str, str]) -> GameOption:
     return GameOption("scenario", "Scenario", (base, *scenarios))
 
 
-def deck_option(titles: dict[str, str]) -> GameOption:
+def deck_option() -> GameOption:
     """``house_cards``: each house-card deck, the base game's first (X-ADWD-1.1: the base
     scenario may be played with the A Dance with Dragons deck)."""
     return GameOption(
         "house_cards",
         "House cards",
         tuple(
-            OptionValue(deck, BASE_TITLE if deck == "base" else titles.get(deck, deck))
+            OptionValue(deck, BASE_TITLE if deck == "base" else T.SCENARIO_NAMES.get(deck, deck))
             for deck in T.HOUSE_CARD_DECKS
         ),
     )
 
 
 def options() -> tuple[GameOption, ...]:
-    titles = _scenario_titles()
-    return (scenario_option(titles), deck_option(titles))
+    """The scenario and the house-card deck, titled by the scenarios' names (X-ADWD-2.1)."""
+    return (scenario_option(), deck_option())

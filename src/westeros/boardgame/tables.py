@@ -37,6 +37,7 @@ __all__ = [
     "ORDER_TOKENS",
     "POWER_TOKENS_TOTAL",
     "SCENARIOS",
+    "SCENARIO_NAMES",
     "SETUPS",
     "SIEGE_STRENGTH_VS_CASTLE",
     "SUPPLY_LIMITS",
@@ -600,6 +601,13 @@ def _build_scenario(name: str, raw: dict[str, object]) -> PlayerCountSetup:
 SCENARIOS: Final[Mapping[str, PlayerCountSetup]] = MappingProxyType(
     {
         k: _build_scenario(k, _obj(v, f"scenarios.{k}"))
+        for k, v in _obj(_SCENARIO_DATA["scenarios"], "scenarios").items()
+    }
+)
+# each expansion scenario's name as its data gives it (the id where it gives none)
+SCENARIO_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        k: _str(_obj(v, f"scenarios.{k}").get("name", k), f"scenarios.{k}.name")
         for k, v in _obj(_SCENARIO_DATA["scenarios"], "scenarios").items()
     }
 )

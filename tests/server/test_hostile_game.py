@@ -423,6 +423,20 @@ def test_bad_state_parameters(
     refused(hostile.get(f"/api/games/{gid}/state", params=query), status, naming=naming)
 
 
+def test_a_state_asked_with_a_token_of_no_seat_of_the_game_is_a_401(hostile: TestClient) -> None:
+    """Not the spectator's view: a token that is wrong is said to be (the owner's token, which
+    is no seat, gets the spectator's view, docs/server.md)."""
+    game = new_game(hostile)
+    for what, headers in strangers(hostile, game).items():
+        r = hostile.get(f"/api/games/{game[0]}/state", headers=headers)
+        if what == "none":
+            assert r.status_code == 200 and r.json()["seat"] is None, r.text[:300]
+        else:
+            refused(r, 401, naming="token")
+    owner = hostile.get(f"/api/games/{game[0]}/state", headers=bearer(game[2])).json()
+    assert owner["seat"] is None and owner["decisions"] == []
+
+
 def test_a_state_asked_far_past_the_log_has_no_events(hostile: TestClient) -> None:
     gid = new_game(hostile)[0]
     r = hostile.get(f"/api/games/{gid}/state", params={"since": 10**30})

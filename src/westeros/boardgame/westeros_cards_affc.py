@@ -73,7 +73,7 @@ def _ironborn_raid(g: BoardGame, option: str | None) -> list[Step]:
     objective leaves nothing in ``objectives_scored``)."""
     raided = False
     for house in g.turn_order():
-        scored = len(g.objectives_scored[house])
+        scored = len(g.objectives_scored.get(house, ()))  # none outside AFfC
         if scored >= RAIDED_AT:
             raided = True
             lost = -add_victory_points(g, house, -1)

@@ -26,6 +26,17 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield c
 
 
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """The app as ``client``, but an unhandled error is a 500 response, as a client sees it
+    (tests/server/test_hostile_*.py: a 500 is a failure to report, not an exception); one app
+    for a module, whose tests each make their own games."""
+    db_url = f"sqlite:///{tmp_path_factory.mktemp('hostile') / 'server.sqlite3'}"
+    app = create_app(Settings(db=db_url, bot_delay=0.0, limits=LIMITLESS))
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Cluster]:
     """A PostgreSQL server for the whole session. Missing PostgreSQL fails, never skips."""

@@ -23,7 +23,6 @@ from westeros.engine import Choice, Decision, Rng, Step
 DEALT = 5  # X-AFFC-2.8, X-AFFC-Q2: objective cards dealt at set-up
 HAND = 3  # cards kept at set-up; a smaller hand draws up to it (X-AFFC-4.2 step 4)
 SPECIAL_POINTS = 1  # X-AFFC-4.2 step 2
-E.OBJECTIVE_NAMES.update({c: info.name for c, info in O.OBJECTIVES.items()})
 
 
 # What everybody knows some house holds in its objective hand (a card it took in public,
@@ -258,11 +257,16 @@ class ScoreObjective(InTurnOrder):
             score_objective(g, house, choice)
 
 
-def score_objective(g: BoardGame, house: str, card: str) -> None:
-    """X-AFFC-4.2 step 3: the card leaves the hand face up and gives its points to the house."""
+def remove_objective(g: BoardGame, house: str, card: str) -> None:
+    """One copy of the card leaves the house's objective hand (scored, given, returned)."""
     hand = list(g.objective_hands[house])
     hand.remove(card)
     g.objective_hands[house] = tuple(hand)
+
+
+def score_objective(g: BoardGame, house: str, card: str) -> None:
+    """X-AFFC-4.2 step 3: the card leaves the hand face up and gives its points to the house."""
+    remove_objective(g, house, card)
     g.objectives_scored[house] = (*g.objectives_scored[house], card)
     gained = add_victory_points(g, house, O.points(card, house))
     g.emit(

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
 from westeros.engine import Event
 from westeros.engine.events import EventCatalogue
@@ -991,18 +992,14 @@ def order_removed_text(f: Fields) -> str:
 
 
 # ====================================================== A Feast for Crows (X-AFFC-2.8, X-AFFC-4)
-# The objective cards' names, filled by the rules module of A Feast for Crows (``affc``) from
-# the objectives' data when the rules are loaded: the objectives read the state, which this
-# catalogue must not import.
-OBJECTIVE_NAMES: dict[str, str] = {}
-
-
 def objective_name(card: str) -> str:
-    """An objective card by id (``"land_grab"`` -> ``Land Grab``)."""
-    return OBJECTIVE_NAMES.get(card) or card.replace("_", " ").capitalize()
+    """An objective card by id (``"land_grab"`` -> ``Land Grab``, X-AFFC-4.4)."""
+    known = O.OBJECTIVES.get(card)
+    return known.name if known is not None else card.replace("_", " ").capitalize()
 
 
-def _objectives_text(cards: Iterable[str]) -> str:
+def objectives_text(cards: Iterable[str]) -> str:
+    """Objective cards by name, in the order given (``Land Grab, Backdoor Politics``)."""
     return ", ".join(objective_name(c) for c in cards)
 
 
@@ -1013,7 +1010,7 @@ OBJECTIVES_DEALT = _event(
 )
 OBJECTIVES_KEPT = _event(
     "objectives_kept",
-    lambda f: f"{house(f['house'])} keeps {_objectives_text(f['cards'])} and returns "
+    lambda f: f"{house(f['house'])} keeps {objectives_text(f['cards'])} and returns "
     f"{f['returned']} objective cards to the deck",
     "X-AFFC-D1: a house keeps its objective cards (cards: secret, seen by its seat only) and "
     "returns the others to the deck, which is shuffled",
@@ -1025,16 +1022,23 @@ SCORING_PHASE = _event(
     lambda f: f"Round {f['round']}: scoring phase",
     "X-AFFC-4.2: after the Action phase, supply, special objectives, objective cards, draws",
 )
+
+
+def victory_points(n: int) -> str:
+    """``1 victory point``, ``2 victory points`` (X-AFFC-4.1)."""
+    return f"{n} victory point{'' if n == 1 else 's'}"
+
+
 SPECIAL_SCORED = _event(
     "special_scored",
-    lambda f: f"{house(f['house'])} scores its special objective: {f['gained']} victory point"
-    f"{'' if f['gained'] == 1 else 's'}, now {f['victory_points']}",
+    lambda f: f"{house(f['house'])} scores its special objective: "
+    f"{victory_points(f['gained'])}, now {f['victory_points']}",
     "X-AFFC-4.2 step 2, X-AFFC-4.3: a house scores its fulfilled special objective",
 )
 OBJECTIVE_SCORED = _event(
     "objective_scored",
-    lambda f: f"{house(f['house'])} scores {objective_name(f['card'])}: {f['gained']} victory "
-    f"point{'' if f['gained'] == 1 else 's'}, now {f['victory_points']}",
+    lambda f: f"{house(f['house'])} scores {objective_name(f['card'])}: "
+    f"{victory_points(f['gained'])}, now {f['victory_points']}",
     "X-AFFC-4.2 step 3: a house scores an objective card of its hand; it stays face up",
 )
 OBJECTIVE_DRAWN = _event(
@@ -1047,9 +1051,8 @@ OBJECTIVE_DRAWN = _event(
 VICTORY_POINTS = _event(
     "victory_points",
     lambda f: f"{house(f['house'])} "
-    + ("gains" if f["delta"] > 0 else "loses")
-    + f" {abs(f['delta'])} victory point{'' if abs(f['delta']) == 1 else 's'}, now "
-    f"{f['victory_points']}",
+    + ("gains " if f["delta"] > 0 else "loses ")
+    + f"{victory_points(abs(f['delta']))}, now {f['victory_points']}",
     "X-AFFC-4.1: a house's victory points change by an effect other than scoring (never below "
     "0 nor above 7)",
 )
@@ -1071,7 +1074,7 @@ FAMINE = _event(
 IRONBORN_RAID = _event(
     "ironborn_raid",
     lambda f: f"Ironborn Raid: {house(f['house'])} has {f['scored']} scored objective cards and "
-    + (f"loses {f['lost']} victory point" if f["lost"] else "has no victory point to lose")
+    + (f"loses {victory_points(f['lost'])}" if f["lost"] else "has no victory point to lose")
     + f", now {f['victory_points']}",
     "X-AFFC-3.2, XF3: a house with 2 or more scored objective cards (special objectives do not "
     "count) loses 1 victory point, never below 0",
@@ -1087,8 +1090,7 @@ AMBITION_GIVEN = _event(
 )
 AMBITIONS_POOL = _event(
     "ambitions_pool",
-    lambda f: "Shifting Ambitions: the pool is shuffled and shown: "
-    + ", ".join(objective_name(c) for c in f["cards"]),
+    lambda f: "Shifting Ambitions: the pool is shuffled and shown: " + objectives_text(f["cards"]),
     "X-AFFC-3: the Shifting Ambitions pool is shuffled and turned face up (cards sorted by id)",
 )
 AMBITION_TAKEN = _event(

@@ -6,22 +6,12 @@ still refuses a bad combination in words."""
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 from westeros.boardgame import mod
 from westeros.boardgame import tables as T
 from westeros.boardgame.setup import BASE_DECKS
 from westeros.engine import GameOption, OptionValue
 
 BASE_TITLE = "Base game"
-
-
-def _scenario_titles() -> dict[str, str]:
-    """Each expansion scenario's name as ``data/scenarios.json`` gives it."""
-    text = resources.files("westeros.boardgame").joinpath("data", "scenarios.json").read_text()
-    raw = json.loads(text)["scenarios"]
-    return {k: str(v.get("name", k)) for k, v in raw.items()}
 
 
 def _houses(houses: tuple[str, ...]) -> tuple[str, ...]:
@@ -33,7 +23,7 @@ def _offered(name: str, setup: T.PlayerCountSetup) -> tuple[int, ...]:
     return mod.OFFERED_SEATS if name == mod.SCENARIO else setup.seats
 
 
-def scenario_option(titles: dict[str, str]) -> GameOption:
+def scenario_option() -> GameOption:
     """``scenario``: the base game for 3–6 players (R2) with the base or the ADwD deck
     (X-ADWD-1.1), and each expansion scenario with its player counts, its houses and its
     house-card deck (X-ADWD-2.1; A Feast for Crows: 4 players with Arryn, X-AFFC-2.1; Mother
@@ -48,7 +38,7 @@ def scenario_option(titles: dict[str, str]) -> GameOption:
     scenarios = tuple(
         OptionValue(
             name,
-            titles.get(name, name),
+            T.SCENARIO_NAMES.get(name, name),
             players=_offered(name, s),
             requires={"house_cards": (s.house_cards,)},
             seats={n: _houses(s.houses) for n in _offered(name, s) if n == s.player_count},
@@ -58,19 +48,19 @@ def scenario_option(titles: dict[str, str]) -> GameOption:
     return GameOption("scenario", "Scenario", (base, *scenarios))
 
 
-def deck_option(titles: dict[str, str]) -> GameOption:
+def deck_option() -> GameOption:
     """``house_cards``: each house-card deck, the base game's first (X-ADWD-1.1: the base
     scenario may be played with the A Dance with Dragons deck)."""
     return GameOption(
         "house_cards",
         "House cards",
         tuple(
-            OptionValue(deck, BASE_TITLE if deck == "base" else titles.get(deck, deck))
+            OptionValue(deck, BASE_TITLE if deck == "base" else T.SCENARIO_NAMES.get(deck, deck))
             for deck in T.HOUSE_CARD_DECKS
         ),
     )
 
 
 def options() -> tuple[GameOption, ...]:
-    titles = _scenario_titles()
-    return (scenario_option(titles), deck_option(titles))
+    """The scenario and the house-card deck, titled by the scenarios' names (X-ADWD-2.1)."""
+    return (scenario_option(), deck_option())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
+from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
 from westeros.engine import Choice, Decision
 
@@ -38,8 +39,8 @@ def part_words(value: object) -> str:
         return _TRACKS[value]
     if value in T.ALL_HOUSES:
         return T.house_name(value)
-    if value in E.OBJECTIVE_NAMES:  # A Feast for Crows (X-AFFC-4.4)
-        return E.OBJECTIVE_NAMES[value]
+    if value in O.OBJECTIVES:  # A Feast for Crows (X-AFFC-4.4)
+        return E.objective_name(value)
     return value.replace("_", " ")
 
 
@@ -79,7 +80,7 @@ def refusal(house_id: str, decision: Decision, choice: Choice) -> str:
             "unit left to move). Pick one of the areas outlined on the map, or finish the march."
         )
     if decision.kind == D.PLAN_ORDERS.name:
-        return _plan_refusal(house, decision, parts)
+        return _plan_refusal(house, decision, choice, parts)
     if decision.kind == D.PLAN_MUSTER.name:
         return _muster_refusal(house, parts)
     if decision.kind == D.PLACE_ORDER.name:
@@ -98,8 +99,9 @@ def refusal(house_id: str, decision: Decision, choice: Choice) -> str:
     return f"{house}: {words} is not possible now ({asked})."
 
 
-def _plan_refusal(house: str, decision: Decision, parts: dict[str, object]) -> str:
-    """Planning at the table (``plan_orders``): why a placement, removal or readiness fails."""
+def _plan_refusal(house: str, decision: Decision, choice: Choice, parts: dict[str, object]) -> str:
+    """Planning at the table (``plan_orders``): why a placement, removal or readiness fails;
+    a choice outside the grammar (another action, an unknown area) is said to be one."""
     if decision.idle:
         return f"{house} is ready: take it back (Unready) to change its orders."
     word, area = parts.get("word"), parts.get("area")
@@ -111,10 +113,19 @@ def _plan_refusal(house: str, decision: Decision, parts: dict[str, object]) -> s
         )
     if word == "unready":
         return f"{house} is not ready yet: place your orders, then ready."
+    action, token = parts.get("action"), parts.get("token")
+    removal_with_token = action == "remove" and token is not None
+    if area not in T.AREAS or action not in ("place", "remove") or removal_with_token:
+        return (
+            f"{house}: “{choice}” is not one of your choices now: place:<area>:<order>, "
+            "remove:<area>, ready or unready."
+        )
     where = part_words(area)
+    if token is None and action == "place":
+        return f"{house}: say which order to place in {where} (place:{area}:<order>)."
     if not any(str(c).startswith(f"place:{area}:") for c in decision.choices):
         return f"{house}: orders go only in areas holding your units (R5.1), not in {where}."
-    if parts.get("action") == "remove":
+    if action == "remove":
         return f"{house}: there is no order of yours in {where} to remove."
     return (
         f"{house}: that order token is not available for {where} now — already placed, barred "

@@ -9,7 +9,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
 from westeros.boardgame.vassals import check_vassal_bots
-from westeros.engine import ConfigError
+from westeros.engine import ConfigError, shown
 
 SCENARIOS = ("base", "adwd", "affc", "mod")
 BASE_DECKS = ("base", "adwd")  # the decks a base game may choose (X-ADWD-1.1)
@@ -35,12 +35,12 @@ def _scenario(config: dict[str, Any], players: int) -> tuple[str, str]:
     ConfigError naming the reason."""
     scenario = config.get("scenario", "base")
     if scenario not in SCENARIOS:
-        raise ConfigError(f"scenario must be one of {', '.join(SCENARIOS)}, not {scenario!r}")
+        raise ConfigError(f"scenario must be one of {', '.join(SCENARIOS)}, not {shown(scenario)}")
     default = "base" if scenario == "base" else T.SCENARIOS[scenario].house_cards
     cards = config.get("house_cards", default)
-    if cards not in T.HOUSE_CARD_DECKS or (scenario == "base" and cards not in BASE_DECKS):
-        choices = BASE_DECKS if scenario == "base" else tuple(T.HOUSE_CARD_DECKS)
-        raise ConfigError(f"house_cards must be one of {', '.join(choices)}, not {cards!r}")
+    choices = BASE_DECKS if scenario == "base" else tuple(T.HOUSE_CARD_DECKS)
+    if cards not in choices:  # a tuple: a value of any type compares, hashable or not
+        raise ConfigError(f"house_cards must be one of {', '.join(choices)}, not {shown(cards)}")
     if scenario != "base":
         setup = T.SCENARIOS[scenario]
         if players not in setup.seats:
@@ -88,7 +88,7 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("lannister_port_ship must be true or false")
     planning = config.get("planning", "sequential")
     if planning not in PLANNING:
-        raise ConfigError(f"planning must be one of {', '.join(PLANNING)}, not {planning!r}")
+        raise ConfigError(f"planning must be one of {', '.join(PLANNING)}, not {shown(planning)}")
     result = {
         "players": players,
         "houses": houses,
@@ -111,7 +111,7 @@ def _players(config: dict[str, Any]) -> int:
         counts = T.SCENARIOS[mod.SCENARIO].seats
     if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
         words = f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
-        raise ValueError(f"players must be {words}, not {players!r}")
+        raise ValueError(f"players must be {words}, not {shown(players)}")
     return players
 
 
@@ -121,7 +121,11 @@ def _houses(config: dict[str, Any], scenario: str, players: int) -> list[str] | 
         return mod.seat_houses(config, players)  # X-MOD-13.1: some of the 7 houses
     allowed = T.setup_of(scenario, players).houses
     houses = config.get("houses")
-    if houses is not None and (not isinstance(houses, list) or sorted(houses) != sorted(allowed)):
+    if houses is not None and (
+        not isinstance(houses, list)
+        or not all(isinstance(h, str) for h in houses)
+        or sorted(houses) != sorted(allowed)
+    ):
         raise ValueError(
             f"houses for {players} players must list each of {', '.join(allowed)} once"
         )
@@ -138,7 +142,7 @@ def _arryn_tokens(config: dict[str, Any], scenario: str) -> dict[str, int]:
     tokens = config.get("arryn_power_tokens", T.POWER_TOKENS_TOTAL)
     low = T.SCENARIOS["affc"].initial_power["arryn"]
     if isinstance(tokens, bool) or not isinstance(tokens, int) or not low <= tokens <= 20:
-        raise ConfigError(f"arryn_power_tokens must be an integer {low}..20, not {tokens!r}")
+        raise ConfigError(f"arryn_power_tokens must be an integer {low}..20, not {shown(tokens)}")
     return {"arryn_power_tokens": tokens}
 
 

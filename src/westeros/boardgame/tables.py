@@ -39,6 +39,7 @@ __all__ = [
     "ORDER_TOKENS",
     "POWER_TOKENS_TOTAL",
     "SCENARIOS",
+    "SCENARIO_NAMES",
     "SETUPS",
     "SIEGE_STRENGTH_VS_CASTLE",
     "SUPPLY_LIMITS",
@@ -789,6 +790,13 @@ SCENARIOS: Final[Mapping[str, PlayerCountSetup]] = MappingProxyType(
         for k, v in _obj(_SCENARIO_DATA["scenarios"], "scenarios").items()
     }
 )
+# each expansion scenario's name as its data gives it (the id where it gives none)
+SCENARIO_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        k: _str(_obj(v, f"scenarios.{k}").get("name", k), f"scenarios.{k}.name")
+        for k, v in _obj(_SCENARIO_DATA["scenarios"], "scenarios").items()
+    }
+)
 
 
 def setup_of(scenario: str, players: int) -> PlayerCountSetup:
@@ -934,9 +942,9 @@ class WesterosCard:
 def _build_westeros(name: str = "westeros_cards.json") -> dict[int, tuple[WesterosCard, ...]]:
     raw = _load(name)
     decks: dict[int, list[WesterosCard]] = {d: [] for d in _DECK_NUMERALS}
-    for i, item in enumerate(_list(raw["cards"], "westeros_cards.cards")):
-        c = _obj(item, f"westeros_cards.cards[{i}]")
-        w = f"westeros_cards.cards[{i}]"
+    for i, item in enumerate(_list(raw["cards"], f"{name}.cards")):
+        w = f"{name}.cards[{i}]"  # the place of a fault: the file's, base or AFfC (X-AFFC-2.9)
+        c = _obj(item, w)
         deck = _int(c["deck"], w)
         if deck not in decks:
             raise _fail(w, f"unknown deck {deck}")

@@ -23,9 +23,13 @@ from collections.abc import Callable
 
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
-from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
-from westeros.boardgame.affc import KNOWN_HOLDINGS, add_victory_points, draw_objective
+from westeros.boardgame.affc import (
+    KNOWN_HOLDINGS,
+    add_victory_points,
+    draw_objective,
+    remove_objective,
+)
 from westeros.boardgame.mustering import CastleMusteringRound, MusteringRound
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.supply import Reconcile
@@ -65,10 +69,11 @@ def _famine(g: BoardGame, option: str | None) -> list[Step]:
 
 def _ironborn_raid(g: BoardGame, option: str | None) -> list[Step]:
     """X-AFFC-3.2, XF3: every house with 2 or more scored objective *cards* loses 1 victory
-    point (never below 0); special objectives are no cards and do not count."""
+    point (never below 0); special objectives are no cards and do not count (a scored special
+    objective leaves nothing in ``objectives_scored``)."""
     raided = False
     for house in g.turn_order():
-        scored = sum(1 for c in g.objectives_scored.get(house, ()) if c in O.OBJECTIVES)
+        scored = len(g.objectives_scored.get(house, ()))  # none outside AFfC
         if scored >= RAIDED_AT:
             raided = True
             lost = -add_victory_points(g, house, -1)
@@ -115,14 +120,10 @@ def _secret_picks(g: BoardGame, kind: D.DecisionKind, picks: Picks, prompt: str)
     picked yet, all at once (nothing is logged before all have picked, as bids, R1.14.1)."""
     done = {h for h, _ in picks}
     return [
-        kind.ask(g.seat_of(h), f"{T.house_name(h)}: {prompt} ({_names(hand)})", hand)
+        kind.ask(g.seat_of(h), f"{T.house_name(h)}: {prompt} ({E.objectives_text(hand)})", hand)
         for h in g.turn_order()
         if h not in done and (hand := tuple(sorted(g.objective_hands.get(h, ()))))
     ]
-
-
-def _names(cards: tuple[str, ...]) -> str:
-    return ", ".join(E.objective_name(c) for c in cards)
 
 
 def _redrawn(g: BoardGame, me: str, picks: Picks, rng: Rng) -> Picks:
@@ -150,12 +151,6 @@ def _taken_in_public(g: BoardGame) -> dict[str, set[str]]:
 
 _SECRET_PICKS = frozenset({E.AMBITION_GIVEN.name, E.OBJECTIVE_RETURNED.name})
 KNOWN_HOLDINGS.append(_taken_in_public)
-
-
-def _take_from_hand(g: BoardGame, house: str, card: str) -> None:
-    hand = list(g.objective_hands[house])
-    hand.remove(card)
-    g.objective_hands[house] = tuple(hand)
 
 
 def _by_turn_order(g: BoardGame, picks: Picks) -> Picks:
@@ -202,7 +197,7 @@ class ShiftingAmbitions(Step):
             D.SHIFTING_AMBITIONS_TAKE.ask(
                 g.seat_of(house),
                 f"{T.house_name(house)}: Shifting Ambitions: take one objective card of the "
-                f"pool ({_names(self.objective_pool)})",
+                f"pool ({E.objectives_text(self.objective_pool)})",
                 self.objective_pool,
             )
         ]
@@ -226,7 +221,7 @@ class ShiftingAmbitions(Step):
     def _reveal(self, g: BoardGame) -> None:
         given = _by_turn_order(g, self.given)
         for house, card in given:
-            _take_from_hand(g, house, card)
+            remove_objective(g, house, card)
             g.emit(E.AMBITION_GIVEN.secret((g.seat_of(house),), ("card",), house=house, card=card))
         if not given:
             g.emit(E.WESTEROS_NOTHING())
@@ -282,7 +277,7 @@ class NewInformation(Step):
             return
         returned = _by_turn_order(g, self.returned)
         for house, card in returned:
-            _take_from_hand(g, house, card)
+            remove_objective(g, house, card)
             g.emit(
                 E.OBJECTIVE_RETURNED.secret((g.seat_of(house),), ("card",), house=house, card=card)
             )

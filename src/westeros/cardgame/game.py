@@ -30,7 +30,7 @@ from westeros.cardgame.events import render
 from westeros.cardgame.setup import Setup, new_state
 from westeros.cardgame.state import CardGame, Faces
 from westeros.cardgame.views import view
-from westeros.engine import Config, ConfigError, GameInfo, SeatOption
+from westeros.engine import Config, ConfigError, GameInfo, SeatOption, shown
 
 DEFAULT_DECKS = ("westeros-stark", "westeros-lannister")
 
@@ -38,7 +38,7 @@ DEFAULT_DECKS = ("westeros-stark", "westeros-lannister")
 def _deck_of(spec: Any, casual: bool) -> Deck:
     if isinstance(spec, str):
         if spec not in SHIPPED:
-            raise ConfigError(f"unknown deck {spec!r} (shipped: {', '.join(sorted(SHIPPED))})")
+            raise ConfigError(f"unknown deck {shown(spec)} (shipped: {', '.join(sorted(SHIPPED))})")
         deck = SHIPPED[spec]()
     elif isinstance(spec, dict):
         try:
@@ -46,7 +46,7 @@ def _deck_of(spec: Any, casual: bool) -> Deck:
         except DeckError as exc:
             raise ConfigError(f"bad deck: {exc}") from None
     else:
-        raise ConfigError(f"a deck must be a deck id or an object, not {spec!r}")
+        raise ConfigError(f"a deck must be a deck id or an object, not {shown(spec)}")
     problems = check_deck(deck, casual=casual)
     if problems:
         raise ConfigError("illegal deck:\n" + "\n".join(problems))
@@ -62,11 +62,14 @@ def validate_config(config: Config) -> Config:
         raise ConfigError(f"unknown card game option(s): {', '.join(sorted(unknown))}")
     casual = config.get("casual", True)
     if not isinstance(casual, bool):
-        raise ConfigError(f"'casual' must be true or false, not {casual!r}")
-    players = config.get("players", len(config.get("decks") or DEFAULT_DECKS))
+        raise ConfigError(f"'casual' must be true or false, not {shown(casual)}")
+    given = config.get("decks")
+    if given is not None and not isinstance(given, list):  # not a count of characters or keys
+        raise ConfigError(f"'decks' must be a list of decks, one per seat, not {shown(given)}")
+    players = config.get("players", len(given or DEFAULT_DECKS))
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
         raise ConfigError(
-            f"the card game is played by 2 (joust) to 6 (melee) players, not {players!r}"
+            f"the card game is played by 2 (joust) to 6 (melee) players, not {shown(players)}"
         )
     decks = config.get("decks", [DEFAULT_DECKS[i % 2] for i in range(players)])
     if not isinstance(decks, list) or len(decks) != players:
@@ -88,7 +91,7 @@ def _auto_of(auto: Any, players: int) -> list[bool]:
     ):
         raise ConfigError(
             f"'auto' must be true, false or one true/false per seat ({players} seats), "
-            f"not {auto!r}"
+            f"not {shown(auto)}"
         )
     return list(auto)
 

@@ -25,6 +25,7 @@ from westeros.engine.game import (
     OptionValue,
     Outcome,
     SeatOption,
+    shown,
 )
 from westeros.engine.record import FORMAT_VERSION, Record, replay
 from westeros.engine.registry import GAME_KINDS, game_info, known_games, new_game, register
@@ -64,4 +65,5 @@ __all__ = [
     "new_game",
     "register",
     "replay",
+    "shown",
 ]

@@ -7,6 +7,7 @@ talks to a game only through this contract, so a new game (the card game) plugs 
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -26,6 +27,17 @@ class ConfigError(ValueError):
     def __init__(self, message: str, problems: list[str] | None = None) -> None:
         super().__init__(message)
         self.problems = list(problems) if problems is not None else [message]
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring = _SHOWN.maxother = _SHOWN.maxlong = 40
+_SHOWN.maxlevel = 3
+
+
+def shown(value: object) -> str:
+    """A value a config check refuses, as its message names it: the ``repr``, shortened (a
+    long string, a huge number, deep or long lists and objects; the value came from anyone)."""
+    return _SHOWN.repr(value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ Gymnasium, OpenSpiel) takes a ``kind`` and reads the kind's :class:`Space`.
   (a scenario's own player count by default: A Dance with Dragons 6, X-ADWD-2.1); agents are
   the houses of the scenario and player count (a seat's house is drawn at set-up); the fixed
   space of :mod:`westeros.rl.actions` and the observation of :mod:`westeros.rl.encoding`; the
-  score is the castles and strongholds held.
+  score is the castles and strongholds held (in A Feast for Crows the victory points, X-AFFC-4.1).
 * ``cardgame`` — config as :mod:`westeros.cardgame.game` takes it, with ``"auto": True`` by
   default (the choices a player may leave to the engine are answered by it; ``"auto": False``
   asks them); agents are ``player_0`` … (seat order, as the decks are listed); the space of
@@ -103,7 +103,7 @@ def space(
             encode,
             T.setup_of(checked["scenario"], checked["players"]).houses,
             _houses,
-            _castles,
+            _scores,
         )
     cards = card_count(new_game(kind, checked, 0))  # the same for every seed of a config
     seats = game_info(kind).players(checked)
@@ -125,7 +125,7 @@ def _houses(game: Game) -> tuple[str, ...]:
     return tuple(game.view(None)["seats"])
 
 
-def _castles(game: Game) -> list[int]:
+def _scores(game: Game) -> list[int]:
     """Each seat's castles and strongholds, or its victory points in A Feast for Crows
     (X-AFFC-4.1) (public: the spectator view)."""
     view: dict[str, Any] = game.view(None)

@@ -22,7 +22,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from westeros.bots.registry import bots_for, default_bot
-from westeros.engine import ConfigError, SeatOption, game_info, known_games
+from westeros.engine import ConfigError, SeatOption, game_info, known_games, shown
 from westeros.server import dblock, migrations
 from westeros.server.errors import ApiError
 from westeros.server.fanout import encode
@@ -60,6 +60,7 @@ CHOICE_PROBLEM = "A choice is a word or a whole number (a bid, say, is a whole n
 log = logging.getLogger("westeros.server")
 
 MAX_BODY = 64 * 1024
+MAX_ID = 2**31 - 1  # the largest row id (INTEGER on PostgreSQL): a larger one is a 422
 DEFAULT_DB = "sqlite:///westeros-server.sqlite3"
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 
@@ -152,6 +153,16 @@ def _bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "Authorization must be 'Bearer <seat token>'")
     return token.strip()
+
+
+def _since(text: str) -> int:
+    """The websocket's ``since`` (read here, so that a bad one gets the error message, not a
+    bare close); a negative one counts as 0."""
+    try:
+        return max(0, int(text))
+    except ValueError:
+        problem = f"since must be a whole number (an event index), not {shown(text)}"
+        raise ApiError(422, problem) from None
 
 
 def _link(base: str, game_id: str, seat: int, token: str | None) -> str:
@@ -468,7 +479,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request,
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
         before: Annotated[str | None, Query(max_length=80)] = None,
-        status: Annotated[str | None, Query(max_length=16)] = None,
+        status: Annotated[str | None, Query(max_length=16, pattern="^[a-z]*$")] = None,
     ) -> Lobby:
         rows, cursor = await hub_of(request).lobby(limit, before, status)
         return Lobby(games=[_lobby_game(r) for r in rows], next=cursor)
@@ -606,7 +617,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}/chat", response_model=Chat)
     async def chat(
-        game_id: str, request: Request, after: Annotated[int, Query(ge=0)] = 0
+        game_id: str, request: Request, after: Annotated[int, Query(ge=0, le=MAX_ID)] = 0
     ) -> dict[str, Any]:
         """The table talk after line ``after`` (the newest 200), for players and spectators."""
         return {"lines": await hub_of(request).chat(game_id, after)}
@@ -631,12 +642,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ws: WebSocket,
         game_id: str,
         token: str | None = None,
-        since: int = 0,
+        since: str = "0",
     ) -> None:
         hub = hub_of(ws)
         await ws.accept()
         try:
             limit("websockets", ws)
+            start = _since(since)
             live = await hub.get(game_id)
             seat = await hub.authenticate(game_id, token or None)
         except ApiError as exc:
@@ -649,7 +661,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_json({"error": "the database is unreachable", "status": 503})
             await ws.close(code=4503, reason="the database is unreachable")
             return
-        conn = await hub.connect(live, seat, max(0, since), token or None)
+        conn = await hub.connect(live, seat, start, token or None)
         metrics.ws_opened()
 
         async def sender() -> None:

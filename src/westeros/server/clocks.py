@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from westeros.engine import shown
+
 MODES = ("chess", "turn")
 TAKEBACK_MS = 60_000
 MIN_SECONDS = 1
@@ -47,7 +49,7 @@ def check_clock(clock: dict[str, Any] | None) -> dict[str, Any] | None:
         _seconds("seconds", clock.get("seconds"), MIN_SECONDS)
         checked = {"mode": mode, "seconds": clock["seconds"]}
     else:
-        raise ClockError(f"clock mode must be one of {', '.join(MODES)}, not {mode!r}")
+        raise ClockError(f"clock mode must be one of {', '.join(MODES)}, not {shown(mode)}")
     extra = set(clock) - keys
     if extra:
         raise ClockError(f"unknown clock setting(s) for mode {mode!r}: {', '.join(sorted(extra))}")

@@ -25,12 +25,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from westeros.bots.registry import bots_for, default_bot, make_bot, plays
-from westeros.engine import Choice, ConfigError, Record, RecordError, game_info, new_game
+from westeros.engine import Choice, ConfigError, Record, RecordError, game_info, new_game, shown
 from westeros.server.bots import BotScheduler, within_budget
 from westeros.server.clocks import ClockError, Clocks, check_clock, start_ms
 from westeros.server.errors import ApiError
 from westeros.server.fanout import Fanout, encode, message
-from westeros.server.live import Connection, Db, LiveGame, LiveGames
+from westeros.server.live import Connection, Db, LiveGame, LiveGames, no_such_id
 from westeros.server.metrics import Metrics
 from westeros.server.moves import Mover
 from westeros.server.replays import Replays
@@ -271,9 +271,10 @@ class Hub:
     async def _finished_record(self, game_id: str, what: str) -> Record:
         """A finished game's record; 404 for no such game, 403 (naming ``what``) before the
         end: a record holds the seed."""
+        no_such_id(game_id)
         row = await self.db(self.repo.game, game_id)
         if row is None:
-            raise ApiError(404, f"no game {game_id!r}")
+            raise ApiError(404, f"no game {shown(game_id)}")
         if row.status != "over":
             raise ApiError(403, f"the {what} is available once the game is over")
         moves = await self.db(self.repo.moves, game_id, 0)
@@ -286,9 +287,10 @@ class Hub:
         """A finished game after ``move`` moves, or a running one up to its current move, as
         a spectator saw it (replays.py: only the spectator's view and log leave it, never the
         record's seed or moves)."""
+        no_such_id(game_id)
         row = await self.db(self.repo.game, game_id)
         if row is None:
-            raise ApiError(404, f"no game {game_id!r}")
+            raise ApiError(404, f"no game {shown(game_id)}")
         if row.status not in ("over", "playing"):
             raise ApiError(403, f"a game that is {row.status} has no replay")
         moves = await self.db(self.repo.moves, game_id, 0)
@@ -660,8 +662,8 @@ class Hub:
 def _parse_cursor(text: str) -> tuple[datetime, str]:
     at, sep, game_id = text.rpartition("~")
     try:
-        if not sep:
+        if not sep or "\x00" in game_id:  # PostgreSQL text holds no NUL
             raise ValueError(text)
         return datetime.fromisoformat(at), game_id
     except ValueError:
-        raise ApiError(400, f"bad lobby cursor {text!r}") from None
+        raise ApiError(400, f"bad lobby cursor {shown(text)}") from None

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from westeros.bots.base import Bot
-from westeros.engine import Decision, Game, RecordError, replay
+from westeros.engine import Decision, Game, RecordError, replay, shown
 from westeros.server.clocks import Clocks
 from westeros.server.errors import ApiError
 from westeros.server.storage import (
@@ -164,6 +164,16 @@ class LiveGame:
         self.clocks = Clocks(row.clock, remaining, since, running)
 
 
+GAME_ID_LENGTH = 32  # the games.id column (String(32)); the server makes 16 hex digits
+
+
+def no_such_id(game_id: str) -> None:
+    """404 for an id no game can have: longer than the column, or with a NUL (PostgreSQL text
+    refuses it: asked, the database would fail). Storage is not asked about it."""
+    if len(game_id) > GAME_ID_LENGTH or "\x00" in game_id:
+        raise ApiError(404, f"no game {shown(game_id)}")
+
+
 class LiveGames:
     """The games this process holds, by id."""
 
@@ -193,6 +203,7 @@ class LiveGames:
         if live is not None:
             live.used = time.monotonic()
             return live
+        no_such_id(game_id)
         lock = self._loading.get(game_id)
         if lock is None:
             lock = self._loading[game_id] = asyncio.Lock()
@@ -203,7 +214,7 @@ class LiveGames:
                     return live
                 row = await self.db(self.repo.game, game_id)
                 if row is None:
-                    raise ApiError(404, f"no game {game_id!r}")
+                    raise ApiError(404, f"no game {shown(game_id)}")
                 live = await self._load(row)
                 if on_load is not None:
                     await on_load(live)

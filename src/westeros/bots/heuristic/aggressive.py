@@ -9,9 +9,8 @@ The search bots never play it in their roll-outs, so it is an opponent they have
 from __future__ import annotations
 
 from westeros.boardgame.public import decisions as D
-from westeros.bots.heuristic import RULES, HeuristicBot, Rule
-from westeros.bots.heuristic.board import Board, area_of
-from westeros.bots.heuristic.orders import march_move, order_scores, pick_token
+from westeros.bots.heuristic import RULES, HeuristicBot, Rule, orders
+from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision
 
 # each order type's score is multiplied by its weight (the heuristic's are all 1)
@@ -20,22 +19,29 @@ MOVE_WORTH = 0.4  # a March order needs a target worth this (the heuristic: 0.8)
 FIRST_MOVE_WORTH = 0.1  # the first move of an order (the heuristic: 0.25)
 
 
+def order_scores(b: Board, area: str) -> dict[str, float]:
+    """The heuristic's scores with smaller marches worth it, no Defense order guessed in the
+    castles attacked, each order type weighted (WEIGHTS)."""
+    scores = orders.order_scores(b, area, MOVE_WORTH, guess_defense=False)
+    return {kind: score * WEIGHTS[kind] for kind, score in scores.items()}
+
+
 def place_order(b: Board, decision: Decision) -> Choice:
-    area = area_of(decision)
-    tokens = [str(c) for c in decision.choices if c != "none"]
-    if area is None or not tokens:
-        return decision.choices[0]
-    scores = order_scores(b, area, MOVE_WORTH, guess_defense=False)
-    weighted = {kind: score * WEIGHTS[kind] for kind, score in scores.items()}
-    return pick_token(b, area, weighted, tokens)
+    return orders.place_order(b, decision, order_scores)
+
+
+def plan_orders(b: Board, decision: Decision) -> Choice:
+    """Planning at the table: the same style as :func:`place_order`."""
+    return orders.plan_orders(b, decision, order_scores)
 
 
 def march(b: Board, decision: Decision) -> Choice:
-    return march_move(b, decision, MOVE_WORTH, FIRST_MOVE_WORTH)
+    return orders.march_move(b, decision, MOVE_WORTH, FIRST_MOVE_WORTH)
 
 
 AGGRESSIVE_RULES: dict[str, Rule] = RULES | {
     D.PLACE_ORDER.name: place_order,
+    D.PLAN_ORDERS.name: plan_orders,
     D.MARCH_MOVE.name: march,
 }
 

@@ -13,10 +13,14 @@ from westeros.engine import Choice, Decision
 REACHABLE_BONUS = 2.0  # a card fulfilled now counts this much more when choosing what to keep
 
 
+def _points(b: Board, card: str) -> int:
+    """What the card is worth to the house (X-AFFC-4.4), as its view's card texts say."""
+    return int(b.view["objectives"]["cards"][card]["victory_points"][b.me])
+
+
 def _worth(b: Board, card: str) -> float:
-    objectives = b.view["objectives"]
-    points = float(objectives["cards"][card]["victory_points"][b.me])
-    return points + (REACHABLE_BONUS if card in objectives["fulfilled"] else 0.0)
+    fulfilled = card in b.view["objectives"]["fulfilled"]
+    return _points(b, card) + (REACHABLE_BONUS if fulfilled else 0.0)
 
 
 def return_objective(b: Board, decision: Decision) -> Choice:
@@ -30,10 +34,9 @@ def score_objective(b: Board, decision: Decision) -> Choice:
     cards = [c for c in decision.choices if c != "pass"]
     if not cards:
         return "pass"
-    return max(cards, key=lambda c: b.view["objectives"]["cards"][c]["victory_points"][b.me])
+    return max(cards, key=lambda c: _points(b, str(c)))
 
 
 def take_objective(b: Board, decision: Decision) -> Choice:
     """X-AFFC-D4 Shifting Ambitions: take the card of the shown pool worth most to the house."""
-    cards = b.view["objectives"]["cards"]
-    return max(decision.choices, key=lambda c: cards[c]["victory_points"][b.me])
+    return max(decision.choices, key=lambda c: _points(b, str(c)))

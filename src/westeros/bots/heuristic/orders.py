@@ -3,6 +3,8 @@ neighbours, consolidate when safe, raid and support where it matters), raids, ma
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from westeros.boardgame.public import decisions as D
 from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic.board import Board, area_of
@@ -102,15 +104,21 @@ def raid_score(b: Board, area: str) -> float:
     return 0.1 + 1.8 * (1.0 - 0.5 ** len(enemies))
 
 
-def place_order(b: Board, decision: Decision) -> Choice:
+# a score per order type for the house's units in an area (a style of play: order_scores, or
+# the aggressive bot's weighting of it)
+Scores = Callable[[Board, str], dict[str, float]]
+
+
+def place_order(b: Board, decision: Decision, scores: Scores = order_scores) -> Choice:
+    """R5.1 (D11): the token of the order type ``scores`` rates best for the decision's area."""
     area = area_of(decision)
     tokens = [c for c in decision.choices if c != "none"]
     if area is None or not tokens:
         return decision.choices[0]
-    return pick_token(b, area, order_scores(b, area), [str(t) for t in tokens])
+    return pick_token(b, area, scores(b, area), [str(t) for t in tokens])
 
 
-def plan_orders(b: Board, decision: Decision) -> Choice:
+def plan_orders(b: Board, decision: Decision, scores: Scores = order_scores) -> Choice:
     """Planning at the table (``plan_orders``): the next area without an order gets the token
     :func:`place_order` would give it; ready once every area has one (or no token is left)."""
     if "ready" in decision.choices:
@@ -120,7 +128,7 @@ def plan_orders(b: Board, decision: Decision) -> Choice:
     tokens = [str(c)[len(prefix) :] for c in decision.choices if str(c).startswith(prefix)]
     if area is None or not tokens:
         return decision.choices[0]
-    return prefix + pick_token(b, area, order_scores(b, area), tokens)
+    return prefix + pick_token(b, area, scores(b, area), tokens)
 
 
 def pick_token(b: Board, area: str, scores: dict[str, float], tokens: list[str]) -> str:

@@ -342,8 +342,9 @@ def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
         in_play[key] = _in_play_uses(g, key)
         if any(_usable_use(g, use, None, occ) for use in in_play[key]):
             return True
+    held = [key for key in keys if key[1] in (INTERRUPT, REACTION)]  # forced ones: in play
     return any(
-        could_answer(g, s, occ, key[1], in_play=in_play[key]) for s in g.order() for key in keys
+        could_answer(g, s, occ, key[1], in_play=in_play[key]) for s in g.order() for key in held
     )
 
 

@@ -53,11 +53,17 @@ def _window_opens_listing(g: CardGame, occ: flow.Occ, kinds: tuple[str, ...]) ->
     return any(_could_answer_listing(g, s, occ, k, frozenset()) for s in g.order() for k in kinds)
 
 
+_STATS = ("keyword:ambush", "strength", "blank", "keyword:stealth", "reduce")
+
+
 def _check_position(g: CardGame) -> int:
     """Compare the quick answers with the listings in this position; the number compared."""
     top = g.stack[-1] if g.stack else None
     compared = 0
     for seat in g.order():
+        cards = g.players[seat].hand + g.players[seat].deck + g.cards_in_play(seat)
+        for stat in _STATS:  # CardGame.having sums the modifiers as has() does, card by card
+            assert g.having(stat, cards) == {c for c in cards if g.has(stat, c)}
         among = flow._answerers(g).get((flow.ANY_TIME, flow.ACTION), frozenset())
         assert flow.trigger_sources(g, seat, among) == [
             c for c in flow.trigger_sources(g, seat) if c in among

@@ -40,7 +40,7 @@ from westeros.cardgame.flow import (
     save,
 )
 from westeros.cardgame.melee import return_titles
-from westeros.cardgame.state import WIN_POWER, CardGame, InPlay, Player
+from westeros.cardgame.state import WIN_POWER, CardGame, InPlay
 from westeros.cardgame.zones import remove_from_zone as remove_from_zone
 from westeros.cardgame.zones import to_zone as to_zone
 from westeros.engine import Ask, Choice, Decision, Step
@@ -275,14 +275,21 @@ def _granted_cards(g: CardGame, seat: int, verb: str) -> Iterator[int]:
         if full:  # marshal_cost is the printed cost; a duplicate is free (C9.5)
             hand = [c for c in hand if defs[c].unique or (defs[c].cost or 0) <= gold]
         return (cid for cid in hand if can_marshal(g, cid, seat))
+    printed = _printed_ambush(defs)
     if not g.modifiers("keyword:ambush") and not any(
         e.stat == "keyword:ambush" for e in g.lasting
     ):  # nothing grants ambush: only printed ambush counts (ambush_value)
-        printed = _printed_ambush(defs)
         hand = [cid for cid in hand if cid in printed]
         if full and not reducers_waiting(g, seat):  # ambush_cost is the printed X
             hand = [cid for cid in hand if (ambush_value(g, cid) or 0) <= gold]
+    else:  # a card that enters play, with ambush printed or gained (as can_ambush finds)
+        hand = [cid for cid in hand if defs[cid].type in _BROUGHT_IN]
+        gained = g.having("keyword:ambush", [cid for cid in hand if cid not in printed])
+        hand = [cid for cid in hand if cid in printed or cid in gained]
     return (cid for cid in hand if can_ambush(g, cid, seat))
+
+
+_BROUGHT_IN = ("character", "location", "attachment")  # the types ambush puts into play
 
 
 _AMBUSH: dict[int, tuple[tuple[CardDef, ...], frozenset[int]]] = {}
@@ -321,7 +328,7 @@ def ambush_cost(g: CardGame, cid: int, seat: int) -> int:
 def can_ambush(g: CardGame, cid: int, seat: int) -> bool:
     """C17.2: pay X gold to put a card with ambush from hand into play."""
     d = g.defs[cid]
-    if d.type not in ("character", "location", "attachment") or ambush_value(g, cid) is None:
+    if d.type not in _BROUGHT_IN or ambush_value(g, cid) is None:
         return False
     return ambush_cost(g, cid, seat) <= g.players[seat].gold and can_bring_in(g, cid, seat)
 
@@ -808,18 +815,13 @@ Result = tuple[str, int]  # ("win", seat): 15 power (C20.3); ("out", seat): empt
 _POWER = attrgetter("power")
 
 
-def _deck_left_or_out(p: Player) -> bool:
-    """A player with cards in their deck, or out of the game already."""
-    return bool(p.deck) or p.eliminated
-
-
 def results(g: CardGame) -> list[Result]:
     """What C20.3 and C20.4 call for now (after setup, C5.10): wins, then eliminations, each
     in player order."""
     if g.winner is not None or g.phase == "setup":
         return []
-    power = _power_at_15(g)
-    if power is None and all(map(_deck_left_or_out, g.players)):
+    power = _power_at_15(g) if g.power_moved else None
+    if power is None and all(p.deck or p.eliminated for p in g.players):
         return []  # the common case, quickly: nobody has 15 power, no deck is empty
     order = g.order()
     wins = [("win", s) for s in order if power is not None and power[s] >= WIN_POWER]

@@ -67,10 +67,10 @@ def can_play_event(g: CardGame, cid: int, seat: int) -> bool:
         return False
     if d.keyword("limited") and g.players[seat].limited >= 1 + g.bonus("limited", seat, True):
         return False
-    if marshal_cost(g, cid, seat) > g.players[seat].gold:
+    play_if = text_of(d.code).play_if  # read before the cost: often the quicker "no"
+    if play_if is not None and not play_if.ok(g, Ctx(cid, seat)):
         return False
-    entry = text_of(d.code)
-    return entry.play_if is None or entry.play_if.ok(g, Ctx(cid, seat))
+    return marshal_cost(g, cid, seat) <= g.players[seat].gold
 
 
 def pay_gold(g: CardGame, seat: int, amount: int) -> None:

@@ -332,17 +332,29 @@ def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
     keys = [key for key in ((occ.kind, k) for k in kinds) if key in index.cards]
     if not keys:
         return False  # no card of the game answers this occurrence so (the common case)
-    where, play = g.where, g.play
+    where = g.where
+    in_play: dict[Key, list[Use]] = {}  # listed once for every seat
     for key in keys:
         for uses in index.owned[key]:
             for use in uses:
                 if where[use[0]] in ("hand", "agenda") and _usable_use(g, use, None, occ):
                     return True
-        others = index.others[key]
-        for cid in play.keys() & others.keys():
-            if any(_usable_use(g, use, None, occ) for use in others[cid]):
-                return True
-    return any(could_answer(g, s, occ, k) for s in g.order() for k in kinds)
+        in_play[key] = _in_play_uses(g, key)
+        if any(_usable_use(g, use, None, occ) for use in in_play[key]):
+            return True
+    held = [key for key in keys if key[1] in (INTERRUPT, REACTION)]  # forced ones: in play
+    return any(
+        could_answer(g, s, occ, key[1], in_play=in_play[key]) for s in g.order() for key in held
+    )
+
+
+def _in_play_uses(g: CardGame, key: Key) -> list[Use]:
+    """The abilities (of kind and occurrence ``key``) of the cards in play, whoever controls
+    them (in no particular order: the tests that read them want any one usable)."""
+    others = _index(g).others.get(key)
+    if not others:
+        return []
+    return [use for cid in g.play.keys() & others.keys() for use in others[cid]]
 
 
 # -- windows that reveal nothing (C1.9) ------------------------------------------------
@@ -376,21 +388,19 @@ def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool
             where[c] = "deck"
 
 
-def _live_uses(g: CardGame, key: Key, seat: int) -> list[Use]:
+def _live_uses(g: CardGame, key: Key, seat: int, in_play: list[Use] | None = None) -> list[Use]:
     """The abilities (of kind and occurrence ``key``) that could be ``seat``'s were its deck
     in hand: of events in its hand or deck it could pay for, of its agenda, of cards in play
-    under its control; not those of another phase (quick tests first)."""
-    index = _index(g)
+    under its control (``in_play``: those of every card in play, if listed already); not
+    those of another phase (quick tests first)."""
     where, play = g.where, g.play
-    out = [u for u in index.owned_in(key, seat, g.phase) if where[u[0]] in _HELD]
+    out = [u for u in _index(g).owned_in(key, seat, g.phase) if where[u[0]] in _HELD]
     if out and full_prices(g, seat):
         out = _affordable(g, seat, out)
-    others = index.others.get(key)
-    if others:
-        phases = (None, g.phase)
-        for cid in play.keys() & others.keys():
-            if play[cid].controller == seat:
-                out.extend(use for use in others[cid] if use[2].phase in phases)
+    phases = (None, g.phase)
+    for use in _in_play_uses(g, key) if in_play is None else in_play:
+        if play[use[0]].controller == seat and use[2].phase in phases:
+            out.append(use)
     return out
 
 
@@ -406,18 +416,23 @@ def _affordable(g: CardGame, seat: int, uses: list[Use]) -> list[Use]:
 
 
 def could_answer(
-    g: CardGame, seat: int, occ: Occ, kind: str, used: frozenset[tuple[int, int]] = frozenset()
+    g: CardGame,
+    seat: int,
+    occ: Occ,
+    kind: str,
+    used: frozenset[tuple[int, int]] = frozenset(),
+    in_play: list[Use] | None = None,
 ) -> bool:
     """Whether ``seat`` could answer ``occ`` with an ability of ``kind``, judged from public
     facts only (:func:`_as_if_all_in_hand`). The abilities ``used`` on this occurrence
     already do not count: each copy answers an occurrence once (C16.10), and the uses are
-    public."""
+    public. (``in_play``: :func:`_in_play_uses`, when listed already.)"""
     if kind not in (INTERRUPT, REACTION):
         return False
     p = g.players[seat]
     if not p.hand or p.eliminated:
         return False
-    live = _live_uses(g, (occ.kind, kind), seat)
+    live = _live_uses(g, (occ.kind, kind), seat, in_play)
     if used:
         live = [u for u in live if (u[0], u[1]) not in used]
     if not live:
@@ -767,7 +782,7 @@ def _may_use(g: CardGame, a: Ability, cid: int, you: int, index: int) -> bool:
 
 def _usable_with(g: CardGame, a: Ability, ctx: Ctx) -> bool:
     """The tests of :func:`usable` that read the use: costs, targets, condition."""
-    if not all(c.can_pay(g, ctx) for c in a.cost):
+    if a.cost and not all(c.can_pay(g, ctx) for c in a.cost):
         return False
     if a.target is not None and not _enough_candidates(g, a, ctx):
         return False

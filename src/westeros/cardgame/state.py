@@ -248,32 +248,14 @@ class CardGame(StepGame):
     # -- cloning -----------------------------------------------------------------------
     def clone(self) -> CardGame:
         other = CardGame.__new__(CardGame)
+        other.__dict__.update(self.__dict__)  # values never changed in place: shared
         self._clone_engine_into(other)
-        d, od = self.__dict__, other.__dict__
-        for name in (
-            "defs",
-            "owner",
-            "names",
-            "round",
-            "phase",
-            "first",
-            "active",
-            "lasting",
-            "history",
-            "entered_count",
-            "winner",
-            "reason",
-            "ranking",
-            "_mods",
-            "_unsettled",
-            "power_moved",
-        ):
-            od[name] = d[name]
-        other.where = list(self.where)
-        other.play = dict(self.play)  # records never change (InPlay): shared
+        other.where = self.where[:]
+        other.play = self.play.copy()  # records never change (InPlay): shared
         other.players = [p.copy() for p in self.players]
-        other.challenge = None if self.challenge is None else self.challenge.copy()
-        other.uses = dict(self.uses)
+        if self.challenge is not None:
+            other.challenge = self.challenge.copy()
+        other.uses = self.uses.copy()
         return other
 
     def determinize(self, seat: int, seed: int) -> CardGame:
@@ -339,12 +321,13 @@ class CardGame(StepGame):
         after every step that changed what card values depend on (:meth:`changed`: cards
         moving, control, lasting effects), until a pass changes nothing; then those of
         ``RESULT_CHECKS`` (C20.3, C20.4), after every step."""
-        for _ in range(len(self.play) + 1):
-            if not self._unsettled:
-                break
-            self._unsettled = False
-            for check in self.STATE_CHECKS:
-                check(self)
+        if self._unsettled:
+            for _ in range(len(self.play) + 1):
+                if not self._unsettled:
+                    break
+                self._unsettled = False
+                for check in self.STATE_CHECKS:
+                    check(self)
         for check in self.RESULT_CHECKS:  # C20.3, C20.4: after every step, whatever changed
             check(self)
 
@@ -459,6 +442,22 @@ class CardGame(StepGame):
     def has(self, stat: str, target: int, players: bool = False) -> bool:
         """A yes/no modifier ("cannot be killed", "gains stealth"): any positive source."""
         return self.bonus(stat, target, players) > 0
+
+    def having(self, stat: str, cards: Sequence[int]) -> set[int]:
+        """The cards among ``cards`` that :meth:`has` ``stat``: the same sums as :meth:`bonus`,
+        added up modifier by modifier for all the cards at once."""
+        total = dict.fromkeys(cards, 0)
+        for source, mod in self.modifiers(stat):
+            if not mod.players:
+                for c in total:
+                    if mod.applies(self, source, c):
+                        total[c] += mod.amount(self, source, c)
+        for effect in self.lasting:
+            if effect.stat == stat and not effect.on_players:
+                for c in total:
+                    if c in effect.targets:
+                        total[c] += effect.amount
+        return {c for c, n in total.items() if n > 0}
 
     def blanking(self) -> bool:
         """Whether any card could be blank other than a duplicate (C2.12): a blanking

@@ -287,7 +287,9 @@ class StepGame:
             top = self.stack[-1]
             decisions = top.decisions(self)
             if decisions:
-                self._pending = tuple(sorted(decisions, key=lambda d: (d.idle, d.seat)))
+                if len(decisions) > 1:
+                    decisions = sorted(decisions, key=lambda d: (d.idle, d.seat))
+                self._pending = tuple(decisions)
                 return
             self.stack.pop()
             self.running = top

@@ -81,6 +81,8 @@ RULES: dict[str, Rule] = {
     D.SHIFTING_AMBITIONS_TAKE.name: objectives.take_objective,
     D.NEW_INFORMATION_RETURN.name: objectives.return_objective,
     D.ALAYNE_STONE.name: _word("pay"),
+    # Mother of Dragons: a gift of power is always welcome (X-MOD-11.1; bots never give)
+    D.ACCEPT_GIFT.name: _word("accept"),
 }
 
 

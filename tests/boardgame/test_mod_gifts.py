@@ -4,6 +4,8 @@ gift in a combat outside the call for support, none for vassals, records replaye
 
 from __future__ import annotations
 
+import pytest
+
 from tests.boardgame.driver import decide, events_of, pending, run
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
@@ -183,3 +185,19 @@ def test_x_mod_d9_gifts_replay_from_the_record() -> None:
         record.hashes.append(g.state_hash())
     assert events_of(g, E.GIFT_OFFERED.name)
     replay(Record.loads(record.dumps()))  # raises on any diverging hash
+
+
+# -- whole random games (slow) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("planning", ["sequential", "table"])
+def test_whole_random_mod_games_with_gifts(planning: str) -> None:
+    """X-MOD-11.1, XF40: whole random 7-player games with the checks of test_fuzz.py
+    (invariants, views, secrecy, bad input at every decision, replay hash by hash); now and
+    then an idle decision is taken, a gift among them, and the random bot accepts or refuses."""
+    from tests.boardgame.test_fuzz import play_checked
+
+    seed = 4800 + (planning == "table")
+    extra = {"scenario": "mod", "planning": planning}
+    kinds = play_checked(7, seed, deep=planning == "sequential", extra=extra)
+    assert {D.ACCEPT_GIFT.name, D.CONSOLIDATE.name} <= kinds

@@ -238,3 +238,31 @@ def test_xf27_an_iron_bank_order_in_a_port_works_with_enemy_ships_in_its_sea() -
 
 def test_x_mod_9_the_sea_tokens_have_names() -> None:
     assert [E.order_name(t) for t in SEA] == ["Sea March -1", "Sea Support", "Iron Bank"]
+
+
+# -- whole random games (slow) -----------------------------------------------------------------
+
+
+def test_random_mod_games_place_sea_orders_and_resolve_the_iron_bank_order() -> None:
+    """X-MOD-9.1, X-MOD-9.2: over whole random 7-player games (the invariants check that every
+    sea order lies on ships, tests/boardgame/invariants.py) the houses place all three sea
+    tokens, and Iron Bank orders are resolved blank or raided."""
+    from tests.boardgame.invariants import check_invariants
+    from westeros.bots import RandomBot
+    from westeros.engine import new_game
+
+    placed: set[str] = set()
+    blank = raided = 0
+    for seed in range(3):
+        g: BoardGame = new_game("boardgame", {"players": 7, "scenario": "mod"}, 4700 + seed)
+        bots = [RandomBot(seed * 7 + s) for s in range(7)]
+        while g.pending():
+            d = g.pending()[0]
+            g.apply(d.seat, bots[d.seat].choose(g.view(d.seat), d))
+            check_invariants(g)
+        for e in events_of(g, E.HOUSE_ORDERS.name):
+            placed |= set(SEA) & set(e["orders"].values())
+        blank += len(events_of(g, E.IRON_BANK_BLANK.name))
+        raided += sum(e["token"] == "iron_bank" for e in events_of(g, E.RAID.name))
+    assert placed == set(SEA)
+    assert blank > 0 and raided > 0

@@ -9,6 +9,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame.consolidate import ResolveConsolidate
 from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.raid import ResolveRaid
+from westeros.boardgame.sea_orders import IRON_BANK
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.vassals import ResolveVassalMuster, cycle_orders
 from westeros.boardgame.victory import end_game
@@ -28,6 +29,13 @@ def resolver_for(order_type: str, house: str, g: BoardGame | None = None) -> Ste
 
 
 CYCLES = ("raid", "march", "consolidate")  # R6.1 the order types resolved, in this order
+# the order types each cycle resolves: X-MOD-9.2 Iron Bank orders take turns with the
+# Consolidate Power orders (one order per turn, the house's choice)
+CYCLE_TYPES: dict[str, frozenset[str]] = {
+    "raid": frozenset({"raid"}),
+    "march": frozenset({"march"}),
+    "consolidate": frozenset({"consolidate", IRON_BANK}),
+}
 
 
 def action_steps(cycle: str = "raid", position: int = 0) -> list[Step]:
@@ -57,14 +65,15 @@ class OrderCycle(Step):
         self.position = position
 
     def run(self, g: Any) -> None:
-        if self.position == 0 and any(cycle_orders(g, h, self.order_type) for h in g.houses):
+        types = CYCLE_TYPES[self.order_type]
+        if self.position == 0 and any(cycle_orders(g, h, types) for h in g.houses):
             g.emit(E.ORDER_CYCLE(order_type=self.order_type))  # later turns: positions 1..n
         order = g.turn_order()
         n = len(order)
         for offset in range(n):
             pos = (self.position + offset) % n
             house = order[pos]
-            if cycle_orders(g, house, self.order_type):
+            if cycle_orders(g, house, types):
                 g.push(
                     resolver_for(self.order_type, house, g), OrderCycle(self.order_type, pos + 1)
                 )

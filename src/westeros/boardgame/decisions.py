@@ -200,7 +200,8 @@ MARCH_TOKEN = _kind(
 CONSOLIDATE = _kind(
     "consolidate",
     Codec(("area",)),
-    "R6.6, D22: the area of the Consolidate Power order to resolve",
+    "R6.6, D22: the area of the Consolidate Power order to resolve (X-MOD-9.2: or of an Iron "
+    "Bank sea order, resolved in the same turns)",
 )
 CONSOLIDATE_SPECIAL = _kind(
     "consolidate_special",
@@ -464,4 +465,20 @@ VASSAL_MUSTER = _kind(
     words("muster", "pass"),
     "X-MOD-10.4, XF15: in the Consolidate Power step the commander musters for the vassal in "
     "the area of its Defense +1/Muster order (its home), or passes",
+)
+# ============================================================ Mother of Dragons: gifts (X-MOD-11)
+GIFT = _kind(
+    "gift",
+    Codec(("house", "amount"), sep=":", ints=("amount",)),
+    "X-MOD-11.1, X-MOD-D9: a standing idle decision of every player that may give power now "
+    "(the game never waits for it): <house>:<amount> offers amount of its available power "
+    "tokens to another player's house (never a vassal; amount at most what the receiver's "
+    "Pool can return, and not the tokens of a secret bid already made); outside a combat, or "
+    "in a combat's call for support (XE1)",
+)
+ACCEPT_GIFT = _kind(
+    "accept_gift",
+    words("accept", "refuse"),
+    "X-MOD-11.1, XF40, X-MOD-D9: the receiver of an offered gift takes the power tokens "
+    "(accept) or refuses them (refuse: the giver keeps them)",
 )

@@ -75,7 +75,7 @@ def _orders(g: BoardGame, me: str, rng: Rng) -> None:
             del g.orders[area]
         for area in areas:
             vassal = house in g.vassals
-            tokens = vassal_tokens(g, house) if vassal else placeable_tokens(g, house)
+            tokens = vassal_tokens(g, house) if vassal else placeable_tokens(g, house, area=area)
             if tokens:
                 g.orders[area] = Order(house, rng.choice(tokens))
 

@@ -301,11 +301,12 @@ def muster_orders(g: BoardGame, house: str) -> list[str]:
     ]
 
 
-def cycle_orders(g: BoardGame, house: str, order_type: str) -> list[str]:
-    """The house's orders resolved in the ``order_type`` order cycle (R6.2): its orders of that
-    type, and in the Consolidate Power step a vassal's Defense +1/Muster orders (X-MOD-10.4)."""
-    areas = g.orders_of(house, order_type)
-    if order_type == "consolidate" and g.vassals:
+def cycle_orders(g: BoardGame, house: str, types: frozenset[str]) -> list[str]:
+    """The house's orders resolved in an order cycle (R6.2): its orders of the cycle's ``types``
+    (Iron Bank orders with Consolidate Power, X-MOD-9.2), and in the Consolidate Power step a
+    vassal's Defense +1/Muster orders (X-MOD-10.4)."""
+    areas = [a for t in sorted(types) for a in g.orders_of(house, t)]
+    if "consolidate" in types and g.vassals:
         areas += muster_orders(g, house)
     return areas
 

@@ -226,6 +226,9 @@ TABLE_ONLY_WORDS = frozenset({"reset"})
 # Mother of Dragons' vassal decisions (X-MOD-D1, X-MOD-D2) have no index either: the adapters
 # refuse scenario "mod", so they never meet one, and the space stays that of the other games.
 VASSAL_KINDS = frozenset({D.CHOOSE_VASSALS.name, D.VASSAL_ORDER.name, D.VASSAL_MUSTER.name})
+# Gifts of power tokens (Mother of Dragons, X-MOD-11.1) have no index either: a gift is an idle
+# decision an agent never takes, so none is ever offered to one, and the space stays the same.
+GIFT_KINDS = frozenset({D.GIFT.name, D.ACCEPT_GIFT.name})
 
 
 def _sequential_grammar(kind: D.DecisionKind) -> str:
@@ -239,7 +242,7 @@ BOARD = ActionSpace(
         [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k)],
     )
     for k in D.KINDS.values()
-    if k.name not in TABLE_ONLY_KINDS | VASSAL_KINDS
+    if k.name not in TABLE_ONLY_KINDS | VASSAL_KINDS | GIFT_KINDS
 )
 ACTIONS: tuple[tuple[str, Choice], ...] = BOARD.actions
 BLOCKS: tuple[Block, ...] = BOARD.blocks

@@ -96,6 +96,8 @@ RULES: dict[str, Rule] = {
     D.JON_CONNINGTON.name: fights.first_action,
     D.BRONN.name: _word("pay"),
     D.BERIC_DONDARRION.name: fights.casualty,
+    # Mother of Dragons: a gift of power is always welcome (X-MOD-11.1; bots never give)
+    D.ACCEPT_GIFT.name: _word("accept"),
 }
 
 

@@ -354,6 +354,12 @@ def serve(
             "--limit-websockets", help=f"websocket connects {_LIMIT_HELP}; default 60/minute"
         ),
     ] = None,
+    limit_replays: Annotated[
+        str | None,
+        typer.Option(
+            "--limit-replays", help=f"replay requests {_LIMIT_HELP}; default 5/second;200/minute"
+        ),
+    ] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -395,6 +401,7 @@ def serve(
         default.claims if limit_claims is None else limit_claims,
         default.moves if limit_moves is None else limit_moves,
         default.websockets if limit_websockets is None else limit_websockets,
+        replays=default.replays if limit_replays is None else limit_replays,
     )
     try:
         run_server(

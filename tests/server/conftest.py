@@ -11,7 +11,7 @@ from tests.server.pg import MISSING, Cluster, bindir
 from westeros.server import RateLimits, Settings, create_app
 
 # Generous rate limits for clients that all come from one address ("testclient").
-LIMITLESS = RateLimits(*["100000/second"] * 4)
+LIMITLESS = RateLimits(*["100000/second"] * 4, replays="100000/second")
 
 
 @pytest.fixture

@@ -29,6 +29,8 @@ GENEROUS = [
     "100000/second",
     "--limit-websockets",
     "100000/second",
+    "--limit-replays",
+    "100000/second",
 ]
 
 

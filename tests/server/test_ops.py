@@ -160,7 +160,9 @@ def test_each_app_has_its_own_metrics(client: TestClient, tmp_path: Path) -> Non
 
 # -- rate limits ---------------------------------------------------------------------------
 
-TIGHT = RateLimits(games="2/minute", claims="2/minute", moves="3/minute", websockets="2/minute")
+TIGHT = RateLimits(
+    games="2/minute", claims="2/minute", moves="3/minute", websockets="2/minute", replays="2/minute"
+)
 
 
 @pytest.fixture
@@ -213,6 +215,16 @@ def test_moves_are_rate_limited(tight: TestClient) -> None:
     )
     assert_throttled(r, "moves")
     assert tight.get(f"/api/games/{gid}/state").json()["move"] == 3
+
+
+def test_replays_are_rate_limited(tight: TestClient) -> None:
+    """A replay request may replay a whole record (a running game's grows with every move): a
+    client asking without end is refused (429) before any replay work."""
+    gid = tight.post("/api/games", json=HUMANS_3).json()["id"]
+    for _ in range(2):
+        r = tight.get(f"/api/games/{gid}/replay", params={"move": 0})
+        assert r.status_code == 200, r.text
+    assert_throttled(tight.get(f"/api/games/{gid}/replay", params={"move": 0}), "replays")
 
 
 def test_websocket_connects_are_rate_limited(tight: TestClient) -> None:

@@ -631,6 +631,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         """A finished game after ``move`` moves as a spectator saw it: its view, the log from
         event ``since``, the number of moves and the moves where rounds began."""
+        limit("replays", request)
         return await hub_of(request).replay(game_id, move, since)
 
     @app.get("/api/games/{game_id}/record")
@@ -726,6 +727,7 @@ def app_from_env() -> FastAPI:
                 claims=env.get("WESTEROS_LIMIT_CLAIMS", defaults.claims),
                 moves=env.get("WESTEROS_LIMIT_MOVES", defaults.moves),
                 websockets=env.get("WESTEROS_LIMIT_WEBSOCKETS", defaults.websockets),
+                replays=env.get("WESTEROS_LIMIT_REPLAYS", defaults.replays),
             ),
             max_think=float(env.get("WESTEROS_MAX_THINK", "3.0")),
             freeze_gc=True,

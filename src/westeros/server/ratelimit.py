@@ -18,7 +18,7 @@ from limits.strategies import MovingWindowRateLimiter
 
 from westeros.server.errors import ApiError
 
-ROUTES = ("games", "claims", "moves", "websockets", "chat")
+ROUTES = ("games", "claims", "moves", "websockets", "chat", "replays")
 
 
 @dataclass(frozen=True)
@@ -31,10 +31,13 @@ class RateLimits:
     moves: str = "20/second;600/minute"  # POST /api/games/{id}/moves
     websockets: str = "60/minute"  # websocket connects
     chat: str = "5/10second;60/hour"  # POST /api/games/{id}/chat, per seat (not per address)
+    # GET /api/games/{id}/replay: each request may replay a record from its start (a running
+    # game's grows with every move), so a client may not ask for it without end
+    replays: str = "5/second;200/minute"
 
     @classmethod
     def unlimited(cls) -> RateLimits:
-        return cls(games="", claims="", moves="", websockets="", chat="")
+        return cls(games="", claims="", moves="", websockets="", chat="", replays="")
 
     def check(self) -> None:
         """ValueError naming a limit that does not parse."""

@@ -59,12 +59,16 @@ def check_invariants(g: BoardGame) -> None:
         assert g.power[house] >= 0
         assert g.power_in_pool(house) >= 0, f"{house} has more than 20 power tokens (R1.6.1)"
         assert 0 <= g.supply[house] <= T.MAX_SUPPLY
+        if house in g.vassals:
+            continue  # X-MOD-10.7 no house cards of its own (check_vassals)
         assert len(g.hands[house]) + len(g.discards[house]) == 7
         assert set(g.hands[house]) | set(g.discards[house]) == {c.id for c in g.house_deck(house)}
     for area, house in g.power_tokens.items():
         assert T.AREAS[area].kind == "land", f"power token on {area} (R1.3.3)"
         assert g.owner(area) in (None, house), f"power token under enemy units in {area}"
     check_objectives(g)
+    if g.vassals:
+        check_vassals(g)
     for track in ("iron_throne", "fiefdoms", "kings_court"):
         assert sorted(g.tracks[track]) == sorted(g.houses)
     assert 0 <= g.wildling_threat <= T.WILDLING_MAX and g.wildling_threat % 2 == 0
@@ -92,6 +96,28 @@ def check_invariants(g: BoardGame) -> None:
                 assert g.complies(house), f"{house} breaks supply (R1.5)"
 
 
+def check_vassals(g: BoardGame) -> None:
+    """X-MOD-10: vassals hold no power, no seat and no dominance token; each is commanded by a
+    player house once handed out (X-MOD-10.3); their orders are their own tokens, in at most 2
+    areas (X-MOD-10.4, X-MOD-Q5), the players' never; their cards are drawn only in a combat
+    they fight (X-MOD-10.7)."""
+    players = set(g.seat_houses)
+    assert players.isdisjoint(g.vassals) and players | set(g.vassals) == set(g.houses)
+    for track in ("iron_throne", "fiefdoms", "kings_court"):
+        assert g.holder(track) in players  # X-MOD-10.6
+    assert set(g.commanders) <= set(g.vassals) and set(g.commanders.values()) <= players
+    fighting = set() if g.fight is None else {g.fight.attacker, getattr(g.fight, "defender", "")}
+    for vassal in g.vassals:
+        assert g.power[vassal] == 0, f"{vassal} holds power (X-MOD-10.6)"
+        assert not g.discards[vassal]
+        assert len(g.hands[vassal]) in ((0, 3) if vassal in fighting else (0,))
+        orders = [o.token for o in g.orders.values() if o.house == vassal]
+        assert len(orders) <= 2 and all(t.startswith("vassal_") for t in orders), orders
+    for order in g.orders.values():
+        if order.house in players:
+            assert not order.token.startswith("vassal_"), order
+
+
 def check_objectives(g: BoardGame) -> None:
     """X-AFFC-2.8, X-AFFC-4: the 28 objective cards are conserved — deck + hands + scored (+ a
     pool some Westeros card holds on its step, ``objective_pool``) — each in one place; victory
@@ -114,7 +140,8 @@ def check_objectives(g: BoardGame) -> None:
 
 def check_ended(g: BoardGame) -> None:
     assert g.phase == "over" and not g.pending()
-    assert g.winner == g.ranking[0] and sorted(g.ranking) == sorted(g.houses)
+    players = [h for h in g.houses if h not in g.vassals]  # X-MOD-10.6 vassals never rank
+    assert g.winner == g.ranking[0] and sorted(g.ranking) == sorted(players)
     assert g.round <= g.setup.last_round
     if g.is_affc():  # X-AFFC-4.5, X-AFFC-4.6: the winner has the most victory points
         assert g.victory_points[g.winner] == max(g.victory_points.values())

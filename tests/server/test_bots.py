@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.support import board_game, humans_and_bots, wait_for
+from tests.server.support import bearer, board_game, humans_and_bots, wait_for
 from westeros.bots import BOTS, RandomBot, make_bot
 from westeros.bots.cards import CardHeuristicBot
 from westeros.engine import Choice, Decision, Record, new_game, replay
@@ -148,3 +148,25 @@ def test_a_card_table_of_heuristic_bots_plays_to_the_end(client: TestClient) -> 
             assert bots[seat].choose(game.view(seat), decision) == choice
         game.apply(seat, choice)
     assert game.outcome() is not None and replay(record).is_over
+
+
+def test_a_seat_may_leave_its_vassals_to_the_bot(client: TestClient) -> None:
+    """X-MOD-10.3: a human seat listed in the config's vassal_bots has the server's bot pick
+    its vassals and decide for them (GameInfo.delegated); its own decisions stay its own."""
+    body = {
+        **board_game(3, humans_and_bots(3, 0)),
+        "config": {"scenario": "mod", "houses": ["stark", "lannister", "tyrell"]},
+    }
+    body["config"]["vassal_bots"] = [0, 1, 2]
+    created = client.post("/api/games", json=body).json()
+    gid, token = created["id"], created["seats"][0]["token"]
+
+    def own_orders() -> bool:
+        msg = client.get(f"/api/games/{gid}/state", headers=bearer(token))
+        kinds = {d["kind"] for d in msg.json()["decisions"]}
+        return msg.json()["move"] >= 2 and kinds == {"place_order"}
+
+    # the choose_vassals decisions were the bot's: the seats now place their own orders
+    assert wait_for(own_orders, timeout=20, what="the bot to hand out the vassals")
+    view = client.get(f"/api/games/{gid}/state", headers=bearer(token)).json()["view"]
+    assert sorted(view["commanders"]) == sorted(view["vassals"]) and len(view["vassals"]) == 4

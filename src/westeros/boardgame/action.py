@@ -10,12 +10,16 @@ from westeros.boardgame.consolidate import ResolveConsolidate
 from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.raid import ResolveRaid
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.vassals import ResolveVassalMuster, cycle_orders
 from westeros.boardgame.victory import end_game
 from westeros.engine import Step
 
 
-def resolver_for(order_type: str, house: str) -> Step:
-    """The step in which ``house`` resolves one of its orders of ``order_type``."""
+def resolver_for(order_type: str, house: str, g: BoardGame | None = None) -> Step:
+    """The step in which ``house`` resolves one of its orders of ``order_type`` (a vassal's
+    Defense +1/Muster in the Consolidate Power step, X-MOD-10.4)."""
+    if g is not None and order_type == "consolidate" and house in g.vassals:
+        return ResolveVassalMuster(house)
     if order_type == "raid":
         return ResolveRaid(house)
     if order_type == "march":
@@ -53,15 +57,17 @@ class OrderCycle(Step):
         self.position = position
 
     def run(self, g: Any) -> None:
-        if self.position == 0 and any(o.type == self.order_type for o in g.orders.values()):
+        if self.position == 0 and any(cycle_orders(g, h, self.order_type) for h in g.houses):
             g.emit(E.ORDER_CYCLE(order_type=self.order_type))  # later turns: positions 1..n
         order = g.turn_order()
         n = len(order)
         for offset in range(n):
             pos = (self.position + offset) % n
             house = order[pos]
-            if g.orders_of(house, self.order_type):
-                g.push(resolver_for(self.order_type, house), OrderCycle(self.order_type, pos + 1))
+            if cycle_orders(g, house, self.order_type):
+                g.push(
+                    resolver_for(self.order_type, house, g), OrderCycle(self.order_type, pos + 1)
+                )
                 return
 
 

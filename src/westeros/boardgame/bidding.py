@@ -29,7 +29,7 @@ def bid_decisions(
     done = {h for h, _ in bids}
     return [
         D.BID.ask(
-            g.seat_of(h),
+            g.seat_for(h),
             f"{T.house_name(h)}: secret bid for {what} (you have {g.power[h]} power)",
             range(g.power[h] + 1),
             **context,

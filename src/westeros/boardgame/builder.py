@@ -275,6 +275,20 @@ class Scenario:
         self.g.orders_revealed = True
         return self.start(*steps)
 
+    def vassals(self, **commanders: str | None) -> Scenario:
+        """Make houses vassals (X-MOD-10.1) with their commander's house this round (None: not
+        handed out yet): no seat, no power, no house cards (X-MOD-10.6); the other houses
+        keep their seats in order. ``vassals(martell="stark", tyrell=None)``."""
+        g = self.g
+        g.vassals = tuple(h for h in g.houses if h in commanders)
+        g.seat_houses = tuple(h for h in g.seat_houses if h not in commanders)
+        g.commanders = {v: c for v, c in commanders.items() if c is not None}
+        for vassal in g.vassals:
+            g.power[vassal] = 0
+            g.hands[vassal] = ()
+            g.discards[vassal] = ()
+        return self
+
     # -- run -----------------------------------------------------------------------------------
     def start(self, *steps: Step) -> PlayedGame:
         """Push the steps to run (the first given runs first) and return the game."""

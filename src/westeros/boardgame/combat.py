@@ -71,6 +71,12 @@ from westeros.boardgame.support import (
     support_enter,
     unit_value,
 )
+from westeros.boardgame.vassals import (
+    blade_side,
+    draw_vassal_cards,
+    return_vassal_cards,
+    vassal_victory,
+)
 from westeros.boardgame.victory import settle_control
 from westeros.engine import Decision
 
@@ -228,6 +234,8 @@ def _initial(g: BoardGame, f: Fight, choice: str | None) -> bool:
             deck.remove(card)
         f.tides_deck = (*g.tides_next, *deck)
         g.tides_next = ()
+    if g.vassals:  # X-MOD-10.7 the commander draws 3 vassal cards for a vassal
+        draw_vassal_cards(g, f)
     return True
 
 
@@ -239,10 +247,11 @@ def _initial_text(g: BoardGame, f: Fight) -> str:
 def _cards_ask(g: BoardGame, f: Fight) -> list[Decision]:
     return [
         D.HOUSE_CARD.ask(
-            g.seat_of(f.house(side)),
+            g.seat_for(f.house(side)),
             f"{T.house_name(f.house(side))}: choose a house card for the combat in "
             f"{T.area_name(f.area)} ({_initial_text(g, f)})",
             g.hands[f.house(side)],
+            **g.for_vassal(f.house(side)),
         )
         for side in SIDES
         if f.chosen_card(side) is None and g.hands[f.house(side)]
@@ -297,10 +306,11 @@ def _window_ask(g: BoardGame, f: Fight) -> list[Decision]:
             return []
         return [
             D.HOUSE_CARD.ask(
-                g.seat_of(f.house(side)),
+                g.seat_for(f.house(side)),
                 f"{T.house_name(f.house(side))}: your card was cancelled; choose a "
                 "different house card",
                 choices,
+                **g.for_vassal(f.house(side)),
             )
         ]
     text = HC.side_ability(f, side).text(window)  # type: ignore[arg-type]
@@ -338,7 +348,7 @@ def _blade_side(g: BoardGame, f: Fight) -> Side | None:
     """R7.6: the VSB holder's side while unused; never a side whose final strength a text sets
     (X1.1 final_strength_override)."""
     holder = g.holder("fiefdoms")
-    side = None if g.vsb_used else f.side_of(holder)
+    side = None if g.vsb_used else blade_side(g, f, holder)  # X-MOD-10.7 for a vassal too
     if side is not None and side in HC.final_overrides(g, f):
         return None
     return side
@@ -348,7 +358,7 @@ def _blade_ask(g: BoardGame, f: Fight) -> list[Decision]:
     side = _blade_side(g, f)
     if side is None:
         return []
-    seat = g.seat_of(f.house(side))
+    seat = g.seat_for(f.house(side))
     if g.tides and not f.tides_shown:
         return [
             D.BLADE.ask(
@@ -356,6 +366,7 @@ def _blade_ask(g: BoardGame, f: Fight) -> list[Decision]:
                 f"Valyrian Steel Blade: you drew the Tides of Battle card "
                 f"'{f.drawn_tide(side)}'. Use the blade to draw another one?",
                 ("redraw", "keep"),
+                **g.for_vassal(f.house(side)),
             )
         ]
     st = strengths(g, f)
@@ -365,6 +376,7 @@ def _blade_ask(g: BoardGame, f: Fight) -> list[Decision]:
             f"Valyrian Steel Blade: add +1 to your strength? (now {st[side].final} vs "
             f"{st[side.other].final})",
             ("+1", "no"),
+            **g.for_vassal(f.house(side)),
         )
     ]
 
@@ -408,6 +420,8 @@ def _victor(g: BoardGame, f: Fight, choice: str | None) -> bool:
     strength = _strength_field(st, True)
     g.emit(E.COMBAT_FINAL(**_houses(f), strength=strength))
     g.emit(E.COMBAT_WON(**_houses(f), winner=f.winner, strength=strength, tie=fa == fd))
+    if g.vassals:
+        vassal_victory(g, f)  # X-MOD-10.7 its commander gains 1 power
     return True
 
 
@@ -470,7 +484,8 @@ def _destroy_decisions(
     if count <= 0 or count >= len(pool) or len(kinds) <= 1:
         return []
     house = f.house(side)
-    return [kind.ask(g.seat_of(house), f"{T.house_name(house)}: {prompt}", kinds)]
+    seat, prompt = g.seat_for(house), f"{T.house_name(house)}: {prompt}"
+    return [kind.ask(seat, prompt, kinds, **g.for_vassal(house))]
 
 
 def _destroy_chosen(
@@ -557,10 +572,11 @@ def _retreat_ask(g: BoardGame, f: Fight) -> list[Decision]:
     cost = f"; it loses {losses} unit(s) to supply" if losses else ""
     return [
         D.RETREAT.ask(
-            g.seat_of(f.house(chooser)),
+            g.seat_for(f.house(chooser)),
             f"{T.house_name(f.house(chooser))}: where do the units of "
             f"{T.house_name(f.house(lose))} retreat from {T.area_name(f.area)}{cost}?",
             tuple(a for a in T.AREA_IDS if a in options),
+            **g.for_vassal(f.house(chooser)),
         )
     ]
 
@@ -661,8 +677,8 @@ def _cleanup(g: BoardGame, f: Fight, choice: str | None) -> bool:
         g.emit(E.CARD_TEXT(card=mover, house=f.attacker, area=f.area, token=f.march_token))
     for side in SIDES:  # step 3: cards discarded, hand recovery
         card = f.card(side)
-        if card is None or side in f.kept:
-            continue
+        if card is None or side in f.kept or f.house(side) in g.vassals:
+            continue  # X-MOD-10.7 a vassal's cards return to the shared deck (finish)
         HC.discard_from_hand(g, f.house(side), card)
     return True
 
@@ -687,6 +703,8 @@ def _finish(g: BoardGame, f: Fight, choice: str | None) -> bool:
             else {"to": f.retreat_to, "units": E.units_field(f.retreated)},
         )
     )
+    if g.vassals:
+        return_vassal_cards(g, f)  # X-MOD-10.7 all return to the shared deck
     g.fight = None  # the fight is over before ports and victory are checked
     settle_control(g)  # step 6 (R1.3.8): ports, then the win
     return True

@@ -53,7 +53,7 @@ class ResolveConsolidate(Step):
         if self.chosen is not None:
             return []
         name = T.house_name(self.house)
-        seat = g.seat_of(self.house)
+        seat = g.seat_for(self.house)
         if self.area is not None:  # a special order in a castle area: power or muster
             prompt = (
                 f"{name}: Special Consolidate Power in {T.area_name(self.area)} — "

@@ -162,7 +162,8 @@ RAID = _kind(
     "raid",
     Codec(("from", "target"), sep=">"),
     "R6.3, D13: resolve one of the house's Raid orders: <from>><target> removes the order in "
-    "target (R6.3.1, R6.3.2), <from>>none removes the Raid order without effect (R6.3.3)",
+    "target (R6.3.1, R6.3.2), <from>>none removes the Raid order without effect (R6.3.3); "
+    "for a vassal's Raid/Support +1 token none keeps it as a Support +1 order (X-MOD-10.4)",
 )
 MARCH_ORDER = _kind(
     "march_order", Codec(("area",)), "R6.4, D14: the area of the March order to resolve"
@@ -424,4 +425,27 @@ NEW_INFORMATION_RETURN = _kind(
     Codec(("objective",)),
     "X-AFFC-D4, X-AFFC-3 New Information: the objective card of the hand the house shuffles "
     "back into the objective deck (secret, every house at once)",
+)
+
+
+# ====================================================== Mother of Dragons vassals (X-MOD-D1, D2)
+CHOOSE_VASSALS = _kind(
+    "choose_vassals",
+    Codec(("vassal",), sep="+", words=("pass",), many=True),
+    "X-MOD-D1, X-MOD-10.3, XF12: in Iron Throne order a player picks all the vassals it "
+    "commands this round at once (<vassal>+<vassal>, house order, at most its markers), or pass "
+    "(its markers not used go to the next player; the last player takes every vassal left)",
+)
+VASSAL_ORDER = _kind(
+    "vassal_order",
+    Codec(("area", "token"), sep=":", words=("done",)),
+    "X-MOD-D2, X-MOD-10.4, X-MOD-Q5: the commander places one of the vassal's own tokens "
+    "(<area>:<token>) in an area holding the vassal's units, at most 2 areas per vassal, or "
+    "done; the context names the vassal",
+)
+VASSAL_MUSTER = _kind(
+    "vassal_muster",
+    words("muster", "pass"),
+    "X-MOD-10.4, XF15: in the Consolidate Power step the commander musters for the vassal in "
+    "the area of its Defense +1/Muster order (its home), or passes",
 )

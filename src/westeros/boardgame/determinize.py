@@ -31,6 +31,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame.fight import current
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
+from westeros.boardgame.vassals import knows, vassal_deck, vassal_tokens
 from westeros.engine import Rng
 
 _MIX = 0x9E3779B97F4A7C15
@@ -47,6 +48,8 @@ def determinize(g: G, seat: int, seed: int) -> G:
     out.log = [e.for_seat(seat) for e in g.log]
     _orders(out, me, rng)
     _bids(out, me, rng)
+    if out.vassals:
+        _vassal_hands(out, me, rng)
     _fight(out, me, rng)
     out.westeros_decks = _westeros(g, me, rng)
     _wildlings(out, me, rng)
@@ -60,15 +63,27 @@ def _orders(g: BoardGame, me: str, rng: Rng) -> None:
     if g.orders_revealed:
         return
     for house in g.houses:
-        if house == me:
+        if knows(g, me, house):  # its own orders and its vassals' (X-MOD-10.4)
             continue
         areas = g.orders_of(house)  # map order: public (an order is here)
         for area in areas:
             del g.orders[area]
         for area in areas:
-            tokens = placeable_tokens(g, house)
+            vassal = house in g.vassals
+            tokens = vassal_tokens(g, house) if vassal else placeable_tokens(g, house)
             if tokens:
                 g.orders[area] = Order(house, rng.choice(tokens))
+
+
+def _vassal_hands(g: BoardGame, me: str, rng: Rng) -> None:
+    """X-MOD-10.7: the vassal cards another commander drew, drawn again from the shared deck
+    without the cards the seat sees (its own vassal's draw)."""
+    unknown = [h for h in g.vassals if g.hands[h] and not knows(g, me, h)]
+    seen = {c for h in g.vassals if knows(g, me, h) for c in g.hands[h]}
+    pool = list(rng.shuffled([c for c in vassal_deck() if c not in seen]))
+    for house in unknown:
+        size = len(g.hands[house])
+        g.hands[house], pool = tuple(pool[:size]), pool[size:]
 
 
 def _bids(g: BoardGame, me: str, rng: Rng) -> None:

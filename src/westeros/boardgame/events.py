@@ -532,8 +532,19 @@ _ORDER_TYPE_NAMES = {
 }
 
 
+_VASSAL_TOKEN_NAMES = {  # X-MOD-10.4 the vassal tokens' printed names
+    "vassal_march+0": "Vassal March +0",
+    "vassal_raid_support+1": "Vassal Raid/Support +1",
+    "vassal_defense_muster+1": "Vassal Defense +1/Muster",
+    "vassal_defense+3": "Vassal Defense +3",
+    "vassal_support+1": "Vassal Support +1",
+}
+
+
 def order_name(token: str) -> str:
     """Display name of an order token id, e.g. ``"march+1*"`` → ``"Special March +1"``."""
+    if token in _VASSAL_TOKEN_NAMES:
+        return _VASSAL_TOKEN_NAMES[token]
     kind = T.ORDER_KINDS[token]
     name = _ORDER_TYPE_NAMES[kind.type]
     if kind.type in ("march", "defense") or kind.modifier:
@@ -1082,4 +1093,60 @@ OBJECTIVE_RETURNED = _event(
     "(card: secret, seen by its seat only)",
     redacted_text=lambda f: f"New Information: {house(f['house'])} shuffles an objective card "
     "back into the objective deck",
+)
+
+
+# ====================================================== Mother of Dragons vassals (X-MOD-10)
+def _houses_text(houses: Iterable[str]) -> str:
+    return ", ".join(house(h) for h in houses) or "no vassal"
+
+
+VASSALS_RELEASED = _event(
+    "vassals_released",
+    lambda f: f"The commands of {_houses_text(f['vassals'])} end; vassal markers are handed out",
+    "X-MOD-10.3: at the start of the Planning phase the previous commands end",
+)
+VASSALS_COMMANDED = _event(
+    "vassals_commanded",
+    lambda f: f"{house(f['house'])} commands {_houses_text(f['vassals'])} this round"
+    + (f" (passes {f['passed']} marker(s))" if f["passed"] else ""),
+    "X-MOD-10.3, XF12: the player house takes command of these vassals (all at once); "
+    "passed: markers handed on to the next player",
+)
+VASSAL_ORDERS_DONE = _event(
+    "vassal_orders_done",
+    lambda f: f"{house(f['commander'])} places {f['count']} order(s) for {house(f['house'])}",
+    "X-MOD-10.4, X-MOD-Q5: the commander has placed its vassal's orders (at most 2, face down)",
+)
+VASSAL_SUPPORT_KEPT = _event(
+    "vassal_support_kept",
+    lambda f: f"{house(f['house'])} keeps its Raid/Support order in {area(f['area'])} as "
+    "Support +1",
+    "X-MOD-10.4: the vassal's Raid/Support +1 is not used to raid and stays as Support +1",
+)
+VASSAL_MUSTER_ORDER = _event(
+    "vassal_muster_order",
+    lambda f: f"{house(f['house'])} resolves its Defense +1/Muster order in {area(f['area'])}"
+    + (" and musters" if f["muster"] else " without mustering"),
+    "X-MOD-10.4, XF15: in the Consolidate Power step the commander musters for the vassal in "
+    "the area of its Defense +1/Muster order (muster true), or not",
+)
+VASSAL_CARDS_DRAWN = _event(
+    "vassal_cards_drawn",
+    lambda f: f"{house(f['commander'])} draws {', '.join(f['cards'])} for {house(f['house'])}",
+    "X-MOD-10.7: the commander draws 3 random cards of the shared vassal deck for the vassal's "
+    "combat (cards: secret, seen by the commander's seat only)",
+    redacted_text=lambda f: f"{house(f['commander'])} draws 3 vassal cards for "
+    f"{house(f['house'])}",
+)
+VASSAL_CARDS_RETURNED = _event(
+    "vassal_cards_returned",
+    lambda f: f"The vassal cards of {house(f['house'])} return to the vassal deck",
+    "X-MOD-10.7: after the combat every drawn vassal card returns to the shared deck",
+)
+VASSAL_VICTORY_POWER = _event(
+    "vassal_victory_power",
+    lambda f: f"{house(f['house'])} wins; its commander {house(f['commander'])} gains "
+    f"{f['gained']} power",
+    "X-MOD-10.7: a vassal won a combat: its commander gains 1 power token",
 )

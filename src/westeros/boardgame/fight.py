@@ -315,6 +315,13 @@ class FightStep(FlowStep):
         g.fight = None
 
     def who(self, g: BoardGame, seat: int) -> str:
+        """The house the seat decided for: a fight's vassal is decided by its commander's seat
+        (X-MOD-10.7; a commander never fights its own vassal, X-MOD-10.5)."""
+        f = current(g)
+        if g.vassals and f is not None:
+            for house in (f.attacker, f.defender):
+                if house in g.vassals and g.seat_for(house) == seat:
+                    return house
         return g.house_of(seat)
 
 

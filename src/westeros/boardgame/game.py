@@ -14,6 +14,7 @@ from westeros.boardgame.options import options
 from westeros.boardgame.planning import PlanningPhase
 from westeros.boardgame.setup import set_up, validate_config
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.vassals import delegated as vassal_bot_decides
 from westeros.boardgame.views import view
 from westeros.boardgame.westeros_phase import WesterosPhase
 from westeros.engine import Config, GameInfo, Step
@@ -79,4 +80,5 @@ INFO = GameInfo(
     validate=validate_config,
     factory=new_game,
     options=options(),  # the scenario and the house-card deck (X-ADWD-2.1, X-ADWD-1.1)
+    delegated=vassal_bot_decides,  # X-MOD-10.3 a seat may leave its vassals to the bot
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.vassals import friendly
 
 
 def transport_targets(g: BoardGame, house: str, area: str) -> set[str]:
@@ -27,7 +28,9 @@ def destinations(g: BoardGame, house: str, area: str) -> list[str]:
     """R6.4.2 areas the (non-routed) units in ``area`` may enter, in map order, hostile ones
     included, supply not checked. Land units: adjacent land areas and ship transport (R6.4.3,
     siege engines too, Q17). Ships: adjacent sea areas, and ports whose land area the house
-    controls (R8.4). Impassable areas and unusable ports never (R1.1.4)."""
+    controls (R8.4). Impassable areas and unusable ports never (R1.1.4). With vassals: never an
+    area held by a house under the same command, even by its power token alone (X-MOD-10.5,
+    XF16, XF18), and a vassal never into a port (X-MOD-10.6)."""
     info = T.AREAS[area]
     found: set[str] = set()
     if info.is_land:
@@ -45,7 +48,18 @@ def destinations(g: BoardGame, house: str, area: str) -> list[str]:
                     found.add(n)
     found.discard(area)
     found -= g.impassable
+    if g.vassals:
+        found = {a for a in found if not _barred(g, house, a)}
     return [a for a in T.AREA_IDS if a in found]
+
+
+def _barred(g: BoardGame, house: str, area: str) -> bool:
+    """X-MOD-10.5, X-MOD-10.6: an area held by a friendly house, or a port for a vassal."""
+    if house in g.vassals and g.areas[area].is_port:
+        return True
+    return friendly(g, house, g.controller(area)) or friendly(
+        g, house, g.garrison_owner(area) if g.garrisons.get(area) else None
+    )
 
 
 def is_hostile(g: BoardGame, house: str, area: str) -> bool:

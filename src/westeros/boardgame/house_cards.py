@@ -243,7 +243,7 @@ def _h(house: str) -> str:
 
 
 def _seat(g: BoardGame, f: Fight, side: Side) -> int:
-    return g.seat_of(f.house(side))
+    return g.seat_for(f.house(side))
 
 
 def discard_from_hand(g: BoardGame, house: str, card: str) -> None:

@@ -191,14 +191,14 @@ class ResolveMarch(Step):
 
     # -- decisions -------------------------------------------------------------------------
     def decisions(self, g: BoardGame) -> list[Decision]:
-        seat = g.seat_of(self.house)
+        seat = g.seat_for(self.house)
         name = T.house_name(self.house)
         if self.area is None:
             areas = g.orders_of(self.house, "march")
             if not areas:
                 return []
             prompt = f"{name}: choose a March order to resolve"
-            return [D.MARCH_ORDER.ask(seat, prompt, areas)]
+            return [D.MARCH_ORDER.ask(seat, prompt, areas, **g.for_vassal(self.house))]
         if not self.done:
             planned = ", ".join(f"{k} → {T.area_name(d)}" for k, d in self.moves) or "nothing"
             prompt = (
@@ -215,9 +215,10 @@ class ResolveMarch(Step):
                     planned=len(self.moves),
                     plan=",".join(f"{k}>{d}" for k, d in self.moves),  # for the map's arrows
                     blocked=self._blocked(g, choices),
+                    **g.for_vassal(self.house),
                 )
             ]
-        if self.token is None and self.token_allowed(g):
+        if self.token is None and self.token_allowed(g) and self.house not in g.vassals:
             prompt = (
                 f"{name}: leave a power token in {T.area_name(self.area)} "
                 f"({g.power[self.house]} available)?"
@@ -309,14 +310,15 @@ class ResolveMarch(Step):
 
     def token_allowed(self, g: BoardGame) -> bool:
         """R6.4.7: all units leave a land area that is not the house's own home area and holds
-        no power token, and the house has an available power token (enemy home allowed)."""
+        no power token, and the house has an available power token (enemy home allowed). A
+        vassal has none but always leaves one, free (X-MOD-10.6)."""
         assert self.area is not None
         info = T.AREAS[self.area]
         return (
             info.is_land
             and g.homes.get(self.area) != self.house  # X-AFFC-2.2 The Eyrie is Arryn's
             and self.area not in g.power_tokens
-            and g.power[self.house] > 0
+            and (g.power[self.house] > 0 or self.house in g.vassals)
             and len(self.moves) > 0
             and len(self.moves) == len(g.units.get(self.area, ()))
         )
@@ -343,7 +345,8 @@ class ResolveMarch(Step):
     def _leave_token(self, g: BoardGame) -> None:
         """R6.4.7 leave a power token in the emptied start area."""
         assert self.area is not None
-        g.power[self.house] -= 1
+        if self.house not in g.vassals:  # X-MOD-10.6 a vassal's token is free
+            g.power[self.house] -= 1
         g.power_tokens[self.area] = self.house
         g.emit(E.POWER_TOKEN_PLACED(house=self.house, area=self.area))
 
@@ -356,12 +359,15 @@ class ResolveMarch(Step):
         if self.area is None:
             return  # no March order left
         house, start = self.house, self.area
+        if self.token is None and house in g.vassals and self.token_allowed(g):
+            self.token = True  # X-MOD-10.6 a vassal always leaves a power token
         if self.neutral is not None:
             if self.neutral in g.neutral:  # R6.5.2 too weak: the plan is illegal, plan again
                 undone = bool(self.token)
                 if undone:  # nothing of the illegal plan happens, its power token included
                     del g.power_tokens[start]
-                    g.power[house] += 1
+                    if house not in g.vassals:
+                        g.power[house] += 1
                 g.emit(E.MARCH_REPLAN(house=house, area=start, token_undone=undone))
                 g.push(ResolveMarch(house, start, excluded=(*self.excluded, self.neutral)))
                 return

@@ -39,6 +39,7 @@ def can_muster_in(g: BoardGame, house: str, area: str) -> bool:
         and info.has_castle
         and area not in g.impassable
         and g.controller(area) == house
+        and (house not in g.vassals or g.homes.get(area) == house)  # X-MOD-10.6 home only
     )
 
 
@@ -170,7 +171,8 @@ class Muster(Step):
             f"{T.house_name(self.house)}: muster in {T.area_name(area)} "
             f"({_points_word(left)} left)"
         )
-        return [D.MUSTER.ask(g.seat_of(self.house), prompt, (*options, "done"), area=area)]
+        seat, vassal = g.seat_for(self.house), g.for_vassal(self.house)
+        return [D.MUSTER.ask(seat, prompt, (*options, "done"), area=area, **vassal)]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.choice = str(choice)

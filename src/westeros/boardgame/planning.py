@@ -23,6 +23,7 @@ from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame, Order
+from westeros.boardgame.vassals import ChooseCommanders, VassalOrders, player_houses
 from westeros.engine import Choice, Decision, Step
 
 # -- legal tokens (R5.1, R5.2) ---------------------------------------------------------------
@@ -87,14 +88,26 @@ class PlanningPhase(Step):
         g.phase = "planning"
         g.orders_revealed = False
         g.orders.clear()  # every order was removed in Clean Up (R6.7.1); start from an empty board
-        short = [h for h in g.turn_order() if placeable_count(g, h) < len(order_areas(g, h))]
+        if g.vassals:  # X-MOD-10.3 the vassals are handed out first
+            g.push(ChooseCommanders(), PlayersPlan())
+        else:
+            PlayersPlan().run(g)
+
+
+class PlayersPlan(Step):
+    """R5.1–R5.5 for the player houses; with vassals (X-MOD-10.4) their commanders order them
+    after the players' orders, before the reveal."""
+
+    def run(self, g: BoardGame) -> None:
+        short = [h for h in player_houses(g) if placeable_count(g, h) < len(order_areas(g, h))]
         g.emit(E.PLANNING(short=short))  # R5.3 when some house is short
         assign: Step = (
             TableOrders(bool(short))
             if g.config.get("planning") == "table"
             else AssignOrders(bool(short))
         )
-        g.push(assign, RevealOrders(), MessengerRaven(), EndPlanning())
+        vassal_orders = (VassalOrders(),) if g.vassals else ()
+        g.push(assign, *vassal_orders, RevealOrders(), MessengerRaven(), EndPlanning())
 
 
 class AssignOrders(Step):
@@ -121,7 +134,7 @@ class AssignOrders(Step):
 
     def _asked(self, g: BoardGame) -> list[tuple[str, list[str]]]:
         """The houses asked now, each with its areas still without an order."""
-        asked = [(h, left) for h in g.turn_order() if (left := self.areas_left(g, h))]
+        asked = [(h, left) for h in player_houses(g) if (left := self.areas_left(g, h))]
         return asked[:1] if self.sequential else asked
 
     def decisions(self, g: BoardGame) -> list[Decision]:
@@ -152,12 +165,12 @@ class AssignOrders(Step):
                 g.emit(E.ORDER_SKIPPED(house=house, area=area))
             else:
                 g.orders[area] = Order(house, token)  # face down until RevealOrders
-        for house in g.turn_order():  # R5.3 a house out of placeable tokens: the rest stay empty
+        for house in player_houses(g):  # R5.3 a house out of placeable tokens: the rest stay empty
             left = self.areas_left(g, house)
             if left and not placeable_tokens(g, house):
                 self.skipped = self.skipped | set(left)
                 g.emit(E.ORDERS_EXHAUSTED(house=house, areas=left))
-        if any(self.areas_left(g, h) for h in g.houses):
+        if any(self.areas_left(g, h) for h in player_houses(g)):
             g.push(self)
 
 
@@ -187,7 +200,7 @@ class TableOrders(Step):
 
     def planning(self, g: BoardGame) -> list[str]:
         """The houses with areas to order, in turn order (the others have nothing to do)."""
-        return [h for h in g.turn_order() if order_areas(g, h)]
+        return [h for h in player_houses(g) if order_areas(g, h)]
 
     def decisions(self, g: BoardGame) -> list[Decision]:
         if self.chosen is not None:

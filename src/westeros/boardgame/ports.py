@@ -134,7 +134,8 @@ class PortTakeover(Step):
             f"{T.house_name(ships[0].house)} in {T.area_name(self.port)} with your own "
             f"(0–{most}; the others are destroyed)?"
         )
-        return [D.PORT_TAKEOVER.ask(g.seat_of(taker), prompt, range(most + 1))]
+        seat, vassal = g.seat_for(taker), g.for_vassal(taker)
+        return [D.PORT_TAKEOVER.ask(seat, prompt, range(most + 1), **vassal)]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         assert isinstance(choice, int)

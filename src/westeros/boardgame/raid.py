@@ -10,6 +10,7 @@ from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
+from westeros.boardgame.vassals import friendly, keep_as_support
 from westeros.engine import Choice, Decision, Step
 
 RAIDABLE = frozenset({"support", "raid", "consolidate"})  # R6.3.1 (never March)
@@ -28,13 +29,17 @@ def raid_reach(area: str) -> list[str]:
 
 def raid_targets(g: BoardGame, area: str) -> list[str]:
     """Areas holding an order the Raid order in ``area`` may remove (R6.3.1, R6.3.2): an enemy
-    Support, Raid or Consolidate Power order; a Special Raid may also remove Defense."""
+    Support, Raid or Consolidate Power order; a Special Raid may also remove Defense. Never an
+    order of a house under the same command (X-MOD-10.5, XF16, XF18)."""
     raid = g.orders[area]
     types = (RAIDABLE | {"defense"}) if raid.special else RAIDABLE
     return [
         b
         for b in raid_reach(area)
-        if (o := g.orders.get(b)) is not None and o.house != raid.house and o.type in types
+        if (o := g.orders.get(b)) is not None
+        and o.house != raid.house
+        and o.type in types
+        and not friendly(g, raid.house, o.house)
     ]
 
 
@@ -60,7 +65,7 @@ class ResolveRaid(Step):
         prompt = (
             f"{T.house_name(self.house)}: resolve a Raid order (its area, then the order it raids)"
         )
-        return [D.RAID.ask(g.seat_of(self.house), prompt, choices)]
+        return [D.RAID.ask(g.seat_for(self.house), prompt, choices, **g.for_vassal(self.house))]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.chosen = str(choice)
@@ -71,6 +76,8 @@ class ResolveRaid(Step):
         parts = D.RAID.parse(self.chosen)
         source, target = parts["from"], parts["target"]
         raid = g.orders.pop(source)  # R6.3.3 the Raid order is removed in any case
+        if target == "none" and keep_as_support(g, self.house, source, raid.token):
+            return  # X-MOD-10.4 a vassal's Raid/Support token stays as Support +1
         if target == "none":
             g.emit(E.RAID_UNUSED(house=self.house, area=source, token=raid.token))
             return

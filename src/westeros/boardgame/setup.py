@@ -8,6 +8,7 @@ from westeros.boardgame import affc, mod
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
+from westeros.boardgame.vassals import check_vassal_bots
 from westeros.engine import ConfigError
 
 SCENARIOS = ("base", "adwd", "affc", "mod")
@@ -23,6 +24,7 @@ CONFIG_KEYS = frozenset(
         "arryn_power_tokens",
         "planning",
         *mod.KEYS,
+        "vassal_bots",  # X-MOD-10.3: seats leaving their vassals to the server's bot
     }
 )
 PLANNING = ("sequential", "table")
@@ -96,7 +98,7 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     } | _arryn_tokens(config, scenario)
     if scenario == mod.SCENARIO:  # X-MOD-1.4, X-MOD-10.1 (other configs stay as they were)
         result |= mod.settings(config, players, houses)
-    return result
+    return result | check_vassal_bots(config, players)
 
 
 def _players(config: dict[str, Any]) -> int:

@@ -176,6 +176,11 @@ class BoardGame(StepGame):
         """The seat that makes ``house``'s decisions (its own, or its commander's)."""
         return self.seat_of(self.commander_of(house))
 
+    def for_vassal(self, house: str) -> dict[str, str]:
+        """The context naming the vassal a decision is made for (X-MOD-10.3), else nothing:
+        ``D.X.ask(g.seat_for(h), prompt, choices, **g.for_vassal(h))``."""
+        return {"vassal": house} if house in self.vassals else {}
+
     def refusal(self, decision: Decision, choice: Choice) -> str:
         """Why a choice was refused, naming the house and the areas (refusals.py)."""
         return refusal(self.house_of(decision.seat), decision, choice)
@@ -189,7 +194,10 @@ class BoardGame(StepGame):
         return self.tracks[track].index(house) + 1
 
     def holder(self, track: str) -> str:
-        """The dominance token holder of a track (R1.9.5)."""
+        """The dominance token holder of a track (R1.9.5): its highest player house (a vassal
+        holds no dominance token, X-MOD-10.6)."""
+        if self.vassals:
+            return next(h for h in self.tracks[track] if h not in self.vassals)
         return self.tracks[track][0]
 
     def stars(self, house: str) -> int:
@@ -225,10 +233,10 @@ class BoardGame(StepGame):
         """Replace a track's order; dominance tokens follow position 1 (R1.9.5)."""
         new = tuple(order)
         assert sorted(new) == sorted(self.houses), new
-        old_holder = self.tracks[track][0]
+        old_holder = self.holder(track)
         self.tracks[track] = new
-        if new[0] != old_holder:
-            self.emit(E.DOMINANCE(house=new[0], track=track))
+        if self.holder(track) != old_holder:
+            self.emit(E.DOMINANCE(house=self.holder(track), track=track))
 
     # -- units ---------------------------------------------------------------------------------
     def owner(self, area: str) -> str | None:
@@ -344,7 +352,10 @@ class BoardGame(StepGame):
         return self.power_tokens_total(house) - self.power[house] - on_board
 
     def gain_power(self, house: str, amount: int) -> int:
-        """Take up to ``amount`` tokens from the Pool (R1.6.2); returns what was gained."""
+        """Take up to ``amount`` tokens from the Pool (R1.6.2); returns what was gained.
+        A vassal never gains power (X-MOD-10.6; pillage, X-MOD-Q9)."""
+        if house in self.vassals:
+            return 0
         gained = max(0, min(amount, self.power_in_pool(house)))
         self.power[house] += gained
         return gained

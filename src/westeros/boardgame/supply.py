@@ -173,7 +173,12 @@ class Reconcile(Step):
             f"(at least {needed} more to destroy)"
         )
         return [
-            D.RECONCILE.ask(g.seat_of(house), prompt, reconcile_choices(g, house, self.reduced))
+            D.RECONCILE.ask(
+                g.seat_for(house),
+                prompt,
+                reconcile_choices(g, house, self.reduced),
+                **g.for_vassal(house),
+            )
         ]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:

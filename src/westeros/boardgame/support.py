@@ -28,6 +28,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import NEUTRAL, Fight
 from westeros.boardgame.state import SIDES, BoardGame, Side, Unit
+from westeros.boardgame.vassals import friendly
 from westeros.engine import Decision
 
 
@@ -114,12 +115,14 @@ def fight_text(f: Fight) -> str:
     return f"{T.house_name(f.attacker)} attacks {against} in {T.area_name(f.area)}"
 
 
-def declare_sides(f: Fight, house: str) -> tuple[Side, ...]:
-    """The sides ``house`` may back (R7.3.2, F29; D15 against a neutral force)."""
+def declare_sides(g: BoardGame, f: Fight, house: str) -> tuple[Side, ...]:
+    """The sides ``house`` may back (R7.3.2, F29; D15 against a neutral force); never against
+    a house under the same command (X-MOD-10.5, XF17)."""
     if f.kind == NEUTRAL:
         return (Side.ATTACKER,)
     side = f.side_of(house)
-    return SIDES if side is None else (side,)
+    sides = SIDES if side is None else (side,)
+    return tuple(s for s in sides if not friendly(g, house, f.house(s.other)))
 
 
 def _declarer(g: BoardGame, f: Fight) -> tuple[str, tuple[str, ...]]:
@@ -137,16 +140,17 @@ def support_ask(g: BoardGame, f: Fight) -> list[Decision]:
     if not f.sup_queue:
         return []
     house, areas = _declarer(g, f)
-    seat = g.seat_of(house)
+    seat = g.seat_for(house)
     if f.support_step == "declare":
-        sides = declare_sides(f, house)
-        backs = " or ".join(T.house_name(f.house(s)) for s in sides)
+        sides = declare_sides(g, f, house)
+        backs = " or ".join(T.house_name(f.house(s)) for s in sides) or "nobody"
         return [
             D.SUPPORT.ask(
                 seat,
                 f"{T.house_name(house)}: {fight_text(f)}. Support {backs} with your "
                 f"Support orders in {_names(areas)}, or give none?",
                 (*sides, "none"),
+                **g.for_vassal(house),
             )
         ]
     backed = f.house(f.sup_side or Side.ATTACKER)
@@ -157,16 +161,18 @@ def support_ask(g: BoardGame, f: Fight) -> list[Decision]:
                 f"{T.house_name(house)}: which Support orders back {T.house_name(backed)}? "
                 f"(all = {_names(areas)})",
                 subset_choices(areas),
+                **g.for_vassal(house),
             )
         ]
     if backed == house or f.kind == NEUTRAL:  # accepted at once (R7.3.3, R6.5.1)
         return []
     return [
         D.ACCEPT_SUPPORT.ask(
-            g.seat_of(backed),
+            g.seat_for(backed),
             f"{T.house_name(backed)}: {T.house_name(house)} offers support from "
             f"{_names(f.sup_areas)}. Accept it?",
             ("accept", "decline"),
+            **g.for_vassal(backed),
         )
     ]
 

@@ -50,6 +50,8 @@ __all__ = [
     "UPGRADE_COST",
     "VASSAL",
     "VASSAL_CARDS",
+    "VASSAL_ORDER_COUNTS",
+    "VASSAL_SUPPORT_FACE",
     "WESTEROS_CARD_BY_ID",
     "WESTEROS_DECKS",
     "WESTEROS_DECK_SETS",
@@ -510,31 +512,45 @@ class OrderToken:
     special: bool
 
 
-def _build_orders() -> tuple[tuple[OrderToken, ...], dict[str, int]]:
+def _build_orders(
+    data: dict[str, object], name: str
+) -> tuple[tuple[OrderToken, ...], dict[str, int], dict[str, OrderToken]]:
+    """The tokens of one order-token list (every copy), their counts and kinds by id."""
     tokens: list[OrderToken] = []
     counts: dict[str, int] = {}
-    for i, raw in enumerate(_list(_SETUP["order_tokens"], "setup.order_tokens")):
-        t = _obj(raw, f"setup.order_tokens[{i}]")
+    kinds: dict[str, OrderToken] = {}
+    for i, raw in enumerate(_list(data["order_tokens"], f"{name}.order_tokens")):
+        where = f"{name}.order_tokens[{i}]"
+        t = _obj(raw, where)
         token = OrderToken(
-            id=_str(t["id"], f"setup.order_tokens[{i}].id"),
-            type=_str(t["type"], f"setup.order_tokens[{i}].type"),
-            modifier=_int(t["modifier"], f"setup.order_tokens[{i}].modifier"),
-            special=_bool(t["special"], f"setup.order_tokens[{i}].special"),
+            id=_str(t["id"], f"{where}.id"),
+            type=_str(t["type"], f"{where}.type"),
+            modifier=_int(t["modifier"], f"{where}.modifier"),
+            special=_bool(t["special"], f"{where}.special"),
         )
         if token.type not in _ORDER_TYPES or token.id in counts:
-            raise _fail(f"setup.order_tokens[{i}]", f"bad or repeated token {token.id!r}")
+            raise _fail(where, f"bad or repeated token {token.id!r}")
         if token.special != token.id.endswith("*"):
-            raise _fail(f"setup.order_tokens[{i}]", "special tokens (only) end with '*'")
-        count = _int(t["count"], f"setup.order_tokens[{i}].count")
+            raise _fail(where, "special tokens (only) end with '*'")
+        count = _int(t["count"], f"{where}.count")
         counts[token.id] = count
+        kinds[token.id] = token
         tokens.extend([token] * count)
-    return tuple(tokens), counts
+    return tuple(tokens), counts, kinds
 
 
-_ORDERS: Final = _build_orders()
+_ORDERS: Final = _build_orders(_SETUP, "setup")
 ORDER_TOKENS: Final[tuple[OrderToken, ...]] = _ORDERS[0]
-ORDER_KINDS: Final[Mapping[str, OrderToken]] = MappingProxyType({t.id: t for t in ORDER_TOKENS})
 ORDER_COUNTS: Final[Mapping[str, int]] = _frozen(_ORDERS[1])
+# X-MOD-10.4 the vassals' own tokens: kinds of orders, never among the player houses' tokens
+_VASSAL_ORDERS: Final = _build_orders(_load("orders_vassal.json"), "orders_vassal")
+VASSAL_ORDER_COUNTS: Final[Mapping[str, int]] = _frozen(
+    {t: n for t, n in _VASSAL_ORDERS[1].items() if n > 0}
+)
+VASSAL_SUPPORT_FACE: Final = "vassal_support+1"  # the Raid/Support token kept as Support +1
+ORDER_KINDS: Final[Mapping[str, OrderToken]] = MappingProxyType(
+    {t.id: t for t in ORDER_TOKENS} | _VASSAL_ORDERS[2]
+)
 
 
 _HOUSE_INFO: Final = {

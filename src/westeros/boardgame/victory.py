@@ -35,7 +35,8 @@ def affc_ranking_key(g: BoardGame, house: str) -> tuple[int, int, int]:
 def rank_houses(g: BoardGame) -> tuple[str, ...]:
     """R9.3; in A Feast for Crows by victory points (X-AFFC-4.5, X-AFFC-4.6)."""
     key = affc_ranking_key if g.is_affc() else ranking_key
-    return tuple(sorted(g.houses, key=lambda h: key(g, h), reverse=True))
+    players = [h for h in g.houses if h not in g.vassals]  # X-MOD-10.6 vassals cannot win
+    return tuple(sorted(players, key=lambda h: key(g, h), reverse=True))
 
 
 def end_game(g: BoardGame, reason: str) -> None:
@@ -60,7 +61,8 @@ def _won(g: BoardGame) -> bool:
     """R9.2: a house holds 7 castles — never in A Feast for Crows (X-AFFC-4.7)."""
     if g.is_affc():
         return False
-    return any(g.castles(h) >= T.CASTLES_TO_WIN for h in g.houses)
+    players = (h for h in g.houses if h not in g.vassals)  # X-MOD-10.6 vassals cannot win
+    return any(g.castles(h) >= T.CASTLES_TO_WIN for h in players)
 
 
 def settle_control(g: BoardGame) -> bool:

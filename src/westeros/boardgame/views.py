@@ -12,6 +12,7 @@ from westeros.boardgame.fight import COMBAT, current
 from westeros.boardgame.neutral import strength_parts
 from westeros.boardgame.planning import ready_houses
 from westeros.boardgame.state import CASTLE_AREAS, SIDES, TRACKS, BoardGame
+from westeros.boardgame.vassals import knows
 
 
 def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
@@ -25,52 +26,63 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
     castles = castle_counts(g)  # R9.1, one pass for all houses
     on_board = Counter(g.power_tokens.values())  # power tokens on the board, per house
     pending = g.pending()
-    return {
-        "game": "boardgame",
-        "seat": seat,
-        "house": me,
-        "round": g.round,
-        "last_round": g.setup.last_round,  # 10, or 6 in A Dance with Dragons (X-ADWD-2.2)
-        "scenario": g.setup.scenario,
-        "house_cards": g.config.get("house_cards", "base"),  # the deck in play (X-ADWD-1.1)
-        "phase": g.phase,
-        "seats": list(g.seat_houses),
-        "houses": {h: _house_public(g, h, castles[h], on_board[h]) for h in g.houses},
-        "tracks": {t: list(g.tracks[t]) for t in TRACKS},
-        "dominance": {
-            "iron_throne": g.holder("iron_throne"),
-            "valyrian_steel_blade": g.holder("fiefdoms"),
-            "messenger_raven": g.holder("kings_court"),
-            "blade_used": g.vsb_used,
-            "raven_used": g.raven_used,
-        },
-        "units": {
-            a: [{"house": u.house, "kind": u.kind, "routed": u.routed} for u in us]
-            for a, us in g.units.items()
-        },
-        "power_tokens": dict(g.power_tokens),
-        "garrisons": dict(g.garrisons),
-        "garrison_houses": {a: g.garrison_owner(a) for a in g.garrisons},  # X-ADWD-2.8
-        "neutral_forces": dict(g.neutral),
-        "impassable": sorted(g.impassable),
-        "homes": dict(g.homes),  # area -> house (R1.3.2; X-AFFC-2.2 The Eyrie for Arryn)
-        "orders": _orders(g, me),
-        "restrictions": sorted(g.restrictions),
-        "wildling_threat": g.wildling_threat,
-        "wildling_deck_size": len(g.wildling_deck),
-        "raven_peek": g.raven_peek if me is not None and g.raven_peek_house == me else None,
-        "westeros_deck_sizes": {str(d): len(cards) for d, cards in g.westeros_decks.items()},
-        "westeros_discards": {str(d): list(cards) for d, cards in g.westeros_discards.items()},
-        "last_westeros_cards": list(g.last_westeros_cards),
-        "waiting_for": [d.seat for d in pending if not d.idle],
-        "planning": g.config.get("planning", "sequential"),  # how orders are placed (D11)
-        "ready": ready_houses(g),  # houses ready with their orders, planning at the table
-        "decision": next((d.to_json() for d in pending if d.seat == seat), None),
-        "combat": fight_view(g, me),
-        "winner": g.winner,
-        "ranking": list(g.ranking),
-        "log_size": len(g.log),
-    } | ({"objectives": objectives_view(g, me)} if g.is_affc() else {})
+    return (
+        {
+            "game": "boardgame",
+            "seat": seat,
+            "house": me,
+            "round": g.round,
+            "last_round": g.setup.last_round,  # 10, or 6 in A Dance with Dragons (X-ADWD-2.2)
+            "scenario": g.setup.scenario,
+            "house_cards": g.config.get("house_cards", "base"),  # the deck in play (X-ADWD-1.1)
+            "phase": g.phase,
+            "seats": list(g.seat_houses),
+            "houses": {h: _house_public(g, h, castles[h], on_board[h], me) for h in g.houses},
+            "tracks": {t: list(g.tracks[t]) for t in TRACKS},
+            "dominance": {
+                "iron_throne": g.holder("iron_throne"),
+                "valyrian_steel_blade": g.holder("fiefdoms"),
+                "messenger_raven": g.holder("kings_court"),
+                "blade_used": g.vsb_used,
+                "raven_used": g.raven_used,
+            },
+            "units": {
+                a: [{"house": u.house, "kind": u.kind, "routed": u.routed} for u in us]
+                for a, us in g.units.items()
+            },
+            "power_tokens": dict(g.power_tokens),
+            "garrisons": dict(g.garrisons),
+            "garrison_houses": {a: g.garrison_owner(a) for a in g.garrisons},  # X-ADWD-2.8
+            "neutral_forces": dict(g.neutral),
+            "impassable": sorted(g.impassable),
+            "homes": dict(g.homes),  # area -> house (R1.3.2; X-AFFC-2.2 The Eyrie for Arryn)
+            "orders": _orders(g, me),
+            "restrictions": sorted(g.restrictions),
+            "wildling_threat": g.wildling_threat,
+            "wildling_deck_size": len(g.wildling_deck),
+            "raven_peek": g.raven_peek if me is not None and g.raven_peek_house == me else None,
+            "westeros_deck_sizes": {str(d): len(cards) for d, cards in g.westeros_decks.items()},
+            "westeros_discards": {str(d): list(cards) for d, cards in g.westeros_discards.items()},
+            "last_westeros_cards": list(g.last_westeros_cards),
+            "waiting_for": [d.seat for d in pending if not d.idle],
+            "planning": g.config.get("planning", "sequential"),  # how orders are placed (D11)
+            "ready": ready_houses(g),  # houses ready with their orders, planning at the table
+            "decision": next((d.to_json() for d in pending if d.seat == seat), None),
+            "combat": fight_view(g, me),
+            "winner": g.winner,
+            "ranking": list(g.ranking),
+            "log_size": len(g.log),
+        }
+        | ({"objectives": objectives_view(g, me)} if g.is_affc() else {})
+        | _vassals_view(g)
+    )
+
+
+def _vassals_view(g: BoardGame) -> dict[str, Any]:
+    """Mother of Dragons (X-MOD-10.1, X-MOD-10.3): the vassals and who commands each (public)."""
+    if not g.vassals:
+        return {}
+    return {"vassals": list(g.vassals), "commanders": dict(g.commanders)}
 
 
 def objectives_view(g: BoardGame, me: str | None) -> dict[str, Any]:
@@ -126,7 +138,25 @@ def castle_counts(g: BoardGame) -> Counter[str | None]:
     )
 
 
-def _house_public(g: BoardGame, house: str, victory: int, on_board: int) -> dict[str, Any]:
+def _house_public(
+    g: BoardGame, house: str, victory: int, on_board: int, me: str | None
+) -> dict[str, Any]:
+    if house in g.vassals:  # X-MOD-10.7 its drawn vassal cards: seen by its commander only
+        hand = list(g.hands[house]) if knows(g, me, house) else []
+        return {
+            "name": T.house_name(house),
+            "seat": None,
+            "vassal": True,
+            "commander": g.commanders.get(house),
+            "power": 0,
+            "power_in_pool": g.power_tokens_total(house) - on_board,
+            "supply": g.supply[house],
+            "victory": victory,
+            "hand": hand,
+            "hand_size": len(g.hands[house]),
+            "discards": [],
+            "stars": 0,
+        }
     return {
         "name": T.house_name(house),
         "seat": g.seat_of(house),
@@ -143,7 +173,7 @@ def _house_public(g: BoardGame, house: str, victory: int, on_board: int) -> dict
 def _orders(g: BoardGame, me: str | None) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for area, order in g.orders.items():
-        visible = g.orders_revealed or order.house == me
+        visible = g.orders_revealed or knows(g, me, order.house)  # X-MOD-10.4 own vassals
         out[area] = {"house": order.house, "token": order.token if visible else None}
     return out
 
@@ -172,14 +202,16 @@ def fight_view(g: BoardGame, me: str | None) -> dict[str, Any] | None:
         return out
     out["defender"] = f.defender
     out["cards"] = {
-        side: _secret(f.chosen_card(side), f.revealed or me == f.house(side)) for side in SIDES
+        side: _secret(f.chosen_card(side), f.revealed or knows(g, me, f.house(side)))
+        for side in SIDES
     }
     if f.revealed:  # what the texts did at reveal (X1.1, X1.2): public
         out["ignored"] = sorted(f.ignored)  # sides whose card text is ignored
         out["copied"] = {side: f.side_pair(f.copied, side) for side in SIDES}  # Qyburn
         out["paid"] = {side: f.side_pair(f.paid, side) for side in SIDES}  # Aeron (ADwD)
     out["tides"] = {
-        side: _secret(f.drawn_tide(side), f.tides_shown or me == f.house(side)) for side in SIDES
+        side: _secret(f.drawn_tide(side), f.tides_shown or knows(g, me, f.house(side)))
+        for side in SIDES
     }
     if f.final:  # R7.8: the strengths that decided the fight, not what is left after it
         out["strength"] = {side: s.parts(True) for side, s in zip(SIDES, f.final, strict=True)}

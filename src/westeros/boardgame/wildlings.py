@@ -238,7 +238,9 @@ class WildlingAttack(_Choosing):
             g.emit(E.WILDLING_CARD_BOTTOM(card=self.card))
 
     def _start(self, g: BoardGame) -> None:
-        self.houses = tuple(h for h in g.turn_order() if h != self.excluded)
+        self.houses = tuple(  # X-MOD-10.6 vassals take no part in wildling attacks
+            h for h in g.turn_order() if h != self.excluded and h not in g.vassals
+        )
         g.emit(
             E.WILDLING_ATTACK(
                 strength=self.strength, threat=g.wildling_threat, excluded=self.excluded

@@ -193,6 +193,11 @@ class GameInfo:
     seat_options: dict[str, SeatOption] = field(default_factory=dict, repr=False, compare=False)
     # game-wide settings a client may offer (e.g. the board game's scenario): see GameOption
     options: tuple[GameOption, ...] = field(default=(), repr=False, compare=False)
+    # a decision its seat leaves to the server's bot by the game's own settings, though a person
+    # sits there (the board game: a vassal's decisions, config ``vassal_bots``); None: never
+    delegated: Callable[[Config, Decision], bool] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def check_config(self, config: Any) -> Config:
         """The validated config with defaults filled in; ConfigError with a clear message."""

@@ -114,7 +114,7 @@ class BotScheduler:
 
     @staticmethod
     def due(live: LiveGame) -> bool:
-        return live.playing and bool(live.waiting() & live.bot_seats())
+        return live.playing and live.bot_waiting()
 
     def holds(self, live: LiveGame) -> bool:
         return live.id in self.busy
@@ -179,9 +179,8 @@ class BotScheduler:
         game = live.game
         if game is None or live.status != "playing":
             return None
-        bots = live.bot_seats()
         for decision in game.pending():
-            if decision.seat in bots and not decision.idle:  # idle: a bot never takes it back
+            if live.bot_turn(decision):  # idle: a bot never takes it back
                 seat = live.seats[decision.seat]
                 name = seat.bot if seat.type == "bot" and seat.bot else default_bot(live.kind)
                 bot = self._bot(live, decision.seat, name)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from westeros.bots.base import Bot
-from westeros.engine import Game, RecordError, replay
+from westeros.engine import Decision, Game, RecordError, replay
 from westeros.server.clocks import Clocks
 from westeros.server.errors import ApiError
 from westeros.server.storage import (
@@ -123,10 +123,26 @@ class LiveGame:
             return set()
         return {d.seat for d in self.game.pending() if not d.idle}
 
+    def bot_turn(self, decision: Decision) -> bool:
+        """A bot answers this open decision: its seat is a bot's (or away), or the seat left
+        decisions of this kind to the bot (``GameInfo.delegated``, e.g. a vassal's)."""
+        if decision.idle or self.game is None:
+            return False
+        delegated = self.game.info.delegated
+        return decision.seat in self.bot_seats() or (
+            delegated is not None and delegated(self.game.config, decision)
+        )
+
+    def bot_waiting(self) -> bool:
+        """The game waits for a bot's choice (may run the rules on to the next decision)."""
+        if self.game is None or self.status != "playing":
+            return False
+        return any(self.bot_turn(d) for d in self.game.pending())
+
     def needs_attention(self) -> bool:
         """The game moves on without a person: a bot is to move or a clock runs."""
         waiting = self.waiting()
-        if waiting & self.bot_seats():
+        if self.bot_waiting():
             return True
         return self.clocks is not None and bool(waiting & self.present_humans())
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from westeros.boardgame.public import decisions as D
-from westeros.bots.heuristic import fights, objectives, orders, raven, westeros
+from westeros.bots.heuristic import fights, objectives, orders, raven, vassals, westeros
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision, Rng
 
@@ -81,6 +81,10 @@ RULES: dict[str, Rule] = {
     D.SHIFTING_AMBITIONS_TAKE.name: objectives.take_objective,
     D.NEW_INFORMATION_RETURN.name: objectives.return_objective,
     D.ALAYNE_STONE.name: _word("pay"),
+    # Mother of Dragons vassals (X-MOD-D1, X-MOD-D2, X-MOD-10.4)
+    D.CHOOSE_VASSALS.name: vassals.choose_vassals,
+    D.VASSAL_ORDER.name: vassals.vassal_order,
+    D.VASSAL_MUSTER.name: _word("muster"),
     # Mother of Dragons cards (X-MOD-D10): keep Lysa, use Robert and Jon Connington, buy the
     # strongest card with Viserys or Missandei, pay to silence Bronn, lose the cheapest unit
     D.LYSA_ARRYN.name: _word("keep"),
@@ -108,7 +112,7 @@ class HeuristicBot:
         rule = self.rules.get(decision.kind)
         if rule is None or view.get("game") != "boardgame":
             return self.rng.choice(decision.choices)
-        choice = rule(Board(view), decision)
+        choice = rule(Board(vassals.as_vassal(view, decision)), decision)
         return choice if choice in decision.choices else self.rng.choice(decision.choices)
 
 

@@ -25,8 +25,10 @@ from tests.boardgame.driver import (
     run,
 )
 from westeros.boardgame import decisions as D
+from westeros.boardgame import determinize
 from westeros.boardgame import house_cards as HC
 from westeros.boardgame import tables as T
+from westeros.boardgame import vassals as V
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.state import BoardGame, Unit
 from westeros.bots.heuristic import HeuristicBot
@@ -234,20 +236,20 @@ def test_x_mod_4_2_godric_borrell_only_defending_a_sea_area() -> None:
     assert final(g)["attacker"]["house_card"] == 1
 
 
-def anya_fight(s: Scenario, defending: int = 1) -> BoardGame:
+def anya_fight(
+    s: Scenario, defending: int = 1, stark: str = "stark", greyjoy: str = "greyjoy"
+) -> BoardGame:
     """Arryn (a knight) attacks Crackclaw Point (Baratheon) from the Mountains of the Moon with
     Anya Waynwood; Stark (The Narrow Sea) and Arryn itself (Blackwater Bay) support Arryn,
-    Greyjoy (Shipbreaker Bay) supports Baratheon."""
+    Greyjoy (Shipbreaker Bay) supports Baratheon. ``stark``/``greyjoy``: the house deciding for
+    each (a vassal's commander)."""
     s.units("crackclaw_point", "baratheon", *("footman",) * defending)
     s.units("the_narrow_sea", "stark", "ship").order("the_narrow_sea", "support+0")
     s.units("blackwater_bay", "arryn", "ship").order("blackwater_bay", "support+0")
     s.units("shipbreaker_bay", "greyjoy", "ship").order("shipbreaker_bay", "support+0")
     g = s.attack("arryn", "the_mountains_of_the_moon", "crackclaw_point", "knight")
-    run(
-        g,
-        {"support@stark": "attacker", "support@greyjoy": "defender", "support@arryn": "attacker"},
-        until=D.HOUSE_CARD,
-    )
+    answers = {f"support@{stark}": "attacker", f"support@{greyjoy}": "defender"}
+    run(g, {**answers, "support@arryn": "attacker"}, until=D.HOUSE_CARD)
     decide(g, D.HOUSE_CARD, "anya_waynwood", "arryn")
     decide(g, D.HOUSE_CARD, "melisandre", "baratheon")
     return g
@@ -344,3 +346,297 @@ def test_the_heuristic_bot_keeps_lysa_and_uses_robert() -> None:
     d = pending(g, D.ROBERT_ARRYN)
     assert HeuristicBot(0).choose(g.view(d.seat), d) == "patchface"
     assert pending_kinds(g) == [D.ROBERT_ARRYN.name]
+
+
+# == vassal cards (X-MOD-10.7–X-MOD-10.10, XF10) ==================================================
+# Base 6-player tracks: Iron Throne Baratheon, Lannister, Stark, Martell, Greyjoy, Tyrell;
+# Fiefdoms Greyjoy, Tyrell, Martell, Stark, Baratheon, Lannister. Martell is Tyrell's vassal.
+
+
+def vassal_draws(mp: pytest.MonkeyPatch, *deck: str) -> None:
+    """The shared vassal deck holds only ``deck`` (3 cards: a vassal draws all of them)."""
+    mp.setattr(V, "vassal_deck", lambda: deck)
+    mp.setattr(determinize, "vassal_deck", lambda: deck)
+
+
+def martell_vassal(seed: int = 0) -> Scenario:
+    return Scenario(players=6, seed=seed).empty(garrisons=False).vassals(martell="tyrell")
+
+
+def stark_attacks_sunspear(
+    s: Scenario, *attacking: str, defending: tuple[str, ...] = ("footman",)
+) -> BoardGame:
+    """Stark marches from Salt Shore into Sunspear, held by vassal Martell."""
+    s.units("sunspear", "martell", *defending)
+    return s.attack("stark", "salt_shore", "sunspear", *attacking)
+
+
+def vassal_plays(g: BoardGame, card: str, opponent: str, house: str = "stark") -> None:
+    """Support with defaults, then Martell's commander (Tyrell) plays ``card`` for it."""
+    run(g, until=D.HOUSE_CARD)
+    d = pending(g, D.HOUSE_CARD, "tyrell")
+    assert d.about("vassal") == "martell" and card in d.choices
+    g.apply(d.seat, card)
+    decide(g, D.HOUSE_CARD, opponent, house)
+
+
+def test_x_mod_10_9_varys_puts_the_vassal_on_top_of_fiefdoms(monkeypatch: Any) -> None:
+    vassal_draws(monkeypatch, "varys", "janos_slynt", "bronn")
+    g = stark_attacks_sunspear(martell_vassal(), "knight", "knight")
+    vassal_plays(g, "varys", "eddard_stark")
+    run(g)
+    assert g.tracks["fiefdoms"] == (
+        "martell",
+        "greyjoy",
+        "tyrell",
+        "stark",
+        "baratheon",
+        "lannister",
+    )
+    assert g.holder("fiefdoms") == "greyjoy"  # a vassal holds no blade (X-MOD-10.6)
+    assert not events_of(g, "dominance")
+    assert card_texts(g, "varys")[0]["was"] == 3
+    assert log_has(g, "Varys: Martell moves from position 3 to the top of the Fiefdoms track")
+
+
+def test_x_mod_10_9_syrio_forel_zeroes_non_vassal_footmen_when_the_vassal_defends(
+    monkeypatch: Any,
+) -> None:
+    """Stark's attacking footmen and Greyjoy's supporting footman count 0; the knight 2."""
+    vassal_draws(monkeypatch, "syrio_forel", "janos_slynt", "bronn")
+    s = martell_vassal().units("yronwood", "greyjoy", "footman").order("yronwood", "support+0")
+    g = stark_attacks_sunspear(s, "footman", "footman", "knight")
+    run(g, {"support@greyjoy": "attacker"}, until=D.HOUSE_CARD)
+    decide(g, D.HOUSE_CARD, "syrio_forel", "tyrell")
+    decide(g, D.HOUSE_CARD, "eddard_stark", "stark")
+    run(g)
+    attacker = final(g)["attacker"]
+    assert (attacker["units"], attacker["support"]) == (2, 0)
+    assert final(g)["defender"]["units"] == 1  # the vassal's own footman counts
+
+
+def test_x_mod_10_9_syrio_forel_attacking_changes_nothing(monkeypatch: Any) -> None:
+    vassal_draws(monkeypatch, "syrio_forel", "janos_slynt", "bronn")
+    s = martell_vassal().units("salt_shore", "stark", "footman", "footman")
+    g = s.attack("martell", "sunspear", "salt_shore", "footman", token="vassal_march+0")
+    vassal_plays(g, "syrio_forel", "eddard_stark")
+    run(g)
+    assert final(g)["defender"]["units"] == 2
+
+
+def test_x_mod_10_9_jaqen_h_ghar_swaps_the_opponents_card_for_a_random_one(
+    monkeypatch: Any,
+) -> None:
+    """The card goes back to the hand and one of the hand (itself included) is drawn at random:
+    over a few seeds both cards of a two-card hand come up; the new card counts."""
+    vassal_draws(monkeypatch, "jaqen_h_ghar", "janos_slynt", "bronn")
+    played = set()
+    for seed in range(12):
+        s = martell_vassal(seed).hand("stark", "eddard_stark", "catelyn_stark")
+        g = stark_attacks_sunspear(s, "knight")
+        vassal_plays(g, "jaqen_h_ghar", "eddard_stark")
+        run(g)
+        (text,) = card_texts(g, "jaqen_h_ghar")
+        assert text["cancelled"] == "eddard_stark" and text["victim"] == "stark"
+        new = text["played"]
+        played.add(new)
+        assert events_of(g, "combat_over")[-1].fields["cards"]["attacker"] == new
+        assert final(g)["attacker"]["house_card"] == T.HOUSE_CARD_BY_ID[new].strength
+        assert new in g.discards["stark"]
+    assert played == {"eddard_stark", "catelyn_stark"}
+
+
+def test_x_mod_10_9_jaqen_h_ghar_a_drawn_cancel_text_resolves(monkeypatch: Any) -> None:
+    """Lannister's drawn Tyrion still has its cancel text: it may cancel Jaqen in turn."""
+    vassal_draws(monkeypatch, "jaqen_h_ghar", "janos_slynt", "bronn")
+    for seed in range(40):
+        s = martell_vassal(seed).hand("lannister", "ser_gregor_clegane", "tyrion_lannister")
+        s.units("sunspear", "martell", "footman")
+        g = s.attack("lannister", "salt_shore", "sunspear", "knight")
+        vassal_plays(g, "jaqen_h_ghar", "ser_gregor_clegane", "lannister")
+        g.pending()
+        if card_texts(g, "jaqen_h_ghar")[0]["played"] == "tyrion_lannister":
+            assert pending_kinds(g) == [D.TYRION.name]
+            assert pending(g, D.TYRION, "lannister").seat == g.seat_of("lannister")
+            return
+        assert D.TYRION.name not in pending_kinds(g)
+    raise AssertionError("Tyrion never drawn")
+
+
+def test_x_mod_d10_jon_connington_the_commander_musters_a_knight_where_it_retreated(
+    monkeypatch: Any,
+) -> None:
+    vassal_draws(monkeypatch, "jon_connington", "janos_slynt", "bronn")
+    g = stark_attacks_sunspear(martell_vassal(), "knight", "knight", "knight")
+    vassal_plays(g, "jon_connington", "roose_bolton")  # no sword: the footman retreats
+    run(g, until=D.JON_CONNINGTON)
+    d = pending(g, D.JON_CONNINGTON, "tyrell")  # the commander's seat, naming the vassal
+    assert d.about("vassal") == "martell"
+    retreat = events_of(g, "retreat")[0].fields["to"]
+    assert d.choices == (retreat, "pass")  # Sunspear, its home, is Stark's now
+    assert_illegal(g, "sunspear")
+    decide(g, D.JON_CONNINGTON, retreat)
+    run(g)
+    assert sorted(u.kind for u in g.units[retreat]) == ["footman", "knight"]
+    assert log_has(g, "Jon Connington: a knight of Martell is mustered in")
+
+
+def test_x_mod_10_9_jon_connington_at_home_and_not_when_the_vassal_wins(
+    monkeypatch: Any,
+) -> None:
+    """Losing in Yronwood while holding Sunspear (its home): both are offered."""
+    vassal_draws(monkeypatch, "jon_connington", "janos_slynt", "bronn")
+    s = (
+        martell_vassal()
+        .units("sunspear", "martell", "footman")
+        .units("yronwood", "martell", "footman")
+    )
+    g = s.attack("stark", "the_boneway", "yronwood", "knight", "knight", "knight")
+    vassal_plays(g, "jon_connington", "roose_bolton")
+    run(g, {D.RETREAT.name: "sunspear"}, until=D.JON_CONNINGTON)
+    assert pending(g, D.JON_CONNINGTON).choices == ("sunspear", "pass")
+    decide(g, D.JON_CONNINGTON, "pass")
+    run(g)
+    assert not card_texts(g, "jon_connington") and len(g.units["sunspear"]) == 2
+    g = stark_attacks_sunspear(martell_vassal(), "footman")  # the vassal wins
+    vassal_plays(g, "jon_connington", "catelyn_stark")
+    trace: list[str] = []
+    run(g, trace=trace)
+    assert events_of(g, "combat_won")[-1].fields["winner"] == "defender"
+    assert D.JON_CONNINGTON.name not in trace
+
+
+def test_x_mod_10_9_beric_dondarrion_the_winning_vassal_loses_a_unit_after_casualties(
+    monkeypatch: Any,
+) -> None:
+    vassal_draws(monkeypatch, "beric_dondarrion", "janos_slynt", "bronn")
+    g = stark_attacks_sunspear(
+        martell_vassal(), "footman", "footman", defending=("footman", "knight")
+    )
+    vassal_plays(g, "beric_dondarrion", "greatjon_umber")
+    run(g, until=D.BERIC_DONDARRION)
+    d = pending(g, D.BERIC_DONDARRION, "tyrell")
+    assert d.about("vassal") == "martell" and d.choices == ("footman", "knight")
+    assert_illegal(g, "ship")
+    assert not events_of(g, "retreat")  # once casualties are taken, before the retreat
+    decide(g, D.BERIC_DONDARRION, "knight")
+    run(g)
+    assert [u.kind for u in g.units["sunspear"]] == ["footman"]
+    assert card_texts(g, "beric_dondarrion")[0]["units"] == [{"kind": "knight", "routed": False}]
+    lost = events_of(g, "combat_over")[-1].fields["casualties"]["defender"]
+    assert [u["kind"] for u in lost] == ["knight"]
+    kinds = [e.kind for e in g.log]
+    assert kinds.index("combat_won") < kinds.index("card_text") < kinds.index("retreat")
+    assert log_has(g, "Beric Dondarrion: Martell destroys one of its own units in Sunspear")
+
+
+def test_x_mod_10_9_beric_dondarrion_attacking_with_one_unit_takes_nothing(
+    monkeypatch: Any,
+) -> None:
+    """The vassal's only attacking unit is destroyed before it moves in: the area stays empty,
+    with Stark's power token; one kind only: nothing is asked."""
+    vassal_draws(monkeypatch, "beric_dondarrion", "janos_slynt", "bronn")
+    s = martell_vassal().units("salt_shore", "stark", "footman").token("salt_shore", "stark")
+    g = s.attack("martell", "sunspear", "salt_shore", "knight", token="vassal_march+0")
+    vassal_plays(g, "beric_dondarrion", "catelyn_stark")
+    trace: list[str] = []
+    run(g, trace=trace)
+    assert D.BERIC_DONDARRION.name not in trace
+    assert "salt_shore" not in g.units and g.controller("salt_shore") == "stark"
+    assert g.count_units("martell", "knight") == 0
+
+
+def test_x_mod_10_9_beric_dondarrion_losing_does_nothing(monkeypatch: Any) -> None:
+    vassal_draws(monkeypatch, "beric_dondarrion", "janos_slynt", "bronn")
+    g = stark_attacks_sunspear(martell_vassal(), "knight", "knight", "knight")
+    vassal_plays(g, "beric_dondarrion", "eddard_stark")
+    run(g)
+    assert not card_texts(g, "beric_dondarrion")
+
+
+def test_x_mod_d10_bronn_the_opponent_pays_two_to_make_it_zero(monkeypatch: Any) -> None:
+    vassal_draws(monkeypatch, "bronn", "janos_slynt", "varys")
+    g = stark_attacks_sunspear(martell_vassal().power("stark", 3), "knight")
+    vassal_plays(g, "bronn", "eddard_stark")
+    run(g, until=D.BRONN)
+    d = pending(g, D.BRONN, "stark")  # the opponent's own seat, not the commander's
+    assert d.choices == ("pay", "pass")
+    assert_illegal(g, "yes")
+    decide(g, D.BRONN, "pay")
+    run(g)
+    assert g.power["stark"] == 1 and final(g)["defender"]["house_card"] == 0
+    assert log_has(g, "Bronn: Stark discards 2 power and Bronn's strength is 0")
+
+
+@pytest.mark.parametrize("power", [5, 1])
+def test_x_mod_10_9_bronn_keeps_four_unless_paid(monkeypatch: Any, power: int) -> None:
+    """Passing, or with fewer than 2 power (a vassal has none: X-MOD-10.10), Bronn is 4."""
+    vassal_draws(monkeypatch, "bronn", "janos_slynt", "varys")
+    g = stark_attacks_sunspear(martell_vassal().power("stark", power), "knight")
+    vassal_plays(g, "bronn", "eddard_stark")
+    trace: list[str] = []
+    run(g, {D.BRONN.name: "pass"}, trace=trace)
+    assert (D.BRONN.name in trace) == (power >= 2)
+    assert g.power["stark"] == power and final(g)["defender"]["house_card"] == 4
+
+
+def test_x_mod_10_9_janos_slynt_has_two_swords(monkeypatch: Any) -> None:
+    vassal_draws(monkeypatch, "janos_slynt", "varys", "bronn")
+    g = stark_attacks_sunspear(
+        martell_vassal(), "footman", "footman", "footman", defending=("knight", "knight")
+    )
+    vassal_plays(g, "janos_slynt", "catelyn_stark")
+    run(g)
+    assert events_of(g, "combat_won")[-1].fields["winner"] == "defender"
+    assert g.count_units("stark", "footman") == 3 - 2  # two swords, no fortification
+
+
+# -- Arryn's cards against vassals (X-MOD-4.3, X-MOD-4.4, XF10, XF11) -----------------------------
+
+
+def mod_with_vassal(**commanders: str) -> Scenario:
+    """A 6-player MoD game: the unplayed house(s) are vassals with the given commanders."""
+    seats = [h for h in T.SCENARIOS["mod"].houses if h not in commanders]
+    s = Scenario(players=len(seats), scenario="mod", houses=seats).empty(garrisons=False)
+    return s.vassals(**commanders)
+
+
+def test_xf11_robert_arryn_against_a_vassal_removes_nothing(monkeypatch: Any) -> None:
+    vassal_draws(monkeypatch, "janos_slynt", "varys", "bronn")
+    s = mod_with_vassal(baratheon="lannister")
+    g = arryn_defends_fingers(s, "support+0")  # vassal Baratheon attacks
+    run(g, until=D.HOUSE_CARD)
+    decide(g, D.HOUSE_CARD, "janos_slynt", "lannister")
+    decide(g, D.HOUSE_CARD, "robert_arryn", "arryn")
+    trace: list[str] = []
+    run(g, trace=trace)
+    assert D.ROBERT_ARRYN.name not in trace and not removed(g)
+    assert "robert_arryn" in g.discards["arryn"]
+
+
+def test_x_mod_4_4_anya_waynwood_a_supporting_vassal_gains_nothing() -> None:
+    """Vassal Stark (commanded by Lannister) supports Arryn: only Arryn gains."""
+    s = mod_with_vassal(stark="lannister").power("arryn", 0).power("lannister", 0)
+    g = anya_fight(s, stark="lannister")
+    run(g)
+    assert events_of(g, "combat_won")[-1].fields["winner"] == "attacker"
+    assert final(g)["attacker"]["support"] == 2  # Stark's ship and Arryn's
+    assert card_texts(g, "anya_waynwood")[0]["gained"] == {"arryn": 3}
+    assert g.power["stark"] == 0 and g.power["lannister"] == 0
+
+
+@pytest.mark.parametrize("bot", [RandomBot, HeuristicBot])
+def test_bots_answer_the_vassal_card_decisions_legally(bot: type, monkeypatch: Any) -> None:
+    """X-MOD-D10: Jon Connington and Beric Dondarrion (the commander), Bronn (the opponent)."""
+    kinds: set[str] = set()
+    for card, attacking, defending, opponent in (
+        ("jon_connington", ("knight", "knight", "knight"), ("footman",), "roose_bolton"),
+        ("beric_dondarrion", ("footman",), ("footman", "knight"), "greatjon_umber"),
+        ("bronn", ("knight",), ("footman",), "eddard_stark"),
+    ):
+        vassal_draws(monkeypatch, card, "janos_slynt", "varys")
+        s = martell_vassal().power("stark", 4)
+        g = stark_attacks_sunspear(s, *attacking, defending=defending)
+        vassal_plays(g, card, opponent)
+        kinds |= answer_all(g, bot(3))
+    assert {D.JON_CONNINGTON.name, D.BERIC_DONDARRION.name, D.BRONN.name} <= kinds

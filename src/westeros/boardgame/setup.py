@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from westeros.boardgame import affc
+from westeros.boardgame import affc, targaryen
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
@@ -158,10 +158,11 @@ def set_up(g: S) -> S:
     g.orders_revealed = False
     g.restrictions = frozenset()
     # R2.10 shuffle each deck separately.
+    decks = sorted(T.WESTEROS_DECK_SETS[setup.westeros_decks])  # X-MOD-7.3 deck IV too
     g.westeros_decks = {  # X-AFFC-2.9: AFfC plays its own deck I
-        d: g.rng.shuffled(T.westeros_deck_list(d, setup.westeros_decks)) for d in (1, 2, 3)
+        d: g.rng.shuffled(T.westeros_deck_list(d, setup.westeros_decks)) for d in decks
     }
-    g.westeros_discards = {1: (), 2: (), 3: ()}
+    g.westeros_discards = {d: () for d in decks}
     g.wildling_deck = g.rng.shuffled([c.id for c in T.WILDLING_CARDS])
     g.wildling_threat = setup.wildling_start  # R2.4, X-ADWD-Q1
     g.vsb_used = False
@@ -175,10 +176,13 @@ def set_up(g: S) -> S:
     if setup.homes != T.MAP_HOMES:  # X-AFFC-2.2 The Eyrie for Arryn (else the class's map homes)
         g.homes = dict(setup.homes)
     g.commanders = {}  # X-MOD-10.3: handed out at each Planning phase
+    g.loyalty = {}  # X-MOD-7: loyalty tokens on the board (set up with Targaryen)
     g.objective_hands = {}
     g.objectives_scored = {}
     g.victory_points = {}
     g.emit(E.GAME_SETUP(players=cfg["players"], seats=list(g.seat_houses), tides=g.tides))
     if g.is_affc():
         affc.deal_objectives(g)  # X-AFFC-2.8
+    if targaryen.in_play(g):
+        targaryen.set_up(g)  # X-MOD-2.8 the loyalty token of King's Landing
     return g

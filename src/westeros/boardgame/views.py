@@ -26,58 +26,53 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
     castles = castle_counts(g)  # R9.1, one pass for all houses
     on_board = Counter(g.power_tokens.values())  # power tokens on the board, per house
     pending = g.pending()
-    return (
-        {
-            "game": "boardgame",
-            "seat": seat,
-            "house": me,
-            "round": g.round,
-            "last_round": g.setup.last_round,  # 10, or 6 in A Dance with Dragons (X-ADWD-2.2)
-            "scenario": g.setup.scenario,
-            "house_cards": g.config.get("house_cards", "base"),  # the deck in play (X-ADWD-1.1)
-            "phase": g.phase,
-            "seats": list(g.seat_houses),
-            "houses": {
-                h: _house_public(g, h, _victory(g, h, castles), on_board[h]) for h in g.houses
-            },
-            "tracks": {t: list(g.tracks[t]) for t in TRACKS},
-            "dominance": {
-                "iron_throne": g.holder("iron_throne"),
-                "valyrian_steel_blade": g.holder("fiefdoms"),
-                "messenger_raven": g.holder("kings_court"),
-                "blade_used": g.vsb_used,
-                "raven_used": g.raven_used,
-            },
-            "units": {
-                a: [{"house": u.house, "kind": u.kind, "routed": u.routed} for u in us]
-                for a, us in g.units.items()
-            },
-            "power_tokens": dict(g.power_tokens),
-            "garrisons": dict(g.garrisons),
-            "garrison_houses": {a: g.garrison_owner(a) for a in g.garrisons},  # X-ADWD-2.8
-            "neutral_forces": dict(g.neutral),
-            "impassable": sorted(g.impassable),
-            "homes": dict(g.homes),  # area -> house (R1.3.2; X-AFFC-2.2 The Eyrie for Arryn)
-            "orders": _orders(g, me),
-            "restrictions": sorted(g.restrictions),
-            "wildling_threat": g.wildling_threat,
-            "wildling_deck_size": len(g.wildling_deck),
-            "raven_peek": g.raven_peek if me is not None and g.raven_peek_house == me else None,
-            "westeros_deck_sizes": {str(d): len(cards) for d, cards in g.westeros_decks.items()},
-            "westeros_discards": {str(d): list(cards) for d, cards in g.westeros_discards.items()},
-            "last_westeros_cards": list(g.last_westeros_cards),
-            "waiting_for": [d.seat for d in pending if not d.idle],
-            "planning": g.config.get("planning", "sequential"),  # how orders are placed (D11)
-            "ready": ready_houses(g),  # houses ready with their orders, planning at the table
-            "decision": next((d.to_json() for d in pending if d.seat == seat), None),
-            "combat": fight_view(g, me),
-            "winner": g.winner,
-            "ranking": list(g.ranking),
-            "log_size": len(g.log),
-        }
-        | ({"objectives": objectives_view(g, me)} if g.is_affc() else {})
-        | _targaryen_view(g)
-    )
+    return {
+        "game": "boardgame",
+        "seat": seat,
+        "house": me,
+        "round": g.round,
+        "last_round": g.setup.last_round,  # 10, or 6 in A Dance with Dragons (X-ADWD-2.2)
+        "scenario": g.setup.scenario,
+        "house_cards": g.config.get("house_cards", "base"),  # the deck in play (X-ADWD-1.1)
+        "phase": g.phase,
+        "seats": list(g.seat_houses),
+        "houses": {h: _house_public(g, h, _victory(g, h, castles), on_board[h]) for h in g.houses},
+        "tracks": {t: list(g.tracks[t]) for t in TRACKS},
+        "dominance": {
+            "iron_throne": g.holder("iron_throne"),
+            "valyrian_steel_blade": g.holder("fiefdoms"),
+            "messenger_raven": g.holder("kings_court"),
+            "blade_used": g.vsb_used,
+            "raven_used": g.raven_used,
+        },
+        "units": {
+            a: [{"house": u.house, "kind": u.kind, "routed": u.routed} for u in us]
+            for a, us in g.units.items()
+        },
+        "power_tokens": dict(g.power_tokens),
+        "garrisons": dict(g.garrisons),
+        "garrison_houses": {a: g.garrison_owner(a) for a in g.garrisons},  # X-ADWD-2.8
+        "neutral_forces": dict(g.neutral),
+        "impassable": sorted(g.impassable),
+        "homes": dict(g.homes),  # area -> house (R1.3.2; X-AFFC-2.2 The Eyrie for Arryn)
+        "orders": _orders(g, me),
+        "restrictions": sorted(g.restrictions),
+        "wildling_threat": g.wildling_threat,
+        "wildling_deck_size": len(g.wildling_deck),
+        "raven_peek": g.raven_peek if me is not None and g.raven_peek_house == me else None,
+        "westeros_deck_sizes": {str(d): len(cards) for d, cards in g.westeros_decks.items()},
+        "westeros_discards": {str(d): list(cards) for d, cards in g.westeros_discards.items()},
+        "last_westeros_cards": list(g.last_westeros_cards),
+        "waiting_for": [d.seat for d in pending if not d.idle],
+        "planning": g.config.get("planning", "sequential"),  # how orders are placed (D11)
+        "ready": ready_houses(g),  # houses ready with their orders, planning at the table
+        "decision": next((d.to_json() for d in pending if d.seat == seat), None),
+        "combat": fight_view(g, me),
+        "winner": g.winner,
+        "ranking": list(g.ranking),
+        "log_size": len(g.log),
+        **_targaryen_view(g),  # X-MOD-6, X-MOD-7: with Targaryen only
+    } | ({"objectives": objectives_view(g, me)} if g.is_affc() else {})
 
 
 def _victory(g: BoardGame, house: str, castles: Counter[str | None]) -> int:

@@ -393,7 +393,7 @@ class TargaryenData:
     restored_garrisons: Mapping[str, int]
     track_position: int
     stars_on_last_space: int
-    essos_land: tuple[str, ...]  # the land areas of Essos (X-MOD-3.3)
+    essos_land: tuple[str, ...]  # the land areas of Essos (X-MOD-1.2)
     river_areas: tuple[str, ...]  # land areas along a river (X-MOD-7.4 Watering the Seed)
 
 

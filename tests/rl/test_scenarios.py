@@ -129,6 +129,16 @@ def test_the_adapters_take_a_scenario_config() -> None:
     assert mixed.config["house_cards"] == "adwd" and mixed.players == 4
 
 
+@pytest.mark.parametrize("players", [None, 4, 7])
+def test_the_adapters_refuse_mother_of_dragons_clearly(players: int | None) -> None:
+    """X-MOD-3: the observation knows the base map only; its sections stay as they were."""
+    assert SCENARIOS == ("base", "adwd", "affc")
+    with pytest.raises(ValueError, match="scenarios of the base map .*not 'mod'"):
+        space(players=players, config={"scenario": "mod"})
+    with pytest.raises(ValueError, match="not 'mod'"):
+        WesterosGym(config={"scenario": "mod"})
+
+
 def test_pettingzoo_api_test_on_adwd() -> None:
     api_test(env(config=ADWD, seed=2), num_cycles=200)
 

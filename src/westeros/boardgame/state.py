@@ -136,6 +136,10 @@ class BoardGame(StepGame):
     # area -> house: the home areas of this game (the map's, plus The Eyrie for Arryn in
     # AFfC, X-AFFC-2.2); fixed by the scenario, so not in the snapshot
     homes: Mapping[str, str] = T.MAP_HOMES
+    # the game's map (R1.1; a MoD variant, X-MOD-3) and its areas; fixed by the scenario, so
+    # not in the snapshot; the class's base map unless set-up says otherwise
+    map: T.GameMap = T.MAPS["base"]
+    areas: Mapping[str, T.Area] = T.MAPS["base"].areas
     # Mother of Dragons (X-MOD): empty in other games, and then left out of the snapshot
     vassals: tuple[str, ...] = ()  # houses in play that no seat plays (X-MOD-10.1), house order
     commanders: dict[str, str]  # vassal -> its commander's house this round (X-MOD-10.3)
@@ -201,11 +205,6 @@ class BoardGame(StepGame):
         """Mother of Dragons: vassals, sea orders, gifts, the MoD board (X-MOD-1)."""
         return self.config.get("scenario") == "mod"
 
-    @property
-    def areas(self) -> Mapping[str, T.Area]:
-        """The areas of this game's map (R1.1; MoD adds and changes some, X-MOD-3)."""
-        return T.AREAS
-
     def is_affc(self) -> bool:
         """A Feast for Crows: victory points from objectives instead of castles (X-AFFC-4)."""
         return self.config.get("scenario") == "affc"
@@ -244,7 +243,7 @@ class BoardGame(StepGame):
     def areas_of(self, house: str) -> list[str]:
         """Areas (land, sea, port) holding the house's units, in map order."""
         areas = [a for a, us in self.units.items() if us[0].house == house]
-        return sorted(areas, key=AREA_ORDER.__getitem__)
+        return sorted(areas, key=self.map.order.__getitem__)
 
     def units_of(self, house: str) -> list[tuple[str, Unit]]:
         return [(a, u) for a, us in self.units.items() for u in us if u.house == house]
@@ -283,7 +282,7 @@ class BoardGame(StepGame):
 
     # -- control (R1.3) --------------------------------------------------------------------------
     def controller(self, area: str) -> str | None:
-        info = T.AREAS[area]
+        info = self.areas[area]
         if info.kind == "port":
             assert info.port_land is not None
             return self.controller(info.port_land)  # R1.3.4
@@ -302,7 +301,10 @@ class BoardGame(StepGame):
 
     def controlled_areas(self, house: str) -> list[str]:
         """Land and sea areas the house controls, in map order (ports excluded)."""
-        return [a for a in T.AREA_IDS if T.AREAS[a].kind != "port" and self.controller(a) == house]
+        areas = self.areas
+        return [
+            a for a in self.map.area_ids if areas[a].kind != "port" and self.controller(a) == house
+        ]
 
     def power_tokens_of(self, house: str) -> list[str]:
         return [a for a, h in self.power_tokens.items() if h == house]
@@ -310,14 +312,14 @@ class BoardGame(StepGame):
     def castles(self, house: str) -> int:
         """R9.1: castle/stronghold areas controlled, derived, never stored (the victory value
         of every scenario but AFfC, whose victory points are :attr:`victory_points`)."""
-        return sum(1 for a in CASTLE_AREAS if self.controller(a) == house)
+        return sum(1 for a in self.map.castle_areas if self.controller(a) == house)
 
     def land_areas_controlled(self, house: str) -> int:
-        return sum(1 for a in LAND_AREAS if self.controller(a) == house)
+        return sum(1 for a in self.map.land_areas if self.controller(a) == house)
 
     def barrels(self, house: str) -> int:
         """Supply icons in controlled areas, capped at 6 (R3.5.1)."""
-        total = sum(T.AREAS[a].supply for a in self.controlled_areas(house))
+        total = sum(self.areas[a].supply for a in self.controlled_areas(house))
         return min(T.MAX_SUPPLY, total)
 
     # -- supply (R1.5) -----------------------------------------------------------------------------
@@ -362,7 +364,7 @@ class BoardGame(StepGame):
         """Areas holding the house's orders (of one type), in map order."""
         return [
             a
-            for a in T.AREA_IDS
+            for a in self.map.area_ids
             if (o := self.orders.get(a)) is not None
             and o.house == house
             and (order_type is None or o.type == order_type)

@@ -84,10 +84,13 @@ _KIND = {k: i for i, k in enumerate(KIND_IDS)}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _WILD = {w: i for i, w in enumerate(WILDLINGS)}
 _WEST = {w: i for i, w in enumerate(WESTEROS_BASE)}
-SCENARIOS: tuple[str, ...] = ("base", *T.SCENARIOS)
+# the scenarios played on the base map: the encoding knows its areas only (not MoD's, X-MOD-3)
+SCENARIOS: tuple[str, ...] = ("base", *(k for k, s in T.SCENARIOS.items() if s.map == "base"))
 # every area that holds a garrison in some set-up (R2.6, X-ADWD-2.8), map order
 GARRISON_AREAS: tuple[str, ...] = tuple(
-    a for a in AREAS if any(a in s.garrisons for s in (*T.SETUPS.values(), *T.SCENARIOS.values()))
+    a
+    for a in AREAS
+    if any(a in s.garrisons for s in (*T.SETUPS.values(), *(T.SCENARIOS[k] for k in SCENARIOS[1:])))
 )
 
 # per-area layout (one slot per house of HOUSES for a unit's, a power token's, an order's house)

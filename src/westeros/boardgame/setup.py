@@ -40,7 +40,7 @@ def _scenario(config: dict[str, Any], players: int) -> tuple[str, str]:
         choices = BASE_DECKS if scenario == "base" else tuple(T.HOUSE_CARD_DECKS)
         raise ConfigError(f"house_cards must be one of {', '.join(choices)}, not {cards!r}")
     if scenario != "base":
-        setup = T.SCENARIOS[scenario]
+        setup = T.SCENARIOS[mod.board(config) if scenario == mod.SCENARIO else scenario]
         if players not in setup.seats:
             raise ConfigError(
                 f"scenario {scenario!r} is played by exactly {setup.player_count} players, "
@@ -103,8 +103,8 @@ def _players(config: dict[str, Any]) -> int:
     """The player count: 3–6 (R2), 3–7 in Mother of Dragons (X-MOD-13.1)."""
     players: object = config.get("players", 6)
     counts: tuple[int, ...] = tuple(T.SETUPS)
-    if config.get("scenario") == mod.SCENARIO:
-        counts = T.SCENARIOS[mod.SCENARIO].seats
+    if config.get("scenario") == mod.SCENARIO:  # X-MOD-13.1 4-8 with essos (X-MOD-Q2)
+        counts = T.SCENARIOS[mod.board(config)].seats
     if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
         words = f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
         raise ValueError(f"players must be {words}, not {players!r}")

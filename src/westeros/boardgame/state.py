@@ -212,10 +212,15 @@ class BoardGame(StepGame):
     @property
     def setup(self) -> T.PlayerCountSetup:
         """The set-up this game was started from: its scenario and player count."""
+        if self.config.get("essos"):  # X-MOD-1.2 the 8-house board with Targaryen
+            return T.SCENARIOS["mod_essos"]
         return T.setup_of(self.config.get("scenario", "base"), self.config["players"])
 
     def house_deck(self, house: str) -> tuple[T.HouseCard, ...]:
-        """The house's 7 house cards in this game's deck (R1.11.1, X-ADWD-1.1)."""
+        """The house's 7 house cards in this game's deck (R1.11.1, X-ADWD-1.1); Targaryen's
+        deck A or B (X-MOD-Q3)."""
+        if house == "targaryen":
+            return T.TARGARYEN_DECKS[self.config.get("targaryen_deck", "a")]
         return T.HOUSE_CARD_DECKS[self.config.get("house_cards", "base")][house]
 
     def garrison_owner(self, area: str) -> str | None:

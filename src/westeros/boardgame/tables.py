@@ -688,7 +688,7 @@ def _unit_list(raw: object, where: str, known: Mapping[str, Area]) -> tuple[tupl
         if len(entry) != 3:
             raise _fail(w, "expected [area, unit_type, count]")
         area, unit = _str(entry[0], w), _str(entry[1], w)
-        if area not in known or unit not in UNIT_TYPES:
+        if area not in known or unit not in ALL_UNIT_TYPES:  # dragons: X-MOD-2.3
             raise _fail(w, f"unknown area or unit type {entry!r}")
         units.extend([(area, unit)] * _int(entry[2], w))
     return tuple(units)
@@ -899,11 +899,22 @@ HOUSE_CARD_DECKS: Final[Mapping[str, Mapping[str, tuple[HouseCard, ...]]]] = Map
         ),
     }
 )
+# PLACEHOLDER until the modcards branch registers Targaryen's decks A and B (X-MOD-5.8,
+# X-MOD-Q3): meanwhile both are textless copies of the base Stark strengths (4,3,2,2,1,1,0)
+_TARGARYEN_PLACEHOLDER: Final = tuple(
+    replace(c, id=f"targaryen_{c.id}", house="targaryen", timing=None, ability=None)
+    for c in HOUSE_CARDS["stark"]
+)
+TARGARYEN_DECKS: Final[Mapping[str, tuple[HouseCard, ...]]] = MappingProxyType(
+    {"a": _TARGARYEN_PLACEHOLDER, "b": _TARGARYEN_PLACEHOLDER}
+)
 HOUSE_CARD_BY_ID: Final[Mapping[str, HouseCard]] = MappingProxyType(
     {c.id: c for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards}
+    | {c.id: c for cards in TARGARYEN_DECKS.values() for c in cards}
 )
 if len(HOUSE_CARD_BY_ID) != len(
     {id(c) for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards}
+    | {id(c) for cards in TARGARYEN_DECKS.values() for c in cards}
 ):
     raise _fail("house_cards", "duplicate card id")
 

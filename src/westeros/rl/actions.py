@@ -57,7 +57,9 @@ AREAS: tuple[str, ...] = T.AREA_IDS
 LAND: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind == "land")
 WATER: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind != "land")
 # every deck's cards, so that an ADwD card is its own action, not a base card's (X-ADWD-1.1)
-CARDS: tuple[str, ...] = tuple(T.HOUSE_CARD_BY_ID)
+CARDS: tuple[str, ...] = tuple(
+    c for c, card in T.HOUSE_CARD_BY_ID.items() if card.house != "targaryen"
+)
 TOKENS: tuple[str, ...] = tuple(dict.fromkeys(t.id for t in T.ORDER_TOKENS))
 TRACKS: tuple[str, ...] = ("iron_throne", "fiefdoms", "kings_court")
 OPTIONS: tuple[str, ...] = tuple(

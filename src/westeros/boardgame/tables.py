@@ -899,8 +899,8 @@ HOUSE_CARD_DECKS: Final[Mapping[str, Mapping[str, tuple[HouseCard, ...]]]] = Map
         ),
     }
 )
-# PLACEHOLDER until the modcards branch registers Targaryen's decks A and B (X-MOD-5.8,
-# X-MOD-Q3): meanwhile both are textless copies of the base Stark strengths (4,3,2,2,1,1,0)
+# PLACEHOLDER until the modcards branch registers Targaryen's decks A and B (X-MOD-Q3):
+# meanwhile both are textless copies of the base Stark strengths (4,3,2,2,1,1,0)
 _TARGARYEN_PLACEHOLDER: Final = tuple(
     replace(c, id=f"targaryen_{c.id}", house="targaryen", timing=None, ability=None)
     for c in HOUSE_CARDS["stark"]

@@ -46,13 +46,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from westeros.boardgame import decisions as D
-from westeros.boardgame import events as E
-from westeros.boardgame import house_cards as HC
 from westeros.boardgame import (
+    dragons,
     house_cards_adwd,  # noqa: F401  (registers the ADwD texts)
     house_cards_affc,  # noqa: F401  (registers the AFfC texts)
     house_cards_mod,  # noqa: F401  (registers the Mother of Dragons texts)
 )
+from westeros.boardgame import events as E
+from westeros.boardgame import house_cards as HC
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import (
     COMBAT,
@@ -136,19 +137,24 @@ def retreat_cost(g: BoardGame, house: str, leaving: str | None, target: str, cou
 
 def contributions(g: BoardGame, f: Fight) -> tuple[HC.Contribution, ...]:
     """Every unit's strength for its side, after card modifiers (R7.4.2, R7.5.2 window 3)."""
+    dragon = dragons.strength(g)  # X-MOD-6.2
     units: list[HC.Contribution] = [
-        HC.Contribution(Side.ATTACKER, "attacking", f.area, u, unit_value(u, f.area, True))
+        HC.Contribution(Side.ATTACKER, "attacking", f.area, u, unit_value(u, f.area, True, dragon))
         for u in f.attackers
     ]
     units += [
-        HC.Contribution(Side.DEFENDER, "defending", f.area, u, unit_value(u, f.area, False))
+        HC.Contribution(Side.DEFENDER, "defending", f.area, u, unit_value(u, f.area, False, dragon))
         for u in f.combat_units(g, Side.DEFENDER)
     ]
     for side in SIDES:
         for area, _house in f.valid_support(g, side):
             units += [
                 HC.Contribution(
-                    side, "supporting", area, u, unit_value(u, f.area, side is Side.ATTACKER)
+                    side,
+                    "supporting",
+                    area,
+                    u,
+                    unit_value(u, f.area, side is Side.ATTACKER, dragon),
                 )
                 for u in g.units.get(area, ())
             ]
@@ -480,7 +486,7 @@ def _destroy_decisions(
 ) -> list[Decision]:
     """D20 / D21: the side names the kind of the next unit of ``pool`` it destroys —
     asked only when the kind matters (fewer victims than units, two kinds or more)."""
-    kinds = tuple(k for k in T.UNIT_TYPES if any(u.kind == k for u in pool))
+    kinds = tuple(k for k in T.ALL_UNIT_TYPES if any(u.kind == k for u in pool))
     if count <= 0 or count >= len(pool) or len(kinds) <= 1:
         return []
     house = f.house(side)

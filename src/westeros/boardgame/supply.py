@@ -108,7 +108,9 @@ def reconcile_areas(g: BoardGame, house: str, reduced: Iterable[str] = ()) -> li
 def unit_choices(units: Iterable[tuple[str, Unit]]) -> tuple[str, ...]:
     """Distinct ``"area:kind"`` choices (the grammar of ``reconcile`` and the wildling unit
     picks), in map order then unit-type order."""
-    keys = {(T.AREA_IDS.index(a), T.UNIT_TYPES.index(u.kind), f"{a}:{u.kind}") for a, u in units}
+    keys = {
+        (T.AREA_IDS.index(a), T.ALL_UNIT_TYPES.index(u.kind), f"{a}:{u.kind}") for a, u in units
+    }
     return tuple(choice for *_, choice in sorted(keys))
 
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from westeros.boardgame import decisions as D
+from westeros.boardgame import dragons
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import NEUTRAL, Fight
@@ -32,11 +33,14 @@ from westeros.boardgame.vassals import friendly
 from westeros.engine import Decision
 
 
-def unit_value(unit: Unit, embattled: str, for_attack: bool) -> int:
+def unit_value(unit: Unit, embattled: str, for_attack: bool, dragon: int = 0) -> int:
     """R7.4.2 printed value: footman 1, knight 2, ship 1, routed 0 (R1.4.4), siege engine 4 only
-    when attacking or supporting the attack into a castle/stronghold area, else 0."""
+    when attacking or supporting the attack into a castle/stronghold area, else 0; a dragon
+    ``dragon``, the game's dragon strength (X-MOD-6.2, :func:`dragons.strength`)."""
     if unit.routed:
         return 0
+    if unit.kind == T.DRAGON:
+        return dragon
     if unit.kind == "siege_engine":
         return T.SIEGE_STRENGTH_VS_CASTLE if for_attack and T.AREAS[embattled].has_castle else 0
     return T.UNIT_STRENGTH[unit.kind]
@@ -102,7 +106,8 @@ def order_modifier(g: BoardGame, area: str, order_type: str, house: str | None =
 def support_value(g: BoardGame, area: str, embattled: str, for_attack: bool) -> int:
     """R7.3.4 an area's support: its units' values plus its order bonus (Support +1 → +1,
     even when every unit there is routed, Q13)."""
-    units = sum(unit_value(u, embattled, for_attack) for u in g.units.get(area, ()))
+    dragon = dragons.strength(g)
+    units = sum(unit_value(u, embattled, for_attack, dragon) for u in g.units.get(area, ()))
     return units + order_modifier(g, area, "support")
 
 

@@ -57,13 +57,18 @@ AREAS: tuple[str, ...] = T.AREA_IDS
 LAND: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind == "land")
 WATER: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind != "land")
 # every deck's cards, so that an ADwD card is its own action, not a base card's (X-ADWD-1.1)
-CARDS: tuple[str, ...] = tuple(T.HOUSE_CARD_BY_ID)
+CARDS: tuple[str, ...] = tuple(
+    c for c, card in T.HOUSE_CARD_BY_ID.items() if card.house != "targaryen"
+)
 TOKENS: tuple[str, ...] = tuple(dict.fromkeys(t.id for t in T.ORDER_TOKENS))
 TRACKS: tuple[str, ...] = ("iron_throne", "fiefdoms", "kings_court")
 OPTIONS: tuple[str, ...] = tuple(
     dict.fromkeys(o for c in T.WESTEROS_CARD_BY_ID.values() for o in c.options)  # every set's
 )
 OBJECTIVES: tuple[str, ...] = tuple(sorted(O.OBJECTIVES))  # A Feast for Crows (X-AFFC-4.4)
+# the houses the RL spaces know: the base six, then Arryn (X-AFFC-2.1); Mother of Dragons'
+# Targaryen (X-MOD-5) is not encoded, so the spaces of the other games keep their sizes
+HOUSES: tuple[str, ...] = tuple(h for h in T.ALL_HOUSES if h != "targaryen")
 LAND_UNITS: tuple[str, ...] = tuple(u for u in T.UNIT_TYPES if u != "ship")
 PURCHASES: tuple[str, ...] = (*LAND_UNITS, "upgrade_knight", "upgrade_siege_engine")
 INTEGER_MAX: dict[str, int] = {
@@ -85,7 +90,7 @@ _SIMPLE: dict[str, tuple[str, ...]] = {
     "unit": T.UNIT_TYPES,
     "card": CARDS,
     "track": TRACKS,
-    "house": T.ALL_HOUSES,  # the base six, then Arryn (X-AFFC-2.1)
+    "house": HOUSES,
     "token": TOKENS,
     "option": OPTIONS,
     "purchase": PURCHASES,

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from westeros.boardgame.public import decisions as D
-from westeros.bots.heuristic import fights, objectives, orders, raven, vassals, westeros
+from westeros.bots.heuristic import fights, objectives, orders, raven, targaryen, vassals, westeros
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision, Rng
 
@@ -94,6 +94,8 @@ RULES: dict[str, Rule] = {
     D.JON_CONNINGTON.name: fights.first_action,
     D.BRONN.name: _word("pay"),
     D.BERIC_DONDARRION.name: fights.casualty,
+    # Mother of Dragons: Targaryen (X-MOD-D4)
+    D.BID_HANDOUT.name: targaryen.bid_handout,
 }
 
 

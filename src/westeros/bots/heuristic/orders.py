@@ -8,7 +8,7 @@ from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic.board import Board, area_of
 from westeros.engine import Choice, Decision
 
-UNIT_ORDER = ("knight", "footman", "siege_engine", "ship")
+UNIT_ORDER = ("knight", "footman", "siege_engine", "ship", "dragon")  # dragons: X-MOD-6
 RAID_VALUE = {"consolidate": 3.0, "support": 2.5, "raid": 1.5, "defense": 2.0, "march": 0.0}
 RAIDABLE = frozenset({"support", "raid", "consolidate"})  # R6.3.1; a star raid also defense
 MOVE_WORTH = 0.8  # a move worth less is not made: a March order needs a target worth this

@@ -112,6 +112,26 @@ def test_xf12_illegal_vassal_choices_are_refused() -> None:
 # -- X-MOD-10.4 orders (XF14, XF15, XF33, X-MOD-Q5) ----------------------------------------------
 
 
+def test_x_mod_10_4_the_vassal_tokens() -> None:
+    """X-MOD-10.4: one each of March +0, Raid/Support +1, Defense +1/Muster and Defense +3, no
+    star token; order kinds of their own, never among the player houses' tokens."""
+    kinds = {k: (t.type, t.modifier, t.special) for k, t in V.T.ORDER_KINDS.items()}
+    assert dict(V.T.VASSAL_ORDER_COUNTS) == {
+        "vassal_march+0": 1,
+        "vassal_raid_support+1": 1,
+        "vassal_defense_muster+1": 1,
+        "vassal_defense+3": 1,
+    }
+    assert kinds["vassal_march+0"] == ("march", 0, False)
+    assert kinds["vassal_raid_support+1"] == ("raid", 1, False)
+    assert kinds["vassal_defense_muster+1"] == ("defense", 1, False)
+    assert kinds["vassal_defense+3"] == ("defense", 3, False)
+    assert kinds[V.T.VASSAL_SUPPORT_FACE] == ("support", 1, False)
+    assert not any(t.id.startswith("vassal_") for t in V.T.ORDER_TOKENS)
+    assert not any(k.startswith("vassal_") for k in V.T.ORDER_COUNTS)
+    assert E.order_name("vassal_raid_support+1") == "Vassal Raid/Support +1"
+
+
 def dorne(s: Scenario) -> Scenario:
     """Martell (a vassal) in three areas, Tyrell and Stark with one army each."""
     return (
@@ -485,13 +505,10 @@ def test_x_mod_10_7_a_vassals_victory_gives_its_commander_one_power(
     run(g, until=D.HOUSE_CARD)
     decide(g, D.HOUSE_CARD, max(g.hands["martell"], key=FAKE_VASSAL_DECK.index), "tyrell")
     decide(g, D.HOUSE_CARD, "catelyn_stark", "stark")  # strength 0
-    run(g)
-    won = events_of(g, E.COMBAT_WON.name)[0].fields["winner"]
-    if won == "defender":
-        assert g.power["tyrell"] == 2
-        assert events_of(g, E.VASSAL_VICTORY_POWER.name)[0].fields["commander"] == "tyrell"
-    else:  # a weak draw: the vassal lost, nobody gains
-        assert g.power["tyrell"] == 1
+    run(g)  # at least 1 + 1 against 1 + 0: Martell wins
+    assert events_of(g, E.COMBAT_WON.name)[0].fields["winner"] == "defender"
+    assert g.power["tyrell"] == 2 and g.power["martell"] == 0
+    assert events_of(g, E.VASSAL_VICTORY_POWER.name)[0].fields["commander"] == "tyrell"
 
 
 def test_x_mod_10_7_the_commander_may_use_its_blade_for_a_vassal(
@@ -642,3 +659,37 @@ def test_x_mod_10_3_a_seat_may_leave_its_vassals_to_the_bot() -> None:
     assert not INFO.delegated(
         {"vassal_bots": [seat]}, own.start(ResolveMarch("tyrell")).pending()[0]
     )
+
+
+def test_xf13_vassals_take_their_turn_in_the_order_cycles() -> None:
+    """XF13, X-MOD-10.1: a vassal resolves its orders at its own place in the turn order."""
+    s = (
+        tyrell_commands()
+        .units("yronwood", "martell", "footman")
+        .order("yronwood", "vassal_raid_support+1")
+        .units("winterfell", "stark", "footman")
+        .order("winterfell", "raid")
+        .track("iron_throne", "martell", "stark", "tyrell", "lannister", "greyjoy", "baratheon")
+    )
+    g = s.start_action("raid")
+    d = pending(g, D.RAID)
+    assert d.about("vassal") == "martell" and d.seat == g.seat_of("tyrell")
+    decide(g, D.RAID, "yronwood>none", "tyrell")
+    assert pending(g, D.RAID).seat == g.seat_of("stark")
+
+
+def test_x_mod_10_7_a_combat_with_the_real_vassal_deck_runs_to_its_end() -> None:
+    """X-MOD-10.7, X-MOD-10.9: the shared deck is the seven vassal cards; a vassal's combat
+    with them ends with every drawn card back in the deck."""
+    s = (
+        tyrell_commands()
+        .units("sunspear", "martell", "footman", "footman")
+        .units("salt_shore", "stark", "footman", "knight")
+        .hand("stark", "ser_rodrik_cassel")
+    )
+    g = s.attack("stark", "salt_shore", "sunspear", "footman", "knight")
+    run(g, until=D.HOUSE_CARD)
+    assert set(g.hands["martell"]) <= set(V.vassal_deck()) and len(g.hands["martell"]) == 3
+    assert len(V.vassal_deck()) == 7
+    run(g)
+    assert g.fight is None and g.hands["martell"] == () and g.discards["martell"] == ()

@@ -219,9 +219,10 @@ def b_secrets_leaked(game: Game, received: dict[str, Any]) -> list[str]:
     """B's secrets (from B's view at this move) found in A's received view."""
     mine, public, got = game.view(B), game.view(None), received["view"]
     leaks: list[str] = []
+    commanded = {v for v, c in mine.get("commanders", {}).items() if c == mine["house"]}
     for area, order in mine["orders"].items():
         secret = (
-            order["house"] == mine["house"]
+            (order["house"] == mine["house"] or order["house"] in commanded)  # X-MOD-10.4
             and order["token"]
             and not public["orders"][area]["token"]
         )
@@ -233,6 +234,9 @@ def b_secrets_leaked(game: Game, received: dict[str, Any]) -> list[str]:
             card = fight["cards"][side]
             if card and not public_fight["cards"][side] and got["combat"]["cards"][side]:
                 leaks.append(f"house card {card}")
+    for vassal in commanded:  # X-MOD-10.7 the vassal cards B drew
+        if mine["houses"][vassal]["hand"] and got["houses"][vassal]["hand"]:
+            leaks.append(f"vassal cards of {vassal}")
     if mine.get("raven_peek") and got.get("raven_peek") == mine["raven_peek"]:
         leaks.append(f"raven look {mine['raven_peek']}")
     return leaks
@@ -400,3 +404,22 @@ def test_the_card_checks_find_a_planted_secret() -> None:
     hand = {c["id"] for c in other.view(B)["players"][B]["hand"]}
     assert hand != {c["id"] for c in planted["players"][B]["hand"]}  # a planted hand would differ
     assert other.view(A) == honest
+
+
+def test_with_vassals_seat_a_never_receives_seat_b_secrets(client: TestClient) -> None:
+    """Mother of Dragons with 4 vassals (X-MOD-10): B's orders for its vassals stay face down
+    and the vassal cards B draws stay B's (X-MOD-10.4, X-MOD-10.7); the new decisions of B
+    (choose_vassals, vassal_order) show A nothing it may not know."""
+    body = {**board_game(3, humans_and_bots(2, 1)), "config": {"scenario": "mod"}}
+    played = play_through_server(client, body, 2026, 300)
+    kinds = {kind for _, kind, _ in played.b_moves}
+    assert "vassal_order" in kinds
+    received = played.http_a + played.ws_a
+    assert assert_exactly_the_engines(played, A, received) == len(received) > 100
+    assert assert_exactly_the_engines(played, SPECTATOR, played.ws_spectator) > 100
+    for game, msg in at_each_move(played.record, received):
+        assert b_secrets_leaked(game, msg) == [], f"at move {msg['move']}"
+    assert assert_b_chose_in_secret(played, {"vassal_order", *SECRET_KINDS}) >= 5
+    assert assert_b_chose_in_secret(played, {"vassal_order"}) >= 1
+    for text in played.raw:
+        assert played.tokens[B] not in text

@@ -228,6 +228,9 @@ class ActionSpace:
 # march reset are left out, so the space (and every index) is that of the sequential game.
 TABLE_ONLY_KINDS = frozenset({D.PLAN_ORDERS.name})
 TABLE_ONLY_WORDS = frozenset({"reset"})
+# Mother of Dragons' vassal decisions (X-MOD-D1, X-MOD-D2) have no index either: the adapters
+# refuse scenario "mod", so they never meet one, and the space stays that of the other games.
+VASSAL_KINDS = frozenset({D.CHOOSE_VASSALS.name, D.VASSAL_ORDER.name, D.VASSAL_MUSTER.name})
 
 
 def _sequential_grammar(kind: D.DecisionKind) -> str:
@@ -241,7 +244,7 @@ BOARD = ActionSpace(
         [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k)],
     )
     for k in D.KINDS.values()
-    if k.name not in TABLE_ONLY_KINDS
+    if k.name not in TABLE_ONLY_KINDS | VASSAL_KINDS
 )
 ACTIONS: tuple[tuple[str, Choice], ...] = BOARD.actions
 BLOCKS: tuple[Block, ...] = BOARD.blocks

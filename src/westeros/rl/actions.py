@@ -57,9 +57,19 @@ AREAS: tuple[str, ...] = T.AREA_IDS
 LAND: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind == "land")
 WATER: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind != "land")
 # every deck's cards, so that an ADwD card is its own action, not a base card's (X-ADWD-1.1)
-CARDS: tuple[str, ...] = tuple(
-    c for c, card in T.HOUSE_CARD_BY_ID.items() if card.house != "targaryen"
+# Mother of Dragons' 28 cards (Arryn's, Targaryen's A and B, the vassals'; X-MOD-4.2, X-MOD-5.8,
+# X-MOD-10.9) have no index: the adapters refuse scenario "mod", so the space stays that of the
+# other games
+MOD_CARDS: frozenset[str] = frozenset(
+    c.id
+    for c in (
+        *T.HOUSE_CARD_DECKS["mod"]["arryn"],
+        *T.TARGARYEN_DECKS["a"],
+        *T.TARGARYEN_DECKS["b"],
+        *T.VASSAL_CARDS,
+    )
 )
+CARDS: tuple[str, ...] = tuple(c for c in T.HOUSE_CARD_BY_ID if c not in MOD_CARDS)
 TOKENS: tuple[str, ...] = tuple(dict.fromkeys(t.id for t in T.ORDER_TOKENS))
 TRACKS: tuple[str, ...] = ("iron_throne", "fiefdoms", "kings_court")
 OPTIONS: tuple[str, ...] = tuple(
@@ -231,6 +241,19 @@ TABLE_ONLY_WORDS = frozenset({"reset"})
 # Mother of Dragons' vassal decisions (X-MOD-D1, X-MOD-D2) have no index either: the adapters
 # refuse scenario "mod", so they never meet one, and the space stays that of the other games.
 VASSAL_KINDS = frozenset({D.CHOOSE_VASSALS.name, D.VASSAL_ORDER.name, D.VASSAL_MUSTER.name})
+# nor have the decisions of Mother of Dragons' card texts (X-MOD-D10)
+MOD_CARD_KINDS = frozenset(
+    k.name
+    for k in (
+        D.LYSA_ARRYN,
+        D.ROBERT_ARRYN,
+        D.VISERYS,
+        D.MISSANDEI,
+        D.JON_CONNINGTON,
+        D.BRONN,
+        D.BERIC_DONDARRION,
+    )
+)
 
 
 def _sequential_grammar(kind: D.DecisionKind) -> str:
@@ -244,7 +267,7 @@ BOARD = ActionSpace(
         [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k)],
     )
     for k in D.KINDS.values()
-    if k.name not in TABLE_ONLY_KINDS | VASSAL_KINDS
+    if k.name not in TABLE_ONLY_KINDS | VASSAL_KINDS | MOD_CARD_KINDS
 )
 ACTIONS: tuple[tuple[str, Choice], ...] = BOARD.actions
 BLOCKS: tuple[Block, ...] = BOARD.blocks

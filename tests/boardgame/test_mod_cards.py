@@ -30,6 +30,7 @@ from westeros.boardgame import house_cards as HC
 from westeros.boardgame import tables as T
 from westeros.boardgame import vassals as V
 from westeros.boardgame.builder import Scenario
+from westeros.boardgame.game import new_position
 from westeros.boardgame.state import BoardGame, Unit
 from westeros.bots.heuristic import HeuristicBot
 from westeros.bots.random_bot import RandomBot
@@ -640,3 +641,280 @@ def test_bots_answer_the_vassal_card_decisions_legally(bot: type, monkeypatch: A
         vassal_plays(g, card, opponent)
         kinds |= answer_all(g, bot(3))
     assert {D.JON_CONNINGTON.name, D.BERIC_DONDARRION.name, D.BRONN.name} <= kinds
+
+
+# == Targaryen A and B (X-MOD-5.8–X-MOD-5.10, XE4, XE5, XF20) =====================================
+# 8-house tracks (X-MOD-2.1): as the 7-house ones with Targaryen last on each.
+
+EIGHT = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell", "arryn", "targaryen")
+
+
+def mod8(deck: str = "a", **power: int) -> Scenario:
+    """An empty 8-house board (Essos, X-MOD-1.2) with Targaryen's deck ``deck``."""
+    config = {"scenario": "mod", "players": 8, "essos": True, "houses": list(EIGHT)}
+    s = Scenario.__new__(Scenario)
+    s.g = new_position({**config, "targaryen_deck": deck}, 1)
+    s.empty(garrisons=False)
+    for house, value in power.items():
+        s.power(house, value)
+    return s
+
+
+def targaryen_attacks(
+    s: Scenario,
+    *attacking: str,
+    defending: tuple[str, ...] = ("footman",),
+    area: str = "crackclaw_point",
+    from_area: str = "the_mountains_of_the_moon",
+) -> BoardGame:
+    """Targaryen marches ``attacking`` into ``area`` (Crackclaw Point), held by Baratheon."""
+    s.units(area, "baratheon", *defending)
+    return s.attack("targaryen", from_area, area, *attacking)
+
+
+def targaryen_plays(g: BoardGame, card: str, opponent: str = "melisandre") -> None:
+    cards(g, targaryen=card, baratheon=opponent)
+
+
+def test_x_mod_5_8_khal_drogo_one_strength_and_sword_per_knight_then_removed() -> None:
+    """Two knights (and a footman): +2 strength, +2 swords; removed after the combat."""
+    g = targaryen_attacks(mod8(), "knight", "knight", "footman", defending=("footman",) * 3)
+    targaryen_plays(g, "khal_drogo", "patchface")
+    run(g)
+    assert final(g)["attacker"]["house_card"] == 4 + 2
+    assert g.count_units("baratheon", "footman") == 3 - 2  # 2 swords
+    assert removed(g) == [("targaryen", "khal_drogo")]
+    assert "khal_drogo" not in (*g.hands["targaryen"], *g.discards["targaryen"])
+
+
+def test_x_mod_5_8_khal_drogo_is_removed_after_a_loss_too() -> None:
+    g = targaryen_attacks(mod8(), "footman", defending=("knight",) * 4)
+    targaryen_plays(g, "khal_drogo")
+    run(g)
+    assert final(g)["attacker"]["house_card"] == 4  # no knight
+    assert events_of(g, "combat_won")[-1].fields["winner"] == "defender"
+    assert removed(g) == [("targaryen", "khal_drogo")]
+
+
+def sea_fight(s: Scenario, targaryen: int, greyjoy: int) -> BoardGame:
+    """Targaryen ships attack Greyjoy's in Shipbreaker Bay from Blackwater Bay."""
+    s.units("shipbreaker_bay", "greyjoy", *("ship",) * greyjoy)
+    return s.attack("targaryen", "blackwater_bay", "shipbreaker_bay", *("ship",) * targaryen)
+
+
+@pytest.mark.parametrize(("mine", "theirs", "bonus"), [(3, 2, 3), (2, 2, 0), (1, 2, 0)])
+def test_xe4_xaro_xhoan_daxos_more_ships_each_plus_one(mine: int, theirs: int, bonus: int) -> None:
+    g = sea_fight(mod8(), mine, theirs)
+    cards(g, targaryen="xaro_xhoan_daxos", greyjoy="dagmar_cleftjaw")
+    run(g)
+    assert final(g)["attacker"]["units"] == mine + bonus
+
+
+def test_x_mod_5_9_xaro_xhoan_daxos_supporting_ships_get_nothing_more() -> None:
+    s = mod8().units("east_summer_sea", "targaryen", "ship")
+    s.order("east_summer_sea", "support+0", "targaryen")
+    g = sea_fight(s, 2, 1)
+    run(g, {"support@targaryen": "attacker"}, until=D.HOUSE_CARD)
+    decide(g, D.HOUSE_CARD, "xaro_xhoan_daxos", "targaryen")
+    decide(g, D.HOUSE_CARD, "dagmar_cleftjaw", "greyjoy")
+    run(g)
+    attacker = final(g)["attacker"]
+    assert (attacker["units"], attacker["support"]) == (2 + 2, 1)
+
+
+@pytest.mark.parametrize("dragon", [True, False])
+def test_x_mod_5_8_daenerys_a_plus_two_with_a_dragon_in_the_embattled_area(dragon: bool) -> None:
+    attacking = ("knight", "dragon") if dragon else ("knight",)
+    g = targaryen_attacks(mod8(), *attacking)
+    targaryen_plays(g, "daenerys_targaryen_a")
+    run(g)
+    assert final(g)["attacker"]["house_card"] == 1 + (2 if dragon else 0)
+
+
+def test_x_mod_5_8_daenerys_a_counts_a_defending_dragon() -> None:
+    s = mod8().units("crackclaw_point", "targaryen", "dragon")
+    g = s.attack("baratheon", "blackwater", "crackclaw_point", "footman")
+    cards(g, targaryen="daenerys_targaryen_a", baratheon="melisandre")
+    run(g)
+    assert final(g)["defender"]["house_card"] == 3
+
+
+def test_x_mod_d10_viserys_discards_a_card_for_its_printed_strength() -> None:
+    g = targaryen_attacks(mod8(), "knight")
+    targaryen_plays(g, "viserys_targaryen")
+    run(g, until=D.VISERYS)
+    d = pending(g, D.VISERYS, "targaryen")
+    others = tuple(c.id for c in T.TARGARYEN_DECKS["a"] if c.id != "viserys_targaryen")
+    assert set(d.choices) == {*others, "pass"}
+    assert_illegal(g, "viserys_targaryen")
+    assert_illegal(g, "melisandre")
+    decide(g, D.VISERYS, "khal_drogo")
+    run(g)
+    assert final(g)["attacker"]["house_card"] == 1 + 4
+    assert log_has(g, "Viserys Targaryen: Targaryen discards Khal Drogo for +4 strength")
+
+
+def test_xf20_viserys_discarding_khal_drogo_does_not_remove_it() -> None:
+    """X-MOD-5.10: Drogo's text does nothing from the discard pile; Viserys won: discarded."""
+    g = targaryen_attacks(mod8(), "knight")
+    targaryen_plays(g, "viserys_targaryen")
+    run(g, {D.VISERYS.name: "khal_drogo"})
+    assert events_of(g, "combat_won")[-1].fields["winner"] == "attacker"
+    assert not removed(g)
+    assert {"khal_drogo", "viserys_targaryen"} <= set(g.discards["targaryen"])
+
+
+def test_x_mod_5_8_viserys_losing_is_removed_from_the_game() -> None:
+    g = targaryen_attacks(mod8(), "footman", defending=("knight",) * 4)
+    targaryen_plays(g, "viserys_targaryen")
+    run(g, {D.VISERYS.name: "pass"})
+    assert events_of(g, "combat_won")[-1].fields["winner"] == "defender"
+    assert final(g)["attacker"]["house_card"] == 1
+    assert removed(g) == [("targaryen", "viserys_targaryen")]
+    assert len(g.hands["targaryen"]) == 6 and not g.discards["targaryen"]
+
+
+@pytest.mark.parametrize(("power", "leaves"), [(0, False), (2, True)])
+def test_x_mod_5_8_illyrio_gains_the_difference_and_leaves_when_rich(
+    power: int, leaves: bool
+) -> None:
+    """Three knights (6) + Illyrio 0 against a footman 1 + Melisandre 1: a difference of 4
+    (X1.4); with 2 power before, Targaryen has 6 (5 or more): Illyrio leaves."""
+    g = targaryen_attacks(
+        mod8(targaryen=power), "knight", "knight", "knight", defending=("footman",)
+    )
+    targaryen_plays(g, "illyrio_mopatis")
+    run(g)
+    assert f_diff(g) == 4
+    assert g.power["targaryen"] == power + 4
+    assert (removed(g) == [("targaryen", "illyrio_mopatis")]) == leaves
+    assert log_has(g, "Illyrio Mopatis: Targaryen gains 4 power")
+
+
+def f_diff(g: BoardGame) -> int:
+    st = final(g)
+    return abs(int(st["attacker"]["final"]) - int(st["defender"]["final"]))
+
+
+def test_x_mod_5_8_daenerys_b_the_opponent_discards_the_difference() -> None:
+    g = targaryen_attacks(mod8("b", baratheon=5), "knight", "knight", "knight")
+    targaryen_plays(g, "daenerys_targaryen_b")
+    run(g)
+    assert f_diff(g) == 6 + 4 - 2
+    assert g.power["baratheon"] == 0
+    assert card_texts(g, "daenerys_targaryen_b")[0]["lost"] == 5
+    assert log_has(g, "Daenerys Targaryen: Baratheon discards 5 power")
+
+
+def test_x_mod_10_10_daenerys_b_against_a_vassal_takes_nothing(monkeypatch: Any) -> None:
+    vassal_draws(monkeypatch, "janos_slynt", "varys", "bronn")
+    s = mod8("b").vassals(baratheon="lannister")
+    g = targaryen_attacks(s, "knight", "knight", "knight")
+    run(g, until=D.HOUSE_CARD)
+    decide(g, D.HOUSE_CARD, "daenerys_targaryen_b", "targaryen")
+    decide(g, D.HOUSE_CARD, "varys", "lannister")
+    run(g)
+    assert card_texts(g, "daenerys_targaryen_b")[0]["lost"] == 0
+    assert g.power["lannister"] == 5  # the commander keeps its power (XF10)
+
+
+def test_x_mod_5_8_captain_groleo_by_ship_transport_counts_ships_around() -> None:
+    """From Storm's End through Shipbreaker Bay into Crackclaw Point: the ships next to it
+    (Shipbreaker Bay 1, Blackwater Bay 2) add 3; the Narrow Sea's Greyjoy ship nothing."""
+    s = mod8("b").units("shipbreaker_bay", "targaryen", "ship")
+    s.units("blackwater_bay", "targaryen", "ship", "ship")
+    s.units("the_narrow_sea", "greyjoy", "ship")
+    g = targaryen_attacks(s, "knight", from_area="storms_end")
+    targaryen_plays(g, "captain_groleo")
+    run(g)
+    assert final(g)["attacker"]["house_card"] == 1 + 3
+
+
+@pytest.mark.parametrize("case", ["adjacent", "dragons_alone", "defending"])
+def test_x_mod_5_8_captain_groleo_only_when_carried_by_ships(case: str) -> None:
+    s = mod8("b").units("shipbreaker_bay", "targaryen", "ship")
+    if case == "defending":
+        s.units("crackclaw_point", "targaryen", "knight")
+        g = s.attack("baratheon", "blackwater", "crackclaw_point", "footman")
+    elif case == "dragons_alone":  # X-MOD-6.3: flying, not carried
+        g = targaryen_attacks(s, "dragon", from_area="storms_end")
+    else:
+        g = targaryen_attacks(s, "knight")
+    cards(g, targaryen="captain_groleo", baratheon="melisandre")
+    run(g)
+    side = "defender" if case == "defending" else "attacker"
+    assert final(g)[side]["house_card"] == 1
+
+
+def test_xe5_rakharo_knights_in_a_land_area_without_castle_plus_two() -> None:
+    """The Fingers (no castle): 2 attacking knights 2+2 each; the supporting knight 2."""
+    s = mod8("b").units("the_twins", "targaryen", "knight").order("the_twins", "support+0")
+    g = targaryen_attacks(s, "knight", "knight", "footman", area="the_fingers")
+    run(g, {"support@targaryen": "attacker"}, until=D.HOUSE_CARD)
+    decide(g, D.HOUSE_CARD, "rakharo", "targaryen")
+    decide(g, D.HOUSE_CARD, "melisandre", "baratheon")
+    run(g)
+    attacker = final(g)["attacker"]
+    assert (attacker["units"], attacker["support"]) == (4 + 4 + 1, 2)
+
+
+def test_x_mod_5_9_rakharo_nothing_in_a_castle_area() -> None:
+    g = targaryen_attacks(mod8("b"), "knight", "knight")  # Crackclaw Point: a castle
+    targaryen_plays(g, "rakharo")
+    run(g)
+    assert final(g)["attacker"]["units"] == 4
+
+
+def missandei_fight(s: Scenario, defending: int, knights: int = 1) -> BoardGame:
+    """Targaryen (a knight, Missandei 0: 2) against ``defending`` Baratheon footmen +
+    Melisandre 1; Targaryen loses ties (Fiefdoms). Its discard pile: Grey Worm, Rakharo."""
+    s.hand(
+        "targaryen",
+        "daenerys_targaryen_b",
+        "daario_naharis",
+        "strong_belwas",
+        "captain_groleo",
+        "missandei",
+    )
+    g = targaryen_attacks(s, *("knight",) * knights, defending=("footman",) * defending)
+    targaryen_plays(g, "missandei")
+    return g
+
+
+@pytest.mark.parametrize("defending", [1, 3])
+def test_x_mod_d10_missandei_losing_by_two_or_less_takes_a_card_back(defending: int) -> None:
+    g = missandei_fight(mod8("b"), defending)
+    run(g, until=D.MISSANDEI)
+    d = pending(g, D.MISSANDEI, "targaryen")
+    assert set(d.choices) == {"grey_worm", "rakharo", "pass"}
+    assert_illegal(g, "missandei")
+    decide(g, D.MISSANDEI, "grey_worm")
+    run(g)
+    assert f_diff(g) == defending + 1 - 2
+    assert "grey_worm" in g.hands["targaryen"] and "missandei" in g.discards["targaryen"]
+    assert log_has(g, "Missandei: Targaryen takes Grey Worm back into hand")
+
+
+@pytest.mark.parametrize(("defending", "knights"), [(4, 1), (1, 3)])
+def test_x_mod_5_8_missandei_not_offered_losing_by_three_or_winning(
+    defending: int, knights: int
+) -> None:
+    """4 footmen + Melisandre (5) against a knight (2): lost by 3; 3 knights (6) against 2: won."""
+    g = missandei_fight(mod8("b"), defending, knights)
+    trace: list[str] = []
+    run(g, trace=trace)
+    winner = "defender" if knights == 1 else "attacker"
+    assert events_of(g, "combat_won")[-1].fields["winner"] == winner
+    assert D.MISSANDEI.name not in trace
+
+
+@pytest.mark.parametrize("bot", [RandomBot, HeuristicBot])
+def test_bots_answer_the_targaryen_decisions_legally(bot: type) -> None:
+    g = targaryen_attacks(mod8(), "knight")
+    targaryen_plays(g, "viserys_targaryen")
+    run(g, until=D.VISERYS)
+    kinds = answer_all(g, bot(5))
+    g = missandei_fight(mod8("b"), 1)
+    run(g, until=D.MISSANDEI)
+    kinds |= answer_all(g, bot(6))
+    assert {D.VISERYS.name, D.MISSANDEI.name} <= kinds

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from westeros.boardgame import events as E
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
 from westeros.boardgame.affc import DEALT
@@ -62,8 +63,12 @@ def check_invariants(g: BoardGame) -> None:
         assert 0 <= g.supply[house] <= T.MAX_SUPPLY
         if house in g.vassals:
             continue  # X-MOD-10.7 no house cards of its own (check_vassals)
-        assert len(g.hands[house]) + len(g.discards[house]) == 7
-        assert set(g.hands[house]) | set(g.discards[house]) == {c.id for c in g.house_deck(house)}
+        held = set(g.hands[house]) | set(g.discards[house])
+        assert len(held) == len(g.hands[house]) + len(g.discards[house])
+        deck = {c.id for c in g.house_deck(house)}
+        if len(held) != len(deck):  # X1.3 cards removed from the game (Mother of Dragons)
+            deck -= _removed_cards(g, house)
+        assert held == deck, (house, sorted(held), sorted(deck))
     for area, house in g.power_tokens.items():
         assert T.AREAS[area].kind == "land", f"power token on {area} (R1.3.3)"
         assert g.owner(area) in (None, house), f"power token under enemy units in {area}"
@@ -95,6 +100,15 @@ def check_invariants(g: BoardGame) -> None:
         for house in g.houses:  # R1.5.4 no action breaks supply; R3.5.2 reconcile at once
             if house not in retreating:
                 assert g.complies(house), f"{house} breaks supply (R1.5)"
+
+
+def _removed_cards(g: BoardGame, house: str) -> set[str]:
+    """X1.3: the house's cards removed from the game so far, as the log says."""
+    return {
+        e.fields["card"]
+        for e in g.log
+        if e.kind == E.CARD_REMOVED.name and e.fields["house"] == house
+    }
 
 
 def check_vassals(g: BoardGame) -> None:

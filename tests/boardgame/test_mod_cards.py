@@ -24,6 +24,7 @@ from tests.boardgame.driver import (
     pending_kinds,
     run,
 )
+from tests.boardgame.invariants import check_invariants
 from westeros.boardgame import decisions as D
 from westeros.boardgame import determinize
 from westeros.boardgame import house_cards as HC
@@ -294,6 +295,7 @@ def test_x_mod_d10_robert_arryn_removes_itself_and_a_weakest_discarded_card() ->
     assert "robert_arryn" not in (*g.hands["arryn"], *g.discards["arryn"])
     assert "melisandre" not in (*g.hands["baratheon"], *g.discards["baratheon"])
     assert "stannis_baratheon" in g.discards["baratheon"]  # discarded as played
+    check_invariants(g)  # X1.3: the removed cards are no longer the houses' (invariants)
     assert log_has(g, "Robert Arryn: Arryn removes Robert Arryn and Baratheon's Melisandre")
 
 
@@ -765,13 +767,14 @@ def test_xf20_viserys_discarding_khal_drogo_does_not_remove_it() -> None:
 
 
 def test_x_mod_5_8_viserys_losing_is_removed_from_the_game() -> None:
-    g = targaryen_attacks(mod8(), "footman", defending=("knight",) * 4)
+    g = targaryen_attacks(mod8().supply("baratheon", 6), "footman", defending=("knight",) * 4)
     targaryen_plays(g, "viserys_targaryen")
     run(g, {D.VISERYS.name: "pass"})
     assert events_of(g, "combat_won")[-1].fields["winner"] == "defender"
     assert final(g)["attacker"]["house_card"] == 1
     assert removed(g) == [("targaryen", "viserys_targaryen")]
     assert len(g.hands["targaryen"]) == 6 and not g.discards["targaryen"]
+    check_invariants(g)
 
 
 @pytest.mark.parametrize(("power", "leaves"), [(0, False), (2, True)])

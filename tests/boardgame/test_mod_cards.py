@@ -25,6 +25,7 @@ from tests.boardgame.driver import (
     run,
 )
 from tests.boardgame.invariants import check_invariants
+from tests.boardgame.test_affc_cards import answer_all
 from westeros.boardgame import decisions as D
 from westeros.boardgame import determinize
 from westeros.boardgame import house_cards as HC
@@ -59,18 +60,6 @@ def card_texts(g: BoardGame, card: str) -> list[dict[str, Any]]:
 
 def removed(g: BoardGame) -> list[tuple[str, str]]:
     return [(e.fields["house"], e.fields["card"]) for e in events_of(g, "card_removed")]
-
-
-def answer_all(g: BoardGame, bot: Any) -> set[str]:
-    """Let ``bot`` answer every decision (through the seat's view) until none is left."""
-    kinds: set[str] = set()
-    while g.pending():
-        d = g.pending()[0]
-        choice = bot.choose(g.view(d.seat), d)
-        assert choice in d.choices, (d.kind, choice)
-        kinds.add(d.kind)
-        g.apply(d.seat, choice)
-    return kinds
 
 
 # == the data (X-MOD-4.1, X-MOD-4.2, X-MOD-5.8, X-MOD-10.7, X-MOD-10.9) ============================

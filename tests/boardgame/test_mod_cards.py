@@ -910,3 +910,24 @@ def test_bots_answer_the_targaryen_decisions_legally(bot: type) -> None:
     run(g, until=D.MISSANDEI)
     kinds |= answer_all(g, bot(6))
     assert {D.VISERYS.name, D.MISSANDEI.name} <= kinds
+
+
+def test_x_mod_10_8_vassal_against_vassal_jaqen_and_bronn(monkeypatch: Any) -> None:
+    """Two vassals of two commanders: Jaqen redraws from the other vassal's 3 drawn cards;
+    Bronn's opponent is a vassal without power: nothing is asked (X-MOD-10.10)."""
+    vassal_draws(monkeypatch, *sorted(c.id for c in T.VASSAL_CARDS))
+    s = Scenario(players=6).empty(garrisons=False).vassals(martell="tyrell", baratheon="stark")
+    s.units("sunspear", "martell", "footman")
+    g = s.attack("baratheon", "salt_shore", "sunspear", "knight", token="vassal_march+0")
+    run(g, until=D.HOUSE_CARD)
+    g.hands["martell"] = ("jaqen_h_ghar", "janos_slynt", "varys")
+    g.hands["baratheon"] = ("bronn", "syrio_forel", "beric_dondarrion")
+    g.invalidate()
+    decide(g, D.HOUSE_CARD, "jaqen_h_ghar", "tyrell")
+    decide(g, D.HOUSE_CARD, "bronn", "stark")
+    trace: list[str] = []
+    run(g, trace=trace)
+    (text,) = card_texts(g, "jaqen_h_ghar")
+    assert text["victim"] == "baratheon" and text["cancelled"] == "bronn"
+    assert text["played"] in ("bronn", "syrio_forel", "beric_dondarrion")
+    assert D.BRONN.name not in trace

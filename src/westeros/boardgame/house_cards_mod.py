@@ -6,9 +6,9 @@ cards (:data:`~westeros.boardgame.house_cards.ABILITIES`); the data rows are in
 
 A vassal's card is played, and its choices made, by the vassal's commander (X-MOD-10.7): every
 decision here goes to ``g.seat_for`` the deciding house and names the vassal it is made for
-(``g.for_vassal``). "The opponent" is the house on the
-other side, a vassal included (X-MOD-10.8, XF10): a vassal has no power tokens and no discard
-pile, so texts that take its power or its discarded cards find nothing (X-MOD-4.3, X-MOD-10.10).
+(``g.for_vassal``). "The opponent" is the house on the other side, a vassal included (X-MOD-10.8,
+XF10): a vassal has no power tokens and no discard pile, so texts that take its power or its
+discarded cards find nothing (X-MOD-4.3, X-MOD-10.10).
 
 Windows and decisions (X-MOD-D10):
 

@@ -37,9 +37,15 @@ def _check_unit_places(g: BoardGame) -> None:
             assert on_board + in_fight <= pool[kind], f"{house} exceeds its {kind} pool"
 
 
+def _removed_cards(g: BoardGame, house: str) -> set[str]:
+    """The house's cards removed from the game so far (X1.3, logged as ``card_removed``)."""
+    name = E.CARD_REMOVED.name
+    return {e.fields["card"] for e in g.log if e.kind == name and e.fields["house"] == house}
+
+
 def check_invariants(g: BoardGame) -> None:
     for area, units in g.units.items():
-        info = T.AREAS[area]
+        info = g.areas[area]
         assert units, f"empty unit tuple kept for {area}"
         assert len({u.house for u in units}) == 1, f"two houses in {area} (R1.3.6)"
         assert area not in g.impassable, f"units in impassable {area} (R1.1.4)"
@@ -64,13 +70,15 @@ def check_invariants(g: BoardGame) -> None:
         if house in g.vassals:
             continue  # X-MOD-10.7 no house cards of its own (check_vassals)
         held = set(g.hands[house]) | set(g.discards[house])
-        assert len(held) == len(g.hands[house]) + len(g.discards[house])
-        deck = {c.id for c in g.house_deck(house)}
-        if len(held) != len(deck):  # X1.3 cards removed from the game (Mother of Dragons)
-            deck -= _removed_cards(g, house)
-        assert held == deck, (house, sorted(held), sorted(deck))
+        count, deck = (
+            len(g.hands[house]) + len(g.discards[house]),
+            {c.id for c in g.house_deck(house)},
+        )
+        if count != 7 or held != deck:  # X1.3 some cards were removed from the game
+            removed = _removed_cards(g, house)
+            assert count + len(removed) == 7 and held | removed == deck, (house, held, removed)
     for area, house in g.power_tokens.items():
-        assert T.AREAS[area].kind == "land", f"power token on {area} (R1.3.3)"
+        assert g.areas[area].kind == "land", f"power token on {area} (R1.3.3)"
         assert g.owner(area) in (None, house), f"power token under enemy units in {area}"
     check_objectives(g)
     if g.vassals:
@@ -100,15 +108,6 @@ def check_invariants(g: BoardGame) -> None:
         for house in g.houses:  # R1.5.4 no action breaks supply; R3.5.2 reconcile at once
             if house not in retreating:
                 assert g.complies(house), f"{house} breaks supply (R1.5)"
-
-
-def _removed_cards(g: BoardGame, house: str) -> set[str]:
-    """X1.3: the house's cards removed from the game so far, as the log says."""
-    return {
-        e.fields["card"]
-        for e in g.log
-        if e.kind == E.CARD_REMOVED.name and e.fields["house"] == house
-    }
 
 
 def check_vassals(g: BoardGame) -> None:

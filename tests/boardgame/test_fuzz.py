@@ -116,9 +116,12 @@ def _check_views(g: BoardGame) -> None:
     for seat in (None, *range(len(g.seat_houses))):
         v = g.view(seat)
         me = v["house"]
+        mine = {me, *(h for h, c in v.get("commanders", {}).items() if c == me)}  # X-MOD-10.4
         for order in v["orders"].values():
-            if not g.orders_revealed and order["house"] != me:
+            if not g.orders_revealed and order["house"] not in mine:
                 assert order["token"] is None
+        for vassal in set(g.vassals) - mine:  # X-MOD-10.7 cards drawn by another commander
+            assert v["houses"][vassal]["hand"] == []
         if v["raven_peek"] is not None:
             assert me == g.raven_peek_house
         text = json.dumps(v)

@@ -693,3 +693,39 @@ def test_x_mod_10_7_a_combat_with_the_real_vassal_deck_runs_to_its_end() -> None
     assert len(V.vassal_deck()) == 7
     run(g)
     assert g.fight is None and g.hands["martell"] == () and g.discards["martell"] == ()
+
+
+def test_x_mod_10_6_a_mustering_card_lets_the_commander_muster_in_the_vassals_home() -> None:
+    """X-MOD-10.6, X-MOD-10.3: a Mustering card: the commander musters for its vassal, at its
+    seat, in the vassal's home only (its other castles are passed by)."""
+    from westeros.boardgame.mustering import MusteringRound
+
+    s = (
+        tyrell_commands()
+        .units("sunspear", "martell", "footman")
+        .units("starfall", "martell", "footman")
+        .track("iron_throne", "martell", "tyrell", "stark", "lannister", "greyjoy", "baratheon")
+    )
+    g = s.start(MusteringRound())
+    d = pending(g, D.MUSTER)
+    assert d.seat == g.seat_of("tyrell") and d.about("vassal") == "martell"
+    assert d.about("area") == "sunspear"
+    decide(g, D.MUSTER, "done", "tyrell")
+    assert all(x.about("vassal") is None for x in g.pending())
+
+
+def test_x_mod_10_3_the_commander_reconciles_its_vassals_supply() -> None:
+    """X-MOD-10.3: a vassal over its supply destroys units by its commander's choice."""
+    from westeros.boardgame.supply import Reconcile
+
+    s = (
+        tyrell_commands()
+        .units("sunspear", "martell", "footman", "footman", "footman")
+        .units("yronwood", "martell", "footman", "footman", "footman")
+        .supply("martell", 1)
+    )
+    g = s.start(Reconcile(("martell",)))
+    d = pending(g, D.RECONCILE)
+    assert d.seat == g.seat_of("tyrell") and d.about("vassal") == "martell"
+    run(g)
+    assert g.complies("martell")

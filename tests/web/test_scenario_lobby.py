@@ -7,6 +7,7 @@ to install it."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -170,5 +171,70 @@ def test_an_affc_game_is_made_in_the_lobby_and_shows_its_objectives(
         "els => els.map(e => e.dataset.objective)"
     )
     assert sorted(shown) == sorted(kept)
+    assert not person.errors, person.errors
+    person.close()
+
+
+def test_a_mother_of_dragons_game_is_made_in_the_lobby_and_draws_its_board(
+    server: Server, browser: Browser
+) -> None:
+    """X-MOD-13.1: the MoD board for 3 to 7 players, here 7; X-MOD-3.1, X-MOD-3.2: the table
+    draws The Vale of Arryn, The Bite and the Port of the Eyrie, with Arryn's units and home
+    there."""
+    person = Person(browser, server)
+    page = board_lobby(person)
+    page.select_option("select[name=scenario]", "mod")
+    players = page.locator("select[name=players]")
+    assert not players.is_disabled()
+    page.select_option("select[name=players]", "7")
+    assert page.locator("select[name=house_cards]").input_value() == "mod"
+    assert page.locator("tr[data-seatrow]").count() == 7
+    assert all(T.house_name(h) in page.inner_text("#scenario-houses") for h in T.ALL_HOUSES)
+    page.click("#create")  # seats 2-7 are bots by default
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector('.map svg [data-area="the_vale_of_arryn"]')
+    for area in ("the_bite", "port_of_the_eyrie"):
+        assert page.locator(f'.map svg [data-area="{area}"]').count() == 1
+    assert page.locator('.map svg [data-for="the_eyrie"] .home[data-house="arryn"]').count() == 1
+    person.adopt_from_page()
+    view = person.state()["view"]
+    assert (view["scenario"], view["map"], len(view["seats"])) == ("mod", "mod_westeros", 7)
+    assert "Mother of Dragons" in page.inner_text("#scenario")
+    assert not person.errors, person.errors
+    person.close()
+
+
+def test_a_mother_of_dragons_game_with_vassals_shows_them_and_their_commanders(
+    server: Server, browser: Browser
+) -> None:
+    """X-MOD-13.1, X-MOD-10.3: 3 players on the MoD board, the 4 other houses vassals: the
+    houses panel lists each vassal with its commander once the vassals are handed out."""
+    person = Person(browser, server)
+    page = board_lobby(person)
+    page.select_option("select[name=scenario]", "mod")
+    page.select_option("select[name=players]", "3")
+    assert page.locator("tr[data-seatrow]").count() == 3
+    page.click("#create")  # seats 2-3 are bots by default
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector('.map svg [data-area="the_vale_of_arryn"]')
+    person.adopt_from_page()
+    page.wait_for_selector("tr.vassal")
+    assert page.locator("tr.vassal").count() == 4
+    deadline = time.monotonic() + 20
+    while True:  # the person picks its vassals when asked; the bots pick theirs
+        msg = person.state()
+        if len(msg["view"]["commanders"]) == 4:
+            break
+        asked = [d for d in msg["decisions"] if d["kind"] == "choose_vassals"]
+        if asked:
+            page.click(f'#decision button[data-choice="{asked[0]["choices"][0]}"]')
+        assert time.monotonic() < deadline, "the vassals were not handed out"
+        time.sleep(0.2)
+    view = msg["view"]
+    assert len(view["seats"]) == 3 and len(view["vassals"]) == 4
+    for vassal, commander in view["commanders"].items():  # each row names its commander
+        row = page.locator(f'tr.vassal[data-house="{vassal}"][data-vassal="{commander}"]')
+        row.wait_for()
+        assert T.house_name(commander) in row.inner_text()
     assert not person.errors, person.errors
     person.close()

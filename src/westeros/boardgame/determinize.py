@@ -6,6 +6,10 @@ Resampled (each from public facts only, so the sample carries no secret of the r
 
 * other houses' face-down orders (R1.14.1, R5.1): per house, one token per area holding one of
   its orders, drawn from the tokens it may still place (restrictions and King's Court stars);
+* the face-down orders of vassals another player commands (X-MOD-10.4), from the vassal's own
+  tokens; a seat keeps its own vassals' orders;
+* the vassal cards another commander drew for a combat (X-MOD-10.7), from the shared deck less
+  the cards the seat sees;
 * bids not yet revealed (R3.7.2, R4.3.2): 0..the bidder's available power;
 * house cards chosen but not yet revealed (R7.5.1): one of that house's cards in hand;
 * Tides of Battle cards not yet shown and the rest of the fight's Tides deck (R7.7);

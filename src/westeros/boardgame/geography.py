@@ -4,7 +4,6 @@ and which destinations are hostile. Read by the march (R6.4) and the combat's re
 
 from __future__ import annotations
 
-from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.vassals import friendly
 
@@ -13,15 +12,15 @@ def transport_targets(g: BoardGame, house: str, area: str) -> set[str]:
     """R6.4.3 ship transport: land areas adjacent to a sea area reachable from ``area``
     through a chain of adjacent sea areas each holding a ship of ``house`` (ports add no
     routes; F38 "connected" = adjacent)."""
-    frontier = [s for s in T.AREAS[area].neighbors if T.AREAS[s].is_sea and g.owner(s) == house]
+    frontier = [s for s in g.areas[area].neighbors if g.areas[s].is_sea and g.owner(s) == house]
     reached = set(frontier)
     while frontier:
         sea = frontier.pop()
-        for nxt in T.AREAS[sea].neighbors:
-            if nxt not in reached and T.AREAS[nxt].is_sea and g.owner(nxt) == house:
+        for nxt in g.areas[sea].neighbors:
+            if nxt not in reached and g.areas[nxt].is_sea and g.owner(nxt) == house:
                 reached.add(nxt)
                 frontier.append(nxt)
-    return {n for s in reached for n in T.AREAS[s].neighbors if T.AREAS[n].is_land}
+    return {n for s in reached for n in g.areas[s].neighbors if g.areas[n].is_land}
 
 
 def destinations(g: BoardGame, house: str, area: str) -> list[str]:
@@ -31,14 +30,14 @@ def destinations(g: BoardGame, house: str, area: str) -> list[str]:
     controls (R8.4). Impassable areas and unusable ports never (R1.1.4). With vassals: never an
     area held by a house under the same command, even by its power token alone (X-MOD-10.5,
     XF16, XF18), and a vassal never into a port (X-MOD-10.6)."""
-    info = T.AREAS[area]
+    info = g.areas[area]
     found: set[str] = set()
     if info.is_land:
-        found = {n for n in info.neighbors if T.AREAS[n].is_land}
+        found = {n for n in info.neighbors if g.areas[n].is_land}
         found |= transport_targets(g, house, area)
     else:
         for n in info.neighbors:
-            other = T.AREAS[n]
+            other = g.areas[n]
             if other.is_sea:
                 found.add(n)
             elif other.is_port:
@@ -50,7 +49,7 @@ def destinations(g: BoardGame, house: str, area: str) -> list[str]:
     found -= g.impassable
     if g.vassals:
         found = {a for a in found if not _barred(g, house, a)}
-    return [a for a in T.AREA_IDS if a in found]
+    return [a for a in g.map.area_ids if a in found]
 
 
 def _barred(g: BoardGame, house: str, area: str) -> bool:

@@ -19,6 +19,8 @@ KEYS = ("vassals", *FLAGS, "essos", "targaryen_deck")  # the last two: X-MOD-1.2
 ESSOS = "mod_essos"  # X-MOD-1.2: the 8-house set-up, with Targaryen and Essos
 TARGARYEN = "targaryen"
 TOP_SPACES = 3  # X-MOD-10.2 (S&R): no vassal starts in the top 3 spaces of a track
+# the seat counts a client offers: 3 to 7, the unplayed houses as vassals (X-MOD-13.1, X-MOD-10)
+OFFERED_SEATS: tuple[int, ...] = T.SCENARIOS[SCENARIO].seats
 
 
 def _words(items: tuple[str, ...] | list[str]) -> str:
@@ -86,6 +88,8 @@ def settings(config: dict[str, Any], players: int, houses: list[str] | None) -> 
         vassals = unplayed
     elif vassals is not None:
         vassals = [h for h in allowed if h in vassals]
+    elif players == len(allowed):
+        vassals = []  # every house has a seat
     flags: dict[str, Any] = {}
     for key in FLAGS:
         flags[key] = config.get(key, True)

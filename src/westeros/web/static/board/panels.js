@@ -70,6 +70,15 @@ export function Houses({ view, players }) {
           ${played && html` <span class="small">in play:</span> <${CardChip} id=${played} cls="inplay"/>`}
           ${info.discards.length > 0 && html` <span class="small">discarded:</span> ${info.discards.map((c) => html`<${CardChip} id=${c} cls="discarded"/>`)}`}
           <${CardTexts} house=${hs} cards=${[...info.hand, ...info.discards]}/></td></tr>`;
+    })}
+    ${(view.vassals || []).map((hs) => {
+      const info = view.houses[hs];
+      const commander = view.commanders && view.commanders[hs];
+      const orders = Object.values(view.orders).filter((o) => o.house === hs);
+      return html`<tr data-house=${hs} data-vassal=${commander || ''} class="vassal">
+        <td><${Chip} house=${hs}/></td><td>${commander ? html`vassal of <${Chip} house=${commander}/>` : 'vassal'}</td>
+        <td>${info.power}</td><td>${info.supply}</td><td>${info.victory}</td><td>${info.hand_size || ''}</td>
+        <td data-orders=${hs}>${orders.length}</td></tr>`;
     })}</table></section>`;
 }
 
@@ -84,10 +93,14 @@ export function HouseCard({ id, playable, onPlay }) {
 
 export function Hand({ view, decision, send }) {
   if (!view.house) return null;
-  const played = cardInFight(view, view.house);
-  const hand = view.houses[view.house].hand.filter((c) => c !== played);
+  // a card for a vassal it commands (X-MOD-10.7): the vassal cards drawn for it
+  const vassal = decision && CARD_KINDS.has(decision.kind) && decision.context ? decision.context.vassal : null;
+  const who = vassal || view.house;
+  const played = cardInFight(view, who);
+  const hand = view.houses[who].hand.filter((c) => c !== played);
   const playable = new Set(decision && CARD_KINDS.has(decision.kind) ? decision.choices : []);
-  return html`<section class="panel" id="hand"><h2>Your house cards (${houseName(view.house)})</h2>
+  const title = vassal ? `Vassal cards drawn for ${houseName(vassal)}` : `Your house cards (${houseName(view.house)})`;
+  return html`<section class="panel" id="hand"><h2>${title}</h2>
     <div class="hand">${hand.map((c) => html`<${HouseCard} id=${c} playable=${playable.has(c)} onPlay=${send}/>`)}</div>
     ${played && html`<p class="small" id="inplay">In play in this fight: <b>${cardName(played)}</b> (discarded when the fight ends).</p>`}</section>`;
 }

@@ -218,7 +218,7 @@ class BoardGame(StepGame):
 
     def house_deck(self, house: str) -> tuple[T.HouseCard, ...]:
         """The house's 7 house cards in this game's deck (R1.11.1, X-ADWD-1.1); Targaryen's
-        deck A or B (X-MOD-Q3)."""
+        are the deck the game names, A by default (X-MOD-5.8, X-MOD-Q3)."""
         if house == "targaryen":
             return T.TARGARYEN_DECKS[self.config.get("targaryen_deck", "a")]
         return T.HOUSE_CARD_DECKS[self.config.get("house_cards", "base")][house]

@@ -22,6 +22,7 @@ SLOW_MODULES = {
     "boardgame/test_random_games.py": "whole random games",
     "boardgame/test_adwd_games.py": "whole random A Dance with Dragons games",
     "boardgame/test_affc_games.py": "whole random A Feast for Crows games",
+    "boardgame/test_mod_games.py": "whole random Mother of Dragons games",
     "cardgame/test_whole_games.py": "whole card games",
     "web/test_browser.py": "Chromium",
     "server/test_postgres.py": "a PostgreSQL cluster and server processes",

@@ -38,7 +38,7 @@ def _check_unit_places(g: BoardGame) -> None:
 
 def check_invariants(g: BoardGame) -> None:
     for area, units in g.units.items():
-        info = T.AREAS[area]
+        info = g.areas[area]
         assert units, f"empty unit tuple kept for {area}"
         assert len({u.house for u in units}) == 1, f"two houses in {area} (R1.3.6)"
         assert area not in g.impassable, f"units in impassable {area} (R1.1.4)"
@@ -63,7 +63,7 @@ def check_invariants(g: BoardGame) -> None:
         assert len(g.hands[house]) + len(g.discards[house]) == 7
         assert set(g.hands[house]) | set(g.discards[house]) == {c.id for c in g.house_deck(house)}
     for area, house in g.power_tokens.items():
-        assert T.AREAS[area].kind == "land", f"power token on {area} (R1.3.3)"
+        assert g.areas[area].kind == "land", f"power token on {area} (R1.3.3)"
         assert g.owner(area) in (None, house), f"power token under enemy units in {area}"
     check_objectives(g)
     for track in ("iron_throne", "fiefdoms", "kings_court"):

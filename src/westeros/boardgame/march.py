@@ -71,11 +71,10 @@ def neutral_shortfall(
     modifier = order.modifier if order is not None else 0
     support = sum(
         support_value(g, a, area, True)
-        for a in T.AREAS[area].neighbors
+        for a in g.areas[area].neighbors
         if (o := g.orders.get(a)) is not None and o.type == "support" and can_support(g, a, area)
     )
-    dragon = dragons.strength(g)
-    units = sum(unit_value(Unit(house, kind), area, True, dragon) for kind in attackers)
+    units = sum(unit_value(g, Unit(house, kind), area, True) for kind in attackers)
     return g.neutral[area] - modifier - support - units
 
 
@@ -126,7 +125,7 @@ def plan_can_comply(
     groups: Counter[tuple[int, bool]] = Counter()
     for d in bins:
         z = sizes.get(d, 0) + planned[d]
-        port = T.AREAS[d].is_port
+        port = g.areas[d].is_port
         if port and z > T.MAX_SHIPS_IN_PORT:
             return False
         groups[(z, port)] += 1
@@ -261,10 +260,7 @@ class ResolveMarch(Step):
             if target not in destinations(g, self.house, self.area):  # X-MOD-6.3 a flight
                 joiners = [k for k in joiners if k == T.DRAGON]  # only dragons may join it
             values = sorted(
-                (
-                    unit_value(Unit(self.house, k), target, True, dragons.strength(g))
-                    for k in joiners
-                ),
+                (unit_value(g, Unit(self.house, k), target, True) for k in joiners),
                 reverse=True,
             )
             reach = (lacking, values[:free])
@@ -335,7 +331,7 @@ class ResolveMarch(Step):
         """R6.4.7: all units leave a land area that is not the house's own home area and holds
         no power token, and the house has an available power token (enemy home allowed)."""
         assert self.area is not None
-        info = T.AREAS[self.area]
+        info = g.areas[self.area]
         return (
             info.is_land
             and g.homes.get(self.area) != self.house  # X-AFFC-2.2 The Eyrie is Arryn's

@@ -155,7 +155,6 @@ def set_up(g: S) -> S:
     if g.is_mod():  # X-MOD-10.1 the unplayed houses are vassals; X-MOD-3 the game's map
         g.seat_houses, g.vassals = mod.seats_and_vassals(g)
         g.map = T.MAPS["mod_essos" if cfg.get("essos") else setup.map]
-        g.areas = g.map.areas
     else:  # D1: houses chosen per seat, or assigned at random.
         g.seat_houses = tuple(cfg["houses"]) if cfg["houses"] else g.rng.shuffled(setup.houses)
     g.tides = cfg["tides"]

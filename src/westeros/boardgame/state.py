@@ -18,9 +18,6 @@ from westeros.boardgame.refusals import refusal
 from westeros.engine import Choice, Decision, Event, Outcome, Step, StepGame
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
-AREA_ORDER = {a: i for i, a in enumerate(T.AREA_IDS)}  # map order, for stable listings
-CASTLE_AREAS = tuple(a for a in T.AREA_IDS if T.AREAS[a].has_castle)
-LAND_AREAS = tuple(a for a in T.AREA_IDS if T.AREAS[a].kind == "land")
 TRACK_NAMES = E.TRACK_NAMES
 
 
@@ -136,10 +133,9 @@ class BoardGame(StepGame):
     # area -> house: the home areas of this game (the map's, plus The Eyrie for Arryn in
     # AFfC, X-AFFC-2.2); fixed by the scenario, so not in the snapshot
     homes: Mapping[str, str] = T.MAP_HOMES
-    # the game's map (R1.1; a MoD variant, X-MOD-3) and its areas; fixed by the scenario, so
-    # not in the snapshot; the class's base map unless set-up says otherwise
+    # the game's map (R1.1; a MoD variant, X-MOD-3); fixed by the scenario, so not in the
+    # snapshot; the class's base map unless set-up says otherwise
     map: T.GameMap = T.MAPS["base"]
-    areas: Mapping[str, T.Area] = T.MAPS["base"].areas
     # Mother of Dragons (X-MOD): empty in other games, and then left out of the snapshot
     vassals: tuple[str, ...] = ()  # houses in play that no seat plays (X-MOD-10.1), house order
     commanders: dict[str, str]  # vassal -> its commander's house this round (X-MOD-10.3)
@@ -204,6 +200,11 @@ class BoardGame(StepGame):
     def is_mod(self) -> bool:
         """Mother of Dragons: vassals, sea orders, gifts, the MoD board (X-MOD-1)."""
         return self.config.get("scenario") == "mod"
+
+    @property
+    def areas(self) -> Mapping[str, T.Area]:
+        """The areas of this game's map (R1.1; MoD adds and changes some, X-MOD-3)."""
+        return self.map.areas
 
     def is_affc(self) -> bool:
         """A Feast for Crows: victory points from objectives instead of castles (X-AFFC-4)."""

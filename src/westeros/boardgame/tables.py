@@ -20,6 +20,7 @@ __all__ = [
     "ALL_UNIT_TYPES",
     "AREAS",
     "AREA_IDS",
+    "AREA_NAMES",
     "BORDERS",
     "CASTLES_TO_WIN",
     "DRAGON",
@@ -385,6 +386,10 @@ class GameMap:
         """Board name of an area of this map. Raises ``KeyError`` if unknown."""
         return self.areas[area_id].name
 
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """A map pickles as its id: games that hold one pickle and unpickle to the same map."""
+        return _map_of, (self.id,)
+
 
 def _game_map(map_id: str, areas: dict[str, Area], borders: frozenset[frozenset[str]]) -> GameMap:
     ids = tuple(areas)
@@ -446,7 +451,13 @@ def _build_maps() -> dict[str, GameMap]:
 # X-MOD-3: the maps by id: "base" (R1.1), "mod_westeros" (the Eyrie and Bite overlays),
 # "mod_essos" (also the Essos side board)
 MAPS: Final[Mapping[str, GameMap]] = MappingProxyType(_build_maps())
-_AREA_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+
+
+def _map_of(map_id: str) -> GameMap:
+    return MAPS[map_id]
+
+
+AREA_NAMES: Final[Mapping[str, str]] = MappingProxyType(
     {a: x.name for m in MAPS.values() for a, x in m.areas.items()}
 )
 
@@ -454,7 +465,7 @@ _AREA_NAMES: Final[Mapping[str, str]] = MappingProxyType(
 def area_name(area_id: str) -> str:
     """Board name of an area of any map, e.g. ``"Port of Lannisport"``. Raises ``KeyError``
     if unknown."""
-    return _AREA_NAMES[area_id]
+    return AREA_NAMES[area_id]
 
 
 # --------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT, current
 from westeros.boardgame.neutral import strength_parts
 from westeros.boardgame.planning import ready_houses
-from westeros.boardgame.state import CASTLE_AREAS, SIDES, TRACKS, BoardGame
+from westeros.boardgame.state import SIDES, TRACKS, BoardGame
 
 
 def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
@@ -33,6 +33,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "round": g.round,
         "last_round": g.setup.last_round,  # 10, or 6 in A Dance with Dragons (X-ADWD-2.2)
         "scenario": g.setup.scenario,
+        "map": g.map.id,  # the map the game is played on (R1.1; X-MOD-3: a MoD variant)
         "house_cards": g.config.get("house_cards", "base"),  # the deck in play (X-ADWD-1.1)
         "phase": g.phase,
         "seats": list(g.seat_houses),
@@ -124,7 +125,7 @@ def _shown_pool(g: BoardGame) -> list[str]:
 
 
 # castle areas, all land (asserted): control without ports
-assert all(T.AREAS[a].kind == "land" for a in CASTLE_AREAS)
+assert all(m.areas[a].kind == "land" for m in T.MAPS.values() for a in m.castle_areas)
 
 
 def castle_counts(g: BoardGame) -> Counter[str | None]:
@@ -135,7 +136,7 @@ def castle_counts(g: BoardGame) -> Counter[str | None]:
         [
             (us[0].house if (us := units.get(area)) else tokens.get(area))
             or (home if (home := homes.get(area)) in houses else None)
-            for area in CASTLE_AREAS
+            for area in g.map.castle_areas
         ]
     )
 

@@ -4,7 +4,6 @@ penalties (lose the least useful units and cards)."""
 
 from __future__ import annotations
 
-from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic.board import STRENGTH, Board, area_of, card_strength
 from westeros.engine import Choice, Decision
 
@@ -102,7 +101,7 @@ def muster(b: Board, decision: Decision) -> Choice:
     area = area_of(decision)
     threat = b.threat.get(area, 0) if area else 0
     near_castle = area is not None and any(
-        T.AREAS[n].has_castle and b.owner(n) not in (None, b.me) for n in b.neighbors(area)
+        b.areas[n].has_castle and b.owner(n) not in (None, b.me) for n in b.neighbors(area)
     )
 
     def score(choice: Choice) -> float:
@@ -118,7 +117,7 @@ def muster(b: Board, decision: Decision) -> Choice:
         if purchase == "footman":
             return 2.0 + 0.3 * threat
         if purchase == "ship":
-            if to not in T.AREAS:
+            if to not in b.areas:
                 return 1.0
             enemy = sum(1 for n in b.neighbors(to) if b.owner(n) not in (None, b.me))
             return 1.6 + 0.5 * enemy - 0.3 * threat

@@ -1,27 +1,55 @@
-"""Whole random games that play the Mother of Dragons vassal cards (X-MOD-10.7, X-MOD-10.9): on
-the six-house board with three vassals, the random and heuristic bots answer every card text's
-decision (X-MOD-D10) legally and the invariants hold after every choice (slow list)."""
+"""Whole random Mother of Dragons games that play the MoD house cards (X-MOD-4.2, X-MOD-5.8,
+X-MOD-10.9): the 7-house board with three vassals and the 8-house board with Targaryen's deck A
+or B; the random and heuristic bots answer every card text's decision (X-MOD-D10) legally and
+the invariants hold after every choice, cards removed from the game included (X1.3). Slow list.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from tests.boardgame.invariants import check_ended, check_invariants
-from tests.boardgame.test_mod_vassal_games import board_with_vassals
 from westeros.boardgame import decisions as D
 from westeros.boardgame import tables as T
 from westeros.bots import RandomBot
 from westeros.bots.heuristic import HeuristicBot
+from westeros.engine import new_game
 
-VASSAL_CARDS = {c.id for c in T.VASSAL_CARDS}
+MOD_CARDS = {
+    c.id
+    for c in (
+        *T.HOUSE_CARD_DECKS["mod"]["arryn"],
+        *T.TARGARYEN_DECKS["a"],
+        *T.TARGARYEN_DECKS["b"],
+        *T.VASSAL_CARDS,
+    )
+}
+CARD_KINDS = {
+    k.name
+    for k in (
+        D.LYSA_ARRYN,
+        D.ROBERT_ARRYN,
+        D.VISERYS,
+        D.MISSANDEI,
+        D.JON_CONNINGTON,
+        D.BRONN,
+        D.BERIC_DONDARRION,
+    )
+}
+CONFIGS: tuple[dict[str, Any], ...] = (
+    {"scenario": "mod", "players": 4},  # three vassals
+    {"scenario": "mod", "players": 8, "essos": True},  # Targaryen deck A
+    {"scenario": "mod", "players": 8, "essos": True, "targaryen_deck": "b"},
+)
 
 
-def play(seed: int, heuristic: bool) -> tuple[Counter[str], set[str]]:
-    """One whole game; returns the vassal cards revealed and the decision kinds met."""
-    g = board_with_vassals(("martell", "baratheon", "greyjoy"), seed, None)
+def play(config: dict[str, Any], seed: int, heuristic: bool) -> tuple[Counter[str], set[str]]:
+    """One whole game; returns the MoD cards revealed and the card decisions met."""
+    g = new_game("boardgame", config, seed)
     bots = [
         HeuristicBot(seed + s) if heuristic else RandomBot(seed + s)
-        for s in range(len(g.seat_houses))
+        for s in range(config["players"])
     ]
     kinds: set[str] = set()
     while g.pending():
@@ -37,18 +65,21 @@ def play(seed: int, heuristic: bool) -> tuple[Counter[str], set[str]]:
         for e in g.log
         if e.kind == "cards_revealed"
         for c in e.fields["cards"].values()
-        if c in VASSAL_CARDS
+        if c in MOD_CARDS
     )
-    return revealed, kinds
+    return revealed, kinds & CARD_KINDS
 
 
-def test_whole_games_play_every_vassal_card_and_answer_their_decisions() -> None:
+def test_whole_mod_games_play_the_mod_cards_and_answer_their_decisions() -> None:
+    """18 games (3 seeds, 3 boards, 2 bots): nearly every MoD card is played and most of the
+    card decisions are met (all 28 and all 7 when this was written)."""
     revealed: Counter[str] = Counter()
     kinds: set[str] = set()
-    for seed in range(6):
-        for heuristic in (False, True):
-            cards, met = play(seed, heuristic)
-            revealed += cards
-            kinds |= met
-    assert set(revealed) == VASSAL_CARDS
-    assert {D.BRONN.name, D.JON_CONNINGTON.name, D.BERIC_DONDARRION.name} <= kinds
+    for seed in range(3):
+        for config in CONFIGS:
+            for heuristic in (False, True):
+                cards, met = play(config, seed, heuristic)
+                revealed += cards
+                kinds |= met
+    assert len(revealed) >= 24, sorted(MOD_CARDS - set(revealed))
+    assert len(kinds) >= 5, sorted(CARD_KINDS - kinds)

@@ -257,8 +257,11 @@ class ResolveMarch(Step):
         if target is not None and target in g.neutral:
             planned = [k for k, d in moves if d == target]
             lacking = neutral_shortfall(g, self.house, self.area, target, planned)
+            joiners = list(left.elements())
+            if target not in destinations(g, self.house, self.area):  # X-MOD-6.3 a flight
+                joiners = [k for k in joiners if k == T.DRAGON]  # only dragons may join it
             values = sorted(
-                (unit_value(g, Unit(self.house, k), target, True) for k in left.elements()),
+                (unit_value(g, Unit(self.house, k), target, True) for k in joiners),
                 reverse=True,
             )
             reach = (lacking, values[:free])

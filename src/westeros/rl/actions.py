@@ -87,7 +87,9 @@ INTEGER_MAX: dict[str, int] = {
     D.AERON_POWER.name: T.POWER_TOKENS_TOTAL,  # A Dance with Dragons (X-ADWD-D2)
 }
 
-WESTEROS_CARDS: tuple[str, ...] = tuple(T.WESTEROS_CARD_BY_ID)  # <deck>:<card>, e.g. I:supply
+WESTEROS_CARDS: tuple[str, ...] = tuple(  # <deck>:<card>, e.g. I:supply; not MoD's deck IV
+    c for c, card in T.WESTEROS_CARD_BY_ID.items() if card.deck <= 3
+)
 # kinds whose ``card`` part names something other than a house card
 _CARD_PART: dict[str, tuple[str, ...]] = {
     D.RODRIK.name: WESTEROS_CARDS,  # X-ADWD-4.2: the Westeros card put on top of its deck
@@ -254,6 +256,19 @@ MOD_CARD_KINDS = frozenset(
         D.BERIC_DONDARRION,
     )
 )
+# Mother of Dragons games are refused by the adapters (the base map only): House Targaryen's
+# decisions (X-MOD-D4, X-MOD-D6) have no index, so the space stays that of the other games
+MOD_ONLY_KINDS = frozenset(
+    {
+        D.BID_HANDOUT.name,
+        D.LOYALTY_AREA.name,
+        D.LOYALTY_PLAYER.name,
+        D.LOYALTY_UNIT.name,
+        D.LOYALTY_MOVE.name,
+        D.LOYALTY_CANCEL.name,
+        D.FIRE_MADE_FLESH.name,
+    }
+)
 
 
 def _sequential_grammar(kind: D.DecisionKind) -> str:
@@ -267,7 +282,7 @@ BOARD = ActionSpace(
         [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k)],
     )
     for k in D.KINDS.values()
-    if k.name not in TABLE_ONLY_KINDS | VASSAL_KINDS | MOD_CARD_KINDS
+    if k.name not in TABLE_ONLY_KINDS | VASSAL_KINDS | MOD_CARD_KINDS | MOD_ONLY_KINDS
 )
 ACTIONS: tuple[tuple[str, Choice], ...] = BOARD.actions
 BLOCKS: tuple[Block, ...] = BOARD.blocks

@@ -398,7 +398,9 @@ _DOMINANCE_AT = tuple(
 _RESTRICTION_AT = {t: _RESTR0 + i for i, t in enumerate(TOKENS)}
 _PEEK_AT = {w: _WILD0 + 2 + i for i, w in enumerate(WILDLINGS)}
 _LAST_WESTEROS_AT = {
-    c.id: _WEST0 + _WEST[c.id.split(":", 1)[1]] for c in T.WESTEROS_CARD_BY_ID.values()
+    c.id: _WEST0 + _WEST[c.id.split(":", 1)[1]]
+    for c in T.WESTEROS_CARD_BY_ID.values()
+    if c.base_id in _WEST  # not MoD's deck IV (X-MOD-7.3)
 }
 _HOUSE_FRACTIONS = {
     h: (b + 2, b + 3, b + 4, b + 5, b + 6, b + 10, b + 11) for h, b in _HOUSE_BASE.items()

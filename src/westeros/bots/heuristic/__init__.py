@@ -94,8 +94,13 @@ RULES: dict[str, Rule] = {
     D.JON_CONNINGTON.name: fights.first_action,
     D.BRONN.name: _word("pay"),
     D.BERIC_DONDARRION.name: fights.casualty,
-    # Mother of Dragons: Targaryen (X-MOD-D4)
+    # Mother of Dragons: Targaryen (X-MOD-D4) and Westeros deck IV (X-MOD-D6)
     D.BID_HANDOUT.name: targaryen.bid_handout,
+    D.LOYALTY_AREA.name: targaryen.first_offer,
+    D.LOYALTY_PLAYER.name: targaryen.first_offer,
+    D.LOYALTY_CANCEL.name: targaryen.cancel,
+    D.FIRE_MADE_FLESH.name: targaryen.fire_made_flesh,
+    D.LOYALTY_UNIT.name: targaryen.give_unit,
 }
 
 

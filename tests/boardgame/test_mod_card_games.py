@@ -10,33 +10,12 @@ from collections import Counter
 from typing import Any
 
 from tests.boardgame.invariants import check_ended, check_invariants
-from westeros.boardgame import decisions as D
-from westeros.boardgame import tables as T
 from westeros.bots import RandomBot
 from westeros.bots.heuristic import HeuristicBot
 from westeros.engine import new_game
+from westeros.rl.actions import MOD_CARD_KINDS as CARD_KINDS
+from westeros.rl.actions import MOD_CARDS
 
-MOD_CARDS = {
-    c.id
-    for c in (
-        *T.HOUSE_CARD_DECKS["mod"]["arryn"],
-        *T.TARGARYEN_DECKS["a"],
-        *T.TARGARYEN_DECKS["b"],
-        *T.VASSAL_CARDS,
-    )
-}
-CARD_KINDS = {
-    k.name
-    for k in (
-        D.LYSA_ARRYN,
-        D.ROBERT_ARRYN,
-        D.VISERYS,
-        D.MISSANDEI,
-        D.JON_CONNINGTON,
-        D.BRONN,
-        D.BERIC_DONDARRION,
-    )
-}
 CONFIGS: tuple[dict[str, Any], ...] = (
     {"scenario": "mod", "players": 4},  # three vassals
     {"scenario": "mod", "players": 8, "essos": True},  # Targaryen deck A

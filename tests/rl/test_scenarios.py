@@ -58,11 +58,12 @@ def scenario_games(
 
 def test_x_adwd_1_1_every_card_of_every_deck_is_its_own_action() -> None:
     """An ADwD card is never mapped onto a base card's index (X-ADWD-1.1)."""
-    # every card but Targaryen's (Mother of Dragons games are refused, X-MOD-5.8)
-    assert (
-        tuple(c for c, card in T.HOUSE_CARD_BY_ID.items() if card.house != "targaryen") == A.CARDS
-    )
+    # every card but Mother of Dragons' 28 (MoD games are refused: X-MOD-4.2, X-MOD-5.8,
+    # X-MOD-10.9)
+    assert tuple(c for c in T.HOUSE_CARD_BY_ID if c not in A.MOD_CARDS) == A.CARDS
+    assert len(A.MOD_CARDS) == 28 and all(c in T.HOUSE_CARD_BY_ID for c in A.MOD_CARDS)
     ids = {c.id for d in T.HOUSE_CARD_DECKS.values() for cs in d.values() for c in cs}
+    ids -= A.MOD_CARDS
     assert len(A.CARDS) == len(ids)  # AFfC's deck is the base cards and Arryn's own
     arryn = {A.index("house_card", c.id) for c in T.HOUSE_CARD_DECKS["affc"]["arryn"]}
     assert len(arryn) == 7 and max(arryn) - min(arryn) == 6  # X-AFFC-5

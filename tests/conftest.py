@@ -168,6 +168,14 @@ SLOW_TESTS = {
         "test_openspiel_random_sim_test_on_the_scenarios",
     ],
     "test_scenario_records.py": ["test_a_finished_scenario_game_replays_from_its_record"],
+    "boardgame/test_mod_card_games.py": [  # whole games with the MoD house cards (X-MOD-D10)
+        "test_whole_mod_games_play_the_mod_cards_and_answer_their_decisions",
+    ],
+    "boardgame/test_mod_targaryen_games.py": [  # whole 8-house games (X-MOD-1.2)
+        "test_whole_random_8_player_mod_games",
+        "test_deep_checks_on_a_random_8_player_mod_game",
+        "test_the_heuristic_bot_answers_every_targaryen_decision_legally",
+    ],
 }
 
 

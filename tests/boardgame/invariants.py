@@ -30,13 +30,14 @@ def _check_unit_places(g: BoardGame) -> None:
         assert g.fight is None, "a fight outlived the game: its held units vanished"
     held = () if g.fight is None else g.fight.attackers
     for house in g.houses:
-        for kind in T.UNIT_TYPES:
+        pool = T.unit_pool(house)  # Targaryen's own (X-MOD-5.7)
+        for kind in T.ALL_UNIT_TYPES:
             on_board = sum(
                 1 for us in g.units.values() for u in us if (u.house, u.kind) == (house, kind)
             )
             in_fight = sum(1 for u in held if (u.house, u.kind) == (house, kind))
-            assert on_board + in_fight == T.UNIT_POOL[kind] - g.pool_left(house, kind)
-            assert on_board + in_fight <= T.UNIT_POOL[kind], f"{house} exceeds its {kind} pool"
+            assert on_board + in_fight == pool[kind] - g.pool_left(house, kind)
+            assert on_board + in_fight <= pool[kind], f"{house} exceeds its {kind} pool"
 
 
 def _removed_cards(g: BoardGame, house: str) -> set[str]:

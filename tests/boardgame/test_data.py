@@ -625,12 +625,13 @@ def test_r3_4_westeros_catalogue() -> None:
         for c in cards
     }
     assert got == EXPECTED_WESTEROS
-    numerals = {1: "I", 2: "II", 3: "III"}
+    numerals = {1: "I", 2: "II", 3: "III", 4: "IV"}  # IV: MoD (X-MOD-7.3)
     for card in t.WESTEROS_CARD_BY_ID.values():
         assert card.id == f"{numerals[card.deck]}:{card.base_id}"
         assert card.effect and card.name
-    # the base cards and the 7 distinct cards of the AFfC deck I (X-AFFC-2.9)
-    assert len(t.WESTEROS_CARD_BY_ID) == len(EXPECTED_WESTEROS) + 7
+    # the base cards, the 7 distinct cards of the AFfC deck I (X-AFFC-2.9) and the 10 of the
+    # MoD deck IV (X-MOD-7.3)
+    assert len(t.WESTEROS_CARD_BY_ID) == len(EXPECTED_WESTEROS) + 7 + 10
     assert t.WESTEROS_CARD_BY_ID["II:winter_is_coming"].name == "Winter Is Coming"
     assert (
         t.WESTEROS_CARD_BY_ID["I:winter_is_coming"] != t.WESTEROS_CARD_BY_ID["II:winter_is_coming"]

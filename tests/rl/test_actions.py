@@ -17,9 +17,13 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
 
 def test_blocks_cover_every_kind_once_and_contiguously() -> None:
-    # every kind but planning at the table's (people only), the MoD vassals' and gifts (docs/rl.md)
-    left_out = A.TABLE_ONLY_KINDS | A.VASSAL_KINDS | A.GIFT_KINDS
+    # every kind but planning at the table's (people only: docs/rl.md), gifts (idle) and Mother
+    # of Dragons' (MoD games are refused): the vassals' (X-MOD-D1, X-MOD-D2), its card texts'
+    # (X-MOD-D10) and Targaryen's (X-MOD-D4, X-MOD-D6)
+    left_out = A.TABLE_ONLY_KINDS | A.VASSAL_KINDS | A.GIFT_KINDS | A.MOD_CARD_KINDS
+    left_out |= A.MOD_ONLY_KINDS
     assert [b.kind for b in A.BLOCKS] == [k for k in D.KINDS if k not in left_out]
+    assert D.BID_HANDOUT.name in A.MOD_ONLY_KINDS and D.BRONN.name in A.MOD_CARD_KINDS
     assert {D.PLAN_ORDERS.name, D.PLAN_BID.name, D.PLAN_MUSTER.name} == A.TABLE_ONLY_KINDS
     assert {D.CHOOSE_VASSALS.name, D.VASSAL_ORDER.name, D.VASSAL_MUSTER.name} == A.VASSAL_KINDS
     assert not any(c in A.TABLE_ONLY_WORDS for _, c in A.ACTIONS)

@@ -58,8 +58,12 @@ def scenario_games(
 
 def test_x_adwd_1_1_every_card_of_every_deck_is_its_own_action() -> None:
     """An ADwD card is never mapped onto a base card's index (X-ADWD-1.1)."""
-    assert tuple(T.HOUSE_CARD_BY_ID) == A.CARDS
+    # every card but Mother of Dragons' 28 (MoD games are refused: X-MOD-4.2, X-MOD-5.8,
+    # X-MOD-10.9)
+    assert tuple(c for c in T.HOUSE_CARD_BY_ID if c not in A.MOD_CARDS) == A.CARDS
+    assert len(A.MOD_CARDS) == 28 and all(c in T.HOUSE_CARD_BY_ID for c in A.MOD_CARDS)
     ids = {c.id for d in T.HOUSE_CARD_DECKS.values() for cs in d.values() for c in cs}
+    ids -= A.MOD_CARDS
     assert len(A.CARDS) == len(ids)  # AFfC's deck is the base cards and Arryn's own
     arryn = {A.index("house_card", c.id) for c in T.HOUSE_CARD_DECKS["affc"]["arryn"]}
     assert len(arryn) == 7 and max(arryn) - min(arryn) == 6  # X-AFFC-5
@@ -85,10 +89,10 @@ def test_x_adwd_2_the_observation_says_the_scenario_and_its_garrisons() -> None:
     assert part[SCENARIOS.index("adwd")] == 1.0 and part[SCENARIOS.index("base")] == 0.0
     assert part[len(SCENARIOS)] == np.float32(0.6)  # the last round, 6 (X-ADWD-2.2)
     garrisons = part[len(SCENARIOS) + 1 :].reshape(-1)
-    width = len(T.ALL_HOUSES)
+    width = len(A.HOUSES)
     # X-ADWD-2.8: Storm's End's garrison defends for Baratheon, Oldtown's for Tyrell
     for area, house in (("storms_end", "baratheon"), ("oldtown", "tyrell")):
-        at = GARRISON_AREAS.index(area) * width + T.ALL_HOUSES.index(house)
+        at = GARRISON_AREAS.index(area) * width + A.HOUSES.index(house)
         assert garrisons[at] == 1.0
     base = encode_game(new_game("boardgame", {"players": 6}, 1), 0)[start : start + size]
     assert base[SCENARIOS.index("base")] == 1.0 and base[len(SCENARIOS)] == np.float32(1.0)
@@ -203,8 +207,8 @@ def test_x_affc_4_the_observation_holds_the_seats_objectives_and_the_victory_poi
         part = encode_game(game, seat)[start : start + size]
         mine = view["objectives"]["hand"]
         assert [A.OBJECTIVES[i] for i in np.flatnonzero(part[:n])] == sorted(mine)
-        houses = T.ALL_HOUSES.index(view["house"])
-        at = n * (2 + len(T.ALL_HOUSES)) + 3 * houses
+        houses = A.HOUSES.index(view["house"])
+        at = n * (2 + len(A.HOUSES)) + 3 * houses
         points = view["objectives"]["victory_points"][view["house"]]
         assert part[at] == np.float32(points / 7) and part[at + 1] == np.float32(len(mine) / 5)
     spectator = encode_game(game, None)[start : start + size]

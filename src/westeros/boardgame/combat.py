@@ -480,7 +480,7 @@ def _destroy_decisions(
 ) -> list[Decision]:
     """D20 / D21: the side names the kind of the next unit of ``pool`` it destroys —
     asked only when the kind matters (fewer victims than units, two kinds or more)."""
-    kinds = tuple(k for k in T.UNIT_TYPES if any(u.kind == k for u in pool))
+    kinds = tuple(k for k in T.ALL_UNIT_TYPES if any(u.kind == k for u in pool))
     if count <= 0 or count >= len(pool) or len(kinds) <= 1:
         return []
     house = f.house(side)

@@ -5,9 +5,10 @@ cards (:data:`~westeros.boardgame.house_cards.ABILITIES`); the data rows are in
 ``data/house_cards_mod.json``.
 
 A vassal's card is played, and its choices made, by the vassal's commander (X-MOD-10.7): every
-decision here goes to ``g.seat_for`` the deciding house. "The opponent" is the house on the
-other side, a vassal included (X-MOD-10.8, XF10): a vassal has no power tokens and no discard
-pile, so texts that take its power or its discarded cards find nothing (X-MOD-4.3, X-MOD-10.10).
+decision here goes to ``g.seat_for`` the deciding house and names the vassal it is made for
+(``g.for_vassal``). "The opponent" is the house on the other side, a vassal included (X-MOD-10.8,
+XF10): a vassal has no power tokens and no discard pile, so texts that take its power or its
+discarded cards find nothing (X-MOD-4.3, X-MOD-10.10).
 
 Windows and decisions (X-MOD-D10):
 
@@ -43,6 +44,7 @@ from westeros.boardgame.house_cards import (
     _ability,
     _h,
     _optional,
+    _seat,
     ability,
     discard_from_hand,
     remove_from_game,
@@ -57,11 +59,6 @@ ILLYRIO_RICH = 5  # X-MOD-5.8: with 5 or more available power Illyrio leaves the
 MISSANDEI_MARGIN = 2  # X-MOD-5.8: lost by 2 combat strength or less
 DAENERYS_BONUS = 2  # X-MOD-5.8 deck A: +2 with a dragon in the embattled area
 RAKHARO_BONUS = 2  # X-MOD-5.9, XE5: each knight there +2 more
-
-
-def _seat(g: BoardGame, f: Fight, side: Side) -> int:
-    """The seat deciding for the side's house: its player, or a vassal's commander."""
-    return g.seat_for(f.house(side))
 
 
 def _printed(card: str) -> int:
@@ -300,11 +297,15 @@ def _jon_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
 
 
 def _jon_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
-    return _optional(
+    targets = _jon_targets(g, f, side)
+    if not targets:
+        return None
+    house = f.house(side)
+    return D.JON_CONNINGTON.ask(
         _seat(g, f, side),
-        D.JON_CONNINGTON,
-        f"Jon Connington: muster a knight for {_h(f.house(side))} (area) or pass",
-        _jon_targets(g, f, side),
+        f"Jon Connington: muster a knight for {_h(house)} (area) or pass",
+        (*targets, "pass"),
+        **g.for_vassal(house),
     )
 
 
@@ -339,6 +340,7 @@ def _beric_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
         f"Beric Dondarrion: {_h(f.house(side))} won; destroy one of its units in "
         f"{T.area_name(f.area)} (which kind?)",
         kinds,
+        **g.for_vassal(f.house(side)),
     )
 
 

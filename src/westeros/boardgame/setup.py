@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from westeros.boardgame import affc, mod
+from westeros.boardgame import affc, mod, targaryen
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
@@ -42,7 +42,7 @@ def _scenario(config: dict[str, Any], players: int) -> tuple[str, str]:
     if cards not in choices:  # a tuple: a value of any type compares, hashable or not
         raise ConfigError(f"house_cards must be one of {', '.join(choices)}, not {shown(cards)}")
     if scenario != "base":
-        setup = T.SCENARIOS[scenario]
+        setup = T.SCENARIOS[mod.board(config) if scenario == mod.SCENARIO else scenario]
         if players not in setup.seats:
             raise ConfigError(
                 f"scenario {scenario!r} is played by exactly {setup.player_count} players, "
@@ -107,8 +107,8 @@ def _players(config: dict[str, Any]) -> int:
     """The player count: 3–6 (R2), 3–7 in Mother of Dragons (X-MOD-13.1)."""
     players: object = config.get("players", 6)
     counts: tuple[int, ...] = tuple(T.SETUPS)
-    if config.get("scenario") == mod.SCENARIO:
-        counts = T.SCENARIOS[mod.SCENARIO].seats
+    if config.get("scenario") == mod.SCENARIO:  # X-MOD-13.1 4-8 with essos (X-MOD-Q2)
+        counts = T.SCENARIOS[mod.board(config)].seats
     if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
         words = f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
         raise ValueError(f"players must be {words}, not {shown(players)}")
@@ -200,10 +200,11 @@ def set_up(g: S) -> S:
     g.orders_revealed = False
     g.restrictions = frozenset()
     # R2.10 shuffle each deck separately.
+    decks = sorted(T.WESTEROS_DECK_SETS[setup.westeros_decks])  # X-MOD-7.3 deck IV too
     g.westeros_decks = {  # X-AFFC-2.9: AFfC plays its own deck I
-        d: g.rng.shuffled(T.westeros_deck_list(d, setup.westeros_decks)) for d in (1, 2, 3)
+        d: g.rng.shuffled(T.westeros_deck_list(d, setup.westeros_decks)) for d in decks
     }
-    g.westeros_discards = {1: (), 2: (), 3: ()}
+    g.westeros_discards = {d: () for d in decks}
     g.wildling_deck = g.rng.shuffled([c.id for c in T.WILDLING_CARDS])
     g.wildling_threat = setup.wildling_start  # R2.4, X-ADWD-Q1
     g.vsb_used = False
@@ -217,10 +218,13 @@ def set_up(g: S) -> S:
     if setup.homes != T.MAP_HOMES:  # X-AFFC-2.2 The Eyrie for Arryn (else the class's map homes)
         g.homes = dict(setup.homes)
     g.commanders = {}  # X-MOD-10.3: handed out at each Planning phase
+    g.loyalty = {}  # X-MOD-7: loyalty tokens on the board (set up with Targaryen)
     g.objective_hands = {}
     g.objectives_scored = {}
     g.victory_points = {}
     g.emit(E.GAME_SETUP(players=cfg["players"], seats=list(g.seat_houses), tides=g.tides))
     if g.is_affc():
         affc.deal_objectives(g)  # X-AFFC-2.8
+    if targaryen.in_play(g):
+        targaryen.set_up(g)  # X-MOD-2.8 the loyalty token of King's Landing
     return g

@@ -139,6 +139,10 @@ class BoardGame(StepGame):
     # Mother of Dragons (X-MOD): empty in other games, and then left out of the snapshot
     vassals: tuple[str, ...] = ()  # houses in play that no seat plays (X-MOD-10.1), house order
     commanders: dict[str, str]  # vassal -> its commander's house this round (X-MOD-10.3)
+    # House Targaryen (X-MOD-5..7), only when it is in play; else left out of the snapshot
+    loyalty: dict[str, int]  # land area -> loyalty tokens lying there (X-MOD-7.1)
+    loyalty_taken: int = 0  # the loyalty tokens Targaryen has taken (X-MOD-5.2, X-MOD-7.2)
+    dragon_early: tuple[int, ...] = ()  # dragon tokens moved early (rounds), Fire Made Flesh
 
     def next_round(self) -> Step:
         """The step that plays the next round (R3.1), pushed by the Action phase's clean up:
@@ -217,6 +221,8 @@ class BoardGame(StepGame):
     @property
     def setup(self) -> T.PlayerCountSetup:
         """The set-up this game was started from: its scenario and player count."""
+        if self.config.get("essos"):  # X-MOD-1.2 the 8-house board with Targaryen
+            return T.SCENARIOS["mod_essos"]
         return T.setup_of(self.config.get("scenario", "base"), self.config["players"])
 
     def house_deck(self, house: str) -> tuple[T.HouseCard, ...]:
@@ -231,8 +237,11 @@ class BoardGame(StepGame):
         return self.setup.garrison_owner(area)
 
     def set_track(self, track: str, order: Iterable[str]) -> None:
-        """Replace a track's order; dominance tokens follow position 1 (R1.9.5)."""
+        """Replace a track's order; dominance tokens follow position 1 (R1.9.5). Targaryen
+        keeps the last space (X-MOD-5.1, XF19): a house sent below it lands just above it."""
         new = tuple(order)
+        if "targaryen" in new:
+            new = (*(h for h in new if h != "targaryen"), "targaryen")
         assert sorted(new) == sorted(self.houses), new
         old_holder = self.holder(track)
         self.tracks[track] = new
@@ -264,7 +273,7 @@ class BoardGame(StepGame):
 
     def pool_left(self, house: str, kind: str) -> int:
         """Units of a kind still in the house's pool (R1.4.2)."""
-        return T.UNIT_POOL[kind] - self.count_units(house, kind)
+        return T.unit_pool(house)[kind] - self.count_units(house, kind)
 
     def add_unit(self, area: str, unit: Unit) -> None:
         current = self.units.get(area, ())
@@ -420,7 +429,18 @@ class BoardGame(StepGame):
             }
             | (self._affc_snapshot() if self.is_affc() else {})
             | self._mod_snapshot()
+            | self._targaryen_snapshot()
         )
+
+    def _targaryen_snapshot(self) -> dict[str, Any]:
+        """Loyalty tokens and dragon strength tokens (X-MOD-6, X-MOD-7), with Targaryen only."""
+        if "targaryen" not in self.houses:
+            return {}
+        return {
+            "loyalty": dict(sorted(self.loyalty.items())),
+            "loyalty_taken": self.loyalty_taken,
+            "dragon_early": list(self.dragon_early),
+        }
 
     def _mod_snapshot(self) -> dict[str, Any]:
         """The vassals and their commanders (X-MOD-10), in games that have vassals."""

@@ -109,7 +109,7 @@ def unit_choices(g: BoardGame, units: Iterable[tuple[str, Unit]]) -> tuple[str, 
     """Distinct ``"area:kind"`` choices (the grammar of ``reconcile`` and the wildling unit
     picks), in map order then unit-type order."""
     order = g.map.order
-    keys = {(order[a], T.UNIT_TYPES.index(u.kind), f"{a}:{u.kind}") for a, u in units}
+    keys = {(order[a], T.ALL_UNIT_TYPES.index(u.kind), f"{a}:{u.kind}") for a, u in units}
     return tuple(choice for *_, choice in sorted(keys))
 
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from westeros.boardgame import decisions as D
+from westeros.boardgame import dragons
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import NEUTRAL, Fight
@@ -34,9 +35,12 @@ from westeros.engine import Decision
 
 def unit_value(g: BoardGame, unit: Unit, embattled: str, for_attack: bool) -> int:
     """R7.4.2 printed value: footman 1, knight 2, ship 1, routed 0 (R1.4.4), siege engine 4 only
-    when attacking or supporting the attack into a castle/stronghold area, else 0."""
+    when attacking or supporting the attack into a castle/stronghold area, else 0; a dragon the
+    game's dragon strength (X-MOD-6.2, :func:`dragons.strength`)."""
     if unit.routed:
         return 0
+    if unit.kind == T.DRAGON:
+        return dragons.strength(g)
     if unit.kind == "siege_engine":
         return T.SIEGE_STRENGTH_VS_CASTLE if for_attack and g.areas[embattled].has_castle else 0
     return T.UNIT_STRENGTH[unit.kind]

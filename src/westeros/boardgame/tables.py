@@ -17,11 +17,13 @@ from typing import Final
 
 __all__ = [
     "ALL_HOUSES",
+    "ALL_UNIT_TYPES",
     "AREAS",
     "AREA_IDS",
     "AREA_NAMES",
     "BORDERS",
     "CASTLES_TO_WIN",
+    "DRAGON",
     "GARRISON_STRENGTH",
     "HOME_AREAS",
     "HOUSES",
@@ -45,6 +47,7 @@ __all__ = [
     "SETUPS",
     "SIEGE_STRENGTH_VS_CASTLE",
     "SUPPLY_LIMITS",
+    "TARGARYEN",
     "TARGARYEN_DECKS",
     "TIDES_CARD_BY_ID",
     "TIDES_OF_BATTLE",
@@ -69,6 +72,7 @@ __all__ = [
     "HouseCard",
     "OrderToken",
     "PlayerCountSetup",
+    "TargaryenData",
     "TidesCard",
     "WesterosCard",
     "WildlingCard",
@@ -76,13 +80,17 @@ __all__ = [
     "area_name",
     "house_name",
     "setup_of",
+    "unit_pool",
     "westeros_deck_list",
 ]
 
 HOUSES: Final[tuple[str, ...]] = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
-# the base houses plus the expansions' (X-AFFC-2.1: Arryn); HOUSES stays the base game's six
-ALL_HOUSES: Final[tuple[str, ...]] = (*HOUSES, "arryn")
+# the base houses plus the expansions' (X-AFFC-2.1: Arryn; X-MOD-5: Targaryen); HOUSES stays the
+# base game's six
+ALL_HOUSES: Final[tuple[str, ...]] = (*HOUSES, "arryn", "targaryen")
 UNIT_TYPES: Final[tuple[str, ...]] = ("footman", "knight", "siege_engine", "ship")
+DRAGON: Final = "dragon"  # Targaryen's own land unit (X-MOD-6), in no other house's pool
+ALL_UNIT_TYPES: Final[tuple[str, ...]] = (*UNIT_TYPES, DRAGON)
 
 _AREA_KINDS: Final = frozenset({"land", "sea", "port"})
 _FORTIFICATIONS: Final = frozenset({"stronghold", "castle"})
@@ -103,7 +111,7 @@ _CARD_TIMINGS: Final = frozenset(
     }
 )
 _CHOOSERS: Final = frozenset({"iron_throne", "messenger_raven", "valyrian_steel_blade"})
-_DECK_NUMERALS: Final[Mapping[int, str]] = MappingProxyType({1: "I", 2: "II", 3: "III"})
+_DECK_NUMERALS: Final[Mapping[int, str]] = MappingProxyType({1: "I", 2: "II", 3: "III", 4: "IV"})
 
 
 # --------------------------------------------------------------------------------------------
@@ -504,6 +512,67 @@ SIEGE_STRENGTH_VS_CASTLE: Final[int] = _int(
 )
 UPGRADE_COST: Final[int] = _int(_SETUP["upgrade_cost"], "setup.upgrade_cost")
 
+
+@dataclass(frozen=True, slots=True)
+class TargaryenData:
+    """House Targaryen's numbers (X-MOD-5, X-MOD-6, X-MOD-7): its unit pool (no siege engine,
+    3 dragons, X-MOD-5.7), the rounds whose start brings a dragon strength token (X-MOD-6.2),
+    the loyalty tokens (20, X-MOD-7.1; 7 to win, X-MOD-5.2), the printed loyalty of Pentos
+    (X-MOD-Q7), the set-up token (X-MOD-2.8) and the garrison put back when Targaryen retakes
+    Pentos (X-MOD-2.6)."""
+
+    unit_pool: Mapping[str, int]
+    dragon_token_rounds: tuple[int, ...]
+    loyalty_tokens: int
+    loyalty_to_win: int
+    printed_loyalty: Mapping[str, int]
+    setup_loyalty: Mapping[str, int]
+    restored_garrisons: Mapping[str, int]
+    track_position: int
+    stars_on_last_space: int
+    essos_land: tuple[str, ...]  # the land areas of Essos (X-MOD-1.2)
+    river_areas: tuple[str, ...]  # land areas along a river (X-MOD-7.4 Watering the Seed)
+
+
+def _build_targaryen() -> TargaryenData:
+    raw = _load("targaryen.json")
+    pool = _int_map(raw["unit_pool"], "targaryen.unit_pool")
+    if set(pool) != set(ALL_UNIT_TYPES):
+        raise _fail("targaryen.unit_pool", "must list every unit type, dragons included")
+    rounds = tuple(
+        _int(r, "targaryen.dragon_token_rounds")
+        for r in _list(raw["dragon_token_rounds"], "targaryen.dragon_token_rounds")
+    )
+    return TargaryenData(
+        unit_pool=_frozen({u: pool[u] for u in ALL_UNIT_TYPES}),
+        dragon_token_rounds=rounds,
+        loyalty_tokens=_int(raw["loyalty_tokens"], "targaryen.loyalty_tokens"),
+        loyalty_to_win=_int(raw["loyalty_to_win"], "targaryen.loyalty_to_win"),
+        printed_loyalty=_frozen(_int_map(raw["printed_loyalty"], "targaryen.printed_loyalty")),
+        setup_loyalty=_frozen(_int_map(raw["setup_loyalty"], "targaryen.setup_loyalty")),
+        restored_garrisons=_frozen(
+            _int_map(raw["restored_garrisons"], "targaryen.restored_garrisons")
+        ),
+        track_position=_int(raw["track_position"], "targaryen.track_position"),
+        stars_on_last_space=_int(raw["stars_on_last_space"], "targaryen.stars_on_last_space"),
+        essos_land=_str_list(raw["essos_land"], "targaryen.essos_land"),
+        river_areas=_str_list(raw["river_areas"], "targaryen.river_areas"),
+    )
+
+
+TARGARYEN: Final[TargaryenData] = _build_targaryen()
+_STANDARD_POOL: Final[Mapping[str, int]] = _frozen(dict(UNIT_POOL) | {DRAGON: 0})
+_HOUSE_POOLS: Final[Mapping[str, Mapping[str, int]]] = MappingProxyType(
+    {"targaryen": TARGARYEN.unit_pool}
+)
+
+
+def unit_pool(house: str) -> Mapping[str, int]:
+    """The house's units of each type (R1.4.2): the standard pool, no dragon; Targaryen's own
+    (X-MOD-5.7: no siege engine, 3 dragons)."""
+    return _HOUSE_POOLS.get(house, _STANDARD_POOL)
+
+
 SUPPLY_LIMITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         sorted(
@@ -693,7 +762,7 @@ def _unit_list(raw: object, where: str, known: Mapping[str, Area]) -> tuple[tupl
         if len(entry) != 3:
             raise _fail(w, "expected [area, unit_type, count]")
         area, unit = _str(entry[0], w), _str(entry[1], w)
-        if area not in known or unit not in UNIT_TYPES:
+        if area not in known or unit not in ALL_UNIT_TYPES:  # dragons: X-MOD-2.3
             raise _fail(w, f"unknown area or unit type {entry!r}")
         units.extend([(area, unit)] * _int(entry[2], w))
     return tuple(units)
@@ -932,8 +1001,8 @@ TARGARYEN_DECKS: Final[Mapping[str, tuple[HouseCard, ...]]] = MappingProxyType(
 VASSAL_CARDS: Final[tuple[HouseCard, ...]] = _MOD_CARDS["vassal"]
 # X-ADWD-1.1: each deck holds 7 cards per house; "base" is HOUSE_CARDS. In "affc" Arryn plays
 # its own cards and the other houses of the scenario their base cards (X-AFFC-1). In "mod" the
-# six base houses play their base cards, Arryn its MoD deck (X-MOD-4.1) and Targaryen deck A
-# (the game's ``targaryen_deck`` chooses, :meth:`~westeros.boardgame.state.BoardGame.house_deck`).
+# six base houses play their base cards and Arryn its MoD deck (X-MOD-4.1); Targaryen plays the
+# deck of TARGARYEN_DECKS the game names (:meth:`~westeros.boardgame.state.BoardGame.house_deck`).
 HOUSE_CARD_DECKS: Final[Mapping[str, Mapping[str, tuple[HouseCard, ...]]]] = MappingProxyType(
     {
         "base": HOUSE_CARDS,
@@ -942,16 +1011,13 @@ HOUSE_CARD_DECKS: Final[Mapping[str, Mapping[str, tuple[HouseCard, ...]]]] = Map
             {h: _AFFC_CARDS.get(h) or HOUSE_CARDS[h] for h in SCENARIOS["affc"].houses}
         ),
         "mod": MappingProxyType(
-            {
-                **{h: HOUSE_CARDS[h] for h in HOUSES},
-                "arryn": _MOD_CARDS["arryn"],
-                "targaryen": TARGARYEN_DECKS["a"],
-            }
+            {**{h: HOUSE_CARDS[h] for h in HOUSES}, "arryn": _MOD_CARDS["arryn"]}
         ),
     }
 )
 _EVERY_CARD: Final = (
     *(c for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards),
+    *TARGARYEN_DECKS["a"],
     *TARGARYEN_DECKS["b"],
     *VASSAL_CARDS,
 )
@@ -980,6 +1046,7 @@ class WesterosCard:
     chooser: str | None
     options: tuple[str, ...]
     effect: str
+    loyalty: tuple[str, ...] = ()  # deck IV: areas printed with a loyalty token (X-MOD-7.3)
 
 
 def _build_westeros(name: str = "westeros_cards.json") -> dict[int, tuple[WesterosCard, ...]]:
@@ -1002,6 +1069,7 @@ def _build_westeros(name: str = "westeros_cards.json") -> dict[int, tuple[Wester
             chooser=_opt_str(c["chooser"], w),
             options=_str_list(c["options"], w),
             effect=_str(c["effect"], w),
+            loyalty=_str_list(c.get("loyalty", []), w),
         )
         if card.chooser is not None and card.chooser not in _CHOOSERS:
             raise _fail(w, f"unknown chooser {card.chooser!r}")
@@ -1018,6 +1086,10 @@ WESTEROS_DECK_SETS: Final[Mapping[str, Mapping[int, tuple[WesterosCard, ...]]]] 
         "base": WESTEROS_DECKS,
         "affc": MappingProxyType(
             dict(WESTEROS_DECKS) | _build_westeros("westeros_cards_affc.json")
+        ),
+        # X-MOD-7.3: with Targaryen, deck IV is played next to the base decks I-III
+        "mod_essos": MappingProxyType(
+            dict(WESTEROS_DECKS) | _build_westeros("westeros_cards_mod.json")
         ),
     }
 )

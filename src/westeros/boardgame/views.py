@@ -7,6 +7,7 @@ from typing import Any
 
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
+from westeros.boardgame import targaryen
 from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.bidding import ready_bidders
 from westeros.boardgame.combat import strengths
@@ -42,7 +43,9 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
             "house_cards": g.config.get("house_cards", "base"),  # the deck in play (X-ADWD-1.1)
             "phase": g.phase,
             "seats": list(g.seat_houses),
-            "houses": {h: _house_public(g, h, castles[h], on_board[h], me) for h in g.houses},
+            "houses": {
+                h: _house_public(g, h, _victory(g, h, castles), on_board[h], me) for h in g.houses
+            },
             "tracks": {t: list(g.tracks[t]) for t in TRACKS},
             "dominance": {
                 "iron_throne": g.holder("iron_throne"),
@@ -78,6 +81,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
             "winner": g.winner,
             "ranking": list(g.ranking),
             "log_size": len(g.log),
+            **_targaryen_view(g),  # X-MOD-6, X-MOD-7: with Targaryen only
         }
         | ({"objectives": objectives_view(g, me)} if g.is_affc() else {})
         | _vassals_view(g)
@@ -89,6 +93,18 @@ def _vassals_view(g: BoardGame) -> dict[str, Any]:
     if not g.vassals:
         return {}
     return {"vassals": list(g.vassals), "commanders": dict(g.commanders)}
+
+
+def _victory(g: BoardGame, house: str, castles: Counter[str | None]) -> int:
+    """R9.1 castles; Targaryen's loyalty instead (X-MOD-5.2)."""
+    return targaryen.loyalty_value(g) if house == targaryen.TARGARYEN else castles[house]
+
+
+def _targaryen_view(g: BoardGame) -> dict[str, Any]:
+    """Dragon strength and loyalty tokens (X-MOD-6, X-MOD-7), in games with Targaryen."""
+    if not targaryen.in_play(g):
+        return {}
+    return targaryen.view(g)
 
 
 def objectives_view(g: BoardGame, me: str | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from westeros.boardgame.public import decisions as D
-from westeros.bots.heuristic import fights, objectives, orders, raven, vassals, westeros
+from westeros.bots.heuristic import fights, objectives, orders, raven, targaryen, vassals, westeros
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision, Rng
 
@@ -98,6 +98,13 @@ RULES: dict[str, Rule] = {
     D.BERIC_DONDARRION.name: fights.casualty,
     # Mother of Dragons: a gift of power is always welcome (X-MOD-11.1; bots never give)
     D.ACCEPT_GIFT.name: _word("accept"),
+    # Mother of Dragons: Targaryen (X-MOD-D4) and Westeros deck IV (X-MOD-D6)
+    D.BID_HANDOUT.name: targaryen.bid_handout,
+    D.LOYALTY_AREA.name: targaryen.first_offer,
+    D.LOYALTY_PLAYER.name: targaryen.first_offer,
+    D.LOYALTY_CANCEL.name: targaryen.cancel,
+    D.FIRE_MADE_FLESH.name: targaryen.fire_made_flesh,
+    D.LOYALTY_UNIT.name: targaryen.give_unit,
 }
 
 

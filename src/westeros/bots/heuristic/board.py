@@ -72,8 +72,8 @@ class Board:
                 continue
             if u["kind"] == "siege_engine":
                 total += SIEGE_VS_CASTLE if vs_castle else 0
-            else:
-                total += STRENGTH[u["kind"]]
+            else:  # a dragon: the game's dragon strength (X-MOD-6.2)
+                total += STRENGTH.get(u["kind"], int(self.view.get("dragon_strength", 0)))
         return total
 
     def defence(self, area: str) -> int:

@@ -10,7 +10,7 @@ from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic.board import Board, area_of
 from westeros.engine import Choice, Decision
 
-UNIT_ORDER = ("knight", "footman", "siege_engine", "ship")
+UNIT_ORDER = ("knight", "footman", "siege_engine", "ship", "dragon")  # dragons: X-MOD-6
 SEA_TOKENS = frozenset(T.SEA_ORDER_COUNTS)  # X-MOD-9.1
 # an Iron Bank sea order is blank without the Iron Bank (X-MOD-9.3): little to raid
 RAID_VALUE = {

@@ -28,6 +28,8 @@ def bid(b: Board, decision: Decision) -> Choice:
     track = str(decision.about("track") or "")
     if not track:  # a wildling attack
         return wildling_bid(b, decision, top)
+    if b.me == "targaryen":  # X-MOD-5.1 it stays last whatever it bids
+        return 0
     weight = TRACK_WEIGHT.get(track, 0.3)
     if track and b.position(track) == 1:
         weight += 0.1  # keep the dominance token

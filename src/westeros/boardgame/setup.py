@@ -67,7 +67,10 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     default, X-AFFC-Q3),
     ``planning`` (``sequential``, the default: one ``place_order`` decision per area in map
     order; ``table``: orders placed, changed and removed in any order, then Ready/Unready, and
-    a march plan may be reset — for people; planning.TableOrders).
+    a march plan may be reset — for people; planning.TableOrders). In Mother of Dragons
+    (``scenario: "mod"``, :mod:`~westeros.boardgame.mod`) also ``essos`` (House Targaryen and
+    Essos: 4–8 players, Targaryen always seated, X-MOD-1.2) and, with it, ``targaryen_deck``
+    (``a`` or ``b``, X-MOD-Q3).
     """
     unknown = set(config) - CONFIG_KEYS
     if unknown:

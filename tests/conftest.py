@@ -22,6 +22,7 @@ SLOW_MODULES = {
     "boardgame/test_random_games.py": "whole random games",
     "boardgame/test_adwd_games.py": "whole random A Dance with Dragons games",
     "boardgame/test_affc_games.py": "whole random A Feast for Crows games",
+    "boardgame/test_mod_games.py": "whole random Mother of Dragons games",
     "cardgame/test_whole_games.py": "whole card games",
     "web/test_browser.py": "Chromium",
     "server/test_postgres.py": "a PostgreSQL cluster and server processes",
@@ -162,6 +163,10 @@ SLOW_TESTS = {
         "test_openspiel_random_sim_test_on_the_scenarios",
     ],
     "test_scenario_records.py": ["test_a_finished_scenario_game_replays_from_its_record"],
+    "boardgame/test_mod_targaryen_games.py": [  # whole 8-house games (X-MOD-1.2)
+        "test_whole_random_8_player_mod_games",
+        "test_deep_checks_on_a_random_8_player_mod_game",
+    ],
 }
 
 

@@ -26,18 +26,19 @@ def _check_unit_places(g: BoardGame) -> None:
         assert g.fight is None, "a fight outlived the game: its held units vanished"
     held = () if g.fight is None else g.fight.attackers
     for house in g.houses:
-        for kind in T.UNIT_TYPES:
+        pool = T.unit_pool(house)  # Targaryen's own (X-MOD-5.7)
+        for kind in T.ALL_UNIT_TYPES:
             on_board = sum(
                 1 for us in g.units.values() for u in us if (u.house, u.kind) == (house, kind)
             )
             in_fight = sum(1 for u in held if (u.house, u.kind) == (house, kind))
-            assert on_board + in_fight == T.UNIT_POOL[kind] - g.pool_left(house, kind)
-            assert on_board + in_fight <= T.UNIT_POOL[kind], f"{house} exceeds its {kind} pool"
+            assert on_board + in_fight == pool[kind] - g.pool_left(house, kind)
+            assert on_board + in_fight <= pool[kind], f"{house} exceeds its {kind} pool"
 
 
 def check_invariants(g: BoardGame) -> None:
     for area, units in g.units.items():
-        info = T.AREAS[area]
+        info = g.areas[area]
         assert units, f"empty unit tuple kept for {area}"
         assert len({u.house for u in units}) == 1, f"two houses in {area} (R1.3.6)"
         assert area not in g.impassable, f"units in impassable {area} (R1.1.4)"
@@ -62,7 +63,7 @@ def check_invariants(g: BoardGame) -> None:
         assert len(g.hands[house]) + len(g.discards[house]) == 7
         assert set(g.hands[house]) | set(g.discards[house]) == {c.id for c in g.house_deck(house)}
     for area, house in g.power_tokens.items():
-        assert T.AREAS[area].kind == "land", f"power token on {area} (R1.3.3)"
+        assert g.areas[area].kind == "land", f"power token on {area} (R1.3.3)"
         assert g.owner(area) in (None, house), f"power token under enemy units in {area}"
     check_objectives(g)
     for track in ("iron_throne", "fiefdoms", "kings_court"):

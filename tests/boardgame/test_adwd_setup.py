@@ -39,7 +39,7 @@ def test_x_adwd_config_defaults_to_its_own_deck() -> None:
         ({"players": 5, "scenario": "affc"}, "exactly 4 players, not 5"),  # X-AFFC-2.1
         ({"players": 4, "scenario": "affc", "house_cards": "base"}, "its own house cards"),
         ({"players": 4, "arryn_power_tokens": 19}, "scenario 'affc' only"),  # X-AFFC-Q3
-        ({"players": 4, "scenario": "mod"}, "scenario must be one of"),
+        ({"players": 4, "scenario": "dragons"}, "scenario must be one of"),
         ({"players": 4, "house_cards": "affc"}, "house_cards must be one of"),
     ],
 )

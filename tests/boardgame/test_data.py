@@ -540,8 +540,9 @@ def test_r1_11_1_six_houses_seven_cards_each() -> None:
         assert sorted((c.strength for c in cards), reverse=True) == [4, 3, 2, 2, 1, 1, 0]
         assert all(c.house == house for c in cards)
     assert t.HOUSE_CARD_DECKS["base"] is t.HOUSE_CARDS
-    # ids unique across decks: base 42, ADwD 42, AFfC Arryn's 7 (its other houses play base)
-    assert len(t.HOUSE_CARD_BY_ID) == 42 + 42 + 7
+    # ids unique across decks: base 42, ADwD 42, AFfC Arryn's 7 (its other houses play base),
+    # Targaryen's 7 (a placeholder until its MoD decks A and B are registered, X-MOD-Q3)
+    assert len(t.HOUSE_CARD_BY_ID) == 42 + 42 + 7 + 7
     assert all(t.HOUSE_CARD_BY_ID[c.id] is c for cs in t.HOUSE_CARDS.values() for c in cs)
 
 
@@ -621,12 +622,13 @@ def test_r3_4_westeros_catalogue() -> None:
         for c in cards
     }
     assert got == EXPECTED_WESTEROS
-    numerals = {1: "I", 2: "II", 3: "III"}
+    numerals = {1: "I", 2: "II", 3: "III", 4: "IV"}  # IV: MoD (X-MOD-7.3)
     for card in t.WESTEROS_CARD_BY_ID.values():
         assert card.id == f"{numerals[card.deck]}:{card.base_id}"
         assert card.effect and card.name
-    # the base cards and the 7 distinct cards of the AFfC deck I (X-AFFC-2.9)
-    assert len(t.WESTEROS_CARD_BY_ID) == len(EXPECTED_WESTEROS) + 7
+    # the base cards, the 7 distinct cards of the AFfC deck I (X-AFFC-2.9) and the 10 of the
+    # MoD deck IV (X-MOD-7.3)
+    assert len(t.WESTEROS_CARD_BY_ID) == len(EXPECTED_WESTEROS) + 7 + 10
     assert t.WESTEROS_CARD_BY_ID["II:winter_is_coming"].name == "Winter Is Coming"
     assert (
         t.WESTEROS_CARD_BY_ID["I:winter_is_coming"] != t.WESTEROS_CARD_BY_ID["II:winter_is_coming"]

@@ -58,7 +58,10 @@ def scenario_games(
 
 def test_x_adwd_1_1_every_card_of_every_deck_is_its_own_action() -> None:
     """An ADwD card is never mapped onto a base card's index (X-ADWD-1.1)."""
-    assert tuple(T.HOUSE_CARD_BY_ID) == A.CARDS
+    # every card but Targaryen's (Mother of Dragons games are refused, X-MOD-5.8)
+    assert (
+        tuple(c for c, card in T.HOUSE_CARD_BY_ID.items() if card.house != "targaryen") == A.CARDS
+    )
     ids = {c.id for d in T.HOUSE_CARD_DECKS.values() for cs in d.values() for c in cs}
     assert len(A.CARDS) == len(ids)  # AFfC's deck is the base cards and Arryn's own
     arryn = {A.index("house_card", c.id) for c in T.HOUSE_CARD_DECKS["affc"]["arryn"]}
@@ -85,10 +88,10 @@ def test_x_adwd_2_the_observation_says_the_scenario_and_its_garrisons() -> None:
     assert part[SCENARIOS.index("adwd")] == 1.0 and part[SCENARIOS.index("base")] == 0.0
     assert part[len(SCENARIOS)] == np.float32(0.6)  # the last round, 6 (X-ADWD-2.2)
     garrisons = part[len(SCENARIOS) + 1 :].reshape(-1)
-    width = len(T.ALL_HOUSES)
+    width = len(A.HOUSES)
     # X-ADWD-2.8: Storm's End's garrison defends for Baratheon, Oldtown's for Tyrell
     for area, house in (("storms_end", "baratheon"), ("oldtown", "tyrell")):
-        at = GARRISON_AREAS.index(area) * width + T.ALL_HOUSES.index(house)
+        at = GARRISON_AREAS.index(area) * width + A.HOUSES.index(house)
         assert garrisons[at] == 1.0
     base = encode_game(new_game("boardgame", {"players": 6}, 1), 0)[start : start + size]
     assert base[SCENARIOS.index("base")] == 1.0 and base[len(SCENARIOS)] == np.float32(1.0)
@@ -127,6 +130,16 @@ def test_the_adapters_take_a_scenario_config() -> None:
     assert s.agents == T.SCENARIOS["adwd"].houses and s.players == 6
     mixed = space(players=4, config={"house_cards": "adwd"})
     assert mixed.config["house_cards"] == "adwd" and mixed.players == 4
+
+
+@pytest.mark.parametrize("players", [None, 4, 7])
+def test_the_adapters_refuse_mother_of_dragons_clearly(players: int | None) -> None:
+    """X-MOD-3: the observation knows the base map only; its sections stay as they were."""
+    assert SCENARIOS == ("base", "adwd", "affc")
+    with pytest.raises(ValueError, match="scenarios of the base map .*not 'mod'"):
+        space(players=players, config={"scenario": "mod"})
+    with pytest.raises(ValueError, match="not 'mod'"):
+        WesterosGym(config={"scenario": "mod"})
 
 
 def test_pettingzoo_api_test_on_adwd() -> None:
@@ -193,8 +206,8 @@ def test_x_affc_4_the_observation_holds_the_seats_objectives_and_the_victory_poi
         part = encode_game(game, seat)[start : start + size]
         mine = view["objectives"]["hand"]
         assert [A.OBJECTIVES[i] for i in np.flatnonzero(part[:n])] == sorted(mine)
-        houses = T.ALL_HOUSES.index(view["house"])
-        at = n * (2 + len(T.ALL_HOUSES)) + 3 * houses
+        houses = A.HOUSES.index(view["house"])
+        at = n * (2 + len(A.HOUSES)) + 3 * houses
         points = view["objectives"]["victory_points"][view["house"]]
         assert part[at] == np.float32(points / 7) and part[at + 1] == np.float32(len(mine) / 5)
     spectator = encode_game(game, None)[start : start + size]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
+from westeros.boardgame import targaryen
 from westeros.boardgame.state import TRACK_NAMES, BoardGame
 from westeros.engine import Choice, Decision, Step
 
@@ -186,12 +187,17 @@ class ClashOfKings(BidStep):
     """R3.7: three auctions (Iron Throne, Fiefdoms, King's Court), each with secret bids (D7).
 
     Fields: ``auction`` indexes :data:`AUCTION_TRACKS`; ``stage`` is ``"start"`` (record the
-    automatic zero bids), ``"bid"`` (secret bids open) or ``"order"`` (bids revealed, positions
-    being filled); ``placed`` lists the houses placed so far, position 1 first; ``choice`` is a
-    tie-break choice not yet applied. Tied groups are ordered by the Iron Throne holder (D8), one
-    position at a time: the holder before the auction for the Iron Throne track (the track is
-    only replaced when the auction is complete), the new holder for the other two (R3.7.3).
+    automatic zero bids), ``"bid"`` (secret bids open), ``"handout"`` (Targaryen hands out its
+    bid, one token per decision, ``left`` still to give, X-MOD-5.3, XF25) or ``"order"`` (bids
+    revealed, positions being filled; Targaryen takes no part and stays last, X-MOD-5.1);
+    ``placed`` lists the houses placed so far, position 1 first; ``choice`` is a tie-break
+    choice (or a hand-out's receiver) not yet applied. Tied groups are ordered by the Iron
+    Throne holder (D8), one position at a time: the holder before the auction for the Iron
+    Throne track (the track is only replaced when the auction is complete), the new holder for
+    the other two (R3.7.3).
     """
+
+    left: int = 0  # set on the step only while Targaryen hands out (the state hash of others)
 
     def __init__(
         self,
@@ -231,6 +237,8 @@ class ClashOfKings(BidStep):
                 f"the {TRACK_NAMES[self.track]} track",
                 track=self.track,
             )
+        if self.stage == "handout" and self.choice is None:
+            return [targaryen.handout_decision(g, self.left, self.track)]
         if self.stage == "order" and self.choice is None:
             tie = self.open_tie(g)
             if tie is not None:
@@ -268,6 +276,18 @@ class ClashOfKings(BidStep):
             return
         if self.stage == "bid":
             self.bids = pay_bids(g, self.bids, self.bidders(g))  # R3.7.2 all go to the Pool
+            if targaryen.handout_amount(g, self.bids):  # X-MOD-5.3 before ties, XF25
+                self.left = targaryen.handout_amount(g, self.bids)
+            self.stage = "handout"
+        if self.stage == "handout":
+            if self.choice is not None:
+                self.bids = targaryen.hand_out(g, self.bids, self.choice)
+                self.left -= 1
+                self.choice = None
+            if self.left > 0:
+                g.push(self)
+                return
+            self.bids = targaryen.without_targaryen(self.bids)  # X-MOD-5.1 it stays last
             self.stage = "order"
         if self.choice is not None:
             holder = g.holder("iron_throne")
@@ -291,7 +311,8 @@ class ClashOfKings(BidStep):
         if len(self.placed) < len(self.bids):
             g.push(self)
             return
-        g.set_track(self.track, self.placed)  # R3.7.4 dominance token follows position 1
+        # R3.7.4 dominance token follows position 1; Targaryen keeps the last space (X-MOD-5.1)
+        g.set_track(self.track, (*self.placed, *targaryen.unplaced(g, self.placed)))
         g.emit(E.TRACK_ORDER(track=self.track, order=list(self.placed)))
         if self.auction + 1 < len(AUCTION_TRACKS):
             g.push(ClashOfKings(self.auction + 1))

@@ -35,7 +35,7 @@ class Scenario:
         house_cards: str | None = None,
         planning: str | None = None,
     ) -> None:
-        seat_houses = houses or list(T.setup_of(scenario, players).houses)
+        seat_houses = houses or list(T.setup_of(scenario, players).houses)[:players]
         config = {"players": players, "houses": seat_houses, "tides": tides, "scenario": scenario}
         if house_cards is not None:
             config["house_cards"] = house_cards
@@ -54,7 +54,7 @@ class Scenario:
 
     def units(self, area: str, house: str, *kinds: str, routed: bool = False) -> Scenario:
         """Add units of one house to an area (replaces nothing; one house per area)."""
-        assert area in T.AREAS, area
+        assert area in self.g.areas, area
         for kind in kinds:
             self.g.add_unit(area, Unit(house, kind, routed))
         return self

@@ -83,15 +83,15 @@ def retreat_areas(
     """R7.10.3: areas adjacent to ``area`` or reached by ship transport (land units), friendly
     or uncontrolled and empty, without neutral force, not impassable, not ``exclude``. Ships go
     to sea areas, or to a port whose land area the house controls (F40)."""
-    info = T.AREAS[area]
+    info = g.areas[area]
     if ships:
         found = {
             n
             for n in info.neighbors
-            if T.AREAS[n].is_sea or (T.AREAS[n].is_port and g.controller(n) == house)
+            if g.areas[n].is_sea or (g.areas[n].is_port and g.controller(n) == house)
         }
     else:
-        found = {n for n in info.neighbors if T.AREAS[n].is_land} | transport_targets(
+        found = {n for n in info.neighbors if g.areas[n].is_land} | transport_targets(
             g, house, area
         )
     found.discard(area)
@@ -99,7 +99,7 @@ def retreat_areas(
         found.discard(exclude)
     return [
         a
-        for a in T.AREA_IDS
+        for a in g.map.area_ids
         if a in found
         and a not in g.impassable
         and a not in g.neutral
@@ -116,7 +116,7 @@ def retreat_cost(g: BoardGame, house: str, leaving: str | None, target: str, cou
     for lost in range(count + 1):
         after = dict(sizes)
         after[target] = there + count - lost
-        if T.AREAS[target].is_port and after[target] > T.MAX_SHIPS_IN_PORT:
+        if g.areas[target].is_port and after[target] > T.MAX_SHIPS_IN_PORT:
             continue
         if supply_complies(after.values(), g.supply[house]):
             return lost
@@ -129,18 +129,18 @@ def retreat_cost(g: BoardGame, house: str, leaving: str | None, target: str, cou
 def contributions(g: BoardGame, f: Fight) -> tuple[HC.Contribution, ...]:
     """Every unit's strength for its side, after card modifiers (R7.4.2, R7.5.2 window 3)."""
     units: list[HC.Contribution] = [
-        HC.Contribution(Side.ATTACKER, "attacking", f.area, u, unit_value(u, f.area, True))
+        HC.Contribution(Side.ATTACKER, "attacking", f.area, u, unit_value(g, u, f.area, True))
         for u in f.attackers
     ]
     units += [
-        HC.Contribution(Side.DEFENDER, "defending", f.area, u, unit_value(u, f.area, False))
+        HC.Contribution(Side.DEFENDER, "defending", f.area, u, unit_value(g, u, f.area, False))
         for u in f.combat_units(g, Side.DEFENDER)
     ]
     for side in SIDES:
         for area, _house in f.valid_support(g, side):
             units += [
                 HC.Contribution(
-                    side, "supporting", area, u, unit_value(u, f.area, side is Side.ATTACKER)
+                    side, "supporting", area, u, unit_value(g, u, f.area, side is Side.ATTACKER)
                 )
                 for u in g.units.get(area, ())
             ]
@@ -464,7 +464,7 @@ def _destroy_decisions(
 ) -> list[Decision]:
     """D20 / D21: the side names the kind of the next unit of ``pool`` it destroys —
     asked only when the kind matters (fewer victims than units, two kinds or more)."""
-    kinds = tuple(k for k in T.UNIT_TYPES if any(u.kind == k for u in pool))
+    kinds = tuple(k for k in T.ALL_UNIT_TYPES if any(u.kind == k for u in pool))
     if count <= 0 or count >= len(pool) or len(kinds) <= 1:
         return []
     house = f.house(side)
@@ -558,7 +558,7 @@ def _retreat_ask(g: BoardGame, f: Fight) -> list[Decision]:
             g.seat_of(f.house(chooser)),
             f"{T.house_name(f.house(chooser))}: where do the units of "
             f"{T.house_name(f.house(lose))} retreat from {T.area_name(f.area)}{cost}?",
-            tuple(a for a in T.AREA_IDS if a in options),
+            tuple(a for a in g.map.area_ids if a in options),
         )
     ]
 

@@ -19,7 +19,7 @@ def consolidate_gain(g: BoardGame, house: str, area: str) -> int:
     """R6.6.1 power a Consolidate Power order of ``house`` in ``area`` yields (before the
     Pool limit): land 1 + crowns; port 1 if its ships are there and its sea holds no enemy
     ships (R8.6), else 0; sea 0."""
-    info = T.AREAS[area]
+    info = g.areas[area]
     if info.is_land:
         return 1 + info.power
     if info.is_port:
@@ -30,10 +30,10 @@ def consolidate_gain(g: BoardGame, house: str, area: str) -> int:
     return 0
 
 
-def can_muster(area: str) -> bool:
+def can_muster(g: BoardGame, area: str) -> bool:
     """R6.6.3 / FAQ F46: a Special Consolidate Power order musters only in a land area with a
     castle or stronghold (never at sea or in a port, R8.6)."""
-    info = T.AREAS[area]
+    info = g.areas[area]
     return info.is_land and info.has_castle
 
 
@@ -74,7 +74,7 @@ class ResolveConsolidate(Step):
         choice, self.chosen = self.chosen, None
         if self.area is None:
             order = g.orders[choice]
-            if order.special and can_muster(choice):
+            if order.special and can_muster(g, choice):
                 self.area = choice
                 g.push(self)  # ask: power or muster
                 return

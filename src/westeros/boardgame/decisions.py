@@ -397,3 +397,52 @@ NEW_INFORMATION_RETURN = _kind(
     "X-AFFC-D4, X-AFFC-3 New Information: the objective card of the hand the house shuffles "
     "back into the objective deck (secret, every house at once)",
 )
+
+
+# ==================================================== Mother of Dragons: Targaryen (X-MOD-5..7)
+BID_HANDOUT = _kind(
+    "bid_handout",
+    Codec(("house",)),
+    "X-MOD-5.3, XF25, X-MOD-D4: after the bids of an auction are revealed, Targaryen hands one "
+    "of the power tokens it bid to another house in play (a player's or a vassal's), raising "
+    "that house's bid by 1; asked once per token until all are handed out",
+)
+LOYALTY_AREA = _kind(
+    "loyalty_area",
+    Codec(("area",), words=("pass",)),
+    "X-MOD-7.4, X-MOD-D6: a land area to put a loyalty token on (Westeros deck IV: Targaryen "
+    "paying for a card's extra tokens, or the player chosen by The Long Plan), or pass where "
+    "the card makes it optional; a card's price is paid with its first area",
+)
+LOYALTY_PLAYER = _kind(
+    "loyalty_player",
+    Codec(("house",), words=("pass",)),
+    "X-MOD-7.4, X-MOD-D6: the other player Targaryen chooses for The Long Plan or Playing With "
+    "Fire (paying the card's power), or pass",
+)
+LOYALTY_UNIT = _kind(
+    "loyalty_unit",
+    Codec(("unit",)),
+    "X-MOD-7.4, XF36, X-MOD-D6 Playing With Fire: the chosen player picks the kind of the land "
+    "unit of its pool put into the chosen area",
+)
+LOYALTY_MOVE = _kind(
+    "loyalty_move",
+    Codec(("from", "target"), sep=">"),
+    "X-MOD-7.5, XF38, XF39, X-MOD-D6 Word Spreads Quickly, Scattering Dissent: the loyalty "
+    "token a player moves, from its area to an adjacent land area (<from>><target>); a player "
+    "who can move one must",
+)
+LOYALTY_CANCEL = _kind(
+    "loyalty_cancel",
+    words("cancel", "allow"),
+    "X-MOD-7.4, X-MOD-D6: Targaryen pays the card's price to cancel a loyalty token move "
+    "(cancel), or lets it happen (allow)",
+)
+FIRE_MADE_FLESH = _kind(
+    "fire_made_flesh",
+    Codec(("area",), words=("return", "pass")),
+    "X-MOD-7.4, XF35, XF37, X-MOD-D6 Fire Made Flesh: the area of the dragon Targaryen destroys "
+    "to bring one dragon strength token into the box at once, return (a destroyed dragon goes "
+    "back to its home area), or pass",
+)

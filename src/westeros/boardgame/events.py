@@ -1094,3 +1094,76 @@ OBJECTIVE_RETURNED = _event(
     redacted_text=lambda f: f"New Information: {house(f['house'])} shuffles an objective card "
     "back into the objective deck",
 )
+
+
+# ==================================================== Mother of Dragons: Targaryen (X-MOD-5..7)
+def _tokens(n: int) -> str:
+    return "a loyalty token" if n == 1 else f"{n} loyalty tokens"
+
+
+LOYALTY_PLACED = _event(
+    "loyalty_placed",
+    lambda f: f"A loyalty token is placed in {area(f['area'])}",
+    "X-MOD-7.1: a loyalty token is put on a land area",
+)
+LOYALTY_EXHAUSTED = _event(
+    "loyalty_exhausted",
+    lambda f: f"No loyalty token is left to place in {area(f['area'])}",
+    "X-MOD-7.1: all 20 loyalty tokens are in use; the placement is skipped",
+)
+LOYALTY_TAKEN = _event(
+    "loyalty_taken",
+    lambda f: f"{house(f['house'])} takes {_tokens(f['count'])} in {area(f['area'])} "
+    f"({f['total']} taken)",
+    "X-MOD-7.2, XF22, XF26: Targaryen takes the loyalty tokens of an area it controls; total is "
+    "its count of taken tokens",
+)
+BID_HANDED_OUT = _event(
+    "bid_handed_out",
+    lambda f: f"{house(f['house'])} hands a power token of its bid to {house(f['to'])} "
+    f"(its bid is now {f['bid']})",
+    "X-MOD-5.3, XF25: Targaryen hands one token of its bid to another house, whose bid rises "
+    "by 1 (bid: the new bid)",
+)
+GARRISON_RESTORED = _event(
+    "garrison_restored",
+    lambda f: f"The garrison of {area(f['area'])} ({f['strength']}) is put back",
+    "X-MOD-2.6: Targaryen controls Pentos again: its garrison returns",
+)
+LOYALTY_PAID = _event(
+    "loyalty_paid",
+    lambda f: f"{house(f['house'])} pays {f['amount']} power for {westeros_card_name(f['card'])}",
+    "X-MOD-7.4: Targaryen pays a Westeros deck IV card's price (card: the deck IV card id)",
+)
+LOYALTY_MOVED = _event(
+    "loyalty_moved",
+    lambda f: f"{house(f['house'])} moves a loyalty token from {area(f['from_area'])} to "
+    f"{area(f['to'])}",
+    "X-MOD-7.5, XF38, XF39: a player moves a loyalty token to an adjacent land area",
+)
+LOYALTY_MOVE_CANCELLED = _event(
+    "loyalty_move_cancelled",
+    lambda f: f"{house(f['house'])} pays {f['amount']} power: the loyalty token stays in "
+    f"{area(f['from_area'])}",
+    "X-MOD-7.4: Targaryen pays to cancel a loyalty token move",
+)
+DRAGON_SACRIFICED = _event(
+    "dragon_sacrificed",
+    lambda f: f"Fire Made Flesh: {house(f['house'])} destroys a dragon in {area(f['area'])}; "
+    f"the dragon token of round {f['round']} enters the box (dragons now {f['strength']})",
+    "X-MOD-7.4, XF35: a dragon is destroyed and one dragon strength token (round) enters the "
+    "box at once",
+)
+DRAGON_RETURNED = _event(
+    "dragon_returned",
+    lambda f: f"Fire Made Flesh: a destroyed dragon of {house(f['house'])} returns to "
+    f"{area(f['area'])}",
+    "X-MOD-7.4: a destroyed dragon goes back to Targaryen's home area",
+)
+UNIT_GIVEN = _event(
+    "unit_given",
+    lambda f: f"Playing With Fire: a {_unit_name(f['unit'])} of {house(f['house'])} is put "
+    f"into {area(f['area'])}",
+    "X-MOD-7.4, XF36: the chosen player's land unit (its kind picked by that player) enters "
+    "the chosen area",
+)

@@ -4,7 +4,6 @@ and which destinations are hostile. Read by the march (R6.4) and the combat's re
 
 from __future__ import annotations
 
-from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
 
 
@@ -12,15 +11,15 @@ def transport_targets(g: BoardGame, house: str, area: str) -> set[str]:
     """R6.4.3 ship transport: land areas adjacent to a sea area reachable from ``area``
     through a chain of adjacent sea areas each holding a ship of ``house`` (ports add no
     routes; F38 "connected" = adjacent)."""
-    frontier = [s for s in T.AREAS[area].neighbors if T.AREAS[s].is_sea and g.owner(s) == house]
+    frontier = [s for s in g.areas[area].neighbors if g.areas[s].is_sea and g.owner(s) == house]
     reached = set(frontier)
     while frontier:
         sea = frontier.pop()
-        for nxt in T.AREAS[sea].neighbors:
-            if nxt not in reached and T.AREAS[nxt].is_sea and g.owner(nxt) == house:
+        for nxt in g.areas[sea].neighbors:
+            if nxt not in reached and g.areas[nxt].is_sea and g.owner(nxt) == house:
                 reached.add(nxt)
                 frontier.append(nxt)
-    return {n for s in reached for n in T.AREAS[s].neighbors if T.AREAS[n].is_land}
+    return {n for s in reached for n in g.areas[s].neighbors if g.areas[n].is_land}
 
 
 def destinations(g: BoardGame, house: str, area: str) -> list[str]:
@@ -28,14 +27,14 @@ def destinations(g: BoardGame, house: str, area: str) -> list[str]:
     included, supply not checked. Land units: adjacent land areas and ship transport (R6.4.3,
     siege engines too, Q17). Ships: adjacent sea areas, and ports whose land area the house
     controls (R8.4). Impassable areas and unusable ports never (R1.1.4)."""
-    info = T.AREAS[area]
+    info = g.areas[area]
     found: set[str] = set()
     if info.is_land:
-        found = {n for n in info.neighbors if T.AREAS[n].is_land}
+        found = {n for n in info.neighbors if g.areas[n].is_land}
         found |= transport_targets(g, house, area)
     else:
         for n in info.neighbors:
-            other = T.AREAS[n]
+            other = g.areas[n]
             if other.is_sea:
                 found.add(n)
             elif other.is_port:
@@ -45,7 +44,7 @@ def destinations(g: BoardGame, house: str, area: str) -> list[str]:
                     found.add(n)
     found.discard(area)
     found -= g.impassable
-    return [a for a in T.AREA_IDS if a in found]
+    return [a for a in g.map.area_ids if a in found]
 
 
 def is_hostile(g: BoardGame, house: str, area: str) -> bool:

@@ -427,7 +427,7 @@ def _cersei_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     loser = f.house(side.other)
     return tuple(
         a
-        for a in T.AREA_IDS
+        for a in g.map.area_ids
         if (o := g.orders.get(a)) is not None
         and o.house == loser
         and a != f.area  # removed anyway (R7.11 step 1) …
@@ -584,7 +584,7 @@ _ability("balon_greyjoy", opponent_stats=lambda g, f, side, stats: replace(stats
 
 # -- Theon Greyjoy: defending a castle/stronghold area: +1 strength, +1 sword ------------------
 def _theon(g: BoardGame, f: Fight, side: Side, stats: CardStats) -> CardStats:
-    if side is Side.DEFENDER and T.AREAS[f.area].has_castle:
+    if side is Side.DEFENDER and g.areas[f.area].has_castle:
         return replace(stats, strength=stats.strength + 1, swords=stats.swords + 1)
     return stats
 
@@ -706,10 +706,10 @@ _ability(
 # -- Queen of Thorns (R7.12.7, F17): remove one adjacent opponent order ------------------------
 def _qot_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     victim = f.house(side.other)
-    around = T.AREAS[f.area].neighbors
+    around = g.areas[f.area].neighbors
     return tuple(
         a
-        for a in T.AREA_IDS
+        for a in g.map.area_ids
         if a in around
         and (o := g.orders.get(a)) is not None
         and o.house == victim

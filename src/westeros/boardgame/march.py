@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from westeros.boardgame import decisions as D
+from westeros.boardgame import dragons
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.combat import start_combat
@@ -70,10 +71,10 @@ def neutral_shortfall(
     modifier = order.modifier if order is not None else 0
     support = sum(
         support_value(g, a, area, True)
-        for a in T.AREAS[area].neighbors
+        for a in g.areas[area].neighbors
         if (o := g.orders.get(a)) is not None and o.type == "support" and can_support(g, a, area)
     )
-    units = sum(unit_value(Unit(house, kind), area, True) for kind in attackers)
+    units = sum(unit_value(g, Unit(house, kind), area, True) for kind in attackers)
     return g.neutral[area] - modifier - support - units
 
 
@@ -124,7 +125,7 @@ def plan_can_comply(
     groups: Counter[tuple[int, bool]] = Counter()
     for d in bins:
         z = sizes.get(d, 0) + planned[d]
-        port = T.AREAS[d].is_port
+        port = g.areas[d].is_port
         if port and z > T.MAX_SHIPS_IN_PORT:
             return False
         groups[(z, port)] += 1
@@ -255,8 +256,11 @@ class ResolveMarch(Step):
         if target is not None and target in g.neutral:
             planned = [k for k, d in moves if d == target]
             lacking = neutral_shortfall(g, self.house, self.area, target, planned)
+            joiners = list(left.elements())
+            if target not in destinations(g, self.house, self.area):  # X-MOD-6.3 a flight
+                joiners = [k for k in joiners if k == T.DRAGON]  # only dragons may join it
             values = sorted(
-                (unit_value(Unit(self.house, k), target, True) for k in left.elements()),
+                (unit_value(g, Unit(self.house, k), target, True) for k in joiners),
                 reverse=True,
             )
             reach = (lacking, values[:free])
@@ -278,28 +282,17 @@ class ResolveMarch(Step):
         ``<unit>><to>`` rather than ``D.MARCH_MOVE.format`` calls."""
         assert self.area is not None
         left = self._unplanned(g, self.moves)
-        kinds = [k for k in T.UNIT_TYPES if left[k] > 0]
+        kinds = [k for k in T.ALL_UNIT_TYPES if left[k] > 0]
         target = self._plan_target(g)
         choices: list[str] = []
         if kinds:
             dests = destinations(g, self.house, self.area)
             peaceful = [d for d in dests if not is_hostile(g, self.house, d)]
             for d in dests:
-                if d in peaceful:
-                    trial_target = target
-                elif ATTACKS_ENABLED and target in (None, d) and d not in self.excluded:
-                    trial_target = d  # R6.4.5 one attack per order; R6.5.2 failed ones excluded
-                else:
-                    continue
-                if trial_target is not None and trial_target in g.neutral:
-                    # R6.5.1 each kind's strength counts against a neutral force
-                    choices.extend(
-                        f"{k}>{d}"
-                        for k in kinds
-                        if self._completes(g, (*self.moves, (k, d)), trial_target, peaceful)
-                    )
-                elif self._completes(g, (*self.moves, (kinds[0], d)), trial_target, peaceful):
-                    choices.extend(f"{k}>{d}" for k in kinds)  # kinds do not matter for supply
+                choices.extend(self._choices_to(g, d, kinds, target, peaceful))
+            if T.DRAGON in kinds:  # X-MOD-6.3 / X-MOD-Q10 dragons alone fly to any land area
+                for d in dragons.flight_destinations(g, self.area, self.moves, dests):
+                    choices.extend(self._choices_to(g, d, [T.DRAGON], target, peaceful))
         # R6.4.6: "done" only when the plan itself is legal (the empty plan always is)
         if not self.moves or self._completes(g, self.moves, target, None):
             choices.append("done")
@@ -307,11 +300,38 @@ class ResolveMarch(Step):
             choices.append("reset")  # at the table: start the plan again (nothing moved yet)
         return tuple(choices)
 
+    def _choices_to(
+        self,
+        g: BoardGame,
+        d: str,
+        kinds: Sequence[str],
+        target: str | None,
+        peaceful: Sequence[str],
+    ) -> list[str]:
+        """The ``march_move`` choices sending one unit of ``kinds`` to ``d`` (R6.4.5, R6.4.6,
+        R6.5.1)."""
+        if not is_hostile(g, self.house, d):
+            trial_target = target
+        elif ATTACKS_ENABLED and target in (None, d) and d not in self.excluded:
+            trial_target = d  # R6.4.5 one attack per order; R6.5.2 failed ones excluded
+        else:
+            return []
+        if trial_target is not None and trial_target in g.neutral:
+            # R6.5.1 each kind's strength counts against a neutral force
+            return [
+                f"{k}>{d}"
+                for k in kinds
+                if self._completes(g, (*self.moves, (k, d)), trial_target, peaceful)
+            ]
+        if self._completes(g, (*self.moves, (kinds[0], d)), trial_target, peaceful):
+            return [f"{k}>{d}" for k in kinds]  # kinds do not matter for supply
+        return []
+
     def token_allowed(self, g: BoardGame) -> bool:
         """R6.4.7: all units leave a land area that is not the house's own home area and holds
         no power token, and the house has an available power token (enemy home allowed)."""
         assert self.area is not None
-        info = T.AREAS[self.area]
+        info = g.areas[self.area]
         return (
             info.is_land
             and g.homes.get(self.area) != self.house  # X-AFFC-2.2 The Eyrie is Arryn's

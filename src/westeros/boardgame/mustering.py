@@ -36,7 +36,7 @@ UPGRADE = "upgrade_"  # purchase prefix: upgrade_knight, upgrade_siege_engine (R
 
 def can_muster_in(g: BoardGame, house: str, area: str) -> bool:
     """R3.6.2: a land area with a castle or stronghold controlled by the house (usable, R1.1.4)."""
-    info = T.AREAS.get(area)
+    info = g.areas.get(area)
     return (
         info is not None
         and info.is_land
@@ -53,7 +53,7 @@ def mustering_areas(g: BoardGame, house: str, castles_only: bool = False) -> tup
         a
         for a in g.controlled_areas(house)
         if can_muster_in(g, house, a)
-        and not (castles_only and T.AREAS[a].fortification == "stronghold")
+        and not (castles_only and g.areas[a].fortification == "stronghold")
     )
 
 
@@ -67,7 +67,7 @@ def ship_targets(g: BoardGame, house: str, area: str) -> list[str]:
     without enemy ships; never impassable areas or unusable ports (R1.1.4). The 3-ship port
     limit (R8.2) and supply (R1.5.4) are checked here too."""
     targets: list[str] = []
-    port = T.AREAS[area].port
+    port = g.areas[area].port
     if (
         port is not None
         and port not in g.impassable
@@ -76,10 +76,10 @@ def ship_targets(g: BoardGame, house: str, area: str) -> list[str]:
         and g.complies_with(house, {port: _own_count(g, house, port) + 1})
     ):
         targets.append(port)
-    for sea in T.AREA_IDS:
+    for sea in g.map.area_ids:
         if (
-            sea in T.AREAS[area].neighbors
-            and T.AREAS[sea].is_sea
+            sea in g.areas[area].neighbors
+            and g.areas[sea].is_sea
             and sea not in g.impassable
             and g.owner(sea) in (None, house)
             and g.complies_with(house, {sea: _own_count(g, house, sea) + 1})
@@ -142,13 +142,13 @@ class Muster(Step):
         self.choice = choice
 
     # -- queries -------------------------------------------------------------------------------
-    def _points_left(self) -> int:
-        return T.AREAS[self.areas[0]].mustering_points - self.spent
+    def _points_left(self, g: BoardGame) -> int:
+        return g.areas[self.areas[0]].mustering_points - self.spent
 
     def _can_defer(self, g: BoardGame) -> bool:
         if self.spent or len(self.areas) < 2 or self.areas[0] in self.deferred:
             return False
-        total = sum(T.AREAS[a].mustering_points for a in self.areas)
+        total = sum(g.areas[a].mustering_points for a in self.areas)
         return g.pool_left(self.house, "footman") < total
 
     def _offer(self, g: BoardGame) -> list[str]:
@@ -156,7 +156,7 @@ class Muster(Step):
         if not self.areas:
             return []
         area = self.areas[0]
-        options = muster_options(g, self.house, area, self._points_left())
+        options = muster_options(g, self.house, area, self._points_left(g))
         if self._can_defer(g) and can_muster_in(g, self.house, area):
             options.append("later")
         return options
@@ -169,7 +169,7 @@ class Muster(Step):
         if not options:
             return []
         area = self.areas[0]
-        left = self._points_left()
+        left = self._points_left(g)
         prompt = (
             f"{T.house_name(self.house)}: muster in {T.area_name(area)} "
             f"({_points_word(left)} left)"
@@ -202,7 +202,7 @@ class Muster(Step):
         if not can_muster_in(g, self.house, area):
             g.emit(E.MUSTER_BARRED(house=self.house, area=area))
         else:
-            left = self._points_left()
+            left = self._points_left(g)
             if left > 0:  # R3.6.2 unspent points are lost
                 g.emit(E.MUSTER_ENDED(house=self.house, area=area, lost=left))
         self.areas = self.areas[1:]

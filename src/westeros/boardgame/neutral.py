@@ -36,7 +36,7 @@ from westeros.boardgame.victory import settle_control
 
 def strength_parts(g: BoardGame, f: Fight) -> dict[str, int]:
     """R6.5.1 marching strength by part: units, March modifier, support (units and bonus)."""
-    units = sum(unit_value(u, f.area, True) for u in f.attackers)
+    units = sum(unit_value(g, u, f.area, True) for u in f.attackers)
     order = T.ORDER_KINDS[f.march_token].modifier
     support = sum(support_value(g, a, f.area, True) for a, _h in f.valid_support(g))
     return {"units": units, "order": order, "support": support, "total": units + order + support}

@@ -15,11 +15,9 @@ from westeros.boardgame.state import BoardGame, Unit
 from westeros.engine import Decision, Step
 from westeros.engine.decision import Choice
 
-PORTS: tuple[str, ...] = tuple(a for a in T.AREA_IDS if T.AREAS[a].is_port)
 
-
-def _land_of(port: str) -> str:
-    land = T.AREAS[port].port_land
+def _land_of(g: BoardGame, port: str) -> str:
+    land = g.areas[port].port_land
     assert land is not None, port
     return land
 
@@ -50,7 +48,7 @@ def _destroy_ships(g: BoardGame, port: str, controller: str | None) -> None:
     uncontrolled); an order left without units goes too (cf. E2)."""
     ships = g.units.pop(port)
     house = ships[0].house
-    land = _land_of(port)
+    land = _land_of(g, port)
     g.emit(
         E.SHIPS_DESTROYED(
             house=house, port=port, ships=len(ships), land=land, controller=controller
@@ -67,7 +65,7 @@ def _lost(g: BoardGame, port: str) -> tuple[str, str | None] | None:
     ships = g.units.get(port)
     if not ships:
         return None
-    land = _land_of(port)
+    land = _land_of(g, port)
     ctrl = g.controller(land)
     return None if ctrl == ships[0].house else (land, ctrl)
 
@@ -89,7 +87,7 @@ def port_takeovers(g: BoardGame) -> list[Step]:
     """R8.5 / F39: destroy the ships in ports whose land became uncontrolled; the takeover
     steps (not pushed) for ports whose land another house now controls."""
     takeovers: list[Step] = []
-    for port in PORTS:
+    for port in g.map.ports:
         if _settle(g, port) is None:
             continue
         if not any(isinstance(s, PortTakeover) and s.port == port for s in g.stack):

@@ -15,15 +15,15 @@ from westeros.engine import Choice, Decision, Step
 RAIDABLE = frozenset({"support", "raid", "consolidate"})  # R6.3.1 (never March)
 
 
-def raid_reach(area: str) -> list[str]:
+def raid_reach(g: BoardGame, area: str) -> list[str]:
     """R6.3.2 areas a Raid order in ``area`` can reach, map order: from land only adjacent
     land; from sea adjacent land, sea and ports; from a port only its sea (R8.4)."""
-    info = T.AREAS[area]
+    info = g.areas[area]
     if info.is_port:
         assert info.port_sea is not None
         return [info.port_sea]
     kinds = {"land"} if info.is_land else {"land", "sea", "port"}
-    return [b for b in T.AREA_IDS if b in info.neighbors and T.AREAS[b].kind in kinds]
+    return [b for b in g.map.area_ids if b in info.neighbors and g.areas[b].kind in kinds]
 
 
 def raid_targets(g: BoardGame, area: str) -> list[str]:
@@ -33,7 +33,7 @@ def raid_targets(g: BoardGame, area: str) -> list[str]:
     types = (RAIDABLE | {"defense"}) if raid.special else RAIDABLE
     return [
         b
-        for b in raid_reach(area)
+        for b in raid_reach(g, area)
         if (o := g.orders.get(b)) is not None and o.house != raid.house and o.type in types
     ]
 

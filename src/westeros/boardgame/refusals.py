@@ -28,8 +28,8 @@ def part_words(value: object) -> str:
         return " + ".join(part_words(v) for v in value)
     if not isinstance(value, str):
         return str(value)
-    if value in T.AREAS:
-        return T.area_name(value)
+    if value in T.AREA_NAMES:
+        return T.AREA_NAMES[value]
     if value in T.HOUSE_CARD_BY_ID:
         return T.HOUSE_CARD_BY_ID[value].name
     if value in _UNITS:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from westeros.boardgame import affc
+from westeros.boardgame import affc, mod, targaryen
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
 from westeros.engine import ConfigError
 
-SCENARIOS = ("base", "adwd", "affc")
+SCENARIOS = ("base", "adwd", "affc", "mod")
 BASE_DECKS = ("base", "adwd")  # the decks a base game may choose (X-ADWD-1.1)
 CONFIG_KEYS = frozenset(
     {
@@ -22,6 +22,7 @@ CONFIG_KEYS = frozenset(
         "house_cards",
         "arryn_power_tokens",
         "planning",
+        *mod.KEYS,
     }
 )
 PLANNING = ("sequential", "table")
@@ -39,8 +40,8 @@ def _scenario(config: dict[str, Any], players: int) -> tuple[str, str]:
         choices = BASE_DECKS if scenario == "base" else tuple(T.HOUSE_CARD_DECKS)
         raise ConfigError(f"house_cards must be one of {', '.join(choices)}, not {cards!r}")
     if scenario != "base":
-        setup = T.SCENARIOS[scenario]
-        if players != setup.player_count:
+        setup = T.SCENARIOS[mod.board(config) if scenario == mod.SCENARIO else scenario]
+        if players not in setup.seats:
             raise ConfigError(
                 f"scenario {scenario!r} is played by exactly {setup.player_count} players, "
                 f"not {players}"
@@ -73,16 +74,10 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     unknown = set(config) - CONFIG_KEYS
     if unknown:
         raise ValueError(f"unknown config keys: {', '.join(sorted(unknown))}")
-    players = config.get("players", 6)
-    if not isinstance(players, int) or players not in T.SETUPS:
-        raise ValueError(f"players must be 3, 4, 5 or 6, not {players!r}")
+    players = _players(config)
     scenario, cards = _scenario(config, players)
-    allowed = T.setup_of(scenario, players).houses
-    houses = config.get("houses")
-    if houses is not None and (not isinstance(houses, list) or sorted(houses) != sorted(allowed)):
-        raise ValueError(
-            f"houses for {players} players must list each of {', '.join(allowed)} once"
-        )
+    mod.refuse_keys(config, scenario)  # X-MOD-1: the MoD settings belong to MoD games
+    houses = _houses(config, scenario, players)
     tides = config.get("tides", False)
     if not isinstance(tides, bool):
         raise ValueError("tides must be true or false")
@@ -92,7 +87,7 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     planning = config.get("planning", "sequential")
     if planning not in PLANNING:
         raise ConfigError(f"planning must be one of {', '.join(PLANNING)}, not {planning!r}")
-    return {
+    result = {
         "players": players,
         "houses": houses,
         "tides": tides,
@@ -101,6 +96,34 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
         "house_cards": cards,
         "planning": planning,
     } | _arryn_tokens(config, scenario)
+    if scenario == mod.SCENARIO:  # X-MOD-1.4, X-MOD-10.1 (other configs stay as they were)
+        result |= mod.settings(config, players, houses)
+    return result
+
+
+def _players(config: dict[str, Any]) -> int:
+    """The player count: 3–6 (R2), 3–7 in Mother of Dragons (X-MOD-13.1)."""
+    players: object = config.get("players", 6)
+    counts: tuple[int, ...] = tuple(T.SETUPS)
+    if config.get("scenario") == mod.SCENARIO:  # X-MOD-13.1 4-8 with essos (X-MOD-Q2)
+        counts = T.SCENARIOS[mod.board(config)].seats
+    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+        words = f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
+        raise ValueError(f"players must be {words}, not {players!r}")
+    return players
+
+
+def _houses(config: dict[str, Any], scenario: str, players: int) -> list[str] | None:
+    """D1: the house of each seat (None = drawn at random at set-up)."""
+    if scenario == mod.SCENARIO:
+        return mod.seat_houses(config, players)  # X-MOD-13.1: some of the 7 houses
+    allowed = T.setup_of(scenario, players).houses
+    houses = config.get("houses")
+    if houses is not None and (not isinstance(houses, list) or sorted(houses) != sorted(allowed)):
+        raise ValueError(
+            f"houses for {players} players must list each of {', '.join(allowed)} once"
+        )
+    return houses
 
 
 def _arryn_tokens(config: dict[str, Any], scenario: str) -> dict[str, int]:
@@ -131,39 +154,51 @@ def set_up(g: S) -> S:
     cfg = g.config
     setup = g.setup
     g.houses = setup.houses
-    # D1: houses chosen per seat, or assigned at random.
-    g.seat_houses = tuple(cfg["houses"]) if cfg["houses"] else g.rng.shuffled(setup.houses)
+    if g.is_mod():  # X-MOD-10.1 the unplayed houses are vassals; X-MOD-3 the game's map
+        g.seat_houses, g.vassals = mod.seats_and_vassals(g)
+        g.map = T.MAPS["mod_essos" if cfg.get("essos") else setup.map]
+    else:  # D1: houses chosen per seat, or assigned at random.
+        g.seat_houses = tuple(cfg["houses"]) if cfg["houses"] else g.rng.shuffled(setup.houses)
     g.tides = cfg["tides"]
     g.round = 1
     g.phase = "planning"
     g.units = {}
     for house in setup.houses:  # R2.5 starting units (errata Lannister port ship)
-        for area, kind in setup.starting_units[house]:
+        # X-MOD-10.2: a vassal starts with the units of its vassal set-up card
+        cards = setup.vassal_units if house in g.vassals else setup.starting_units
+        for area, kind in cards[house]:
             if not cfg["lannister_port_ship"] and area == "port_of_lannisport":
                 continue
             g.units[area] = (*g.units.get(area, ()), Unit(house, kind))
     g.power_tokens = dict(setup.power_tokens)  # X-ADWD-2.6
-    g.power = {h: setup.initial_power[h] for h in setup.houses}  # R2.4
+    # R2.4; X-MOD-10.2: vassals have no power tokens, and supply 4 (X-MOD-Q4)
+    g.power = {h: 0 if h in g.vassals else setup.initial_power[h] for h in setup.houses}
     g.garrisons = dict(setup.garrisons)  # R2.6
     g.neutral = dict(setup.neutral_forces)  # R2.7
     g.impassable = setup.impassable  # R2.8
-    g.tracks = {  # R2.2
-        "iron_throne": setup.iron_throne,
-        "fiefdoms": setup.fiefdoms,
-        "kings_court": setup.kings_court,
+    g.tracks = {  # R2.2; X-MOD-10.2 vassals leave the top 3 spaces
+        "iron_throne": mod.vassals_to_bottom(setup.iron_throne, g.vassals),
+        "fiefdoms": mod.vassals_to_bottom(setup.fiefdoms, g.vassals),
+        "kings_court": mod.vassals_to_bottom(setup.kings_court, g.vassals),
     }
     assert set(g.tracks) == set(TRACKS)
-    g.supply = {h: setup.initial_supply[h] for h in setup.houses}
-    g.hands = {h: tuple(c.id for c in g.house_deck(h)) for h in setup.houses}  # R1.11.1
+    g.supply = {
+        h: setup.vassal_supply if h in g.vassals else setup.initial_supply[h] for h in setup.houses
+    }
+    # R1.11.1; X-MOD-10.7: a vassal holds no cards (its commander draws from the vassal deck)
+    g.hands = {
+        h: () if h in g.vassals else tuple(c.id for c in g.house_deck(h)) for h in setup.houses
+    }
     g.discards = {h: () for h in setup.houses}
     g.orders = {}
     g.orders_revealed = False
     g.restrictions = frozenset()
     # R2.10 shuffle each deck separately.
+    decks = sorted(T.WESTEROS_DECK_SETS[setup.westeros_decks])  # X-MOD-7.3 deck IV too
     g.westeros_decks = {  # X-AFFC-2.9: AFfC plays its own deck I
-        d: g.rng.shuffled(T.westeros_deck_list(d, setup.westeros_decks)) for d in (1, 2, 3)
+        d: g.rng.shuffled(T.westeros_deck_list(d, setup.westeros_decks)) for d in decks
     }
-    g.westeros_discards = {1: (), 2: (), 3: ()}
+    g.westeros_discards = {d: () for d in decks}
     g.wildling_deck = g.rng.shuffled([c.id for c in T.WILDLING_CARDS])
     g.wildling_threat = setup.wildling_start  # R2.4, X-ADWD-Q1
     g.vsb_used = False
@@ -177,10 +212,13 @@ def set_up(g: S) -> S:
     if setup.homes != T.MAP_HOMES:  # X-AFFC-2.2 The Eyrie for Arryn (else the class's map homes)
         g.homes = dict(setup.homes)
     g.commanders = {}  # X-MOD-10.3: handed out at each Planning phase
+    g.loyalty = {}  # X-MOD-7: loyalty tokens on the board (set up with Targaryen)
     g.objective_hands = {}
     g.objectives_scored = {}
     g.victory_points = {}
     g.emit(E.GAME_SETUP(players=cfg["players"], seats=list(g.seat_houses), tides=g.tides))
     if g.is_affc():
         affc.deal_objectives(g)  # X-AFFC-2.8
+    if targaryen.in_play(g):
+        targaryen.set_up(g)  # X-MOD-2.8 the loyalty token of King's Landing
     return g

@@ -18,9 +18,6 @@ from westeros.boardgame.refusals import refusal
 from westeros.engine import Choice, Decision, Event, Outcome, Step, StepGame
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
-AREA_ORDER = {a: i for i, a in enumerate(T.AREA_IDS)}  # map order, for stable listings
-CASTLE_AREAS = tuple(a for a in T.AREA_IDS if T.AREAS[a].has_castle)
-LAND_AREAS = tuple(a for a in T.AREA_IDS if T.AREAS[a].kind == "land")
 TRACK_NAMES = E.TRACK_NAMES
 
 
@@ -136,9 +133,16 @@ class BoardGame(StepGame):
     # area -> house: the home areas of this game (the map's, plus The Eyrie for Arryn in
     # AFfC, X-AFFC-2.2); fixed by the scenario, so not in the snapshot
     homes: Mapping[str, str] = T.MAP_HOMES
+    # the game's map (R1.1; a MoD variant, X-MOD-3); fixed by the scenario, so not in the
+    # snapshot; the class's base map unless set-up says otherwise
+    map: T.GameMap = T.MAPS["base"]
     # Mother of Dragons (X-MOD): empty in other games, and then left out of the snapshot
     vassals: tuple[str, ...] = ()  # houses in play that no seat plays (X-MOD-10.1), house order
     commanders: dict[str, str]  # vassal -> its commander's house this round (X-MOD-10.3)
+    # House Targaryen (X-MOD-5..7), only when it is in play; else left out of the snapshot
+    loyalty: dict[str, int]  # land area -> loyalty tokens lying there (X-MOD-7.1)
+    loyalty_taken: int = 0  # the loyalty tokens Targaryen has taken (X-MOD-5.2, X-MOD-7.2)
+    dragon_early: tuple[int, ...] = ()  # dragon tokens moved early (rounds), Fire Made Flesh
 
     def next_round(self) -> Step:
         """The step that plays the next round (R3.1), pushed by the Action phase's clean up:
@@ -200,7 +204,7 @@ class BoardGame(StepGame):
     @property
     def areas(self) -> Mapping[str, T.Area]:
         """The areas of this game's map (R1.1; MoD adds and changes some, X-MOD-3)."""
-        return T.AREAS
+        return self.map.areas
 
     def is_affc(self) -> bool:
         """A Feast for Crows: victory points from objectives instead of castles (X-AFFC-4)."""
@@ -209,10 +213,15 @@ class BoardGame(StepGame):
     @property
     def setup(self) -> T.PlayerCountSetup:
         """The set-up this game was started from: its scenario and player count."""
+        if self.config.get("essos"):  # X-MOD-1.2 the 8-house board with Targaryen
+            return T.SCENARIOS["mod_essos"]
         return T.setup_of(self.config.get("scenario", "base"), self.config["players"])
 
     def house_deck(self, house: str) -> tuple[T.HouseCard, ...]:
-        """The house's 7 house cards in this game's deck (R1.11.1, X-ADWD-1.1)."""
+        """The house's 7 house cards in this game's deck (R1.11.1, X-ADWD-1.1); Targaryen's
+        are the deck the game names, A by default (X-MOD-5.8, X-MOD-Q3)."""
+        if house == "targaryen":
+            return T.TARGARYEN_DECKS[self.config.get("targaryen_deck", "a")]
         return T.HOUSE_CARD_DECKS[self.config.get("house_cards", "base")][house]
 
     def garrison_owner(self, area: str) -> str | None:
@@ -220,8 +229,11 @@ class BoardGame(StepGame):
         return self.setup.garrison_owner(area)
 
     def set_track(self, track: str, order: Iterable[str]) -> None:
-        """Replace a track's order; dominance tokens follow position 1 (R1.9.5)."""
+        """Replace a track's order; dominance tokens follow position 1 (R1.9.5). Targaryen
+        keeps the last space (X-MOD-5.1, XF19): a house sent below it lands just above it."""
         new = tuple(order)
+        if "targaryen" in new:
+            new = (*(h for h in new if h != "targaryen"), "targaryen")
         assert sorted(new) == sorted(self.houses), new
         old_holder = self.tracks[track][0]
         self.tracks[track] = new
@@ -237,7 +249,7 @@ class BoardGame(StepGame):
     def areas_of(self, house: str) -> list[str]:
         """Areas (land, sea, port) holding the house's units, in map order."""
         areas = [a for a, us in self.units.items() if us[0].house == house]
-        return sorted(areas, key=AREA_ORDER.__getitem__)
+        return sorted(areas, key=self.map.order.__getitem__)
 
     def units_of(self, house: str) -> list[tuple[str, Unit]]:
         return [(a, u) for a, us in self.units.items() for u in us if u.house == house]
@@ -253,7 +265,7 @@ class BoardGame(StepGame):
 
     def pool_left(self, house: str, kind: str) -> int:
         """Units of a kind still in the house's pool (R1.4.2)."""
-        return T.UNIT_POOL[kind] - self.count_units(house, kind)
+        return T.unit_pool(house)[kind] - self.count_units(house, kind)
 
     def add_unit(self, area: str, unit: Unit) -> None:
         current = self.units.get(area, ())
@@ -276,7 +288,7 @@ class BoardGame(StepGame):
 
     # -- control (R1.3) --------------------------------------------------------------------------
     def controller(self, area: str) -> str | None:
-        info = T.AREAS[area]
+        info = self.areas[area]
         if info.kind == "port":
             assert info.port_land is not None
             return self.controller(info.port_land)  # R1.3.4
@@ -295,7 +307,10 @@ class BoardGame(StepGame):
 
     def controlled_areas(self, house: str) -> list[str]:
         """Land and sea areas the house controls, in map order (ports excluded)."""
-        return [a for a in T.AREA_IDS if T.AREAS[a].kind != "port" and self.controller(a) == house]
+        areas = self.areas
+        return [
+            a for a in self.map.area_ids if areas[a].kind != "port" and self.controller(a) == house
+        ]
 
     def power_tokens_of(self, house: str) -> list[str]:
         return [a for a, h in self.power_tokens.items() if h == house]
@@ -303,14 +318,14 @@ class BoardGame(StepGame):
     def castles(self, house: str) -> int:
         """R9.1: castle/stronghold areas controlled, derived, never stored (the victory value
         of every scenario but AFfC, whose victory points are :attr:`victory_points`)."""
-        return sum(1 for a in CASTLE_AREAS if self.controller(a) == house)
+        return sum(1 for a in self.map.castle_areas if self.controller(a) == house)
 
     def land_areas_controlled(self, house: str) -> int:
-        return sum(1 for a in LAND_AREAS if self.controller(a) == house)
+        return sum(1 for a in self.map.land_areas if self.controller(a) == house)
 
     def barrels(self, house: str) -> int:
         """Supply icons in controlled areas, capped at 6 (R3.5.1)."""
-        total = sum(T.AREAS[a].supply for a in self.controlled_areas(house))
+        total = sum(self.areas[a].supply for a in self.controlled_areas(house))
         return min(T.MAX_SUPPLY, total)
 
     # -- supply (R1.5) -----------------------------------------------------------------------------
@@ -355,7 +370,7 @@ class BoardGame(StepGame):
         """Areas holding the house's orders (of one type), in map order."""
         return [
             a
-            for a in T.AREA_IDS
+            for a in self.map.area_ids
             if (o := self.orders.get(a)) is not None
             and o.house == house
             and (order_type is None or o.type == order_type)
@@ -403,7 +418,18 @@ class BoardGame(StepGame):
             }
             | (self._affc_snapshot() if self.is_affc() else {})
             | self._mod_snapshot()
+            | self._targaryen_snapshot()
         )
+
+    def _targaryen_snapshot(self) -> dict[str, Any]:
+        """Loyalty tokens and dragon strength tokens (X-MOD-6, X-MOD-7), with Targaryen only."""
+        if "targaryen" not in self.houses:
+            return {}
+        return {
+            "loyalty": dict(sorted(self.loyalty.items())),
+            "loyalty_taken": self.loyalty_taken,
+            "dragon_early": list(self.dragon_early),
+        }
 
     def _mod_snapshot(self) -> dict[str, Any]:
         """The vassals and their commanders (X-MOD-10), in games that have vassals."""

@@ -100,21 +100,23 @@ def reconcile_areas(g: BoardGame, house: str, reduced: Iterable[str] = ()) -> li
 
     return [
         a
-        for a in T.AREA_IDS
+        for a in g.map.area_ids
         if sizes.get(a, 0) >= 2 and _completable(g.supply[house], key(a))  # R1.5.1 armies only
     ]
 
 
-def unit_choices(units: Iterable[tuple[str, Unit]]) -> tuple[str, ...]:
+def unit_choices(g: BoardGame, units: Iterable[tuple[str, Unit]]) -> tuple[str, ...]:
     """Distinct ``"area:kind"`` choices (the grammar of ``reconcile`` and the wildling unit
     picks), in map order then unit-type order."""
-    keys = {(T.AREA_IDS.index(a), T.UNIT_TYPES.index(u.kind), f"{a}:{u.kind}") for a, u in units}
+    order = g.map.order
+    keys = {(order[a], T.ALL_UNIT_TYPES.index(u.kind), f"{a}:{u.kind}") for a, u in units}
     return tuple(choice for *_, choice in sorted(keys))
 
 
 def reconcile_choices(g: BoardGame, house: str, reduced: Iterable[str] = ()) -> tuple[str, ...]:
     """Choices ``"area:unit_kind"`` of one destruction (D5), in map order."""
-    return unit_choices((a, u) for a in reconcile_areas(g, house, reduced) for u in g.units[a])
+    units = [(a, u) for a in reconcile_areas(g, house, reduced) for u in g.units[a]]
+    return unit_choices(g, units)
 
 
 def consequences(g: BoardGame) -> bool:

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from westeros.boardgame import decisions as D
+from westeros.boardgame import dragons
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.fight import NEUTRAL, Fight
@@ -31,13 +32,16 @@ from westeros.boardgame.state import SIDES, BoardGame, Side, Unit
 from westeros.engine import Decision
 
 
-def unit_value(unit: Unit, embattled: str, for_attack: bool) -> int:
+def unit_value(g: BoardGame, unit: Unit, embattled: str, for_attack: bool) -> int:
     """R7.4.2 printed value: footman 1, knight 2, ship 1, routed 0 (R1.4.4), siege engine 4 only
-    when attacking or supporting the attack into a castle/stronghold area, else 0."""
+    when attacking or supporting the attack into a castle/stronghold area, else 0; a dragon the
+    game's dragon strength (X-MOD-6.2, :func:`dragons.strength`)."""
     if unit.routed:
         return 0
+    if unit.kind == T.DRAGON:
+        return dragons.strength(g)
     if unit.kind == "siege_engine":
-        return T.SIEGE_STRENGTH_VS_CASTLE if for_attack and T.AREAS[embattled].has_castle else 0
+        return T.SIEGE_STRENGTH_VS_CASTLE if for_attack and g.areas[embattled].has_castle else 0
     return T.UNIT_STRENGTH[unit.kind]
 
 
@@ -45,11 +49,11 @@ def can_support(g: BoardGame, source: str, embattled: str) -> bool:
     """R7.3.1 area kinds: land units only into land combats; ships in a sea area into adjacent
     land and sea areas; ships in a port only into the port's sea area. Adjacency only: support
     never goes through ship transport (F27); impassable areas take no part (R1.1.4)."""
-    if source == embattled or not T.adjacent(source, embattled):
+    if source == embattled or not g.map.adjacent(source, embattled):
         return False
     if source in g.impassable or embattled in g.impassable:
         return False
-    info, target = T.AREAS[source], T.AREAS[embattled]
+    info, target = g.areas[source], g.areas[embattled]
     if info.is_land:
         return target.is_land
     if info.is_sea:
@@ -62,7 +66,7 @@ def eligible_areas(g: BoardGame, embattled: str, house: str) -> tuple[str, ...]:
     ``embattled`` (R7.3.1), in map order."""
     return tuple(
         a
-        for a in T.AREA_IDS
+        for a in g.map.area_ids
         if (o := g.orders.get(a)) is not None
         and o.house == house
         and o.type == "support"
@@ -101,7 +105,7 @@ def order_modifier(g: BoardGame, area: str, order_type: str, house: str | None =
 def support_value(g: BoardGame, area: str, embattled: str, for_attack: bool) -> int:
     """R7.3.4 an area's support: its units' values plus its order bonus (Support +1 → +1,
     even when every unit there is routed, Q13)."""
-    units = sum(unit_value(u, embattled, for_attack) for u in g.units.get(area, ()))
+    units = sum(unit_value(g, u, embattled, for_attack) for u in g.units.get(area, ()))
     return units + order_modifier(g, area, "support")
 
 

@@ -17,10 +17,13 @@ from typing import Final
 
 __all__ = [
     "ALL_HOUSES",
+    "ALL_UNIT_TYPES",
     "AREAS",
     "AREA_IDS",
+    "AREA_NAMES",
     "BORDERS",
     "CASTLES_TO_WIN",
+    "DRAGON",
     "GARRISON_STRENGTH",
     "HOME_AREAS",
     "HOUSES",
@@ -29,6 +32,7 @@ __all__ = [
     "HOUSE_CARD_DECKS",
     "INITIAL_POWER",
     "LAST_ROUND",
+    "MAPS",
     "MAX_SHIPS_IN_PORT",
     "MAX_SUPPLY",
     "MUSTER_COST",
@@ -40,6 +44,7 @@ __all__ = [
     "SETUPS",
     "SIEGE_STRENGTH_VS_CASTLE",
     "SUPPLY_LIMITS",
+    "TARGARYEN",
     "TIDES_CARD_BY_ID",
     "TIDES_OF_BATTLE",
     "UNIT_POOL",
@@ -55,9 +60,11 @@ __all__ = [
     "WILDLING_START",
     "WILDLING_STEP",
     "Area",
+    "GameMap",
     "HouseCard",
     "OrderToken",
     "PlayerCountSetup",
+    "TargaryenData",
     "TidesCard",
     "WesterosCard",
     "WildlingCard",
@@ -65,13 +72,17 @@ __all__ = [
     "area_name",
     "house_name",
     "setup_of",
+    "unit_pool",
     "westeros_deck_list",
 ]
 
 HOUSES: Final[tuple[str, ...]] = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
-# the base houses plus the expansions' (X-AFFC-2.1: Arryn); HOUSES stays the base game's six
-ALL_HOUSES: Final[tuple[str, ...]] = (*HOUSES, "arryn")
+# the base houses plus the expansions' (X-AFFC-2.1: Arryn; X-MOD-5: Targaryen); HOUSES stays the
+# base game's six
+ALL_HOUSES: Final[tuple[str, ...]] = (*HOUSES, "arryn", "targaryen")
 UNIT_TYPES: Final[tuple[str, ...]] = ("footman", "knight", "siege_engine", "ship")
+DRAGON: Final = "dragon"  # Targaryen's own land unit (X-MOD-6), in no other house's pool
+ALL_UNIT_TYPES: Final[tuple[str, ...]] = (*UNIT_TYPES, DRAGON)
 
 _AREA_KINDS: Final = frozenset({"land", "sea", "port"})
 _FORTIFICATIONS: Final = frozenset({"stronghold", "castle"})
@@ -90,7 +101,7 @@ _CARD_TIMINGS: Final = frozenset(
     }
 )
 _CHOOSERS: Final = frozenset({"iron_throne", "messenger_raven", "valyrian_steel_blade"})
-_DECK_NUMERALS: Final[Mapping[int, str]] = MappingProxyType({1: "I", 2: "II", 3: "III"})
+_DECK_NUMERALS: Final[Mapping[int, str]] = MappingProxyType({1: "I", 2: "II", 3: "III", 4: "IV"})
 
 
 # --------------------------------------------------------------------------------------------
@@ -212,29 +223,34 @@ class _NeutralToken:
     player_counts: frozenset[int]
 
 
-def _build_map(
-    raw: dict[str, object],
-) -> tuple[
-    dict[str, Area],
-    frozenset[frozenset[str]],
-    tuple[_NeutralToken, ...],
-    frozenset[str],
-]:
-    raw_areas = [_obj(a, f"map.areas[{i}]") for i, a in enumerate(_list(raw["areas"], "map"))]
+# X-MOD-3.3: Targaryen's home (Pentos) is printed on the Essos board of Mother of Dragons
+_MAP_HOUSES: Final = frozenset({*ALL_HOUSES, "targaryen"})
+
+
+def _border_set(raw_borders: object, known: frozenset[str], where: str) -> set[frozenset[str]]:
+    borders: set[frozenset[str]] = set()
+    for i, pair_raw in enumerate(_list(raw_borders, where)):
+        pair = _str_list(pair_raw, f"{where}[{i}]")
+        edge = frozenset(pair)
+        if len(pair) != 2 or len(edge) != 2 or not edge <= known:
+            raise _fail(f"{where}[{i}]", f"bad border {pair!r}")
+        if edge in borders:
+            raise _fail(f"{where}[{i}]", f"duplicate border {pair!r}")
+        borders.add(edge)
+    return borders
+
+
+def _build_areas(
+    raw_areas: list[dict[str, object]], borders: set[frozenset[str]]
+) -> dict[str, Area]:
+    """The areas of a map, in the given order, with their neighbours (R1.1.1) and ports (R1.1.2)
+    checked: a port joins one land area and one sea area, and its land points back to it."""
     ids = [_str(a["id"], "map.areas.id") for a in raw_areas]
     if len(set(ids)) != len(ids):
         raise _fail("map.areas", "duplicate area id")
     known = frozenset(ids)
-
-    borders: set[frozenset[str]] = set()
-    for i, pair_raw in enumerate(_list(raw["borders"], "map.borders")):
-        pair = _str_list(pair_raw, f"map.borders[{i}]")
-        edge = frozenset(pair)
-        if len(pair) != 2 or len(edge) != 2 or not edge <= known:
-            raise _fail(f"map.borders[{i}]", f"bad border {pair!r}")
-        if edge in borders:
-            raise _fail(f"map.borders[{i}]", f"duplicate border {pair!r}")
-        borders.add(edge)
+    if not all(edge <= known for edge in borders):
+        raise _fail("map.borders", "a border names an unknown area")
     neighbors: dict[str, set[str]] = {a: set() for a in ids}
     for edge in borders:
         first, second = sorted(edge)
@@ -258,7 +274,7 @@ def _build_map(
         if fortification is not None and fortification not in _FORTIFICATIONS:
             raise _fail(where, f"bad fortification {fortification!r}")
         home_of = _opt_str(a.get("home_of"), f"{where}.home_of")
-        if home_of is not None and home_of not in HOUSES:
+        if home_of is not None and home_of not in _MAP_HOUSES:
             raise _fail(where, f"unknown house {home_of!r}")
         areas[aid] = Area(
             id=aid,
@@ -282,8 +298,25 @@ def _build_map(
                 raise _fail(area.id, "a port needs a land area and a sea area")
             if land.port != area.id:
                 raise _fail(area.id, f"{land.id} does not point back to its port")
+            if area.neighbors != {land.id, sea.id}:
+                raise _fail(area.id, "a port borders exactly its land area and its sea area")
         elif area.port is not None and not (area.is_land and areas[area.port].is_port):
             raise _fail(area.id, "only land areas own ports")
+    return areas
+
+
+def _build_map(
+    raw: dict[str, object],
+) -> tuple[
+    dict[str, Area],
+    frozenset[frozenset[str]],
+    tuple[_NeutralToken, ...],
+    frozenset[str],
+]:
+    raw_areas = [_obj(a, f"map.areas[{i}]") for i, a in enumerate(_list(raw["areas"], "map"))]
+    known = frozenset(_str(a["id"], "map.areas.id") for a in raw_areas)
+    borders = _border_set(raw["borders"], known, "map.borders")
+    areas = _build_areas(raw_areas, borders)
 
     tokens: list[_NeutralToken] = []
     for i, t_raw in enumerate(_list(raw["neutral_forces"], "map.neutral_forces")):
@@ -328,9 +361,111 @@ def adjacent(a: str, b: str) -> bool:
     return area is not None and b in area.neighbors
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class GameMap:
+    """One map a game is played on (R1.1): the base board, or a Mother of Dragons variant with
+    its overlays and Essos (X-MOD-3). ``area_ids`` is the map order (stable listings); each
+    variant has its own :class:`Area` records, so neighbours and ports are the variant's."""
+
+    id: str
+    areas: Mapping[str, Area]
+    borders: frozenset[frozenset[str]]
+    area_ids: tuple[str, ...]
+    land_areas: tuple[str, ...]
+    castle_areas: tuple[str, ...]  # castles and strongholds (R1.2.1)
+    ports: tuple[str, ...]
+    homes: Mapping[str, str]  # area -> house whose home emblem is printed there (R1.3.2)
+    order: Mapping[str, int]  # area -> its index in ``area_ids``
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """True iff areas ``a`` and ``b`` share a border (R1.1.1); unknown ids never do."""
+        area = self.areas.get(a)
+        return area is not None and b in area.neighbors
+
+    def area_name(self, area_id: str) -> str:
+        """Board name of an area of this map. Raises ``KeyError`` if unknown."""
+        return self.areas[area_id].name
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """A map pickles as its id: games that hold one pickle and unpickle to the same map."""
+        return _map_of, (self.id,)
+
+
+def _game_map(map_id: str, areas: dict[str, Area], borders: frozenset[frozenset[str]]) -> GameMap:
+    ids = tuple(areas)
+    return GameMap(
+        id=map_id,
+        areas=MappingProxyType(areas),
+        borders=borders,
+        area_ids=ids,
+        land_areas=tuple(a for a in ids if areas[a].is_land),
+        castle_areas=tuple(a for a in ids if areas[a].has_castle),
+        ports=tuple(a for a in ids if areas[a].is_port),
+        homes=MappingProxyType({a: x.home_of for a, x in areas.items() if x.home_of is not None}),
+        order=MappingProxyType({a: i for i, a in enumerate(ids)}),
+    )
+
+
+_Layout = tuple[list[dict[str, object]], set[frozenset[str]]]  # raw areas (in order), borders
+
+
+def _variant(parent: _Layout, name: str, raw: dict[str, object]) -> _Layout:
+    """X-MOD-3: a map variant from its parent: borders removed, then borders added, areas
+    changed field by field, new areas appended (map_mod.json)."""
+    where = f"map_mod.{name}"
+    raw_areas = [dict(a) for a in parent[0]]
+    changes = _obj(raw["changed_areas"], f"{where}.changed_areas")
+    for a in raw_areas:
+        a.update(_obj(changes.pop(str(a["id"]), {}), f"{where}.changed_areas.{a['id']}"))
+    if changes:
+        raise _fail(f"{where}.changed_areas", f"unknown areas {sorted(changes)}")
+    raw_areas += [_obj(a, f"{where}.new_areas") for a in _list(raw["new_areas"], where)]
+    known = frozenset(_str(a["id"], f"{where}.new_areas.id") for a in raw_areas)
+    removed = _border_set(raw["removed_borders"], known, f"{where}.removed_borders")
+    if not removed <= parent[1]:
+        raise _fail(f"{where}.removed_borders", "removes a border the parent does not have")
+    borders = parent[1] - removed
+    added = _border_set(raw["new_borders"], known, f"{where}.new_borders")
+    if added & borders:
+        raise _fail(f"{where}.new_borders", "adds a border the map already has")
+    return raw_areas, borders | added
+
+
+def _build_maps() -> dict[str, GameMap]:
+    base_raw = _load("map.json")
+    layouts: dict[str, _Layout] = {
+        "base": ([_obj(a, "map.areas") for a in _list(base_raw["areas"], "map")], set(_BORDERS))
+    }
+    maps = {"base": _game_map("base", _MAP_AREAS, _BORDERS)}
+    for name, value in _obj(_load("map_mod.json")["variants"], "map_mod.variants").items():
+        raw = _obj(value, f"map_mod.{name}")
+        parent = _str(raw["parent"], f"map_mod.{name}.parent")
+        if parent not in layouts:
+            raise _fail(f"map_mod.{name}.parent", f"unknown map {parent!r}")
+        layouts[name] = _variant(layouts[parent], name, raw)
+        borders = frozenset(layouts[name][1])
+        maps[name] = _game_map(name, _build_areas(layouts[name][0], set(borders)), borders)
+    return maps
+
+
+# X-MOD-3: the maps by id: "base" (R1.1), "mod_westeros" (the Eyrie and Bite overlays),
+# "mod_essos" (also the Essos side board)
+MAPS: Final[Mapping[str, GameMap]] = MappingProxyType(_build_maps())
+
+
+def _map_of(map_id: str) -> GameMap:
+    return MAPS[map_id]
+
+
+AREA_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+    {a: x.name for m in MAPS.values() for a, x in m.areas.items()}
+)
+
+
 def area_name(area_id: str) -> str:
-    """Board name of an area, e.g. ``"Port of Lannisport"``. Raises ``KeyError`` if unknown."""
-    return _MAP_AREAS[area_id].name
+    """Board name of an area of any map, e.g. ``"Port of Lannisport"``. Raises ``KeyError``
+    if unknown."""
+    return AREA_NAMES[area_id]
 
 
 # --------------------------------------------------------------------------------------------
@@ -366,6 +501,67 @@ SIEGE_STRENGTH_VS_CASTLE: Final[int] = _int(
     _SETUP["siege_strength_vs_castle"], "setup.siege_strength_vs_castle"
 )
 UPGRADE_COST: Final[int] = _int(_SETUP["upgrade_cost"], "setup.upgrade_cost")
+
+
+@dataclass(frozen=True, slots=True)
+class TargaryenData:
+    """House Targaryen's numbers (X-MOD-5, X-MOD-6, X-MOD-7): its unit pool (no siege engine,
+    3 dragons, X-MOD-5.7), the rounds whose start brings a dragon strength token (X-MOD-6.2),
+    the loyalty tokens (20, X-MOD-7.1; 7 to win, X-MOD-5.2), the printed loyalty of Pentos
+    (X-MOD-Q7), the set-up token (X-MOD-2.8) and the garrison put back when Targaryen retakes
+    Pentos (X-MOD-2.6)."""
+
+    unit_pool: Mapping[str, int]
+    dragon_token_rounds: tuple[int, ...]
+    loyalty_tokens: int
+    loyalty_to_win: int
+    printed_loyalty: Mapping[str, int]
+    setup_loyalty: Mapping[str, int]
+    restored_garrisons: Mapping[str, int]
+    track_position: int
+    stars_on_last_space: int
+    essos_land: tuple[str, ...]  # the land areas of Essos (X-MOD-1.2)
+    river_areas: tuple[str, ...]  # land areas along a river (X-MOD-7.4 Watering the Seed)
+
+
+def _build_targaryen() -> TargaryenData:
+    raw = _load("targaryen.json")
+    pool = _int_map(raw["unit_pool"], "targaryen.unit_pool")
+    if set(pool) != set(ALL_UNIT_TYPES):
+        raise _fail("targaryen.unit_pool", "must list every unit type, dragons included")
+    rounds = tuple(
+        _int(r, "targaryen.dragon_token_rounds")
+        for r in _list(raw["dragon_token_rounds"], "targaryen.dragon_token_rounds")
+    )
+    return TargaryenData(
+        unit_pool=_frozen({u: pool[u] for u in ALL_UNIT_TYPES}),
+        dragon_token_rounds=rounds,
+        loyalty_tokens=_int(raw["loyalty_tokens"], "targaryen.loyalty_tokens"),
+        loyalty_to_win=_int(raw["loyalty_to_win"], "targaryen.loyalty_to_win"),
+        printed_loyalty=_frozen(_int_map(raw["printed_loyalty"], "targaryen.printed_loyalty")),
+        setup_loyalty=_frozen(_int_map(raw["setup_loyalty"], "targaryen.setup_loyalty")),
+        restored_garrisons=_frozen(
+            _int_map(raw["restored_garrisons"], "targaryen.restored_garrisons")
+        ),
+        track_position=_int(raw["track_position"], "targaryen.track_position"),
+        stars_on_last_space=_int(raw["stars_on_last_space"], "targaryen.stars_on_last_space"),
+        essos_land=_str_list(raw["essos_land"], "targaryen.essos_land"),
+        river_areas=_str_list(raw["river_areas"], "targaryen.river_areas"),
+    )
+
+
+TARGARYEN: Final[TargaryenData] = _build_targaryen()
+_STANDARD_POOL: Final[Mapping[str, int]] = _frozen(dict(UNIT_POOL) | {DRAGON: 0})
+_HOUSE_POOLS: Final[Mapping[str, Mapping[str, int]]] = MappingProxyType(
+    {"targaryen": TARGARYEN.unit_pool}
+)
+
+
+def unit_pool(house: str) -> Mapping[str, int]:
+    """The house's units of each type (R1.4.2): the standard pool, no dragon; Targaryen's own
+    (X-MOD-5.7: no siege engine, 3 dragons)."""
+    return _HOUSE_POOLS.get(house, _STANDARD_POOL)
+
 
 SUPPLY_LIMITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
@@ -477,13 +673,52 @@ class PlayerCountSetup:
     house_cards: str = "base"  # the deck of HOUSE_CARD_DECKS the scenario is played with
     westeros_decks: str = "base"  # the set of WESTEROS_DECK_SETS (X-AFFC-2.9)
     homes: Mapping[str, str] = field(default_factory=dict)  # area -> house: the game's homes
+    # Mother of Dragons (X-MOD-2, X-MOD-10.2): the map, the seat counts that may play the
+    # scenario's houses, and the vassal set-up cards (units and supply of unplayed houses)
+    map: str = "base"
+    seats: tuple[int, ...] = ()
+    vassal_units: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    vassal_supply: int = 0
+
+    @property
+    def game_map(self) -> GameMap:
+        """The map this set-up is played on (R1.1, X-MOD-3)."""
+        return MAPS[self.map]
 
     def garrison_owner(self, area: str) -> str | None:
         """The house a garrison defends for: its home house, or the scenario's (X-ADWD-Q2)."""
         return self.garrison_houses.get(area) or self.homes.get(area)
 
 
-def _build_setup(count_key: str, raw: dict[str, object]) -> PlayerCountSetup:
+def _unit_list(raw: object, where: str, known: Mapping[str, Area]) -> tuple[tuple[str, str], ...]:
+    """``[area, unit_type, count]`` entries as one ``(area, unit_type)`` pair per unit."""
+    units: list[tuple[str, str]] = []
+    for i, item in enumerate(_list(raw, where)):
+        w = f"{where}[{i}]"
+        entry = _list(item, w)
+        if len(entry) != 3:
+            raise _fail(w, "expected [area, unit_type, count]")
+        area, unit = _str(entry[0], w), _str(entry[1], w)
+        if area not in known or unit not in ALL_UNIT_TYPES:  # dragons: X-MOD-2.3
+            raise _fail(w, f"unknown area or unit type {entry!r}")
+        units.extend([(area, unit)] * _int(entry[2], w))
+    return tuple(units)
+
+
+def _units_by_house(
+    raw: object, where: str, houses: tuple[str, ...], known: Mapping[str, Area]
+) -> Mapping[str, tuple[tuple[str, str], ...]]:
+    units_raw = _obj(raw, where)
+    if tuple(units_raw) != houses:
+        raise _fail(where, "one entry per playing house, in house order")
+    return MappingProxyType(
+        {h: _unit_list(lst, f"{where}.{h}", known) for h, lst in units_raw.items()}
+    )
+
+
+def _build_setup(
+    count_key: str, raw: dict[str, object], known: Mapping[str, Area] = _MAP_AREAS
+) -> PlayerCountSetup:
     where = f"setup.player_counts.{count_key}"
     n = int(count_key)
     houses = _str_list(raw["houses"], f"{where}.houses")
@@ -500,30 +735,15 @@ def _build_setup(count_key: str, raw: dict[str, object]) -> PlayerCountSetup:
     if len(stars) != n:
         raise _fail(f"{where}.stars", "need one entry per King's Court position")
     garrisons = _int_map(raw["garrisons"], f"{where}.garrisons")
-    if not set(garrisons) <= set(_MAP_AREAS):
+    if not set(garrisons) <= set(known):
         raise _fail(f"{where}.garrisons", "unknown area")
-
-    units_raw = _obj(raw["starting_units"], f"{where}.starting_units")
-    if tuple(units_raw) != houses:
-        raise _fail(f"{where}.starting_units", "one entry per playing house, in house order")
-    starting: dict[str, tuple[tuple[str, str], ...]] = {}
-    for house, lst in units_raw.items():
-        units: list[tuple[str, str]] = []
-        for i, item in enumerate(_list(lst, f"{where}.starting_units.{house}")):
-            w = f"{where}.starting_units.{house}[{i}]"
-            entry = _list(item, w)
-            if len(entry) != 3:
-                raise _fail(w, "expected [area, unit_type, count]")
-            area, unit = _str(entry[0], w), _str(entry[1], w)
-            if area not in _MAP_AREAS or unit not in UNIT_TYPES:
-                raise _fail(w, f"unknown area or unit type {entry!r}")
-            units.extend([(area, unit)] * _int(entry[2], w))
-        starting[house] = tuple(units)
+    starting = _units_by_house(raw["starting_units"], f"{where}.starting_units", houses, known)
 
     base_houses = [h for h in houses if h in HOUSES]  # a scenario gives the others' values
     return PlayerCountSetup(
         homes=MAP_HOMES,
         player_count=n,
+        seats=(n,),
         houses=houses,
         iron_throne=track("iron_throne"),
         fiefdoms=track("fiefdoms"),
@@ -534,7 +754,7 @@ def _build_setup(count_key: str, raw: dict[str, object]) -> PlayerCountSetup:
         ),
         impassable=_IMPASSABLE_3P if n == 3 else frozenset(),
         garrisons=_frozen(garrisons),
-        starting_units=MappingProxyType(starting),
+        starting_units=starting,
         initial_supply=_frozen(
             {h: _int(_HOUSE_INFO[h]["initial_supply"], f"setup.houses.{h}") for h in base_houses}
         ),
@@ -556,7 +776,11 @@ def _build_scenario(name: str, raw: dict[str, object]) -> PlayerCountSetup:
     """A scenario's set-up (X-ADWD-2): the fields of a player count plus its own values."""
     where = f"scenarios.{name}"
     n = _int(raw["players"], f"{where}.players")
-    base = _build_setup(str(n), raw)
+    map_id = _str(raw.get("map", "base"), f"{where}.map")
+    if map_id not in MAPS:
+        raise _fail(f"{where}.map", f"unknown map {map_id!r}")
+    known = MAPS[map_id].areas
+    base = _build_setup(str(n), raw, known)
     houses = base.houses
     owners = {
         a: _str(h, f"{where}.garrison_houses")
@@ -567,22 +791,34 @@ def _build_scenario(name: str, raw: dict[str, object]) -> PlayerCountSetup:
     tokens: dict[str, str] = {}
     for house, areas in _obj(raw["power_tokens"], f"{where}.power_tokens").items():
         for area in _str_list(areas, f"{where}.power_tokens.{house}"):
-            if house not in houses or _MAP_AREAS.get(area) is None or area in tokens:
+            if house not in houses or area not in known or area in tokens:
                 raise _fail(f"{where}.power_tokens", f"bad token {house} in {area}")
             tokens[area] = house
     neutral = _int_map(raw["neutral_forces"], f"{where}.neutral_forces")
-    homes = dict(MAP_HOMES)  # X-AFFC-2.2: a scenario may add home areas (The Eyrie for Arryn)
+    homes = dict(MAPS[map_id].homes)  # X-AFFC-2.2: a scenario may add homes (The Eyrie, Arryn)
     for area, value in _obj(raw.get("homes", {}), f"{where}.homes").items():
         house = _str(value, f"{where}.homes.{area}")
-        if area not in _MAP_AREAS or house not in houses or area in homes:
+        if area not in known or house not in houses or area in homes:
             raise _fail(f"{where}.homes", f"bad home {area} of {house}")
         homes[area] = house
     impassable = _str_list(raw.get("impassable", []), f"{where}.impassable")  # X-AFFC-2.2
-    if not set(impassable) <= set(_MAP_AREAS):
+    if not set(impassable) <= set(known):
         raise _fail(f"{where}.impassable", "unknown area")
+    seats = tuple(_int(x, f"{where}.seats") for x in _list(raw.get("seats", [n]), where))
+    if not seats or not all(2 < x <= n for x in seats):
+        raise _fail(f"{where}.seats", f"seat counts must lie in 3..{n}")
+    vassals = raw.get("vassal_units")  # X-MOD-10.2: the vassal set-up cards
     return replace(
         base,
         scenario=name,
+        map=map_id,
+        seats=seats,
+        vassal_units=(
+            MappingProxyType({})
+            if vassals is None
+            else _units_by_house(vassals, f"{where}.vassal_units", houses, known)
+        ),
+        vassal_supply=_int(raw.get("vassal_supply", 0), f"{where}.vassal_supply"),
         homes=MappingProxyType(homes),
         impassable=frozenset(impassable),
         westeros_decks=_str(raw.get("westeros_decks", "base"), f"{where}.westeros_decks"),
@@ -667,13 +903,29 @@ HOUSE_CARD_DECKS: Final[Mapping[str, Mapping[str, tuple[HouseCard, ...]]]] = Map
         "affc": MappingProxyType(
             {h: _AFFC_CARDS.get(h) or HOUSE_CARDS[h] for h in SCENARIOS["affc"].houses}
         ),
+        # PLACEHOLDER until the modcards branch registers the MoD deck (base six + MoD Arryn):
+        # Arryn plays its AFfC cards here meanwhile
+        "mod": MappingProxyType(
+            {h: _AFFC_CARDS.get(h) or HOUSE_CARDS[h] for h in SCENARIOS["mod"].houses}
+        ),
     }
+)
+# PLACEHOLDER until the modcards branch registers Targaryen's decks A and B (X-MOD-Q3):
+# meanwhile both are textless copies of the base Stark strengths (4,3,2,2,1,1,0)
+_TARGARYEN_PLACEHOLDER: Final = tuple(
+    replace(c, id=f"targaryen_{c.id}", house="targaryen", timing=None, ability=None)
+    for c in HOUSE_CARDS["stark"]
+)
+TARGARYEN_DECKS: Final[Mapping[str, tuple[HouseCard, ...]]] = MappingProxyType(
+    {"a": _TARGARYEN_PLACEHOLDER, "b": _TARGARYEN_PLACEHOLDER}
 )
 HOUSE_CARD_BY_ID: Final[Mapping[str, HouseCard]] = MappingProxyType(
     {c.id: c for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards}
+    | {c.id: c for cards in TARGARYEN_DECKS.values() for c in cards}
 )
 if len(HOUSE_CARD_BY_ID) != len(
     {id(c) for deck in HOUSE_CARD_DECKS.values() for cards in deck.values() for c in cards}
+    | {id(c) for cards in TARGARYEN_DECKS.values() for c in cards}
 ):
     raise _fail("house_cards", "duplicate card id")
 
@@ -698,6 +950,7 @@ class WesterosCard:
     chooser: str | None
     options: tuple[str, ...]
     effect: str
+    loyalty: tuple[str, ...] = ()  # deck IV: areas printed with a loyalty token (X-MOD-7.3)
 
 
 def _build_westeros(name: str = "westeros_cards.json") -> dict[int, tuple[WesterosCard, ...]]:
@@ -720,6 +973,7 @@ def _build_westeros(name: str = "westeros_cards.json") -> dict[int, tuple[Wester
             chooser=_opt_str(c["chooser"], w),
             options=_str_list(c["options"], w),
             effect=_str(c["effect"], w),
+            loyalty=_str_list(c.get("loyalty", []), w),
         )
         if card.chooser is not None and card.chooser not in _CHOOSERS:
             raise _fail(w, f"unknown chooser {card.chooser!r}")
@@ -736,6 +990,10 @@ WESTEROS_DECK_SETS: Final[Mapping[str, Mapping[int, tuple[WesterosCard, ...]]]] 
         "base": WESTEROS_DECKS,
         "affc": MappingProxyType(
             dict(WESTEROS_DECKS) | _build_westeros("westeros_cards_affc.json")
+        ),
+        # X-MOD-7.3: with Targaryen, deck IV is played next to the base decks I-III
+        "mod_essos": MappingProxyType(
+            dict(WESTEROS_DECKS) | _build_westeros("westeros_cards_mod.json")
         ),
     }
 )

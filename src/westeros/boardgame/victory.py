@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
+from westeros.boardgame import targaryen
 from westeros.boardgame.fight import abandon_fight
 from westeros.boardgame.ports import port_takeovers
 from westeros.boardgame.state import BoardGame
 from westeros.engine import Step
 
 
+def victory_value(g: BoardGame, house: str) -> int:
+    """R9.1: castles and strongholds; Targaryen's loyalty instead (X-MOD-5.2, X-MOD-Q8)."""
+    if house == targaryen.TARGARYEN:
+        return targaryen.loyalty_value(g)
+    return g.castles(house)
+
+
 def ranking_key(g: BoardGame, house: str) -> tuple[int, int, int, int]:
-    """R9.3 (errata): victory value, then land areas, then supply, then Iron Throne position."""
+    """R9.3 (errata): victory value, then land areas, then supply, then Iron Throne position
+    (Targaryen's loyalty is its victory value, X-MOD-Q8)."""
     return (
-        g.castles(house),
+        victory_value(g, house),
         g.land_areas_controlled(house),
         g.supply[house],
         -g.position("iron_throne", house),
@@ -48,7 +57,7 @@ def end_game(g: BoardGame, reason: str) -> None:
     abandon_fight(g)  # a pending attack never happens: its units stay home (R9.2)
     g.stack.clear()
     g.emit(E.GAME_OVER(reason=reason, winner=g.winner))
-    castles = [g.castles(h) for h in g.ranking]
+    castles = [victory_value(g, h) for h in g.ranking]  # Targaryen: loyalty (X-MOD-Q8)
     if g.is_affc():  # X-AFFC-4.6: the ranking is by victory points
         vp = [g.victory_points[h] for h in g.ranking]
         g.emit(E.FINAL_RANKING(ranking=list(g.ranking), castles=castles, victory_points=vp))
@@ -60,7 +69,9 @@ def _won(g: BoardGame) -> bool:
     """R9.2: a house holds 7 castles — never in A Feast for Crows (X-AFFC-4.7)."""
     if g.is_affc():
         return False
-    return any(g.castles(h) >= T.CASTLES_TO_WIN for h in g.houses)
+    if targaryen.has_won(g):  # X-MOD-5.2 seven loyalty
+        return True
+    return any(g.castles(h) >= T.CASTLES_TO_WIN for h in g.houses if h != targaryen.TARGARYEN)
 
 
 def settle_control(g: BoardGame) -> bool:
@@ -71,6 +82,7 @@ def settle_control(g: BoardGame) -> bool:
     run first and a :class:`WinCheck` under them ends the game. Returns True when the game has
     ended now; the caller must then return without pushing further steps.
     """
+    targaryen.after_control_change(g)  # X-MOD-7.2 loyalty tokens, X-MOD-2.6 Pentos
     takeovers = port_takeovers(g)
     if takeovers and g.phase != "over" and _won(g):
         g.push(*takeovers, WinCheck())
@@ -93,6 +105,10 @@ def check_win(g: BoardGame) -> bool:
     must then return without pushing further steps.
     """
     if g.phase == "over":
+        return True
+    targaryen.after_control_change(g)  # X-MOD-7.2 loyalty tokens, X-MOD-2.6 Pentos
+    if targaryen.has_won(g):
+        end_game(g, f"{T.TARGARYEN.loyalty_to_win} loyalty")
         return True
     if _won(g):
         end_game(g, f"{T.CASTLES_TO_WIN} castles and strongholds")

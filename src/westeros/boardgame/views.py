@@ -7,13 +7,14 @@ from typing import Any
 
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
+from westeros.boardgame import targaryen
 from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.bidding import ready_bidders
 from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT, current
 from westeros.boardgame.neutral import strength_parts
 from westeros.boardgame.planning import ready_houses
-from westeros.boardgame.state import CASTLE_AREAS, SIDES, TRACKS, BoardGame
+from westeros.boardgame.state import SIDES, TRACKS, BoardGame
 
 
 def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
@@ -34,10 +35,11 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "round": g.round,
         "last_round": g.setup.last_round,  # 10, or 6 in A Dance with Dragons (X-ADWD-2.2)
         "scenario": g.setup.scenario,
+        "map": g.map.id,  # the map the game is played on (R1.1; X-MOD-3: a MoD variant)
         "house_cards": g.config.get("house_cards", "base"),  # the deck in play (X-ADWD-1.1)
         "phase": g.phase,
         "seats": list(g.seat_houses),
-        "houses": {h: _house_public(g, h, castles[h], on_board[h]) for h in g.houses},
+        "houses": {h: _house_public(g, h, _victory(g, h, castles), on_board[h]) for h in g.houses},
         "tracks": {t: list(g.tracks[t]) for t in TRACKS},
         "dominance": {
             "iron_throne": g.holder("iron_throne"),
@@ -73,7 +75,20 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
         "winner": g.winner,
         "ranking": list(g.ranking),
         "log_size": len(g.log),
+        **_targaryen_view(g),  # X-MOD-6, X-MOD-7: with Targaryen only
     } | ({"objectives": objectives_view(g, me)} if g.is_affc() else {})
+
+
+def _victory(g: BoardGame, house: str, castles: Counter[str | None]) -> int:
+    """R9.1 castles; Targaryen's loyalty instead (X-MOD-5.2)."""
+    return targaryen.loyalty_value(g) if house == targaryen.TARGARYEN else castles[house]
+
+
+def _targaryen_view(g: BoardGame) -> dict[str, Any]:
+    """Dragon strength and loyalty tokens (X-MOD-6, X-MOD-7), in games with Targaryen."""
+    if not targaryen.in_play(g):
+        return {}
+    return targaryen.view(g)
 
 
 def objectives_view(g: BoardGame, me: str | None) -> dict[str, Any]:
@@ -115,7 +130,7 @@ def _shown_pool(g: BoardGame) -> list[str]:
 
 
 # castle areas, all land (asserted): control without ports
-assert all(T.AREAS[a].kind == "land" for a in CASTLE_AREAS)
+assert all(m.areas[a].kind == "land" for m in T.MAPS.values() for a in m.castle_areas)
 
 
 def castle_counts(g: BoardGame) -> Counter[str | None]:
@@ -126,7 +141,7 @@ def castle_counts(g: BoardGame) -> Counter[str | None]:
         [
             (us[0].house if (us := units.get(area)) else tokens.get(area))
             or (home if (home := homes.get(area)) in houses else None)
-            for area in CASTLE_AREAS
+            for area in g.map.castle_areas
         ]
     )
 

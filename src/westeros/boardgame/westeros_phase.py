@@ -30,6 +30,7 @@ from westeros.boardgame.mustering import MusteringRound
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.supply import UpdateSupply
 from westeros.boardgame.westeros_cards_affc import AFFC_TEXTS
+from westeros.boardgame.westeros_cards_mod import MOD_TEXTS
 from westeros.boardgame.wildlings import WildlingAttack
 from westeros.engine import Choice, Decision, Step
 
@@ -153,6 +154,8 @@ _restriction("no_march_plus1", "march+1*")  # Put to the Sword (D4)
 WESTEROS_TEXTS["winter_is_coming"] = WesterosText(_never_resolved, reshuffle=True)  # R3.3
 for _base_id, _resolve in AFFC_TEXTS.items():  # A Feast for Crows' deck I (X-AFFC-3)
     westeros_text(_base_id)(_resolve)
+for _base_id, _resolve in MOD_TEXTS.items():  # Mother of Dragons' deck IV (X-MOD-7.4)
+    westeros_text(_base_id)(_resolve)
 
 
 def text_of(card: str) -> WesterosText:
@@ -197,8 +200,8 @@ def reveal(g: BoardGame, deck: int) -> str:
 def trade_ports(g: BoardGame, house: str) -> list[str]:
     """R8.6: ports the house controls holding its ships, with no enemy ship in their sea."""
     out = []
-    for area in T.AREA_IDS:
-        info = T.AREAS[area]
+    for area in g.map.area_ids:
+        info = g.areas[area]
         if info.kind != "port" or g.controller(area) != house or g.owner(area) != house:
             continue
         assert info.port_sea is not None
@@ -209,7 +212,7 @@ def trade_ports(g: BoardGame, house: str) -> list[str]:
 
 def power_income(g: BoardGame, house: str) -> int:
     """R3.8.1: crowns of the controlled land areas plus one per trading port (R8.6)."""
-    crowns = sum(T.AREAS[a].power for a in g.controlled_areas(house) if T.AREAS[a].is_land)
+    crowns = sum(g.areas[a].power for a in g.controlled_areas(house) if g.areas[a].is_land)
     return crowns + len(trade_ports(g, house))
 
 
@@ -240,7 +243,7 @@ class WesterosPhase(Step):
         g.phase = "westeros"
         g.round += 1  # R3.2.1
         g.emit(E.WESTEROS_PHASE(round=g.round))
-        cards = tuple(reveal(g, deck) for deck in (1, 2, 3))  # R3.2.2
+        cards = tuple(reveal(g, deck) for deck in sorted(g.westeros_decks))  # R3.2.2, X-MOD-7.3
         g.last_westeros_cards = cards
         steps: list[Step] = []
         icons = sum(1 for c in cards if T.WESTEROS_CARD_BY_ID[c].wildling_icon)
@@ -251,7 +254,7 @@ class WesterosPhase(Step):
             if g.wildling_threat >= T.WILDLING_MAX:  # stop counting, attack at once (R4.2 a)
                 g.emit(E.THREAT_MAXED(threat=g.wildling_threat))
                 steps.append(WildlingAttack(g.wildling_threat))
-        steps += [ResolveWesterosCard(c) for c in cards]  # R3.2.4 in the order I, II, III
+        steps += [ResolveWesterosCard(c) for c in cards]  # R3.2.4 in the order I, II, III (IV)
         g.push(*steps)
 
 
@@ -288,7 +291,8 @@ class ResolveWesterosCard(Step):
     def run(self, g: BoardGame) -> None:
         info = T.WESTEROS_CARD_BY_ID[self.card]
         if self.stage == "done":
-            g.westeros_discards[info.deck] = (*g.westeros_discards[info.deck], self.card)  # R3.2.5
+            pile = g.westeros_discards.get(info.deck, ())
+            g.westeros_discards[info.deck] = (*pile, self.card)  # R3.2.5
             victory.check_win(g)
             return
         g.emit(E.WESTEROS_RESOLVING(card=self.card))

@@ -375,8 +375,8 @@ class DestroyUnits(_Choosing):
             and (self.kinds is None or u.kind in self.kinds)
         ]
 
-    def _automatic(self, cands: list[tuple[str, Unit]]) -> bool:
-        if len(unit_choices(cands)) <= 1:
+    def _automatic(self, g: BoardGame, cands: list[tuple[str, Unit]]) -> bool:
+        if len(unit_choices(g, cands)) <= 1:
             return True
         one_area = not self.same_area or bool(self.picked) or len({a for a, _ in cands}) == 1
         return len(cands) <= self.count - len(self.picked) and one_area  # all go anyway
@@ -386,21 +386,21 @@ class DestroyUnits(_Choosing):
         if left <= 0:
             return None
         cands = self._candidates(g)
-        if not cands or self._automatic(cands):
+        if not cands or self._automatic(g, cands):
             return None
         what = "knight" if self.kinds == ("knight",) else "unit"
         reason = E.destroy_reason(self.card, self.note)
         return D.DESTROY_UNIT.ask(
             g.seat_of(self.house),
             f"{_hn(self.house)}: choose a {what} to destroy ({reason}; {left} to go)",
-            unit_choices(cands),
+            unit_choices(g, cands),
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:
         if choice is None and len(self.picked) < self.count:
             cands = self._candidates(g)
             if cands:
-                choice = unit_choices(cands)[0]  # the only choice, or all go anyway
+                choice = unit_choices(g, cands)[0]  # the only choice, or all go anyway
         if choice is not None:
             self.picked = (*self.picked, choice)
             g.push(self)
@@ -418,7 +418,7 @@ class DestroyUnits(_Choosing):
 
 def _remaining(g: BoardGame, house: str, picked: tuple[str, ...]) -> list[tuple[str, Unit]]:
     """The house's units (map order) minus one matching unit per ``"area:kind"`` pick."""
-    out = sorted(g.units_of(house), key=lambda c: (T.AREA_IDS.index(c[0]), c[1].routed))
+    out = sorted(g.units_of(house), key=lambda c: (g.map.order[c[0]], c[1].routed))
     for pick in picked:
         area, kind = _pick(pick)
         for i, (a, u) in enumerate(out):
@@ -627,7 +627,7 @@ class ReplaceKnights(_Choosing):
         if left <= 0:
             return None
         knights = self._candidates(g)
-        choices = unit_choices(knights)
+        choices = unit_choices(g, knights)
         footmen = g.pool_left(self.house, "footman") - len(self.picked)
         if len(choices) <= 1:
             return None
@@ -645,7 +645,7 @@ class ReplaceKnights(_Choosing):
         if choice is None and len(self.picked) < self.count:
             knights = self._candidates(g)
             if knights:
-                choice = unit_choices(knights)[0]
+                choice = unit_choices(g, knights)[0]
         if choice is not None:
             self.picked = (*self.picked, choice)
             g.push(self)
@@ -675,7 +675,7 @@ class UpgradeFootmen(_Choosing):
             g.seat_of(self.house),
             f"{_hn(self.house)} (Crow Killers): replace a footman with a knight "
             f"(up to {self.left} more) or done",
-            (*unit_choices(footmen), "done"),
+            (*unit_choices(g, footmen), "done"),
         )
 
     def act(self, g: BoardGame, choice: str | None) -> None:
@@ -921,7 +921,7 @@ class TheHordeDescends(WildlingText):
         areas = tuple(
             a
             for a in g.controlled_areas(house)
-            if T.AREAS[a].is_land and T.AREAS[a].has_castle and len(g.units.get(a, ())) >= 2
+            if g.areas[a].is_land and g.areas[a].has_castle and len(g.units.get(a, ())) >= 2
         )
         if areas:
             return [DestroyUnits(house, 2, card, areas=areas, same_area=True)]
@@ -945,7 +945,7 @@ class HordeMuster(_Choosing):
         return tuple(
             a
             for a in mustering_areas(g, self.house)
-            if muster_options(g, self.house, a, T.AREAS[a].mustering_points)
+            if muster_options(g, self.house, a, g.areas[a].mustering_points)
         )
 
     def ask(self, g: BoardGame) -> Decision | None:

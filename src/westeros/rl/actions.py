@@ -57,13 +57,18 @@ AREAS: tuple[str, ...] = T.AREA_IDS
 LAND: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind == "land")
 WATER: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind != "land")
 # every deck's cards, so that an ADwD card is its own action, not a base card's (X-ADWD-1.1)
-CARDS: tuple[str, ...] = tuple(T.HOUSE_CARD_BY_ID)
+CARDS: tuple[str, ...] = tuple(
+    c for c, card in T.HOUSE_CARD_BY_ID.items() if card.house != "targaryen"
+)
 TOKENS: tuple[str, ...] = tuple(dict.fromkeys(t.id for t in T.ORDER_TOKENS))
 TRACKS: tuple[str, ...] = ("iron_throne", "fiefdoms", "kings_court")
 OPTIONS: tuple[str, ...] = tuple(
     dict.fromkeys(o for c in T.WESTEROS_CARD_BY_ID.values() for o in c.options)  # every set's
 )
 OBJECTIVES: tuple[str, ...] = tuple(sorted(O.OBJECTIVES))  # A Feast for Crows (X-AFFC-4.4)
+# the houses the RL spaces know: the base six, then Arryn (X-AFFC-2.1); Mother of Dragons'
+# Targaryen (X-MOD-5) is not encoded, so the spaces of the other games keep their sizes
+HOUSES: tuple[str, ...] = tuple(h for h in T.ALL_HOUSES if h != "targaryen")
 LAND_UNITS: tuple[str, ...] = tuple(u for u in T.UNIT_TYPES if u != "ship")
 PURCHASES: tuple[str, ...] = (*LAND_UNITS, "upgrade_knight", "upgrade_siege_engine")
 INTEGER_MAX: dict[str, int] = {
@@ -72,7 +77,9 @@ INTEGER_MAX: dict[str, int] = {
     D.AERON_POWER.name: T.POWER_TOKENS_TOTAL,  # A Dance with Dragons (X-ADWD-D2)
 }
 
-WESTEROS_CARDS: tuple[str, ...] = tuple(T.WESTEROS_CARD_BY_ID)  # <deck>:<card>, e.g. I:supply
+WESTEROS_CARDS: tuple[str, ...] = tuple(  # <deck>:<card>, e.g. I:supply; not MoD's deck IV
+    c for c, card in T.WESTEROS_CARD_BY_ID.items() if card.deck <= 3
+)
 # kinds whose ``card`` part names something other than a house card
 _CARD_PART: dict[str, tuple[str, ...]] = {
     D.RODRIK.name: WESTEROS_CARDS,  # X-ADWD-4.2: the Westeros card put on top of its deck
@@ -85,7 +92,7 @@ _SIMPLE: dict[str, tuple[str, ...]] = {
     "unit": T.UNIT_TYPES,
     "card": CARDS,
     "track": TRACKS,
-    "house": T.ALL_HOUSES,  # the base six, then Arryn (X-AFFC-2.1)
+    "house": HOUSES,
     "token": TOKENS,
     "option": OPTIONS,
     "purchase": PURCHASES,
@@ -223,6 +230,19 @@ class ActionSpace:
 # march reset are left out, so the space (and every index) is that of the sequential game.
 TABLE_ONLY_KINDS = frozenset({D.PLAN_ORDERS.name, D.PLAN_BID.name, D.PLAN_MUSTER.name})
 TABLE_ONLY_WORDS = frozenset({"reset"})
+# Mother of Dragons games are refused by the adapters (the base map only): House Targaryen's
+# decisions (X-MOD-D4, X-MOD-D6) have no index, so the space stays that of the other games
+MOD_ONLY_KINDS = frozenset(
+    {
+        D.BID_HANDOUT.name,
+        D.LOYALTY_AREA.name,
+        D.LOYALTY_PLAYER.name,
+        D.LOYALTY_UNIT.name,
+        D.LOYALTY_MOVE.name,
+        D.LOYALTY_CANCEL.name,
+        D.FIRE_MADE_FLESH.name,
+    }
+)
 
 
 def _sequential_grammar(kind: D.DecisionKind) -> str:
@@ -236,7 +256,7 @@ BOARD = ActionSpace(
         [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k)],
     )
     for k in D.KINDS.values()
-    if k.name not in TABLE_ONLY_KINDS
+    if k.name not in TABLE_ONLY_KINDS | MOD_ONLY_KINDS
 )
 ACTIONS: tuple[tuple[str, Choice], ...] = BOARD.actions
 BLOCKS: tuple[Block, ...] = BOARD.blocks

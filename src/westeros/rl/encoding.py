@@ -9,9 +9,10 @@ straight from a board game's state, about twice as fast as ``view()`` then ``enc
 reads only what ``view(seat)`` holds, with the views' own rules for what is hidden (a test
 checks it against the view encoder at every step of random games). Counts are divided by a
 fixed maximum and clipped to 1. Houses are in the fixed order of
-:data:`westeros.boardgame.tables.ALL_HOUSES` (stark, lannister, baratheon, greyjoy, tyrell,
-martell, arryn), whatever the seats; a house not in the game has zeros. The layout, section by
-section (:data:`SECTIONS` gives each one's offset and size; docs/rl.md the sizes):
+:data:`westeros.rl.actions.HOUSES` (stark, lannister, baratheon, greyjoy, tyrell, martell,
+arryn: Targaryen is not encoded), whatever the seats; a house not in the game has zeros. The
+layout, section by section (:data:`SECTIONS` gives each one's offset and size; docs/rl.md the
+sizes):
 
 * ``areas`` — per map area (58, map order), 41 values: the house of its units (7, one-hot),
   its units by kind /4 (footman, knight, siege_engine, ship), routed units /4, the house of its
@@ -60,17 +61,18 @@ import numpy.typing as npt
 from westeros.boardgame.public import BoardGame, castle_counts, fight_view, objectives_view
 from westeros.boardgame.public import tables as T
 from westeros.engine import Game
-from westeros.rl.actions import AREAS, CARDS, KIND_IDS, TOKENS, TRACKS
+from westeros.rl.actions import AREAS, CARDS, HOUSES, KIND_IDS, TOKENS, TRACKS
 from westeros.rl.actions import OBJECTIVES as OBJECTIVE_IDS
 
-HOUSES: tuple[str, ...] = T.ALL_HOUSES  # the base six, then Arryn (X-AFFC-2.1)
 SEATS: int = max(T.SETUPS)  # 6
 OBJECTIVES: tuple[str, ...] = OBJECTIVE_IDS  # A Feast for Crows' 28 (X-AFFC-4.4)
 UNIT_KINDS: tuple[str, ...] = T.UNIT_TYPES
 PHASES: tuple[str, ...] = ("westeros", "planning", "action", "over")
 WILDLINGS: tuple[str, ...] = tuple(c.id for c in T.WILDLING_CARDS)
 WESTEROS_BASE: tuple[str, ...] = tuple(
-    dict.fromkeys(c.base_id for c in T.WESTEROS_CARD_BY_ID.values())  # every deck set's
+    dict.fromkeys(  # every deck set's but MoD's deck IV (not encoded, X-MOD-7.3)
+        c.base_id for c in T.WESTEROS_CARD_BY_ID.values() if c.deck <= 3
+    )
 )
 
 _H = {h: i for i, h in enumerate(HOUSES)}
@@ -82,10 +84,13 @@ _KIND = {k: i for i, k in enumerate(KIND_IDS)}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _WILD = {w: i for i, w in enumerate(WILDLINGS)}
 _WEST = {w: i for i, w in enumerate(WESTEROS_BASE)}
-SCENARIOS: tuple[str, ...] = ("base", *T.SCENARIOS)
+# the scenarios played on the base map: the encoding knows its areas only (not MoD's, X-MOD-3)
+SCENARIOS: tuple[str, ...] = ("base", *(k for k, s in T.SCENARIOS.items() if s.map == "base"))
 # every area that holds a garrison in some set-up (R2.6, X-ADWD-2.8), map order
 GARRISON_AREAS: tuple[str, ...] = tuple(
-    a for a in AREAS if any(a in s.garrisons for s in (*T.SETUPS.values(), *T.SCENARIOS.values()))
+    a
+    for a in AREAS
+    if any(a in s.garrisons for s in (*T.SETUPS.values(), *(T.SCENARIOS[k] for k in SCENARIOS[1:])))
 )
 
 # per-area layout (one slot per house of HOUSES for a unit's, a power token's, an order's house)
@@ -393,7 +398,9 @@ _DOMINANCE_AT = tuple(
 _RESTRICTION_AT = {t: _RESTR0 + i for i, t in enumerate(TOKENS)}
 _PEEK_AT = {w: _WILD0 + 2 + i for i, w in enumerate(WILDLINGS)}
 _LAST_WESTEROS_AT = {
-    c.id: _WEST0 + _WEST[c.id.split(":", 1)[1]] for c in T.WESTEROS_CARD_BY_ID.values()
+    c.id: _WEST0 + _WEST[c.id.split(":", 1)[1]]
+    for c in T.WESTEROS_CARD_BY_ID.values()
+    if c.base_id in _WEST  # not MoD's deck IV (X-MOD-7.3)
 }
 _HOUSE_FRACTIONS = {
     h: (b + 2, b + 3, b + 4, b + 5, b + 6, b + 10, b + 11) for h, b in _HOUSE_BASE.items()

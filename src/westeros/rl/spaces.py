@@ -27,7 +27,7 @@ from westeros.rl import actions as A
 from westeros.rl.actions import ActionSpace
 from westeros.rl.card_actions import card_space
 from westeros.rl.card_encoding import CardEncoding
-from westeros.rl.encoding import OBS_SIZE, Vector, encode, encode_game
+from westeros.rl.encoding import OBS_SIZE, SCENARIOS, Vector, encode, encode_game
 
 KINDS: tuple[str, ...] = ("boardgame", "cardgame")
 
@@ -63,6 +63,12 @@ def game_config(kind: str, players: int | None, tides: bool, config: Config | No
     else:
         out = {"auto": True} if players is None else {"auto": True, "players": players}
     out.update(config or {})
+    if kind == "boardgame" and out.get("scenario", "base") not in SCENARIOS:
+        # X-MOD-3: the observation knows the base map's areas only
+        raise ValueError(
+            f"the RL adapters play the scenarios of the base map ({', '.join(SCENARIOS)}), "
+            f"not {out['scenario']!r}"
+        )
     if kind == "boardgame" and out["players"] not in T.SETUPS:
         raise ValueError(f"players must be one of {sorted(T.SETUPS)}, not {out['players']!r}")
     if kind == "boardgame" and out.get("planning", "sequential") != "sequential":

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from westeros.boardgame.public import decisions as D
-from westeros.bots.heuristic import fights, objectives, orders, raven, westeros
+from westeros.bots.heuristic import fights, objectives, orders, raven, targaryen, westeros
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision, Rng
 
@@ -83,6 +83,13 @@ RULES: dict[str, Rule] = {
     D.SHIFTING_AMBITIONS_TAKE.name: objectives.take_objective,
     D.NEW_INFORMATION_RETURN.name: objectives.return_objective,
     D.ALAYNE_STONE.name: _word("pay"),
+    # Mother of Dragons: Targaryen (X-MOD-D4) and Westeros deck IV (X-MOD-D6)
+    D.BID_HANDOUT.name: targaryen.bid_handout,
+    D.LOYALTY_AREA.name: targaryen.first_offer,
+    D.LOYALTY_PLAYER.name: targaryen.first_offer,
+    D.LOYALTY_CANCEL.name: targaryen.cancel,
+    D.FIRE_MADE_FLESH.name: targaryen.fire_made_flesh,
+    D.LOYALTY_UNIT.name: targaryen.give_unit,
 }
 
 

@@ -27,7 +27,7 @@ def place_order(b: Board, decision: Decision) -> Choice:
         return decision.choices[0]
     scores = order_scores(b, area, MOVE_WORTH, guess_defense=False)
     weighted = {kind: score * WEIGHTS[kind] for kind, score in scores.items()}
-    return pick_token(area, weighted, tokens)
+    return pick_token(b, area, weighted, tokens)
 
 
 def march(b: Board, decision: Decision) -> Choice:

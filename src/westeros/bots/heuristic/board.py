@@ -33,6 +33,8 @@ class Board:
         self.orders: dict[str, dict[str, Any]] = view["orders"]
         self.impassable = frozenset(view["impassable"])
         self.homes: dict[str, str] = view["homes"]  # area -> house (X-AFFC-2.2)
+        self.map = T.MAPS[view.get("map", "base")]  # the game's map (X-MOD-3)
+        self.areas = self.map.areas
 
     # -- who holds what ----------------------------------------------------------------------
     def owner(self, area: str) -> str | None:
@@ -40,7 +42,7 @@ class Board:
         return us[0]["house"] if us else None
 
     def controller(self, area: str) -> str | None:
-        info = T.AREAS[area]
+        info = self.areas[area]
         if info.port_land is not None:
             return self.controller(info.port_land)
         owner = self.owner(area)
@@ -70,8 +72,8 @@ class Board:
                 continue
             if u["kind"] == "siege_engine":
                 total += SIEGE_VS_CASTLE if vs_castle else 0
-            else:
-                total += STRENGTH[u["kind"]]
+            else:  # a dragon: the game's dragon strength (X-MOD-6.2)
+                total += STRENGTH.get(u["kind"], int(self.view.get("dragon_strength", 0)))
         return total
 
     def defence(self, area: str) -> int:
@@ -86,7 +88,7 @@ class Board:
         return total
 
     def neighbors(self, area: str) -> list[str]:
-        return [n for n in T.AREAS[area].neighbors if n not in self.impassable]
+        return [n for n in self.areas[area].neighbors if n not in self.impassable]
 
     @cached_property
     def threat(self) -> dict[str, int]:
@@ -96,12 +98,12 @@ class Board:
             house = us[0]["house"]
             if house == self.me:
                 continue
-            land = T.AREAS[area].kind == "land"
+            land = self.areas[area].kind == "land"
             for n in self.neighbors(area):
-                kind = T.AREAS[n].kind
+                kind = self.areas[n].kind
                 if (kind == "land") != land or kind == "port":
                     continue
-                value = self.strength(area, T.AREAS[n].has_castle)
+                value = self.strength(area, self.areas[n].has_castle)
                 if value > out.get(n, 0):
                     out[n] = value
         return out
@@ -109,32 +111,32 @@ class Board:
     def raid_reach(self, area: str) -> list[str]:
         """R6.3.2: what a Raid order in ``area`` reaches: from land the adjacent land areas,
         from a sea the adjacent land, sea and port areas, from a port its sea."""
-        info = T.AREAS[area]
+        info = self.areas[area]
         if info.is_port:
             return [info.port_sea] if info.port_sea is not None else []
         kinds = {"land"} if info.is_land else {"land", "sea", "port"}
-        return [n for n in info.neighbors if T.AREAS[n].kind in kinds]
+        return [n for n in info.neighbors if self.areas[n].kind in kinds]
 
     def reach(self, area: str) -> list[str]:
         """Areas the units in ``area`` could march to: neighbours of the same kind, and for
         land units the land areas along a chain of seas holding the house's ships (R6.4.3)."""
-        land = T.AREAS[area].kind == "land"
+        land = self.areas[area].kind == "land"
         out = [
             n
             for n in self.neighbors(area)
-            if T.AREAS[n].kind != "port" and (T.AREAS[n].kind == "land") == land
+            if self.areas[n].kind != "port" and (self.areas[n].kind == "land") == land
         ]
         if not land:
             return out
         seen: set[str] = set()
-        todo = [n for n in self.neighbors(area) if T.AREAS[n].kind == "sea"]
+        todo = [n for n in self.neighbors(area) if self.areas[n].kind == "sea"]
         while todo:
             sea = todo.pop()
             if sea in seen or self.owner(sea) != self.me:
                 continue
             seen.add(sea)
             for n in self.neighbors(sea):
-                kind = T.AREAS[n].kind
+                kind = self.areas[n].kind
                 if kind == "sea":
                     todo.append(n)
                 elif kind == "land" and n != area and n not in out:
@@ -142,11 +144,11 @@ class Board:
         return out
 
     def my_areas(self) -> list[str]:
-        return [a for a in T.AREA_IDS if self.owner(a) == self.me]
+        return [a for a in self.map.area_ids if self.owner(a) == self.me]
 
     def value(self, area: str) -> float:
         """How much an area is worth holding: castles, supply, power icons, home."""
-        info = T.AREAS[area]
+        info = self.areas[area]
         v = 0.5 + info.supply * 0.7 + info.power * 0.7
         if info.fortification == "stronghold":
             v += 4.0
@@ -165,7 +167,7 @@ class Board:
                 continue
             kind = T.ORDER_KINDS[order["token"]]
             if kind.type == "support":
-                total += self.strength(n, T.AREAS[area].has_castle) + kind.modifier
+                total += self.strength(n, self.areas[area].has_castle) + kind.modifier
         return total
 
 

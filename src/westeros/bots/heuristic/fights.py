@@ -11,7 +11,7 @@ from westeros.bots.heuristic.board import Board, card_strength
 from westeros.bots.heuristic.orders import RAID_VALUE
 from westeros.engine import Choice, Decision
 
-CASUALTY_ORDER = ("footman", "siege_engine", "knight", "ship")
+CASUALTY_ORDER = ("footman", "siege_engine", "knight", "ship", "dragon")  # dragons: X-MOD-6
 
 
 def _sides(b: Board) -> tuple[dict[str, Any], str, str] | None:

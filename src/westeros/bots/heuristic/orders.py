@@ -8,7 +8,7 @@ from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic.board import Board, area_of
 from westeros.engine import Choice, Decision
 
-UNIT_ORDER = ("knight", "footman", "siege_engine", "ship")
+UNIT_ORDER = ("knight", "footman", "siege_engine", "ship", "dragon")  # dragons: X-MOD-6
 RAID_VALUE = {"consolidate": 3.0, "support": 2.5, "raid": 1.5, "defense": 2.0, "march": 0.0}
 RAIDABLE = frozenset({"support", "raid", "consolidate"})  # R6.3.1; a star raid also defense
 MOVE_WORTH = 0.8  # a move worth less is not made: a March order needs a target worth this
@@ -22,7 +22,7 @@ def _is_hostile(b: Board, area: str) -> bool:
 
 def attack_score(b: Board, src: str, dest: str, bonus: int, guess_defense: bool) -> float:
     """The worth of attacking ``dest`` with every unit in ``src``; <= 0 when it looks lost."""
-    castle = T.AREAS[dest].has_castle
+    castle = b.areas[dest].has_castle
     mine = b.strength(src, castle) + bonus + b.support_near(dest, b.me)
     theirs = b.defence(dest)
     owner = b.owner(dest)
@@ -54,7 +54,7 @@ def order_scores(
 ) -> dict[str, float]:
     """A score per order type for the house's units in ``area``: a march needs a target worth
     ``move_worth``; ``guess_defense`` counts a likely Defense order (+1) in enemy castles."""
-    info = T.AREAS[area]
+    info = b.areas[area]
     mine = b.strength(area, True)
     threat = b.threat.get(area, 0)
     targets = b.reach(area)
@@ -107,7 +107,7 @@ def place_order(b: Board, decision: Decision) -> Choice:
     tokens = [c for c in decision.choices if c != "none"]
     if area is None or not tokens:
         return decision.choices[0]
-    return pick_token(area, order_scores(b, area), [str(t) for t in tokens])
+    return pick_token(b, area, order_scores(b, area), [str(t) for t in tokens])
 
 
 def plan_orders(b: Board, decision: Decision) -> Choice:
@@ -120,10 +120,10 @@ def plan_orders(b: Board, decision: Decision) -> Choice:
     tokens = [str(c)[len(prefix) :] for c in decision.choices if str(c).startswith(prefix)]
     if area is None or not tokens:
         return decision.choices[0]
-    return prefix + pick_token(area, order_scores(b, area), tokens)
+    return prefix + pick_token(b, area, order_scores(b, area), tokens)
 
 
-def pick_token(area: str, scores: dict[str, float], tokens: list[str]) -> str:
+def pick_token(b: Board, area: str, scores: dict[str, float], tokens: list[str]) -> str:
     """The token of the best-scored order type; of its tokens, the one that fits the area."""
     by_type: dict[str, list[str]] = {}
     for token in tokens:
@@ -132,7 +132,7 @@ def pick_token(area: str, scores: dict[str, float], tokens: list[str]) -> str:
     options = by_type[best]
     if best == "raid":  # keep the star raid for defended targets: use the plain one first
         return min(options, key=lambda t: T.ORDER_KINDS[t].modifier + T.ORDER_KINDS[t].special)
-    if best == "consolidate" and not T.AREAS[area].has_castle:
+    if best == "consolidate" and not b.areas[area].has_castle:
         return min(options, key=lambda t: T.ORDER_KINDS[t].special)
     return max(options, key=lambda t: (T.ORDER_KINDS[t].modifier, T.ORDER_KINDS[t].special))
 
@@ -195,7 +195,7 @@ def march_token(b: Board, decision: Decision) -> Choice:
     area = area_of(decision)
     if area is None or b.power() == 0:
         return "no"
-    worth = b.value(area) >= 2.0 or T.AREAS[area].power > 0
+    worth = b.value(area) >= 2.0 or b.areas[area].power > 0
     return "yes" if worth else "no"
 
 

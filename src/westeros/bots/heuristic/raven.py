@@ -81,4 +81,4 @@ def raven_replace(b: Board, decision: Decision) -> Choice:
     tokens = [str(c) for c in decision.choices]
     if area is None:
         return tokens[0]
-    return pick_token(str(area), revealed_scores(b, str(area)), tokens)
+    return pick_token(b, str(area), revealed_scores(b, str(area)), tokens)

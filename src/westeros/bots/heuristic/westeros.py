@@ -29,6 +29,8 @@ def bid(b: Board, decision: Decision) -> Choice:
     track = str(decision.about("track") or "")
     if not track:  # a wildling attack
         return wildling_bid(b, decision, top)
+    if b.me == "targaryen":  # X-MOD-5.1 it stays last whatever it bids
+        return 0
     weight = TRACK_WEIGHT.get(track, 0.3)
     if track and b.position(track) == 1:
         weight += 0.1  # keep the dominance token
@@ -103,7 +105,7 @@ def muster(b: Board, decision: Decision) -> Choice:
     area = area_of(decision)
     threat = b.threat.get(area, 0) if area else 0
     near_castle = area is not None and any(
-        T.AREAS[n].has_castle and b.owner(n) not in (None, b.me) for n in b.neighbors(area)
+        b.areas[n].has_castle and b.owner(n) not in (None, b.me) for n in b.neighbors(area)
     )
 
     def score(choice: Choice) -> float:
@@ -119,7 +121,7 @@ def muster(b: Board, decision: Decision) -> Choice:
         if purchase == "footman":
             return 2.0 + 0.3 * threat
         if purchase == "ship":
-            if to not in T.AREAS:
+            if to not in b.areas:
                 return 1.0
             enemy = sum(1 for n in b.neighbors(to) if b.owner(n) not in (None, b.me))
             return 1.6 + 0.5 * enemy - 0.3 * threat

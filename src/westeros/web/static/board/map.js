@@ -14,6 +14,7 @@ export function UnitShape({ kind, house, routed, x, y }) {
   if (kind === 'footman') shape = html`<circle cx=${x} cy=${y} r="4.3"/>`;
   else if (kind === 'knight') shape = html`<path d=${`M${x} ${y - 5.2}L${x + 5.2} ${y}L${x} ${y + 5.2}L${x - 5.2} ${y}Z`}/>`;
   else if (kind === 'siege_engine') shape = html`<path d=${`M${x} ${y - 5.2}L${x + 5.2} ${y + 4.2}L${x - 5.2} ${y + 4.2}Z`}/>`;
+  else if (kind === 'dragon') shape = html`<path d=${`M${x} ${y - 6}L${x + 6} ${y - 1}L${x + 3.5} ${y + 5}L${x - 3.5} ${y + 5}L${x - 6} ${y - 1}Z`}/>`; // X-MOD-6: a pentagon
   else shape = html`<path d=${`M${x - 6} ${y - 2}L${x + 6} ${y - 2}L${x + 3.5} ${y + 4}L${x - 3.5} ${y + 4}Z M${x - 0.6} ${y - 2}V${y - 6}h1.2V${y - 2}Z`}/>`;
   return html`<g class=${'unit' + (routed ? ' routed' : '')} fill=${fill} data-unit=${kind} data-house=${house}
       transform=${`translate(${x * (1 - K)} ${y * (1 - K)}) scale(${K})`}>
@@ -58,6 +59,11 @@ export function Pieces({ view, choiceAreas, onOrder }) {
     if (garrison) {
       items.push(html`<g class="garrison"><title>Garrison of strength ${garrison}${garrisonHouse(view, a)}</title>
         <path d=${`M${x + 16} ${y0 - 27}h10v6q0 5-5 7q-5-2-5-7Z`}/><text x=${x + 21} y=${y0 - 19.5}>${garrison}</text></g>`);
+    }
+    const loyalty = (view.loyalty || {})[a]; // X-MOD-7: Targaryen's loyalty tokens
+    if (loyalty) {
+      items.push(html`<g class="loyalty" data-loyalty=${a}><title>Loyalty tokens: ${loyalty}</title>
+        <circle cx=${x - 21} cy=${y0 - 21} r="6" fill="#4a0d12" stroke="#f0c85a"/><text x=${x - 21} y=${y0 - 18.6} fill="#f0c85a" class="uinit big">${loyalty}</text></g>`);
     }
     const neutral = view.neutral_forces[a];
     if (neutral) {

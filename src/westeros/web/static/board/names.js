@@ -5,11 +5,12 @@ export const COLORS = {
   stark: ['#e8e8e8', '#222'], lannister: ['#a8232a', '#fff'], baratheon: ['#f2c400', '#222'],
   greyjoy: ['#222222', '#fff'], tyrell: ['#2f7d32', '#fff'], martell: ['#e07b1f', '#222'],
   arryn: ['#6fa3d8', '#0d2240'], // A Feast for Crows (X-AFFC-2.1): sky blue
+  targaryen: ['#4a0d12', '#f0c85a'], // Mother of Dragons (X-MOD-5): red-black and gold
 };
-export const INITIAL = { stark: 'S', lannister: 'L', baratheon: 'B', greyjoy: 'G', tyrell: 'T', martell: 'M', arryn: 'A' };
+export const INITIAL = { stark: 'S', lannister: 'L', baratheon: 'B', greyjoy: 'G', tyrell: 'T', martell: 'M', arryn: 'A', targaryen: 'D' };
 export const TRACK_NAMES = { iron_throne: 'Iron Throne', fiefdoms: 'Fiefdoms', kings_court: "King's Court" };
 export const DOMINANCE = { iron_throne: 'Iron Throne', valyrian_steel_blade: 'Valyrian Steel Blade', messenger_raven: 'Messenger Raven' };
-export const UNIT_NAMES = { footman: 'Footman', knight: 'Knight', siege_engine: 'Siege engine', ship: 'Ship' };
+export const UNIT_NAMES = { footman: 'Footman', knight: 'Knight', siege_engine: 'Siege engine', ship: 'Ship', dragon: 'Dragon' };
 export const SUPPORT_WORDS = { attacker: 'attacker', defender: 'defender' };
 // decisions done on the map or the hand; the rest also get a list of their choices
 export const MAP_KINDS = new Set(['place_order', 'plan_orders', 'march_order', 'march_move', 'raid', 'consolidate', 'retreat',

@@ -213,6 +213,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
       <${ScenarioTag} view=${view}/>
       <span id="phase">Phase: <b>${phaseLabel(view)}</b></span>
       <span>Wildlings: <b>${view.wildling_threat}</b></span>
+      ${view.dragon_strength !== undefined && html`<span id="dragons" title="dragon strength (X-MOD-6.2); loyalty tokens left to place (X-MOD-7.1)">Dragons: <b>${view.dragon_strength}</b> · Loyalty left: <b>${view.loyalty_left}</b></span>`}
       <span>${me ? html`You: <${Chip} house=${me}/> (seat ${seat + 1})` : owner ? 'Spectator (owner)' : 'Spectator'}</span>
       ${myClock && html`<span id="myclock">Your clock: <${Clock} c=${myClock} at=${msg.at}/></span>`}
       <span>Move <b id="move">${msg.move}</b></span>

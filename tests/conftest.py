@@ -45,6 +45,10 @@ SLOW_MODULES = {
 }
 
 SLOW_TESTS = {
+    "boardgame/test_mod_sea_orders.py": [
+        "test_random_mod_games_place_sea_orders_and_resolve_the_iron_bank_order"
+    ],
+    "boardgame/test_mod_gifts.py": ["test_whole_random_mod_games_with_gifts"],
     "test_conformance.py": ["test_conformance_play_out"],  # seeded play-outs of every game
     "test_cli.py": ["test_simulate_saves_records_that_replay", "test_watch_prints_log_and_result"],
     "test_cli_cards.py": [

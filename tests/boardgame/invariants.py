@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
 from westeros.boardgame.affc import DEALT
 from westeros.boardgame.fight import COMBAT
 from westeros.boardgame.ports import PortTakeover
+from westeros.boardgame.sea_orders import sea_tokens
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.supply import Reconcile, UpdateSupply
 from westeros.boardgame.victory import MAX_VICTORY_POINTS
@@ -74,6 +77,7 @@ def check_invariants(g: BoardGame) -> None:
         for house in g.houses:
             special = sum(1 for o in g.orders.values() if o.house == house and o.special)
             assert special <= g.stars(house), f"{house} has too many special orders (R5.2)"
+    check_sea_orders(g)
     if g.phase == "action":
         # the March order and the embattled area of a fight in progress (F16, R7.11 steps 2, 5)
         fighting = _fight_areas(g)
@@ -91,6 +95,19 @@ def check_invariants(g: BoardGame) -> None:
         for house in g.houses:  # R1.5.4 no action breaks supply; R3.5.2 reconcile at once
             if house not in retreating:
                 assert g.complies(house), f"{house} breaks supply (R1.5)"
+
+
+def check_sea_orders(g: BoardGame) -> None:
+    """X-MOD-9.1: sea order tokens lie only on ships (sea areas and ports), only for player
+    houses of a game with sea orders, and a house never uses more copies of a token than it has
+    (R1.10)."""
+    used = Counter((o.house, o.token) for o in g.orders.values())
+    for area, order in g.orders.items():
+        if order.token in T.SEA_ORDER_COUNTS:
+            assert g.areas[area].kind in ("sea", "port"), f"sea order on land in {area}"
+            assert sea_tokens(g, order.house), f"{order.house} has no sea order tokens"
+    for (house, token), n in used.items():
+        assert n <= {**T.ORDER_COUNTS, **sea_tokens(g, house)}.get(token, n), (house, token)
 
 
 def check_objectives(g: BoardGame) -> None:

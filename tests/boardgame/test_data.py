@@ -259,7 +259,10 @@ def test_r1_10_order_tokens() -> None:
         "consolidate": 0,
         "consolidate*": 0,
     }
-    assert len(t.ORDER_KINDS) == 11
+    assert len(t.ORDER_COUNTS) == 11
+    # ORDER_KINDS also holds the expansions' own tokens (X-MOD-9.1), never among the 15
+    assert set(t.ORDER_KINDS) - set(t.ORDER_COUNTS) >= set(t.SEA_ORDER_COUNTS)
+    assert not set(t.SEA_ORDER_COUNTS) & {tok.id for tok in t.ORDER_TOKENS}
     assert all(t.ORDER_KINDS[tok.id] == tok for tok in t.ORDER_TOKENS)
     assert all(tok.special == tok.id.endswith("*") for tok in t.ORDER_TOKENS)
     assert dict(t.ORDER_COUNTS) == dict(Counter(tok.id for tok in t.ORDER_TOKENS))

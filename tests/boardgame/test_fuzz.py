@@ -62,7 +62,8 @@ def play_checked(
         else:
             choice = bots[d.seat].choose(g.view(d.seat), d)
         secret = d.kind in SECRET_KINDS and choice not in PUBLIC_WORDS
-        others = [p.seat for p in pending if secret and p.seat != d.seat]
+        # the other seats choosing the same secretly (not, e.g., an idle gift of power)
+        others = [p.seat for p in pending if secret and p.seat != d.seat and p.kind == d.kind]
         views_before = {s: _masked(g.view(s)) for s in others}
         g.apply(d.seat, choice)
         record.moves.append((d.seat, choice))

@@ -86,7 +86,9 @@ def check_illegal_input(
     if idle:
         bad.append((idle[0], decision.choices[0]))
     if previous is not None:  # a stale choice: legal for the last decision, not for this one
-        stale = [c for c in previous.choices if c not in decision.choices]
+        # (nor for another open decision of the seat: an idle one beside it, a gift of power)
+        mine = [d.choices for d in game.pending() if d.seat == decision.seat]
+        stale = [c for c in previous.choices if not any(c in choices for choices in mine)]
         if stale:
             bad.append((decision.seat, stale[0]))
     for seat, choice in bad:

@@ -9,6 +9,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame.consolidate import ResolveConsolidate
 from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.raid import ResolveRaid
+from westeros.boardgame.sea_orders import IRON_BANK
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.victory import end_game
 from westeros.engine import Step
@@ -24,6 +25,13 @@ def resolver_for(order_type: str, house: str) -> Step:
 
 
 CYCLES = ("raid", "march", "consolidate")  # R6.1 the order types resolved, in this order
+# the order types each cycle resolves: X-MOD-9.2 Iron Bank orders take turns with the
+# Consolidate Power orders (one order per turn, the house's choice)
+CYCLE_TYPES: dict[str, frozenset[str]] = {
+    "raid": frozenset({"raid"}),
+    "march": frozenset({"march"}),
+    "consolidate": frozenset({"consolidate", IRON_BANK}),
+}
 
 
 def action_steps(cycle: str = "raid", position: int = 0) -> list[Step]:
@@ -53,14 +61,15 @@ class OrderCycle(Step):
         self.position = position
 
     def run(self, g: Any) -> None:
-        if self.position == 0 and any(o.type == self.order_type for o in g.orders.values()):
+        types = CYCLE_TYPES[self.order_type]
+        if self.position == 0 and any(o.type in types for o in g.orders.values()):
             g.emit(E.ORDER_CYCLE(order_type=self.order_type))  # later turns: positions 1..n
         order = g.turn_order()
         n = len(order)
         for offset in range(n):
             pos = (self.position + offset) % n
             house = order[pos]
-            if g.orders_of(house, self.order_type):
+            if any(o.house == house and o.type in types for o in g.orders.values()):
                 g.push(resolver_for(self.order_type, house), OrderCycle(self.order_type, pos + 1))
                 return
 

@@ -1,6 +1,7 @@
 """Consolidate Power orders (R6.6, R8.6, D22): ``ResolveConsolidate(house)`` resolves one.
 
-Decision kind ``consolidate``: the area of one of the house's Consolidate Power orders. For a
+Decision kind ``consolidate``: the area of one of the house's Consolidate Power orders (or of
+an Iron Bank sea order, resolved in the same turns, X-MOD-9.2: ``sea_orders``). For a
 Special Consolidate Power order in a land area with a castle or stronghold, a second decision
 of kind ``consolidate_special``: ``"power"`` (R6.6.1) or ``"muster"`` (R6.6.3, then D6).
 """
@@ -11,6 +12,7 @@ from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.mustering import muster_step
+from westeros.boardgame.sea_orders import IRON_BANK, resolve_iron_bank
 from westeros.boardgame.state import BoardGame
 from westeros.engine import Choice, Decision, Step
 
@@ -60,10 +62,15 @@ class ResolveConsolidate(Step):
                 f"gain {consolidate_gain(g, self.house, self.area)} power or muster?"
             )
             return [D.CONSOLIDATE_SPECIAL.ask(seat, prompt, ("power", "muster"))]
-        areas = g.orders_of(self.house, "consolidate")
+        areas = [  # X-MOD-9.2 Iron Bank orders take their turns here too
+            a for a in g.orders_of(self.house) if g.orders[a].type in ("consolidate", IRON_BANK)
+        ]
         if not areas:
             return []
-        return [D.CONSOLIDATE.ask(seat, f"{name}: resolve a Consolidate Power order", areas)]
+        what = "a Consolidate Power order"
+        if any(g.orders[a].type == IRON_BANK for a in areas):
+            what = "a Consolidate Power or Iron Bank order"
+        return [D.CONSOLIDATE.ask(seat, f"{name}: resolve {what}", areas)]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.chosen = str(choice)
@@ -74,6 +81,9 @@ class ResolveConsolidate(Step):
         choice, self.chosen = self.chosen, None
         if self.area is None:
             order = g.orders[choice]
+            if order.type == IRON_BANK:
+                resolve_iron_bank(g, self.house, choice)  # X-MOD-9.2
+                return
             if order.special and can_muster(g, choice):
                 self.area = choice
                 g.push(self)  # ask: power or muster

@@ -199,7 +199,8 @@ MARCH_TOKEN = _kind(
 CONSOLIDATE = _kind(
     "consolidate",
     Codec(("area",)),
-    "R6.6, D22: the area of the Consolidate Power order to resolve",
+    "R6.6, D22: the area of the Consolidate Power order to resolve (X-MOD-9.2: or of an Iron "
+    "Bank sea order, resolved in the same turns)",
 )
 CONSOLIDATE_SPECIAL = _kind(
     "consolidate_special",
@@ -445,4 +446,21 @@ FIRE_MADE_FLESH = _kind(
     "X-MOD-7.4, XF35, XF37, X-MOD-D6 Fire Made Flesh: the area of the dragon Targaryen destroys "
     "to bring one dragon strength token into the box at once, return (a destroyed dragon goes "
     "back to its home area), or pass",
+)
+
+# ============================================================ Mother of Dragons: gifts (X-MOD-11)
+GIFT = _kind(
+    "gift",
+    Codec(("house", "amount"), sep=":", ints=("amount",)),
+    "X-MOD-11.1, X-MOD-D9: a standing idle decision of every player that may give power now "
+    "(the game never waits for it): <house>:<amount> offers amount of its available power "
+    "tokens to another player's house (never a vassal; amount at most what the receiver's "
+    "Pool can return, and not the tokens of a secret bid already made); outside a combat, or "
+    "in a combat's call for support (XE1)",
+)
+ACCEPT_GIFT = _kind(
+    "accept_gift",
+    words("accept", "refuse"),
+    "X-MOD-11.1, XF40, X-MOD-D9: the receiver of an offered gift takes the power tokens "
+    "(accept) or refuses them (refuse: the giver keeps them)",
 )

@@ -67,7 +67,7 @@ def _orders(g: BoardGame, me: str, rng: Rng) -> None:
         for area in areas:
             del g.orders[area]
         for area in areas:
-            tokens = placeable_tokens(g, house)
+            tokens = placeable_tokens(g, house, area=area)
             if tokens:
                 g.orders[area] = Order(house, rng.choice(tokens))
 

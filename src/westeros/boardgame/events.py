@@ -540,12 +540,15 @@ _ORDER_TYPE_NAMES = {
     "support": "Support",
     "raid": "Raid",
     "consolidate": "Consolidate Power",
+    "iron_bank": "Iron Bank",  # X-MOD-9.1
 }
 
 
 def order_name(token: str) -> str:
     """Display name of an order token id, e.g. ``"march+1*"`` → ``"Special March +1"``."""
     kind = T.ORDER_KINDS[token]
+    if kind.name:  # the data's own name (the sea order tokens, X-MOD-9.1)
+        return kind.name
     name = _ORDER_TYPE_NAMES[kind.type]
     if kind.type in ("march", "defense") or kind.modifier:
         name += f" {kind.modifier:+d}"
@@ -670,6 +673,31 @@ CONSOLIDATE_MUSTER = _event(
     lambda f: f"{house(f['house'])} resolves its Special Consolidate Power in "
     f"{area(f['area'])} by mustering",
     "R6.6.3: a Special Consolidate Power order musters in its area instead of gaining power",
+)
+IRON_BANK_BLANK = _event(
+    "iron_bank_blank",
+    lambda f: f"{house(f['house'])} resolves its Iron Bank order in {area(f['area'])}: a blank "
+    "token without the Iron Bank",
+    "X-MOD-9.2, X-MOD-9.3, XF9: an Iron Bank sea order is resolved in the Consolidate Power "
+    "step and, without the Iron Bank (no Essos), removed without effect",
+)
+
+# ============================================================== Mother of Dragons: gifts (X-MOD-11)
+GIFT_OFFERED = _event(
+    "gift_offered",
+    lambda f: f"{house(f['house'])} offers {f['amount']} power to {house(f['receiver'])}",
+    "X-MOD-11.1: a player offers amount of its available power tokens to another player",
+)
+GIFT_ACCEPTED = _event(
+    "gift_accepted",
+    lambda f: f"{house(f['receiver'])} accepts {f['amount']} power from {house(f['house'])}",
+    "X-MOD-11.1: the receiver takes the gift: the giver's tokens go to its Power Pool, the "
+    "receiver takes as many from its own",
+)
+GIFT_REFUSED = _event(
+    "gift_refused",
+    lambda f: f"{house(f['receiver'])} refuses {f['amount']} power from {house(f['house'])}",
+    "X-MOD-11.1, XF40: the receiver refuses the gift; the giver keeps its tokens",
 )
 
 # ============================================================== march, ports (R6.4, R8)

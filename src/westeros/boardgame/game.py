@@ -10,6 +10,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame.action import ActionPhase
 from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.determinize import determinize
+from westeros.boardgame.gifts import GiftDesk, uses_gifts
 from westeros.boardgame.options import options
 from westeros.boardgame.planning import PlanningPhase
 from westeros.boardgame.setup import set_up, validate_config
@@ -44,6 +45,10 @@ class PlayedGame(BoardGame):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)
+
+    def standing_step(self) -> Step | None:
+        """X-MOD-11.1: the gifts of power tokens, open at every stop, in games that use them."""
+        return GiftDesk() if uses_gifts(self) else None
 
     def determinize(self, seat: int, seed: int) -> PlayedGame:
         """A new game as ``seat`` knows this one, its unknowns resampled from ``seed`` (R1.14)."""

@@ -8,7 +8,9 @@
   fewer placeable tokens than areas needing orders. Placed orders go straight onto the board
   (``g.orders``); the view hides them until ``g.orders_revealed`` (R1.14.1).
   With the config ``planning: "table"`` :class:`TableOrders` instead: every house places,
-  changes and removes its orders in any order, then readies (``plan_orders``).
+  changes and removes its orders in any order, then readies (``plan_orders``). In Mother of
+  Dragons the sea order tokens join the tokens offered for areas on ships (X-MOD-9.1,
+  :mod:`sea_orders`).
 * :class:`RevealOrders` — R5.4.
 * :class:`MessengerRaven` — R5.5 (errata timing: end of the Reveal step, FAQ E4, Q1).
 * :class:`EndPlanning` — planning restrictions end with this Planning phase (R3.2.6). They are
@@ -18,10 +20,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
+from westeros.boardgame.sea_orders import barred, on_ships, sea_tokens
 from westeros.boardgame.state import BoardGame, Order
 from westeros.engine import Choice, Decision, Step
 
@@ -43,28 +47,36 @@ def _used(g: BoardGame, house: str, exclude: str | None) -> tuple[Counter[str], 
     return used, sum(n for t, n in used.items() if T.ORDER_KINDS[t].special)
 
 
-def placeable_tokens(g: BoardGame, house: str, exclude: str | None = None) -> tuple[str, ...]:
+def placeable_tokens(
+    g: BoardGame, house: str, exclude: str | None = None, area: str | None = None
+) -> tuple[str, ...]:
     """The distinct token ids the house may place now (R5.2), in token order.
 
     A copy must be left of the house's 15 tokens (R1.10), special tokens are limited by the
     King's Court stars (R2.3, R5.2), and restricted tokens are never placeable (R3.4, Q10).
     ``exclude``: an area whose order is not counted as placed (the Raven's swap, R5.5.1).
+    ``area``: where the token would go; on ships the house's sea tokens join them
+    (X-MOD-9.1, barred with their twins, R3.4); None: the 15 tokens only.
     """
     used, specials = _used(g, house, exclude)
     stars = g.stars(house)
-    return tuple(
+    tokens = tuple(
         t
         for t, count in T.ORDER_COUNTS.items()
         if t not in g.restrictions
         and used[t] < count
         and (not T.ORDER_KINDS[t].special or specials < stars)
     )
+    sea = sea_tokens(g, house)
+    if not sea or area is None or not on_ships(g, area):
+        return tokens
+    return tokens + tuple(t for t, n in sea.items() if used[t] < n and not barred(g, t))
 
 
-def placeable_count(g: BoardGame, house: str) -> int:
-    """How many more tokens the house could place in all (R5.3): every regular token left plus
-    as many special tokens left as its remaining stars allow, restricted ones excluded."""
-    used, specials_used = _used(g, house, None)
+def _left(g: BoardGame, house: str, used: Counter[str], specials: int) -> tuple[int, int]:
+    """The tokens the house could still place (R5.3): the regular ones left plus as many
+    special ones left as its remaining stars allow (restricted ones excluded), and its sea
+    tokens left (X-MOD-9.1)."""
     regular = special = 0
     for t, count in T.ORDER_COUNTS.items():
         if t in g.restrictions:
@@ -74,7 +86,49 @@ def placeable_count(g: BoardGame, house: str) -> int:
             special += left
         else:
             regular += left
-    return regular + min(special, max(0, g.stars(house) - specials_used))
+    stars_left = max(0, g.stars(house) - specials)
+    sea = sum(max(0, n - used[t]) for t, n in sea_tokens(g, house).items() if not barred(g, t))
+    return regular + min(special, stars_left), sea
+
+
+def placeable_count(g: BoardGame, house: str, areas: Iterable[str] = ()) -> int:
+    """How many more tokens the house could place in all (R5.3): every regular token left plus
+    as many special tokens left as its remaining stars allow, restricted ones excluded; its sea
+    tokens left count for the areas on ships among ``areas`` only (X-MOD-9.1)."""
+    tokens, sea = _left(g, house, *_used(g, house, None))
+    if not sea:
+        return tokens
+    return tokens + min(sea, sum(1 for a in areas if on_ships(g, a)))
+
+
+def _most(g: BoardGame, house: str, areas: Sequence[str], used: Counter[str], specials: int) -> int:
+    """R5.1, R5.3: how many of ``areas`` the house could order with the tokens ``used`` left
+    aside (sea tokens only on ships, X-MOD-9.1)."""
+    tokens, sea = _left(g, house, used, specials)
+    return min(len(areas), tokens + min(sea, sum(1 for a in areas if on_ships(g, a))))
+
+
+def spare_choices(
+    g: BoardGame, house: str, areas: Sequence[str], choices: tuple[str, ...]
+) -> tuple[str, ...]:
+    """X-MOD-9.1 with R5.1: of the ``choices`` for ``areas[0]`` (tokens, or ``"none"``: no
+    order), those after which the other areas can still get as many orders as the house could
+    give them all, so that a regular token put on ships never leaves a land area without an
+    order that a sea token could have spared. Without sea tokens, or off ships, all pass."""
+    if not sea_tokens(g, house) or not on_ships(g, areas[0]):
+        return choices
+    used, specials = _used(g, house, None)
+    best = _most(g, house, areas, used, specials)
+    kept = []
+    for choice in choices:
+        after = used.copy()
+        if choice != "none":
+            after[choice] += 1
+        placed = choice != "none"
+        extra = placed and T.ORDER_KINDS[choice].special
+        if placed + _most(g, house, areas[1:], after, specials + extra) == best:
+            kept.append(choice)
+    return tuple(kept)
 
 
 # -- the phase ---------------------------------------------------------------------------------
@@ -87,7 +141,11 @@ class PlanningPhase(Step):
         g.phase = "planning"
         g.orders_revealed = False
         g.orders.clear()  # every order was removed in Clean Up (R6.7.1); start from an empty board
-        short = [h for h in g.turn_order() if placeable_count(g, h) < len(order_areas(g, h))]
+        short = [
+            h
+            for h in g.turn_order()
+            if placeable_count(g, h, areas := order_areas(g, h)) < len(areas)
+        ]
         g.emit(E.PLANNING(short=short))  # R5.3 when some house is short
         assign: Step = (
             TableOrders(bool(short))
@@ -129,12 +187,13 @@ class AssignOrders(Step):
             return []
         out: list[Decision] = []
         for house, areas in self._asked(g):
-            tokens = placeable_tokens(g, house)
+            tokens = placeable_tokens(g, house, area=areas[0])
             if not tokens:
-                return []  # nothing to choose: run leaves its areas empty (R5.3)
+                return []  # nothing to choose: run leaves the area empty (R5.3)
             choices: tuple[str, ...] = tokens
-            if self.sequential and placeable_count(g, house) < len(areas):
+            if self.sequential and placeable_count(g, house, areas) < len(areas):
                 choices += ("none",)  # R5.3 which areas stay without an order
+            choices = spare_choices(g, house, areas, choices)  # X-MOD-9.1
             prompt = f"{T.house_name(house)}: order for {T.area_name(areas[0])}"
             out.append(D.PLACE_ORDER.ask(g.seat_of(house), prompt, choices, area=areas[0]))
         return out
@@ -153,12 +212,32 @@ class AssignOrders(Step):
             else:
                 g.orders[area] = Order(house, token)  # face down until RevealOrders
         for house in g.turn_order():  # R5.3 a house out of placeable tokens: the rest stay empty
-            left = self.areas_left(g, house)
-            if left and not placeable_tokens(g, house):
-                self.skipped = self.skipped | set(left)
-                g.emit(E.ORDERS_EXHAUSTED(house=house, areas=left))
+            stuck = _stuck(g, house, self.areas_left(g, house))
+            if stuck:
+                self.skipped = self.skipped | set(stuck)
+                g.emit(E.ORDERS_EXHAUSTED(house=house, areas=stuck))
         if any(self.areas_left(g, h) for h in g.houses):
             g.push(self)
+
+
+def _stuck(g: BoardGame, house: str, left: list[str]) -> list[str]:
+    """R5.3: the areas among ``left`` for which the house has no token left: all or none of
+    them, unless only sea tokens are left, which go on ships only (X-MOD-9.1)."""
+    if not left or placeable_tokens(g, house):
+        return []
+    if not sea_tokens(g, house) or not _left(g, house, *_used(g, house, None))[1]:
+        return left
+    return [a for a in left if not on_ships(g, a)]
+
+
+def _may_ready(g: BoardGame, house: str, areas: list[str], empty: list[str]) -> bool:
+    """R5.1, R5.3: every area holding the house's units has an order, or no token is left to
+    place; with sea tokens (X-MOD-9.1), as many areas have orders as its tokens could cover."""
+    if not empty:
+        return True
+    if not sea_tokens(g, house):
+        return not placeable_tokens(g, house)
+    return len(areas) - len(empty) >= _most(g, house, areas, Counter(), 0)
 
 
 class TableOrders(Step):
@@ -204,12 +283,14 @@ class TableOrders(Step):
         areas = order_areas(g, house)
         choices: list[str] = []
         for area in areas:
-            tokens = placeable_tokens(g, house, exclude=area)  # R5.2 the token there not counted
+            tokens = placeable_tokens(
+                g, house, exclude=area, area=area
+            )  # R5.2: its own not counted
             order = g.orders.get(area)
             choices.extend(f"place:{area}:{t}" for t in tokens if order is None or t != order.token)
         choices.extend(f"remove:{a}" for a in areas if a in g.orders)
         empty = [a for a in areas if a not in g.orders]
-        if not empty or not placeable_tokens(g, house):
+        if _may_ready(g, house, areas, empty):
             choices.append("ready")
         name = T.house_name(house)
         placed = len(areas) - len(empty)
@@ -273,7 +354,7 @@ def raven_replacements(g: BoardGame, house: str, area: str) -> tuple[str, ...]:
     the same token id again would change nothing, so it is not offered.
     """
     current = g.orders[area].token
-    return tuple(t for t in placeable_tokens(g, house, exclude=area) if t != current)
+    return tuple(t for t in placeable_tokens(g, house, exclude=area, area=area) if t != current)
 
 
 class MessengerRaven(Step):

@@ -12,7 +12,8 @@ from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
 from westeros.engine import Choice, Decision, Step
 
-RAIDABLE = frozenset({"support", "raid", "consolidate"})  # R6.3.1 (never March)
+# R6.3.1 (never March); X-MOD-9.2 an Iron Bank order too (no pillage: it is no Consolidate Power)
+RAIDABLE = frozenset({"support", "raid", "consolidate", "iron_bank"})
 
 
 def raid_reach(g: BoardGame, area: str) -> list[str]:

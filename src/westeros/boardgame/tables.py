@@ -41,6 +41,8 @@ __all__ = [
     "ORDER_TOKENS",
     "POWER_TOKENS_TOTAL",
     "SCENARIOS",
+    "SEA_ORDER_COUNTS",
+    "SEA_ORDER_TWINS",
     "SETUPS",
     "SIEGE_STRENGTH_VS_CASTLE",
     "SUPPLY_LIMITS",
@@ -86,7 +88,9 @@ ALL_UNIT_TYPES: Final[tuple[str, ...]] = (*UNIT_TYPES, DRAGON)
 
 _AREA_KINDS: Final = frozenset({"land", "sea", "port"})
 _FORTIFICATIONS: Final = frozenset({"stronghold", "castle"})
-_ORDER_TYPES: Final = frozenset({"march", "defense", "support", "raid", "consolidate"})
+_ORDER_TYPES: Final = frozenset(
+    {"march", "defense", "support", "raid", "consolidate", "iron_bank"}  # iron_bank: X-MOD-9
+)
 _CARD_TIMINGS: Final = frozenset(
     {
         "cancel",
@@ -579,39 +583,80 @@ if len(SUPPLY_LIMITS) != MAX_SUPPLY + 1:
 @dataclass(frozen=True, slots=True)
 class OrderToken:
     """One physical order token (R1.10). ``id`` is shared by identical tokens, e.g. ``"raid"``;
-    a trailing ``*`` marks the special (star) token."""
+    a trailing ``*`` marks the special (star) token. ``name``: a display name given by the
+    data (the sea order tokens', X-MOD-9.1); empty for the base tokens, named from their type."""
 
     id: str
     type: str
     modifier: int
     special: bool
+    name: str = ""
+
+
+def _order_token(raw: object, where: str) -> tuple[OrderToken, int]:
+    """One token row of the data and its number of copies per house."""
+    t = _obj(raw, where)
+    token = OrderToken(
+        id=_str(t["id"], f"{where}.id"),
+        type=_str(t["type"], f"{where}.type"),
+        modifier=_int(t["modifier"], f"{where}.modifier"),
+        special=_bool(t["special"], f"{where}.special"),
+        name=_str(t["name"], f"{where}.name") if "name" in t else "",
+    )
+    if token.type not in _ORDER_TYPES:
+        raise _fail(where, f"bad or repeated token {token.id!r}")
+    if token.special != token.id.endswith("*"):
+        raise _fail(where, "special tokens (only) end with '*'")
+    return token, _int(t["count"], f"{where}.count")
 
 
 def _build_orders() -> tuple[tuple[OrderToken, ...], dict[str, int]]:
     tokens: list[OrderToken] = []
     counts: dict[str, int] = {}
     for i, raw in enumerate(_list(_SETUP["order_tokens"], "setup.order_tokens")):
-        t = _obj(raw, f"setup.order_tokens[{i}]")
-        token = OrderToken(
-            id=_str(t["id"], f"setup.order_tokens[{i}].id"),
-            type=_str(t["type"], f"setup.order_tokens[{i}].type"),
-            modifier=_int(t["modifier"], f"setup.order_tokens[{i}].modifier"),
-            special=_bool(t["special"], f"setup.order_tokens[{i}].special"),
-        )
-        if token.type not in _ORDER_TYPES or token.id in counts:
+        token, count = _order_token(raw, f"setup.order_tokens[{i}]")
+        if token.id in counts:
             raise _fail(f"setup.order_tokens[{i}]", f"bad or repeated token {token.id!r}")
-        if token.special != token.id.endswith("*"):
-            raise _fail(f"setup.order_tokens[{i}]", "special tokens (only) end with '*'")
-        count = _int(t["count"], f"setup.order_tokens[{i}].count")
         counts[token.id] = count
         tokens.extend([token] * count)
     return tuple(tokens), counts
 
 
 _ORDERS: Final = _build_orders()
+# the 15 tokens of every player house (R1.10); the expansions' tokens are in ORDER_KINDS only
 ORDER_TOKENS: Final[tuple[OrderToken, ...]] = _ORDERS[0]
-ORDER_KINDS: Final[Mapping[str, OrderToken]] = MappingProxyType({t.id: t for t in ORDER_TOKENS})
 ORDER_COUNTS: Final[Mapping[str, int]] = _frozen(_ORDERS[1])
+
+
+def _build_sea_orders() -> tuple[dict[str, OrderToken], dict[str, int], dict[str, str | None]]:
+    """X-MOD-9.1: the sea order tokens (``data/orders_sea.json``), their copies per house and
+    the base token whose restriction (R3.4) bars each of them too (None: never barred)."""
+    raw = _load("orders_sea.json")
+    kinds: dict[str, OrderToken] = {}
+    counts: dict[str, int] = {}
+    twins: dict[str, str | None] = {}
+    for i, row in enumerate(_list(raw["order_tokens"], "orders_sea.order_tokens")):
+        where = f"orders_sea.order_tokens[{i}]"
+        token, count = _order_token(row, where)
+        twin = _obj(row, where).get("restricted_as")
+        if token.id in kinds or token.id in ORDER_COUNTS or token.special:
+            raise _fail(where, f"bad or repeated token {token.id!r}")
+        if twin is not None and _str(twin, f"{where}.restricted_as") not in ORDER_COUNTS:
+            raise _fail(f"{where}.restricted_as", f"unknown order token {twin!r}")
+        kinds[token.id], counts[token.id] = token, count
+        twins[token.id] = twin if isinstance(twin, str) else None
+    return kinds, counts, twins
+
+
+_SEA_ORDERS: Final = _build_sea_orders()
+# X-MOD-9.1: the sea order tokens (regular tokens, on ships only) and their copies per house
+SEA_ORDER_COUNTS: Final[Mapping[str, int]] = _frozen(_SEA_ORDERS[1])
+# X-MOD-9.1 (S&R): a sea token is barred whenever its base twin is (R3.4); None: never
+SEA_ORDER_TWINS: Final[Mapping[str, str | None]] = MappingProxyType(_SEA_ORDERS[2])
+# every order token id in any game: the base 15 and the expansions' own tokens
+ORDER_KINDS: Final[Mapping[str, OrderToken]] = MappingProxyType(
+    {t.id: t for t in ORDER_TOKENS} | _SEA_ORDERS[0]
+)
 
 
 _HOUSE_INFO: Final = {

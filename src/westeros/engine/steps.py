@@ -144,7 +144,7 @@ class StepGame:
     def apply(self, seat: int, choice: Choice) -> None:
         """Apply one legal choice; an illegal one raises IllegalAction and changes nothing."""
         check_seat(seat, spectator=False)
-        decision = self._decision_of(seat)
+        decision = self._decision_of(seat, choice)
         if isinstance(choice, bool) or not isinstance(choice, str | int):
             raise IllegalAction(
                 f"a choice must be a string or an integer, not {choice!r}",
@@ -170,7 +170,12 @@ class StepGame:
             self.log, self.stack = log, stack
         try:
             self._pending = None
-            stack[-1].choose(self, seat, choice)
+            standing = self._standing_for(decision)
+            if standing is not None:  # taken from the standing step: it runs next
+                standing.choose(self, seat, choice)
+                self.push(standing)
+            else:
+                stack[-1].choose(self, seat, choice)
             self.moves += 1
             self._advance()
         except Exception:
@@ -227,6 +232,14 @@ class StepGame:
         """A copy with what ``seat`` may not know resampled from ``seed``; each game's own."""
         raise NotImplementedError
 
+    def standing_step(self) -> Step | None:
+        """The game's standing step, or None (the default: no game but the board game with
+        gifts of power has one). Its decisions are open beside the stack's at every stop where
+        the game waits for a decision, each ``Decision.idle`` (the game never waits for them),
+        so a seat may hold one beside an awaited decision of its own. A choice of one of them
+        is recorded on this step, which is then pushed and runs before the waiting step."""
+        return None
+
     def push(self, *steps: Step) -> None:
         """Push steps so that the first one given runs first."""
         self.stack.extend(reversed(steps))
@@ -269,15 +282,24 @@ class StepGame:
         other._pending = self._pending
 
     # -- internals -----------------------------------------------------------------------
-    def _decision_of(self, seat: int) -> Decision:
+    def _decision_of(self, seat: int, choice: object) -> Decision:
+        """The seat's open decision that lists ``choice`` (awaited ones first), else its first
+        (whose refusal then explains). A seat has more than one only with a standing step."""
         pending = self.pending()
         if not pending:
             raise IllegalAction("the game is over; no choice can be applied")
-        for d in pending:
-            if d.seat == seat:
-                return d
-        waiting = ", ".join(str(d.seat) for d in pending)
-        raise IllegalAction(f"seat {seat} has nothing to decide now (waiting for seat {waiting})")
+        mine = [d for d in pending if d.seat == seat]
+        if not mine:
+            waiting = ", ".join(str(d.seat) for d in pending)
+            raise IllegalAction(
+                f"seat {seat} has nothing to decide now (waiting for seat {waiting})"
+            )
+        return next((d for d in mine if choice in d.choices), mine[0])
+
+    def _standing_for(self, decision: Decision) -> Step | None:
+        """The standing step when ``decision`` is one of its (see :meth:`standing_step`)."""
+        standing = self.standing_step() if decision.idle else None
+        return standing if standing is not None and decision in standing.decisions(self) else None
 
     def _advance(self) -> None:
         while self.stack:
@@ -287,6 +309,9 @@ class StepGame:
             top = self.stack[-1]
             decisions = top.decisions(self)
             if decisions:
+                standing = self.standing_step()
+                if standing is not None:
+                    decisions = [*decisions, *standing.decisions(self)]
                 self._pending = tuple(sorted(decisions, key=lambda d: (d.idle, d.seat)))
                 return
             self.stack.pop()

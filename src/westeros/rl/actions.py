@@ -243,6 +243,9 @@ MOD_ONLY_KINDS = frozenset(
         D.FIRE_MADE_FLESH.name,
     }
 )
+# Gifts of power tokens (Mother of Dragons, X-MOD-11.1) have no index either: a gift is an idle
+# decision an agent never takes, so none is ever offered to one, and the space stays the same.
+GIFT_KINDS = frozenset({D.GIFT.name, D.ACCEPT_GIFT.name})
 
 
 def _sequential_grammar(kind: D.DecisionKind) -> str:
@@ -256,7 +259,7 @@ BOARD = ActionSpace(
         [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k)],
     )
     for k in D.KINDS.values()
-    if k.name not in TABLE_ONLY_KINDS | MOD_ONLY_KINDS
+    if k.name not in TABLE_ONLY_KINDS | MOD_ONLY_KINDS | GIFT_KINDS
 )
 ACTIONS: tuple[tuple[str, Choice], ...] = BOARD.actions
 BLOCKS: tuple[Block, ...] = BOARD.blocks

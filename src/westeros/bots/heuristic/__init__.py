@@ -90,6 +90,8 @@ RULES: dict[str, Rule] = {
     D.LOYALTY_CANCEL.name: targaryen.cancel,
     D.FIRE_MADE_FLESH.name: targaryen.fire_made_flesh,
     D.LOYALTY_UNIT.name: targaryen.give_unit,
+    # Mother of Dragons: a gift of power is always welcome (X-MOD-11.1; bots never give)
+    D.ACCEPT_GIFT.name: _word("accept"),
 }
 
 

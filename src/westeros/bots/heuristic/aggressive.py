@@ -15,7 +15,14 @@ from westeros.bots.heuristic.orders import march_move, order_scores, pick_token
 from westeros.engine import Choice, Decision
 
 # each order type's score is multiplied by its weight (the heuristic's are all 1)
-WEIGHTS = {"march": 1.6, "raid": 1.4, "support": 0.9, "defense": 0.5, "consolidate": 0.7}
+WEIGHTS = {
+    "march": 1.6,
+    "raid": 1.4,
+    "support": 0.9,
+    "defense": 0.5,
+    "consolidate": 0.7,
+    "iron_bank": 1.0,  # X-MOD-9.1 a sea order token
+}
 MOVE_WORTH = 0.4  # a March order needs a target worth this (the heuristic: 0.8)
 FIRST_MOVE_WORTH = 0.1  # the first move of an order (the heuristic: 0.25)
 

@@ -9,8 +9,18 @@ from westeros.bots.heuristic.board import Board, area_of
 from westeros.engine import Choice, Decision
 
 UNIT_ORDER = ("knight", "footman", "siege_engine", "ship", "dragon")  # dragons: X-MOD-6
-RAID_VALUE = {"consolidate": 3.0, "support": 2.5, "raid": 1.5, "defense": 2.0, "march": 0.0}
-RAIDABLE = frozenset({"support", "raid", "consolidate"})  # R6.3.1; a star raid also defense
+SEA_TOKENS = frozenset(T.SEA_ORDER_COUNTS)  # X-MOD-9.1
+# an Iron Bank sea order is blank without the Iron Bank (X-MOD-9.3): little to raid
+RAID_VALUE = {
+    "consolidate": 3.0,
+    "support": 2.5,
+    "raid": 1.5,
+    "defense": 2.0,
+    "march": 0.0,
+    "iron_bank": 0.5,
+}
+# R6.3.1; a star raid also defense; X-MOD-9.2 an Iron Bank order
+RAIDABLE = frozenset({"support", "raid", "consolidate", "iron_bank"})
 MOVE_WORTH = 0.8  # a move worth less is not made: a March order needs a target worth this
 FIRST_MOVE_WORTH = 0.25  # unless it is the order's first move: then any gain beats wasting it
 
@@ -87,6 +97,7 @@ def order_scores(
         "support": support,
         "raid": raid,
         "consolidate": consolidate,
+        "iron_bank": 0.0,  # X-MOD-9.3 a blank token without the Iron Bank
     }
 
 
@@ -134,7 +145,11 @@ def pick_token(b: Board, area: str, scores: dict[str, float], tokens: list[str])
         return min(options, key=lambda t: T.ORDER_KINDS[t].modifier + T.ORDER_KINDS[t].special)
     if best == "consolidate" and not b.areas[area].has_castle:
         return min(options, key=lambda t: T.ORDER_KINDS[t].special)
-    return max(options, key=lambda t: (T.ORDER_KINDS[t].modifier, T.ORDER_KINDS[t].special))
+    # of equal tokens a sea token first: it goes nowhere but on ships (X-MOD-9.1)
+    return max(
+        options,
+        key=lambda t: (T.ORDER_KINDS[t].modifier, T.ORDER_KINDS[t].special, t in SEA_TOKENS),
+    )
 
 
 def raid(b: Board, decision: Decision) -> Choice:

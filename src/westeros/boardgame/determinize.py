@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from westeros.boardgame.iron_bank import uses_iron_bank
 from westeros.boardgame import affc
 from westeros.boardgame import events as E
 from westeros.boardgame.bidding import TableBids
@@ -51,6 +52,8 @@ def determinize(g: G, seat: int, seed: int) -> G:
     _fight(out, me, rng)
     out.westeros_decks = _westeros(g, me, rng)
     _wildlings(out, me, rng)
+    if uses_iron_bank(out):  # X-MOD-8.2: the loan deck's order is hidden from everyone
+        out.loan_deck = rng.shuffled(list(out.loan_deck))
     if out.is_affc():
         _objectives(out, me, rng)
     out.invalidate()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from westeros.boardgame import affc, mod, targaryen
+from westeros.boardgame import affc, iron_bank, mod, targaryen
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
@@ -221,4 +221,6 @@ def set_up(g: S) -> S:
         affc.deal_objectives(g)  # X-AFFC-2.8
     if targaryen.in_play(g):
         targaryen.set_up(g)  # X-MOD-2.8 the loyalty token of King's Landing
+    if g.is_mod():
+        iron_bank.set_up(g)  # X-MOD-2.5, X-MOD-2.9, X-MOD-Q1 power and the loan deck
     return g

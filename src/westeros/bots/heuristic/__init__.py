@@ -8,7 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 from westeros.boardgame.public import decisions as D
-from westeros.bots.heuristic import fights, objectives, orders, raven, targaryen, westeros
+from westeros.bots.heuristic import (
+    fights,
+    loans,
+    objectives,
+    orders,
+    raven,
+    targaryen,
+    westeros,
+)
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision, Rng
 
@@ -92,6 +100,8 @@ RULES: dict[str, Rule] = {
     D.LOYALTY_UNIT.name: targaryen.give_unit,
     # Mother of Dragons: a gift of power is always welcome (X-MOD-11.1; bots never give)
     D.ACCEPT_GIFT.name: _word("accept"),
+    # the Iron Bank (X-MOD-D7); its areas, options and unpaid interest: any legal choice
+    D.LOAN.name: loans.loan,
 }
 
 

@@ -1,0 +1,42 @@
+"""The Iron Bank (X-MOD-8, X-MOD-D7, X-MOD-D8): which loan to buy, where its parts go."""
+
+from __future__ import annotations
+
+from westeros.bots.heuristic.board import Board
+from westeros.engine import Choice, Decision
+
+# a loan's worth to the bot, against the power it costs (X-MOD-8.1)
+LOAN_VALUE = {
+    "customs_officer": 9.0,
+    "vanguard_cavalry": 7.0,
+    "full_host": 7.0,
+    "expert_artificer": 8.0,
+    "sea_raiders": 5.0,
+    "siege_engineers": 4.5,
+    "savvy_steward": 4.0,
+    "the_faceless_men": 3.5,
+    "loyal_maester": 3.0,
+    "master_at_arms": 2.5,
+    "pyromancer": 2.0,
+    "spymaster": 1.0,
+}
+
+
+def _cost(b: Board, loan: str) -> int:
+    bank = b.view.get("iron_bank") or {}
+    for slot in bank.get("slots", ()):
+        if slot.get("loan") == loan:
+            return int(slot["cost"])
+    return 0
+
+
+def loan(b: Board, decision: Decision) -> Choice:
+    """Buy the loan worth most over its cost (each loan adds 1 interest a round), or none."""
+    best, best_gain = "none", 1.0
+    for choice in decision.choices:
+        if choice == "none":
+            continue
+        gain = LOAN_VALUE.get(str(choice), 0.0) - _cost(b, str(choice))
+        if gain > best_gain:
+            best, best_gain = str(choice), gain
+    return best

@@ -122,7 +122,7 @@ def test_x_mod_2_3_targaryen_units_and_x_mod_5_7_its_pool() -> None:
 
 
 def test_x_mod_2_4_supply_4_power_5_victory_1() -> None:
-    g = game()
+    g = game(iron_bank=False)  # 7 power with the Iron Bank (X-MOD-Q1, test_mod_iron_bank.py)
     assert g.supply[TG] == 4 and g.power[TG] == 5
     assert targaryen.loyalty_value(g) == 1  # Pentos' printed loyalty (X-MOD-Q7)
     assert g.view(7)["houses"][TG]["victory"] == 1

@@ -1,5 +1,6 @@
 """Board-game speed: random whole games per second (3–6 players, the 6-player A Dance with
-Dragons scenario, 6 rounds, and the 4-player A Feast for Crows scenario, won on victory points),
+Dragons scenario, 6 rounds, the 4-player A Feast for Crows scenario, won on victory points, and
+the 7-player Mother of Dragons board),
 µs per decision, clone() cost, state size.
 
 Run: ``make bench`` or ``.venv/bin/python benchmarks/boardgame.py [--games N]``.
@@ -18,6 +19,7 @@ from westeros.simulate import board_config, play_board_game, play_game
 
 ADWD = {"scenario": "adwd"}  # A Dance with Dragons: 6 players, 6 rounds
 AFFC = {"scenario": "affc"}  # A Feast for Crows: 4 players, objectives and victory points
+MOD = {"scenario": "mod"}  # Mother of Dragons: 7 houses on the MoD map (X-MOD-3)
 
 
 def bench_games(
@@ -62,6 +64,8 @@ def main() -> None:
     print(f"{'ADwD 6':>7} {rate:>8.2f} {per_game:>15.1f} {us:>12.1f}")
     rate, per_game, us = bench_games(4, args.games, args.tides, AFFC)
     print(f"{'AFfC 4':>7} {rate:>8.2f} {per_game:>15.1f} {us:>12.1f}")
+    rate, per_game, us = bench_games(7, args.games, args.tides, MOD)
+    print(f"{'MoD 7':>7} {rate:>8.2f} {per_game:>15.1f} {us:>12.1f}")
     clone_us, size_json, size_pickle = bench_clone(6)
     print(f"clone() of a 6-player game: {clone_us:.1f} µs")
     print(f"state size (6 players, game over): {size_json} bytes JSON, {size_pickle} bytes pickled")

@@ -170,6 +170,7 @@ SLOW_TESTS = {
     "boardgame/test_mod_targaryen_games.py": [  # whole 8-house games (X-MOD-1.2)
         "test_whole_random_8_player_mod_games",
         "test_deep_checks_on_a_random_8_player_mod_game",
+        "test_the_heuristic_bot_answers_every_targaryen_decision_legally",
     ],
 }
 

@@ -215,6 +215,7 @@ def test_x_mod_10_1_the_vassals_follow_from_the_seats_houses_or_are_given() -> N
         set(HOUSES) - {"stark", "tyrell"}
     )
     assert validate_config({**MOD, "players": 4})["vassals"] is None  # drawn at set-up
+    assert validate_config(MOD)["vassals"] == []  # 7 players: every house has a seat
     draws = {new_state({**MOD, "players": 4}, seed).vassals for seed in range(8)}
     assert len(draws) > 1
     assert (

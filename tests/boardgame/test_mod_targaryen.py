@@ -535,3 +535,10 @@ def test_x_mod_7_4_the_long_plan_the_chosen_player_places_two() -> None:
     assert "highgarden" not in pending(g, D.LOYALTY_AREA, house="tyrell").choices
     decide(g, D.LOYALTY_AREA, "oldtown", house="tyrell")
     assert g.loyalty["highgarden"] == 1 and g.loyalty["oldtown"] == 1 and g.power[TG] == 4
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_x_mod_1_5_with_fewer_players_targaryen_always_has_a_seat(seed: int) -> None:
+    g = new_position({**MOD8, "players": 4}, seed)
+    assert TG in g.seat_houses and TG not in g.vassals and len(g.vassals) == 4
+    assert set(g.seat_houses) | set(g.vassals) == set(EIGHT)

@@ -133,3 +133,19 @@ def test_a_finished_affc_game_replays(client: TestClient) -> None:
     assert "victory_points" in end["view"]["objectives"]
     start = client.get(url, params={"move": 0}).json()
     assert start["view"]["objectives"]["hand"] is None  # a spectator's replay
+
+
+def test_mother_of_dragons_is_offered_for_seven_players_and_created(client: TestClient) -> None:
+    """X-MOD-13.1, X-MOD-1.1: the 7 houses on the MoD map; offered for 7 players while vassal
+    play is not in; a 7-player game is created with the MoD config and map."""
+    mod = {v["value"]: v for v in board_options(client)["scenario"]["values"]}["mod"]
+    assert (mod["title"], mod["players"]) == ("Mother of Dragons", [7])
+    assert mod["seats"]["7"] == [T.house_name(h) for h in T.SCENARIOS["mod"].houses]
+    assert mod["requires"] == {"house_cards": ["mod"]}
+    made = create(client, scenario_game("mod", 7))
+    assert made["config"]["sea_orders"] is True and made["config"]["vassals"] == []
+    view = state(client, made["id"])["view"]
+    assert (view["scenario"], view["map"], len(view["seats"])) == ("mod", "mod_westeros", 7)
+    assert view["homes"]["the_eyrie"] == "arryn" and "the_vale_of_arryn" in view["units"]
+    eight = client.post("/api/games", json=scenario_game("mod", 8))
+    assert eight.status_code == 400 and "players must be 3, 4, 5, 6 or 7" in eight.json()["detail"]

@@ -1,6 +1,7 @@
 """Our own SVG map (issue #10) agrees with the map data of the rules (R1.1).
 
-The map is drawn from the hand-authored grid ``westeros/web/map/grid.txt``; these tests prove
+The map is drawn from the hand-authored grid ``westeros/web/map/grid.txt`` (and the Mother of
+Dragons board from ``grid_mod_westeros.txt``, X-MOD-3); these tests prove, for each map drawn,
 that the drawing shows exactly the board's areas and borders (R1.1.1), that each port touches
 only its land area and its sea (R1.1.2), and that the committed SVG is the generator's output.
 """
@@ -20,24 +21,34 @@ from westeros.web import mapgen
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
-@pytest.fixture(scope="module")
-def grid() -> mapgen.MapGrid:
-    return mapgen.read_grid()
+@pytest.fixture(scope="module", params=list(mapgen.GRIDS))
+def grid(request: pytest.FixtureRequest) -> mapgen.MapGrid:
+    return mapgen.read_grid(request.param)
 
 
 def _static(name: str) -> str:
     return resources.files("westeros.web").joinpath("static", name).read_text("utf-8")
 
 
-def test_r1_1_legend_names_exactly_the_58_areas(grid: mapgen.MapGrid) -> None:
+def test_the_maps_drawn_are_the_base_board_and_the_mod_board() -> None:
+    assert list(mapgen.GRIDS) == ["base", "mod_westeros"]  # Essos is drawn with Targaryen
+    assert mapgen.read_grid().map_id == "base"
+    assert mapgen.static_names("mod_westeros") == (
+        "map_mod_westeros.svg",
+        "map_mod_westeros_anchors.json",
+    )
+
+
+def test_r1_1_legend_names_exactly_the_maps_areas(grid: mapgen.MapGrid) -> None:
     legend_areas = [area for _, area in grid.legend]
-    assert sorted(legend_areas) == sorted(T.AREA_IDS)
-    assert len(T.AREA_IDS) == 58
+    assert sorted(legend_areas) == sorted(grid.game_map.area_ids)
+    assert len(grid.game_map.area_ids) == {"base": 58, "mod_westeros": 61}[grid.map_id]
 
 
 def test_r1_1_every_area_is_drawn_as_one_4_connected_region(grid: mapgen.MapGrid) -> None:
     cells = mapgen.area_cells(grid)
-    assert set(cells) == set(T.AREA_IDS), f"not drawn: {sorted(set(T.AREA_IDS) - set(cells))}"
+    ids = set(grid.game_map.area_ids)
+    assert set(cells) == ids, f"not drawn: {sorted(ids - set(cells))}"
     split = []
     for area, own in cells.items():
         todo = set(own)
@@ -54,11 +65,13 @@ def test_r1_1_every_area_is_drawn_as_one_4_connected_region(grid: mapgen.MapGrid
     assert not split, f"areas drawn in more than one piece: {split}"
 
 
-def test_r1_1_1_areas_sharing_an_edge_are_exactly_the_143_borders(grid: mapgen.MapGrid) -> None:
+def test_r1_1_1_areas_sharing_an_edge_are_exactly_the_maps_borders(grid: mapgen.MapGrid) -> None:
+    """R1.1.1: the base map's 143 borders; X-MOD-3.1, X-MOD-3.2: the MoD board's 152."""
     drawn = set(mapgen.adjacent_pairs(grid))
-    assert len(T.BORDERS) == 143
-    missing = sorted(tuple(sorted(p)) for p in T.BORDERS - drawn)
-    extra = sorted(tuple(sorted(p)) for p in drawn - T.BORDERS)
+    borders = grid.game_map.borders
+    assert len(borders) == {"base": 143, "mod_westeros": 152}[grid.map_id]
+    missing = sorted(tuple(sorted(p)) for p in borders - drawn)
+    extra = sorted(tuple(sorted(p)) for p in drawn - borders)
     assert not missing and not extra, f"missing borders {missing}; extra borders {extra}"
 
 
@@ -72,14 +85,14 @@ def test_r1_1_no_area_cells_are_rare_and_surrounded_by_land(grid: mapgen.MapGrid
     assert len(holes) <= 1
     for x, y in holes:
         around = {grid.at(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-        assert all(a is not None and T.AREAS[a].is_land for a in around)
+        assert all(a is not None and grid.game_map.areas[a].is_land for a in around)
 
 
 def test_r1_1_2_each_port_touches_only_its_land_area_and_its_sea(grid: mapgen.MapGrid) -> None:
     pairs = mapgen.adjacent_pairs(grid)
     cells = mapgen.area_cells(grid)
-    ports = [a for a in T.AREAS.values() if a.is_port]
-    assert len(ports) == 8
+    ports = [a for a in grid.game_map.areas.values() if a.is_port]
+    assert len(ports) == {"base": 8, "mod_westeros": 9}[grid.map_id]
     for port in ports:
         touching = {b for pair in pairs if port.id in pair for b in pair if b != port.id}
         assert touching == {port.port_land, port.port_sea}, port.id
@@ -90,25 +103,30 @@ def test_r1_1_2_each_port_touches_only_its_land_area_and_its_sea(grid: mapgen.Ma
                         assert grid.at(x + dx, y + dy) in {port.id, port.port_land, port.port_sea}
 
 
-def test_r1_1_svg_has_one_data_area_path_per_area() -> None:
-    root = ET.fromstring(_static("map.svg"))
+@pytest.mark.parametrize("map_id", list(mapgen.GRIDS))
+def test_r1_1_svg_has_one_data_area_path_per_area(map_id: str) -> None:
+    root = ET.fromstring(_static(mapgen.static_names(map_id)[0]))
     tagged = [el for el in root.iter() if "data-area" in el.attrib]
     assert all(el.tag == f"{SVG_NS}path" for el in tagged)
     ids = [el.attrib["data-area"] for el in tagged]
-    assert sorted(ids) == sorted(T.AREA_IDS)
+    areas = T.MAPS[map_id].areas
+    assert sorted(ids) == sorted(areas)
     for el in tagged:
-        area = T.AREAS[el.attrib["data-area"]]
+        area = areas[el.attrib["data-area"]]
         assert el.attrib["class"].split() == ["area", area.kind]
         assert re.fullmatch(r"M[-0-9. ]+Z(M[-0-9. ]+Z)*", el.attrib["d"])
         assert float(el.attrib["data-x"]) >= 0 and float(el.attrib["data-y"]) >= 0
 
 
-def test_r1_2_markers_for_castles_supply_power_and_home_areas() -> None:
-    root = ET.fromstring(_static("map.svg"))
+@pytest.mark.parametrize("map_id", list(mapgen.GRIDS))
+def test_r1_2_markers_for_castles_supply_power_and_home_areas(map_id: str) -> None:
+    """R1.2; X-MOD-3.1: on the MoD board The Eyrie is Arryn's home stronghold."""
+    root = ET.fromstring(_static(mapgen.static_names(map_id)[0]))
+    areas = T.MAPS[map_id].areas
     groups = {
         el.attrib["data-for"]: el for el in root.iter(f"{SVG_NS}g") if "data-for" in el.attrib
     }
-    for area in T.AREAS.values():
+    for area in areas.values():
         if area.is_port:
             continue
         group = groups.get(area.id)
@@ -128,19 +146,20 @@ def test_r1_2_markers_for_castles_supply_power_and_home_areas() -> None:
         for el in root.iter(f"{SVG_NS}text")
         if "data-for" in el.attrib
     }
-    assert names == {a.id: a.name for a in T.AREAS.values() if not a.is_port}
+    assert names == {a.id: a.name for a in areas.values() if not a.is_port}
     legend = [el for el in root.iter(f"{SVG_NS}g") if el.attrib.get("id") == "legend"]
     assert len(legend) == 1
 
 
 def test_anchor_points_lie_inside_their_own_area(grid: mapgen.MapGrid) -> None:
-    data = json.loads(_static("map_anchors.json"))
-    assert set(data["anchors"]) == set(T.AREA_IDS)
+    data = json.loads(_static(mapgen.static_names(grid.map_id)[1]))
+    assert set(data["anchors"]) == set(grid.game_map.area_ids)
     for area, (x, y) in data["anchors"].items():
         assert grid.at(int(x // mapgen.CELL), int(y // mapgen.CELL)) == area
 
 
 def test_committed_svg_and_anchors_are_the_generators_output(grid: mapgen.MapGrid) -> None:
-    assert _static("map.svg") == mapgen.render_svg(grid), "run: python -m westeros.web.mapgen"
-    assert _static("map_anchors.json") == mapgen.render_anchors_json(grid)
+    svg, anchors = mapgen.static_names(grid.map_id)
+    assert _static(svg) == mapgen.render_svg(grid), "run: python -m westeros.web.mapgen"
+    assert _static(anchors) == mapgen.render_anchors_json(grid)
     assert mapgen.main(["--check"]) == 0

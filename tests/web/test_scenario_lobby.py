@@ -172,3 +172,31 @@ def test_an_affc_game_is_made_in_the_lobby_and_shows_its_objectives(
     assert sorted(shown) == sorted(kept)
     assert not person.errors, person.errors
     person.close()
+
+
+def test_a_mother_of_dragons_game_is_made_in_the_lobby_and_draws_its_board(
+    server: Server, browser: Browser
+) -> None:
+    """X-MOD-13.1: the MoD board for 7 players (the count offered until vassals play); X-MOD-3.1,
+    X-MOD-3.2: the table draws The Vale of Arryn, The Bite and the Port of the Eyrie, with
+    Arryn's units and home there."""
+    person = Person(browser, server)
+    page = board_lobby(person)
+    page.select_option("select[name=scenario]", "mod")
+    players = page.locator("select[name=players]")
+    assert players.input_value() == "7" and players.is_disabled()
+    assert page.locator("select[name=house_cards]").input_value() == "mod"
+    assert page.locator("tr[data-seatrow]").count() == 7
+    assert all(T.house_name(h) in page.inner_text("#scenario-houses") for h in T.ALL_HOUSES)
+    page.click("#create")  # seats 2-7 are bots by default
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector('.map svg [data-area="the_vale_of_arryn"]')
+    for area in ("the_bite", "port_of_the_eyrie"):
+        assert page.locator(f'.map svg [data-area="{area}"]').count() == 1
+    assert page.locator('.map svg [data-for="the_eyrie"] .home[data-house="arryn"]').count() == 1
+    person.adopt_from_page()
+    view = person.state()["view"]
+    assert (view["scenario"], view["map"], len(view["seats"])) == ("mod", "mod_westeros", 7)
+    assert "Mother of Dragons" in page.inner_text("#scenario")
+    assert not person.errors, person.errors
+    person.close()

@@ -21,6 +21,9 @@ KEYS = ("vassals", *FLAGS, "essos", "targaryen_deck", "iron_bank", "starting_pow
 ESSOS = "mod_essos"  # X-MOD-1.2: the 8-house set-up, with Targaryen and Essos
 TARGARYEN = "targaryen"
 TOP_SPACES = 3  # X-MOD-10.2 (S&R): no vassal starts in the top 3 spaces of a track
+# the seat counts a client offers: with fewer than 7 players the vassals need their own play
+# (commanders, vassal orders and combat, X-MOD-10.3 on), which is not in yet
+OFFERED_SEATS: tuple[int, ...] = (7,)
 
 
 def _words(items: tuple[str, ...] | list[str]) -> str:
@@ -88,6 +91,8 @@ def settings(config: dict[str, Any], players: int, houses: list[str] | None) -> 
         vassals = unplayed
     elif vassals is not None:
         vassals = [h for h in allowed if h in vassals]
+    elif players == len(allowed):
+        vassals = []  # every house has a seat
     flags: dict[str, Any] = {}
     for key in FLAGS:
         flags[key] = config.get(key, True)

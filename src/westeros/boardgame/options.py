@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
+from westeros.boardgame import mod
 from westeros.boardgame import tables as T
 from westeros.boardgame.setup import BASE_DECKS
 from westeros.engine import GameOption, OptionValue
@@ -27,10 +28,16 @@ def _houses(houses: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(T.house_name(h) for h in houses)
 
 
+def _offered(name: str, setup: T.PlayerCountSetup) -> tuple[int, ...]:
+    """The player counts offered for a scenario: its seat counts (X-MOD-13.1 for MoD)."""
+    return mod.OFFERED_SEATS if name == mod.SCENARIO else setup.seats
+
+
 def scenario_option(titles: dict[str, str]) -> GameOption:
     """``scenario``: the base game for 3–6 players (R2) with the base or the ADwD deck
-    (X-ADWD-1.1), and each expansion scenario with its one player count, its houses and its
-    house-card deck (X-ADWD-2.1; A Feast for Crows: 4 players with Arryn, X-AFFC-2.1)."""
+    (X-ADWD-1.1), and each expansion scenario with its player counts, its houses and its
+    house-card deck (X-ADWD-2.1; A Feast for Crows: 4 players with Arryn, X-AFFC-2.1; Mother
+    of Dragons: the 7 houses, offered for 7 players until vassals play, X-MOD-13.1)."""
     base = OptionValue(
         "base",
         BASE_TITLE,
@@ -42,9 +49,9 @@ def scenario_option(titles: dict[str, str]) -> GameOption:
         OptionValue(
             name,
             titles.get(name, name),
-            players=(s.player_count,),
+            players=_offered(name, s),
             requires={"house_cards": (s.house_cards,)},
-            seats={s.player_count: _houses(s.houses)},
+            seats={n: _houses(s.houses) for n in _offered(name, s) if n == s.player_count},
         )
         for name, s in T.SCENARIOS.items()
     )

@@ -13,6 +13,7 @@ from typing import Any
 from westeros.boardgame.public import catalogue_json, objectives
 from westeros.boardgame.public import tables as T
 from westeros.engine import game_info
+from westeros.web.mapgen import GRIDS, static_names
 from westeros.web.pages import Page
 
 STATIC = Path(__file__).parent / "static"
@@ -20,24 +21,12 @@ STATIC = Path(__file__).parent / "static"
 
 @cache
 def boardgame_data() -> str:
-    """Static facts of the board game that the page needs to name and draw things."""
-    anchors = json.loads((STATIC / "map_anchors.json").read_text(encoding="utf-8"))
+    """Static facts of the board game that the page needs to name and draw things: the base
+    map's areas at the top, every other map drawn under ``maps`` (X-MOD-3: a game's view
+    names its map; the page switches to it)."""
     data: dict[str, Any] = {
-        "width": anchors["width"],
-        "height": anchors["height"],
-        "areas": {
-            a.id: {
-                "name": a.name,
-                "kind": a.kind,
-                "fort": a.fortification,
-                "supply": a.supply,
-                "power": a.power,
-                "home": a.home_of,
-                "port": a.port,
-                "xy": anchors["anchors"].get(a.id),
-            }
-            for a in T.AREAS.values()
-        },
+        **_map_data("base"),
+        "maps": {m: _map_data(m) for m in GRIDS if m != "base"},
         "houses": {h: T.house_name(h) for h in T.ALL_HOUSES},
         "house_cards": {
             c.id: {
@@ -90,6 +79,30 @@ def boardgame_data() -> str:
         "special_objectives": dict(objectives.SPECIAL_TEXTS),  # X-AFFC-4.3
     }
     return json.dumps(data, separators=(",", ":"))
+
+
+def _map_data(map_id: str) -> dict[str, Any]:
+    """A drawn map: its SVG, its size and its areas with their anchors (R1.1, X-MOD-3)."""
+    svg, anchors_json = static_names(map_id)
+    anchors = json.loads((STATIC / anchors_json).read_text(encoding="utf-8"))
+    return {
+        "svg": f"/static/{svg}",
+        "width": anchors["width"],
+        "height": anchors["height"],
+        "areas": {
+            a.id: {
+                "name": a.name,
+                "kind": a.kind,
+                "fort": a.fortification,
+                "supply": a.supply,
+                "power": a.power,
+                "home": a.home_of,
+                "port": a.port,
+                "xy": anchors["anchors"].get(a.id),
+            }
+            for a in T.MAPS[map_id].areas.values()
+        },
+    }
 
 
 def _titles() -> dict[str, dict[str, str]]:

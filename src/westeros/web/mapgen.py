@@ -1,4 +1,5 @@
-"""Our own SVG map of Westeros (R1.1), generated from the hand-authored grid ``map/grid.txt``.
+"""Our own SVG map of Westeros (R1.1), generated from the hand-authored grid ``map/grid.txt``
+(and one grid per other map drawn, :data:`GRIDS`: the Mother of Dragons board, X-MOD-3).
 
 The grid names an area for every cell (``..`` names none: the single point where six areas meet,
 drawn as a small lake). Each area's cells are merged into closed outlines by tracing the cell
@@ -11,7 +12,8 @@ The SVG carries one ``<path data-area="<area id>" class="area land|sea|port">`` 
 castles, strongholds, supply barrels, power crowns and home areas, and readable names. The
 anchors are also written as ``map_anchors.json``.
 
-``python -m westeros.web.mapgen`` regenerates ``static/map.svg`` and ``static/map_anchors.json``;
+``python -m westeros.web.mapgen`` regenerates ``static/map.svg`` and ``static/map_anchors.json``
+(``static/map_<map id>.svg`` and ``static/map_<map id>_anchors.json`` for the other maps);
 ``--check`` only reports whether the committed files are up to date.
 """
 
@@ -31,6 +33,7 @@ from westeros.boardgame.public import tables as T
 
 __all__ = [
     "CELL",
+    "GRIDS",
     "LEGEND_HEIGHT",
     "MapGrid",
     "adjacent_pairs",
@@ -41,6 +44,7 @@ __all__ = [
     "read_grid",
     "render_anchors_json",
     "render_svg",
+    "static_names",
     "trace_loops",
 ]
 
@@ -50,6 +54,8 @@ _SMOOTHING_ROUNDS: Final = 2
 _RELAX_ROUNDS: Final = 8
 LEGEND_HEIGHT: Final = 24  # SVG units under the board for the key to the symbols
 _STATIC: Final = Path(__file__).resolve().parent / "static"
+# the grid file of each map drawn (a map of the board game's tables, X-MOD-3)
+GRIDS: Final = {"base": "grid.txt", "mod_westeros": "grid_mod_westeros.txt"}
 
 Point = tuple[float, float]
 Vertex = tuple[int, int]
@@ -68,12 +74,17 @@ class MapGrid:
     height: int
     legend: tuple[tuple[str, str], ...]  # (code, area id) in file order
     cells: tuple[tuple[str | None, ...], ...]
+    map_id: str = "base"  # the map of the tables it draws (T.MAPS)
+
+    @property
+    def game_map(self) -> T.GameMap:
+        return T.MAPS[self.map_id]
 
     def at(self, x: int, y: int) -> str | None:
         return self.cells[y][x]
 
 
-def parse_grid(text: str) -> MapGrid:
+def parse_grid(text: str, map_id: str = "base") -> MapGrid:
     """Parse the grid file format described at the top of ``map/grid.txt``."""
     legend: dict[str, str] = {}
     rows: list[tuple[str | None, ...]] = []
@@ -112,13 +123,20 @@ def parse_grid(text: str) -> MapGrid:
         rows.append(tuple(row))
     if size is None or len(rows) != size[1]:
         raise ValueError("grid: missing 'grid W H' line or wrong number of rows")
-    return MapGrid(size[0], size[1], tuple(legend.items()), tuple(rows))
+    return MapGrid(size[0], size[1], tuple(legend.items()), tuple(rows), map_id)
 
 
-def read_grid() -> MapGrid:
-    """The grid shipped with the package."""
-    text = resources.files("westeros.web").joinpath("map", "grid.txt").read_text("utf-8")
-    return parse_grid(text)
+def read_grid(map_id: str = "base") -> MapGrid:
+    """The grid of a map shipped with the package (the base board unless told)."""
+    text = resources.files("westeros.web").joinpath("map", GRIDS[map_id]).read_text("utf-8")
+    return parse_grid(text, map_id)
+
+
+def static_names(map_id: str) -> tuple[str, str]:
+    """The static files of a map: its SVG and its anchors."""
+    if map_id == "base":
+        return "map.svg", "map_anchors.json"
+    return f"map_{map_id}.svg", f"map_{map_id}_anchors.json"
 
 
 def area_cells(grid: MapGrid) -> dict[str, list[Vertex]]:
@@ -169,7 +187,8 @@ def _is_junction(grid: MapGrid, vx: int, vy: int) -> bool:
     nw, ne = _label(grid, vx - 1, vy - 1), _label(grid, vx, vy - 1)
     sw, se = _label(grid, vx - 1, vy), _label(grid, vx, vy)
     labels = {nw, ne, sw, se}
-    if any(label == _LAKE or T.AREAS[label].is_port for label in labels if label != _OUTSIDE):
+    areas = grid.game_map.areas
+    if any(label == _LAKE or areas[label].is_port for label in labels if label != _OUTSIDE):
         return True  # ports and the lake keep their crisp cell outline
     return len(labels) >= 3 or (len(labels) == 2 and nw == se and ne == sw)
 
@@ -313,10 +332,9 @@ def _depth(grid: MapGrid, cells: Iterable[Vertex]) -> dict[Vertex, int]:
     return depth
 
 
-def _label_box(area_id: str) -> tuple[int, int, int]:
+def _label_box(area: T.Area) -> tuple[int, int, int]:
     """Cells the name and marker row need around the anchor cell: (half width, rows above,
     rows below)."""
-    area = T.AREAS[area_id]
     if area.is_port:
         return (0, 0, 0)
     lines = _split_name(area.name)
@@ -336,10 +354,10 @@ def anchors(grid: MapGrid) -> dict[str, Point]:
         depth = _depth(grid, cells)
         mx = sum(x for x, _ in cells) / len(cells)
         my = sum(y for _, y in cells) / len(cells)
-        if T.AREAS[area].is_port:  # a small block: its centre
+        if grid.game_map.areas[area].is_port:  # a small block: its centre
             out[area] = ((mx + 0.5) * CELL, (my + 0.5) * CELL)
             continue
-        half, above, below = _label_box(area)
+        half, above, below = _label_box(grid.game_map.areas[area])
         fitting: list[Vertex] = []
         while not fitting:
             fitting = [
@@ -374,6 +392,7 @@ _HOUSE_COLOURS: Final = {
     "greyjoy": ("#222222", "#e0c060"),
     "tyrell": ("#2f7d32", "#f4e27a"),
     "martell": ("#e07b1f", "#3a1a00"),
+    "arryn": ("#6fa3d8", "#0d2240"),  # X-MOD-3.1: The Eyrie is Arryn's home on the MoD board
 }
 _HOUSE_LETTER: Final = {
     "stark": "S",
@@ -382,6 +401,7 @@ _HOUSE_LETTER: Final = {
     "greyjoy": "G",
     "tyrell": "T",
     "martell": "M",
+    "arryn": "A",
 }
 
 _STYLE: Final = """
@@ -410,7 +430,7 @@ def _colouring(grid: MapGrid, areas: Sequence[str], palette_size: int) -> dict[s
     chosen: dict[str, int] = {}
     for area in areas:
         used = {chosen[b] for b in chosen if frozenset((area, b)) in touching}
-        index = T.AREA_IDS.index(area)
+        index = grid.game_map.order[area]
         options = [i for i in range(palette_size) if i not in used]
         chosen[area] = options[index % len(options)] if options else index % palette_size
     return chosen
@@ -540,8 +560,9 @@ def render_svg(grid: MapGrid) -> str:
     width, height = grid.width * CELL, grid.height * CELL
     points = anchors(grid)
     present = set(area_cells(grid))
-    lands = [a for a in T.AREA_IDS if T.AREAS[a].is_land and a in present]
-    seas = [a for a in T.AREA_IDS if T.AREAS[a].is_sea and a in present]
+    areas, area_ids = grid.game_map.areas, grid.game_map.area_ids
+    lands = [a for a in area_ids if areas[a].is_land and a in present]
+    seas = [a for a in area_ids if areas[a].is_sea and a in present]
     land_colour = _colouring(grid, lands, len(_LAND_FILLS))
     sea_colour = _colouring(grid, seas, len(_SEA_FILLS))
     out = [
@@ -552,10 +573,10 @@ def render_svg(grid: MapGrid) -> str:
         f"<style>{_STYLE}</style>",
         '<g id="areas">',
     ]
-    for area_id in T.AREA_IDS:
+    for area_id in area_ids:
         if area_id not in present:
             continue
-        area = T.AREAS[area_id]
+        area = areas[area_id]
         if area.is_land:
             fill = _LAND_FILLS[land_colour[area_id]]
         elif area.is_sea:
@@ -573,10 +594,10 @@ def render_svg(grid: MapGrid) -> str:
         out.append(f'<path class="lake" d="{_path_data(grid, _LAKE)}"/>')
     out.append('<g id="markers">')
     labels: list[str] = []
-    for area_id in T.AREA_IDS:
+    for area_id in area_ids:
         if area_id not in present:
             continue
-        area = T.AREAS[area_id]
+        area = areas[area_id]
         x, y = points[area_id]
         if area.is_port:
             out.append(f'<g data-for="{area_id}">{_anchor_icon(x, y)}</g>')
@@ -613,15 +634,16 @@ def render_anchors_json(grid: MapGrid) -> str:
         "about": "Anchor point of each area in map.svg units (where units and orders go).",
         "width": grid.width * CELL,
         "height": grid.height * CELL,
-        "anchors": {a: [points[a][0], points[a][1]] for a in T.AREA_IDS if a in points},
+        "anchors": {a: [points[a][0], points[a][1]] for a in grid.game_map.area_ids if a in points},
     }
     return json.dumps(data, indent=1) + "\n"
 
 
 def _outputs(grid: MapGrid) -> dict[Path, str]:
+    svg, anchors_json = static_names(grid.map_id)
     return {
-        _STATIC / "map.svg": render_svg(grid),
-        _STATIC / "map_anchors.json": render_anchors_json(grid),
+        _STATIC / svg: render_svg(grid),
+        _STATIC / anchors_json: render_anchors_json(grid),
     }
 
 
@@ -634,7 +656,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     stale = []
-    for path, text in _outputs(read_grid()).items():
+    outputs = {path: text for m in GRIDS for path, text in _outputs(read_grid(m)).items()}
+    for path, text in outputs.items():
         current = path.read_text("utf-8") if path.exists() else None
         if current == text:
             continue

@@ -87,10 +87,10 @@ function Lobby() {
   const [atTable, setAtTable] = useState(true); // board game: orders placed in any order, Ready/Unready, march reset
   const [autoPeople, setAutoPeople] = useState(false); // card game: people leave the ordering choices to the engine
   const [name, setName] = useState(localStorage.getItem('westeros.name') || '');
-  const [kinds, setKinds] = useState(['human', 'bot', 'bot', 'bot', 'bot', 'bot']);
-  const [access, setAccess] = useState(['invite', 'invite', 'invite', 'invite', 'invite', 'invite']);
-  const [cardBots, setCardBots] = useState([null, null, null, null, null, null]); // null: the kind's stand-in
-  const [deckChoices, setDeckChoices] = useState([null, null, null, null, null, null]); // null: the default deck
+  const [kinds, setKinds] = useState(['human', 'bot', 'bot', 'bot', 'bot', 'bot', 'bot']);
+  const [access, setAccess] = useState(['invite', 'invite', 'invite', 'invite', 'invite', 'invite', 'invite']);
+  const [cardBots, setCardBots] = useState([null, null, null, null, null, null, null]); // null: the kind's stand-in
+  const [deckChoices, setDeckChoices] = useState([null, null, null, null, null, null, null]); // null: the default deck
   const [saved, setSaved] = useState(savedDecks);
   const [priv, setPriv] = useState(false);
   const [clock, setClock] = useState({ mode: 'none', minutes: 30, increment: 20, turn: 2 });

@@ -21,6 +21,8 @@ export const CARD_KINDS = new Set(['house_card', 'aeron', 'discard_card']);
 export let DATA = null;
 export let MAP_SVG = '';
 export let AREA_BY_NAME = [];
+let mapId = 'base';
+let switching = null; // the map being loaded: [its id, the promise]
 
 // ------------------------------------------------------------------ names and labels
 export const humanize = (s) => String(s).replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -123,6 +125,28 @@ export async function loadData() {
     fetch('/static/map.svg').then((r) => r.text()),
   ]);
   DATA = data;
+  setMap(svg);
+}
+
+function setMap(svg) {
   MAP_SVG = svg.replace(/^<\?xml[^>]*>/, '');
   AREA_BY_NAME = Object.entries(DATA.areas).map(([id, a]) => [a.name, id]).sort((x, y) => y[0].length - x[0].length);
+}
+
+/** Whether a view's map is the one loaded (a game's view names its map, X-MOD-3). */
+export const mapLoaded = (id) => !id || id === mapId || !DATA.maps[id];
+
+/** Load a game's map (the Mother of Dragons board, X-MOD-3): its areas and its SVG, before the
+ * board is drawn; once per page. */
+export function switchMap(id) {
+  if (mapLoaded(id)) return Promise.resolve();
+  if (switching && switching[0] === id) return switching[1];
+  const m = DATA.maps[id];
+  const done = fetch(m.svg).then((r) => r.text()).then((svg) => {
+    DATA = { ...DATA, areas: m.areas, width: m.width, height: m.height };
+    mapId = id;
+    setMap(svg);
+  });
+  switching = [id, done];
+  return done;
 }

@@ -2,7 +2,7 @@
 // The game screen: one websocket, the moves posted, the seat's actions, the panels.
 import { html, post, ownerKey, forgetSeat } from '../common.js';
 import { useState, useEffect, useRef } from 'preact/hooks';
-import { humanize, areaName, focusArea, areaOfChoice } from './names.js';
+import { humanize, areaName, focusArea, areaOfChoice, mapLoaded, switchMap } from './names.js';
 import { Board } from './map.js';
 import { Chip, Tracks, Houses, Hand, Westeros, Combat, Log, EndScreen, CardInPlay } from './panels.js';
 import { useTurnSignal, TurnSignalToggle, Notes } from './notify.js';
@@ -50,6 +50,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
   const ref = useRef(/** @type {{next: number, move: number, events: any[], quiet: boolean, msg?: any, sending?: boolean}} */ ({ next: 0, move: -1, events: [], quiet: false }));
 
   const accept = (m) => {
+    if (m.view && !mapLoaded(m.view.map)) { switchMap(m.view.map).then(() => accept(m)); return; }
     const st = ref.current;
     if (m.events && m.events.length) {
       const start = m.next - m.events.length;

@@ -266,3 +266,13 @@ def test_random_mod_games_place_sea_orders_and_resolve_the_iron_bank_order() -> 
         raided += sum(e["token"] == "iron_bank" for e in events_of(g, E.RAID.name))
     assert placed == set(SEA)
     assert blank > 0 and raided > 0
+
+
+def test_x_mod_9_1_a_sea_token_off_ships_is_refused_in_plain_words() -> None:
+    g = north(mod()).start(PlanningPhase())
+    d = pending(g, D.PLACE_ORDER, "stark")
+    assert d.about("area") == "winterfell"
+    assert "go only on ships" in g.refusal(d, "sea_march-1")
+    table = north(mod(planning="table")).start(PlanningPhase())
+    d = pending(table, D.PLAN_ORDERS, "stark")
+    assert "go only on ships" in table.refusal(d, "place:winterfell:iron_bank")

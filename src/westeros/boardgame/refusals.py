@@ -14,7 +14,8 @@ _TRACKS = {
     "fiefdoms": "the Fiefdoms",
     "kings_court": "the King's Court",
 }
-_TOKENS = frozenset(t.id for t in T.ORDER_TOKENS)
+_TOKENS = frozenset(T.ORDER_KINDS)  # the 15 and the sea order tokens (X-MOD-9.1)
+_SEA_TOKEN = "sea order tokens go only on ships (sea areas and ports), each once (X-MOD-9.1)"
 _OBJECTIVE_PICKS = frozenset(  # X-AFFC-D4: a card of the hand or of the shown pool
     k.name for k in (D.SHIFTING_AMBITIONS_GIVE, D.SHIFTING_AMBITIONS_TAKE, D.NEW_INFORMATION_RETURN)
 )
@@ -85,6 +86,8 @@ def refusal(house_id: str, decision: Decision, choice: Choice) -> str:
     if decision.kind == D.PLACE_ORDER.name:
         if choice not in _TOKENS:
             return f"{house}: “{choice}” is not an order token ({asked})."
+        if choice in T.SEA_ORDER_COUNTS:
+            return f"{house}: {_SEA_TOKEN} ({asked})."
         return (
             f"{house}: that order token is not available now — already placed, barred by a "
             f"Westeros card, or a special order beyond your stars ({asked})."
@@ -116,6 +119,8 @@ def _plan_refusal(house: str, decision: Decision, parts: dict[str, object]) -> s
         return f"{house}: orders go only in areas holding your units (R5.1), not in {where}."
     if parts.get("action") == "remove":
         return f"{house}: there is no order of yours in {where} to remove."
+    if parts.get("token") in T.SEA_ORDER_COUNTS:
+        return f"{house}: {_SEA_TOKEN}, not in {where} now."
     return (
         f"{house}: that order token is not available for {where} now — already placed, barred "
         "by a Westeros card, or a special order beyond your stars."

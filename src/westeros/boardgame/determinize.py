@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from westeros.boardgame.iron_bank import uses_iron_bank
 from westeros.boardgame import affc
 from westeros.boardgame import events as E
 from westeros.boardgame.bidding import TableBids
 from westeros.boardgame.fight import current
+from westeros.boardgame.iron_bank import uses_iron_bank
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
 from westeros.engine import Rng

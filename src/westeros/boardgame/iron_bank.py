@@ -81,7 +81,9 @@ LOANS: dict[str, Loan] = {
     )
     for raw in _DATA["loans"]
 }
-assert len(LOANS) == 12 and all(t in T.IMPROVEMENT_TOKENS for x in LOANS.values() for t in x.improve)
+assert len(LOANS) == 12 and all(
+    t in T.IMPROVEMENT_TOKENS for x in LOANS.values() for t in x.improve
+)
 
 
 # -- config and set-up (X-MOD-1.3, X-MOD-2.5, X-MOD-2.9, X-MOD-Q1) ---------------------------------
@@ -207,7 +209,7 @@ class DebtDestruction(Ask):
             f"{T.house_name(chooser)}: destroy a unit of {T.house_name(self.debtor)} for its "
             f"unpaid interest ({self.count} to go)",
             choices,
-            context=(("house", self.debtor),),
+            house=self.debtor,
         )
 
     def act(self, g: BoardGame, choice: Choice | None) -> None:
@@ -221,9 +223,7 @@ class DebtDestruction(Ask):
         unit = next(u for u in g.units[area] if u.kind == kind)
         g.remove_unit(area, unit)
         chooser = debt_chooser(g, self.debtor)
-        g.emit(
-            E.DEBT_UNIT_DESTROYED(chooser=chooser, house=self.debtor, area=area, unit=kind)
-        )
+        g.emit(E.DEBT_UNIT_DESTROYED(chooser=chooser, house=self.debtor, area=area, unit=kind))
         self.count -= 1
         g.push(self)
 
@@ -254,7 +254,7 @@ class BuyLoan(Ask):
             g.seat_of(self.house),
             f"{T.house_name(self.house)}: buy a loan from the Iron Bank ({text}) or none",
             (*(x for _, x, _ in found), "none"),
-            context=(("area", self.area),),
+            area=self.area,
         )
 
     def act(self, g: BoardGame, choice: Choice | None) -> None:
@@ -347,15 +347,8 @@ class PlaceUnits(Ask):
         self.loan = loan
         self.units = units
 
-    def _skip_unplaceable(self, g: BoardGame) -> list[str]:
-        while self.units and not (areas := placement_areas(g, self.house, self.units[0])):
-            g.emit(E.LOAN_UNITS_MISSING(house=self.house, loan=self.loan, units=[self.units[0]]))
-            self.units = self.units[1:]
-        return placement_areas(g, self.house, self.units[0]) if self.units else []
-
     def ask(self, g: BoardGame) -> Decision | None:
-        areas = self._skip_unplaceable(g)
-        if not areas:
+        if not self.units or not (areas := placement_areas(g, self.house, self.units[0])):
             return None
         kind = self.units[0]
         return D.LOAN_AREA.ask(
@@ -363,15 +356,20 @@ class PlaceUnits(Ask):
             f"{T.house_name(self.house)}: {LOANS[self.loan].name} — the area for a "
             f"{kind.replace('_', ' ')}",
             tuple(areas),
-            context=(("loan", self.loan), ("purpose", "place"), ("unit", kind)),
+            loan=self.loan,
+            purpose="place",
+            unit=kind,
         )
 
     def act(self, g: BoardGame, choice: Choice | None) -> None:
-        if choice is None:
-            return  # every unit placed or not received
+        if not self.units:
+            return
         kind, self.units = self.units[0], self.units[1:]
-        g.add_unit(str(choice), Unit(self.house, kind))
-        g.emit(E.LOAN_UNIT(house=self.house, loan=self.loan, unit=kind, area=str(choice)))
+        if choice is None:  # XF30: nowhere to go, not received
+            g.emit(E.LOAN_UNITS_MISSING(house=self.house, loan=self.loan, units=[kind]))
+        else:
+            g.add_unit(str(choice), Unit(self.house, kind))
+            g.emit(E.LOAN_UNIT(house=self.house, loan=self.loan, unit=kind, area=str(choice)))
         if self.units:
             g.push(self)
 
@@ -423,7 +421,8 @@ class Improve(Ask):
             f"{T.house_name(self.house)}: {LOANS[self.loan].name} — the area for "
             + _IMPROVE_TEXT[self.tokens[0]],
             tuple(areas),
-            context=(("loan", self.loan), ("purpose", self.tokens[0])),
+            loan=self.loan,
+            purpose=self.tokens[0],
         )
 
     def act(self, g: BoardGame, choice: Choice | None) -> None:
@@ -466,7 +465,8 @@ class PyromancerToken(Ask):
             f"{T.house_name(self.house)}: Pyromancer — a +1 crown (power) or a +1 barrel "
             f"(supply) in {T.area_name(self.area)}",
             ("power", "supply"),
-            context=(("loan", "pyromancer"), ("area", self.area)),
+            loan="pyromancer",
+            area=self.area,
         )
 
     def act(self, g: BoardGame, choice: Choice | None) -> None:
@@ -476,7 +476,7 @@ class PyromancerToken(Ask):
         put_improvement(g, self.area, str(choice), "pyromancer")
 
 
-# -- The Faceless Men -------------------------------------------------------------------------------
+# -- The Faceless Men ---------------------------------------------------------------------------
 class Faceless(Ask):
     """The Faceless Men: a knight in one area, then a footman in another area, of any house
     (a vassal's too); each as far as there is one (XF28)."""
@@ -504,7 +504,9 @@ class Faceless(Ask):
             f"{T.house_name(self.house)}: The Faceless Men — the area of the "
             f"{self.kinds[0]} to destroy",
             tuple(areas),
-            context=(("loan", self.loan), ("purpose", "destroy"), ("unit", self.kinds[0])),
+            loan=self.loan,
+            purpose="destroy",
+            unit=self.kinds[0],
         )
 
     def act(self, g: BoardGame, choice: Choice | None) -> None:
@@ -556,7 +558,8 @@ class Spymaster(Ask):
                 g.seat_of(self.house),
                 f"{name}: Spymaster — which Westeros deck to look at",
                 decks,
-                context=(("loan", "spymaster"), ("purpose", "deck")),
+                loan="spymaster",
+                purpose="deck",
             )
         top = g.westeros_decks[self.deck][:2]
         return D.LOAN_OPTION.ask(
@@ -565,7 +568,9 @@ class Spymaster(Ask):
             + ", ".join(T.WESTEROS_CARD_BY_ID[c].name for c in top)
             + ": which go back on top (in order) and which to the bottom",
             tuple(arrangements(top)),
-            context=(("loan", "spymaster"), ("purpose", "arrange"), ("deck", self.deck)),
+            loan="spymaster",
+            purpose="arrange",
+            deck=self.deck,
         )
 
     def act(self, g: BoardGame, choice: Choice | None) -> None:
@@ -624,4 +629,3 @@ def view(g: BoardGame) -> dict[str, Any]:
             "improvement_tokens_left": tokens_left(g),
         }
     }
-

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from westeros.boardgame import iron_bank, targaryen
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
-from westeros.boardgame import iron_bank, targaryen
 from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.bidding import ready_bidders
 from westeros.boardgame.combat import strengths

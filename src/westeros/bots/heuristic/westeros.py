@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from westeros.boardgame.public import decisions as D
-from westeros.boardgame.public import tables as T
 from westeros.bots.heuristic.board import STRENGTH, Board, area_of, card_strength
 from westeros.engine import Choice, Decision
 

@@ -172,6 +172,10 @@ SLOW_TESTS = {
         "test_deep_checks_on_a_random_8_player_mod_game",
         "test_the_heuristic_bot_answers_every_targaryen_decision_legally",
     ],
+    "boardgame/test_mod_iron_bank.py": [  # whole 8-house games with the Iron Bank (X-MOD-8)
+        "test_whole_random_8_player_mod_games_with_the_iron_bank",
+        "test_deep_checks_on_a_random_8_player_iron_bank_game",
+    ],
 }
 
 

@@ -463,3 +463,56 @@ def test_random_bots_answer_the_iron_bank_decisions_legally() -> None:
             h.apply(d.seat, bot.choose(h.view(d.seat), d))
         assert h.loans["stark"]
     assert not awaited(g)
+
+
+# -- whole games (slow lane) ----------------------------------------------------------------------
+IB_KINDS = {D.LOAN.name, D.LOAN_AREA.name, D.LOAN_OPTION.name, D.UNPAID_INTEREST.name}
+
+
+def _bank_invariants(g: PlayedGame) -> None:
+    """X-MOD-8.2: every loan is in the deck, a slot or a house's hand, once; X-MOD-8.6: at most
+    15 tokens; X-MOD-10.6: vassals hold none."""
+    held = [x for loans in g.loans.values() for x in loans]
+    cards = [*g.loan_deck, *(s for s in g.loan_slots if s), *held]
+    assert sorted(cards) == sorted(IB.LOANS)
+    assert IB.tokens_left(g) >= 0
+    assert not set(g.loans) & set(g.vassals)
+
+
+def test_whole_random_8_player_mod_games_with_the_iron_bank() -> None:
+    """X-MOD-8: random and heuristic 8-house games end, every Iron Bank decision answered
+    legally, the loans conserved (games with vassals need the vassals' orders: not here)."""
+    from tests.boardgame.invariants import check_invariants
+    from westeros.bots import RandomBot
+    from westeros.bots.heuristic import HeuristicBot
+    from westeros.engine import new_game
+
+    met: set[str] = set()
+    bought = 0
+    for seed in range(4):
+        players = 8
+        g = new_game("boardgame", {**MOD8, "players": players}, 5200 + seed)
+        bots = [
+            RandomBot(seed * 8 + s) if (s + seed) % 2 else HeuristicBot(seed * 8 + s)
+            for s in range(players)
+        ]
+        while awaited(g):
+            d = awaited(g)[0]
+            met.add(d.kind)
+            choice = bots[d.seat].choose(g.view(d.seat), d)
+            assert choice in d.choices
+            g.apply(d.seat, choice)
+            check_invariants(g)
+            _bank_invariants(g)
+        assert g.outcome() is not None
+        bought += len(kinds_of(g, E.LOAN_BOUGHT))
+    assert {D.LOAN.name, D.UNPAID_INTEREST.name} <= met, IB_KINDS - met
+    assert bought > 0
+
+
+def test_deep_checks_on_a_random_8_player_iron_bank_game() -> None:
+    """Bad input at every decision, views, replay hash by hash (test_fuzz.play_checked)."""
+    from tests.boardgame.test_fuzz import play_checked
+
+    kinds = play_checked(8, 5300, deep=True, extra={"scenario": "mod", "essos": True})
+    assert D.LOAN.name in kinds

@@ -29,7 +29,8 @@ TG = "targaryen"
 
 
 def game(seed: int = 1, **extra: Any) -> PlayedGame:
-    return new_position({**MOD8, "houses": list(EIGHT), **extra}, seed)
+    # without the Iron Bank: 5 starting power (7 with it, X-MOD-Q1: test_mod_iron_bank.py)
+    return new_position({**MOD8, "houses": list(EIGHT), "iron_bank": False, **extra}, seed)
 
 
 def scenario(seed: int = 1, **extra: Any) -> Scenario:
@@ -122,7 +123,7 @@ def test_x_mod_2_3_targaryen_units_and_x_mod_5_7_its_pool() -> None:
 
 
 def test_x_mod_2_4_supply_4_power_5_victory_1() -> None:
-    g = game(iron_bank=False)  # 7 power with the Iron Bank (X-MOD-Q1, test_mod_iron_bank.py)
+    g = game()
     assert g.supply[TG] == 4 and g.power[TG] == 5
     assert targaryen.loyalty_value(g) == 1  # Pentos' printed loyalty (X-MOD-Q7)
     assert g.view(7)["houses"][TG]["victory"] == 1

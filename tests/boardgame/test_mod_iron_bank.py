@@ -249,7 +249,7 @@ def test_expert_artificer_a_crown_then_8_power() -> None:
     assert g.power["stark"] == 8
     assert g.areas["winterfell"].power == T.MAPS["mod_essos"].areas["winterfell"].power + 1
     assert g.improvements == {"winterfell": ("power",)}
-    g.orders["winterfell"] = Order("stark", "consolidate_1")
+    g.orders["winterfell"] = Order("stark", "consolidate")
     assert consolidate_gain(g, "stark", "winterfell") == 1 + g.areas["winterfell"].power
 
 
@@ -406,6 +406,18 @@ def test_the_faceless_men_a_knight_and_a_footman_in_two_areas_of_any_house() -> 
         ("stark", "knight"),
         ("targaryen", "footman"),
     ]
+
+
+def test_the_faceless_men_an_emptied_area_loses_its_order() -> None:
+    g = with_slots(game(), "", "", "the_faceless_men")
+    g.orders["white_harbor"] = Order("stark", "defense+1")
+    g.orders["winterfell"] = Order("stark", "consolidate")
+    g.units["white_harbor"] = (Unit("stark", "knight"),)
+    buy(g, "lannister", "the_faceless_men", "the_golden_sound")
+    decide(g, D.LOAN_AREA, "white_harbor")
+    decide(g, D.LOAN_AREA, "lannisport")
+    assert "white_harbor" not in g.orders  # R5.1: no units, no order
+    assert "winterfell" in g.orders
 
 
 def test_spymaster_looks_secretly_and_puts_cards_under() -> None:

@@ -519,6 +519,8 @@ class Faceless(Ask):
             area = str(choice)
             unit = next(u for u in g.units[area] if u.kind == kind)
             g.remove_unit(area, unit)
+            if area not in g.units:  # R5.1: an order lies only with its units
+                g.orders.pop(area, None)
             g.emit(E.FACELESS_KILL(victim=unit.house, area=area, unit=kind))
             if consequences(g):
                 return

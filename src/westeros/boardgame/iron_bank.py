@@ -337,6 +337,19 @@ def _may_hold(g: BoardGame, house: str, kind: str, area: str, info: T.Area) -> b
     return info.is_port and g.controller(area) == house
 
 
+def _ask_area(
+    g: BoardGame, house: str, loan: str, what: str, areas: list[str], **context: str
+) -> Decision:
+    """X-MOD-D7: the buyer picks the area of a part of its loan (no pass: XF28)."""
+    return D.LOAN_AREA.ask(
+        g.seat_of(house),
+        f"{T.house_name(house)}: {LOANS[loan].name} — the area {what}",
+        tuple(areas),
+        loan=loan,
+        **context,
+    )
+
+
 class PlaceUnits(Ask):
     """X-MOD-8.5, XF28, XF30: the loan's units one at a time, each into an area the buyer
     picks; a unit that cannot be placed is not received."""
@@ -351,15 +364,8 @@ class PlaceUnits(Ask):
         if not self.units or not (areas := placement_areas(g, self.house, self.units[0])):
             return None
         kind = self.units[0]
-        return D.LOAN_AREA.ask(
-            g.seat_of(self.house),
-            f"{T.house_name(self.house)}: {LOANS[self.loan].name} — the area for a "
-            f"{kind.replace('_', ' ')}",
-            tuple(areas),
-            loan=self.loan,
-            purpose="place",
-            unit=kind,
-        )
+        what = f"for a {kind.replace('_', ' ')}"
+        return _ask_area(g, self.house, self.loan, what, areas, purpose="place", unit=kind)
 
     def act(self, g: BoardGame, choice: Choice | None) -> None:
         if not self.units:
@@ -416,14 +422,9 @@ class Improve(Ask):
     def ask(self, g: BoardGame) -> Decision | None:
         if not self.tokens or not (areas := improvable(g, self.tokens[0], self.done)):
             return None
-        return D.LOAN_AREA.ask(
-            g.seat_of(self.house),
-            f"{T.house_name(self.house)}: {LOANS[self.loan].name} — the area for "
-            + _IMPROVE_TEXT[self.tokens[0]],
-            tuple(areas),
-            loan=self.loan,
-            purpose=self.tokens[0],
-        )
+        token = self.tokens[0]
+        what = f"for {_IMPROVE_TEXT[token]}"
+        return _ask_area(g, self.house, self.loan, what, areas, purpose=token)
 
     def act(self, g: BoardGame, choice: Choice | None) -> None:
         if not self.tokens:
@@ -499,15 +500,9 @@ class Faceless(Ask):
     def ask(self, g: BoardGame) -> Decision | None:
         if not self.kinds or not (areas := self._areas(g)):
             return None
-        return D.LOAN_AREA.ask(
-            g.seat_of(self.house),
-            f"{T.house_name(self.house)}: The Faceless Men — the area of the "
-            f"{self.kinds[0]} to destroy",
-            tuple(areas),
-            loan=self.loan,
-            purpose="destroy",
-            unit=self.kinds[0],
-        )
+        kind = self.kinds[0]
+        what = f"of the {kind} to destroy"
+        return _ask_area(g, self.house, self.loan, what, areas, purpose="destroy", unit=kind)
 
     def act(self, g: BoardGame, choice: Choice | None) -> None:
         if not self.kinds:

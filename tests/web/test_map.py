@@ -31,7 +31,7 @@ def _static(name: str) -> str:
 
 
 def test_the_maps_drawn_are_the_base_board_and_the_mod_board() -> None:
-    assert list(mapgen.GRIDS) == ["base", "mod_westeros"]  # Essos is drawn with Targaryen
+    assert list(mapgen.GRIDS) == ["base", "mod_westeros", "mod_essos"]  # Essos: X-MOD-1.2
     assert mapgen.read_grid().map_id == "base"
     assert mapgen.static_names("mod_westeros") == (
         "map_mod_westeros.svg",
@@ -42,7 +42,10 @@ def test_the_maps_drawn_are_the_base_board_and_the_mod_board() -> None:
 def test_r1_1_legend_names_exactly_the_maps_areas(grid: mapgen.MapGrid) -> None:
     legend_areas = [area for _, area in grid.legend]
     assert sorted(legend_areas) == sorted(grid.game_map.area_ids)
-    assert len(grid.game_map.area_ids) == {"base": 58, "mod_westeros": 61}[grid.map_id]
+    assert (
+        len(grid.game_map.area_ids)
+        == {"base": 58, "mod_westeros": 61, "mod_essos": 75}[grid.map_id]
+    )
 
 
 def test_r1_1_every_area_is_drawn_as_one_4_connected_region(grid: mapgen.MapGrid) -> None:
@@ -66,10 +69,11 @@ def test_r1_1_every_area_is_drawn_as_one_4_connected_region(grid: mapgen.MapGrid
 
 
 def test_r1_1_1_areas_sharing_an_edge_are_exactly_the_maps_borders(grid: mapgen.MapGrid) -> None:
-    """R1.1.1: the base map's 143 borders; X-MOD-3.1, X-MOD-3.2: the MoD board's 152."""
+    """R1.1.1: the base map's 143 borders; X-MOD-3.1, X-MOD-3.2: the MoD board's 152; with
+    Essos (X-MOD-1.2) 188."""
     drawn = set(mapgen.adjacent_pairs(grid))
     borders = grid.game_map.borders
-    assert len(borders) == {"base": 143, "mod_westeros": 152}[grid.map_id]
+    assert len(borders) == {"base": 143, "mod_westeros": 152, "mod_essos": 188}[grid.map_id]
     missing = sorted(tuple(sorted(p)) for p in borders - drawn)
     extra = sorted(tuple(sorted(p)) for p in drawn - borders)
     assert not missing and not extra, f"missing borders {missing}; extra borders {extra}"
@@ -92,7 +96,7 @@ def test_r1_1_2_each_port_touches_only_its_land_area_and_its_sea(grid: mapgen.Ma
     pairs = mapgen.adjacent_pairs(grid)
     cells = mapgen.area_cells(grid)
     ports = [a for a in grid.game_map.areas.values() if a.is_port]
-    assert len(ports) == {"base": 8, "mod_westeros": 9}[grid.map_id]
+    assert len(ports) == {"base": 8, "mod_westeros": 9, "mod_essos": 12}[grid.map_id]
     for port in ports:
         touching = {b for pair in pairs if port.id in pair for b in pair if b != port.id}
         assert touching == {port.port_land, port.port_sea}, port.id

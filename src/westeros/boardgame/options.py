@@ -54,6 +54,7 @@ def scenario_option(titles: dict[str, str]) -> GameOption:
             seats={n: _houses(s.houses) for n in _offered(name, s) if n == s.player_count},
         )
         for name, s in T.SCENARIOS.items()
+        if name != mod.ESSOS  # the 8-house set-up is scenario "mod" with essos (X-MOD-1.2)
     )
     return GameOption("scenario", "Scenario", (base, *scenarios))
 

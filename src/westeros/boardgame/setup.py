@@ -69,7 +69,11 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     order; ``table``: orders placed, changed and removed in any order, then Ready/Unready, and
     a march plan may be reset; bids are set, changed and confirmed until every house has
     confirmed; musters are planned with a reset before done — for people;
-    planning.TableOrders, bidding.TableBids, mustering.TableMuster).
+    planning.TableOrders, bidding.TableBids, mustering.TableMuster). In Mother of Dragons
+    (``scenario: "mod"``, :mod:`~westeros.boardgame.mod`) also ``essos`` (House Targaryen and
+    Essos: 4–8 players, Targaryen always seated, X-MOD-1.2) and, with it, ``targaryen_deck``
+    (``a`` or ``b``, X-MOD-Q3) and ``iron_bank`` (default true, X-MOD-1.3); ``starting_power``
+    (X-MOD-Q1: 7 with the Iron Bank, else 5; :mod:`~westeros.boardgame.iron_bank`).
     """
     unknown = set(config) - CONFIG_KEYS
     if unknown:

@@ -55,7 +55,11 @@ _RELAX_ROUNDS: Final = 8
 LEGEND_HEIGHT: Final = 24  # SVG units under the board for the key to the symbols
 _STATIC: Final = Path(__file__).resolve().parent / "static"
 # the grid file of each map drawn (a map of the board game's tables, X-MOD-3)
-GRIDS: Final = {"base": "grid.txt", "mod_westeros": "grid_mod_westeros.txt"}
+GRIDS: Final = {
+    "base": "grid.txt",
+    "mod_westeros": "grid_mod_westeros.txt",
+    "mod_essos": "grid_mod_essos.txt",  # X-MOD-1.2: with Targaryen
+}
 
 Point = tuple[float, float]
 Vertex = tuple[int, int]
@@ -393,6 +397,7 @@ _HOUSE_COLOURS: Final = {
     "tyrell": ("#2f7d32", "#f4e27a"),
     "martell": ("#e07b1f", "#3a1a00"),
     "arryn": ("#6fa3d8", "#0d2240"),  # X-MOD-3.1: The Eyrie is Arryn's home on the MoD board
+    "targaryen": ("#4a0d12", "#f0c85a"),  # X-MOD-1.2: Pentos is Targaryen's home, on Essos
 }
 _HOUSE_LETTER: Final = {
     "stark": "S",
@@ -402,6 +407,7 @@ _HOUSE_LETTER: Final = {
     "tyrell": "T",
     "martell": "M",
     "arryn": "A",
+    "targaryen": "D",  # the letter the pieces show (names.js INITIAL)
 }
 
 _STYLE: Final = """

@@ -22,6 +22,9 @@ Pool, the receiver takes as many from its own).
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import lru_cache
+
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
@@ -35,19 +38,20 @@ def uses_gifts(g: BoardGame) -> bool:
     return g.is_mod() and bool(g.config.get("gifting", True))
 
 
-def in_hand_for_bid(g: BoardGame, house: str) -> int:
-    """The power the house holds for a secret bid made and not yet revealed (a bidding step's
-    ``bids`` while its ``stage`` is ``"bid"``, R3.7.2, R4.3.2): not available to give."""
-    held = 0
+def held_for_bids(g: BoardGame) -> Counter[str]:
+    """The power each house holds for a secret bid made and not yet revealed (a bidding
+    step's ``bids`` while its ``stage`` is ``"bid"``, R3.7.2, R4.3.2): not available to give."""
+    held: Counter[str] = Counter()
     for step in g.stack:
         if getattr(step, "stage", None) == "bid":
-            held += sum(amount for h, amount in getattr(step, "bids", ()) if h == house)
+            for house, amount in getattr(step, "bids", ()):
+                held[house] += amount
     return held
 
 
 def giftable(g: BoardGame, house: str) -> int:
     """The available power tokens the house may give now (X-MOD-11.1)."""
-    return max(0, g.power[house] - in_hand_for_bid(g, house))
+    return max(0, g.power[house] - held_for_bids(g)[house])
 
 
 def gifts_open(g: BoardGame) -> bool:
@@ -59,18 +63,11 @@ def gifts_open(g: BoardGame) -> bool:
     return f is None or f.stage == "support"
 
 
-def gift_choices(g: BoardGame, giver: str) -> list[str]:
-    """``<house>:<amount>`` for every other player's house (seat order) and amount, from 1 to
-    what the giver may give and the receiver's Pool can return (vassals have no seat)."""
-    most = giftable(g, giver)
-    if not most:
-        return []
-    return [
-        f"{receiver}:{n}"  # D.GIFT's grammar, written out: this runs at every stop
-        for receiver in g.seat_houses
-        if receiver != giver
-        for n in range(1, min(most, g.power_in_pool(receiver)) + 1)
-    ]
+@lru_cache(maxsize=4096)
+def _offers(limits: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """``<house>:<amount>`` for each receiver and amount 1..its limit (D.GIFT's grammar, written
+    out and kept: this runs at every stop)."""
+    return tuple(f"{receiver}:{n}" for receiver, most in limits for n in range(1, most + 1))
 
 
 class GiftDesk(Step):
@@ -83,12 +80,18 @@ class GiftDesk(Step):
     def decisions(self, g: BoardGame) -> list[Decision]:
         if self.chosen is not None or not gifts_open(g):
             return []
+        held = held_for_bids(g)
+        pools = {h: g.power_in_pool(h) for h in g.seat_houses}
         out = []
-        for seat, house in enumerate(g.seat_houses):
-            choices = gift_choices(g, house)
-            if choices:
-                prompt = f"{T.house_name(house)}: give power tokens to another player?"
-                out.append(D.GIFT.ask_idle(seat, prompt, choices, power=giftable(g, house)))
+        for seat, giver in enumerate(g.seat_houses):  # vassals have no seat: they never give
+            most = g.power[giver] - held[giver]
+            # every other player's house (seat order), up to what its Pool can return
+            limits = tuple(
+                (r, n) for r in g.seat_houses if r != giver and (n := min(most, pools[r])) > 0
+            )
+            if limits:
+                prompt = f"{T.house_name(giver)}: give power tokens to another player?"
+                out.append(D.GIFT.ask_idle(seat, prompt, _offers(limits), power=most))
         return out
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:

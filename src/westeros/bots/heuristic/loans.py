@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision
 
@@ -22,12 +24,32 @@ LOAN_VALUE = {
 }
 
 
+def _price(bank: dict[str, Any], slot: dict[str, Any], me: str) -> int:
+    """X-MOD-8.2, X-MOD-3.5: the slot's cost, less Braavos' discount for its controller."""
+    discount = bank["braavos_discount"] if bank.get("braavos_controller") == me else 0
+    return max(0, int(slot["cost"]) - int(discount))
+
+
 def _cost(b: Board, loan: str) -> int:
     bank = b.view.get("iron_bank") or {}
     for slot in bank.get("slots", ()):
         if slot.get("loan") == loan:
-            return int(slot["cost"])
+            return _price(bank, slot, b.me)
     return 0
+
+
+def order_worth(b: Board) -> float:
+    """An Iron Bank order's score (X-MOD-9.2): the best gain of a loan the house can pay for
+    now (0 without the Iron Bank: the token is blank, X-MOD-9.3)."""
+    bank = b.view.get("iron_bank")
+    if not bank:
+        return 0.0
+    gains = [
+        LOAN_VALUE.get(slot["loan"], 0.0) - price
+        for slot in bank["slots"]
+        if slot["loan"] and (price := _price(bank, slot, b.me)) <= b.power()
+    ]
+    return max(0.0, max(gains, default=0.0) - 1.0) * 0.5
 
 
 def loan(b: Board, decision: Decision) -> Choice:

@@ -81,9 +81,9 @@ LOANS: dict[str, Loan] = {
     )
     for raw in _DATA["loans"]
 }
-assert len(LOANS) == 12 and all(
-    t in T.IMPROVEMENT_TOKENS for x in LOANS.values() for t in x.improve
-)
+_TOKENS = {t for x in LOANS.values() for t in x.improve}
+if len(LOANS) != 12 or not set(T.IMPROVEMENT_TOKENS) >= _TOKENS:  # X-MOD-8.1, X-MOD-8.6
+    raise ValueError("data/iron_bank.json: 12 loans, improvements of the known tokens")
 
 
 # -- config and set-up (X-MOD-1.3, X-MOD-2.5, X-MOD-2.9, X-MOD-Q1) ---------------------------------
@@ -99,8 +99,9 @@ def settings(config: dict[str, Any], essos: bool) -> dict[str, Any]:
     power = config.get("starting_power")
     if power is None:
         return out | ({"starting_power": POWER_WITH if bank else POWER_WITHOUT} if essos else {})
-    if isinstance(power, bool) or not isinstance(power, int) or not 0 <= power <= 20:
-        raise ConfigError(f"starting_power must be a whole number 0..20, not {power!r}")
+    top = T.POWER_TOKENS_TOTAL
+    if isinstance(power, bool) or not isinstance(power, int) or not 0 <= power <= top:
+        raise ConfigError(f"starting_power must be a whole number 0..{top}, not {power!r}")
     return out | {"starting_power": power}
 
 

@@ -287,6 +287,9 @@ def test_master_at_arms_two_castles_become_strongholds() -> None:
     decide(g, D.LOAN_AREA, "moat_cailin")
     assert g.areas["white_harbor"].fortification == "stronghold"
     assert g.areas["moat_cailin"].fortification == "stronghold"
+    # X-MOD-8.6: it counts for every rule — mustering points, castles for victory
+    assert g.areas["white_harbor"].mustering_points == 2
+    assert g.castles("stark") == 2  # Winterfell and the improved White Harbor
 
 
 def test_pyromancer_xf32_removes_a_castle_its_port_keeps_working() -> None:

@@ -147,6 +147,20 @@ def test_x_mod_8_7_x_mod_d8_unpaid_interest_the_fiefdoms_leader_destroys_units()
     assert "the_shivering_sea" not in g.units
 
 
+def test_x_mod_8_7_debtors_pay_in_turn_order() -> None:
+    g = game()
+    g.loans["targaryen"] = ("spymaster",)
+    g.loans["baratheon"] = ("spymaster",)
+    g.power["targaryen"] = 0
+    push(g, IB.IronBankRound(first=False))
+    decide(g, D.UNPAID_INTEREST, "myr:knight")
+    order = [e.kind for e in g.log if e.kind in (E.INTEREST_PAID.name, E.DEBT_UNIT_DESTROYED.name)]
+    first, last = g.turn_order().index("baratheon"), g.turn_order().index("targaryen")
+    assert first < last  # Baratheon before Targaryen on the Iron Throne track
+    assert order == [E.INTEREST_PAID.name, E.INTEREST_PAID.name, E.DEBT_UNIT_DESTROYED.name]
+    assert [e["house"] for e in kinds_of(g, E.INTEREST_PAID)] == ["baratheon", "targaryen"]
+
+
 def test_x_mod_8_7_the_chooser_is_never_the_debtor_nor_a_vassal() -> None:
     g = new_position({**MOD8, "players": 6, "houses": list(EIGHT[2:])}, 3)
     rest = (h for h in EIGHT if h not in ("stark", "greyjoy"))

@@ -34,6 +34,7 @@ SLOW_MODULES = {
     "web/test_table.py": "Chromium",
     "web/test_planning_table.py": "Chromium",
     "web/test_table_bids_musters.py": "Chromium",
+    "web/test_mod_iron_bank_panel.py": "Chromium",
     "web/test_cards_joust.py": "Chromium, a whole card game",
     "web/test_cards_melee.py": "Chromium",
     "web/test_cards_owner_replay.py": "Chromium, a whole card game of two bots",
@@ -175,6 +176,10 @@ SLOW_TESTS = {
         "test_whole_random_8_player_mod_games",
         "test_deep_checks_on_a_random_8_player_mod_game",
         "test_the_heuristic_bot_answers_every_targaryen_decision_legally",
+    ],
+    "boardgame/test_mod_iron_bank.py": [  # whole 8-house games with the Iron Bank (X-MOD-8)
+        "test_whole_random_8_player_mod_games_with_the_iron_bank",
+        "test_deep_checks_on_a_random_8_player_iron_bank_game",
     ],
 }
 

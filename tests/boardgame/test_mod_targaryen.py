@@ -29,7 +29,8 @@ TG = "targaryen"
 
 
 def game(seed: int = 1, **extra: Any) -> PlayedGame:
-    return new_position({**MOD8, "houses": list(EIGHT), **extra}, seed)
+    # without the Iron Bank: 5 starting power (7 with it, X-MOD-Q1: test_mod_iron_bank.py)
+    return new_position({**MOD8, "houses": list(EIGHT), "iron_bank": False, **extra}, seed)
 
 
 def scenario(seed: int = 1, **extra: Any) -> Scenario:

@@ -530,3 +530,32 @@ FIRE_MADE_FLESH = _kind(
     "to bring one dragon strength token into the box at once, return (a destroyed dragon goes "
     "back to its home area), or pass",
 )
+
+# ====================================================== Mother of Dragons: the Iron Bank (X-MOD-8)
+LOAN = _kind(
+    "loan",
+    Codec(("loan",), words=("none",)),
+    "X-MOD-8.4, X-MOD-9.2, X-MOD-D7: resolving its Iron Bank order, the house buys one of the "
+    "face-up loans it can pay for (cost 7, 4, 1 by slot; 1 less for Braavos' controller, "
+    "X-MOD-3.5), or none",
+)
+LOAN_AREA = _kind(
+    "loan_area",
+    Codec(("area",)),
+    "X-MOD-8.4–8.6, XF28, X-MOD-D7: an area for a part of a bought loan (the context's purpose: "
+    "a unit to place, an improvement to put, a castle to improve or remove, a knight or a "
+    "footman The Faceless Men destroy); a part that can be carried out must be",
+)
+LOAN_OPTION = _kind(
+    "loan_option",
+    Codec(("option",)),
+    "X-MOD-8.1, X-MOD-D7: Pyromancer's improvement (power or supply); Spymaster's Westeros deck "
+    "(1..4) and then its arrangement <top>/<bottom> (card ids, top first, comma-joined)",
+)
+UNPAID_INTEREST = _kind(
+    "unpaid_interest",
+    Codec(("area", "unit"), sep=":"),
+    "X-MOD-8.7, XF23, X-MOD-D8: the Fiefdoms leader (never the debtor, never a vassal) picks a "
+    "unit (area:kind) of the debtor to destroy for one token of unpaid interest; a dragon may "
+    "be picked",
+)

@@ -34,6 +34,7 @@ from westeros.boardgame import affc
 from westeros.boardgame import events as E
 from westeros.boardgame.bidding import TableBids
 from westeros.boardgame.fight import current
+from westeros.boardgame.iron_bank import uses_iron_bank
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
 from westeros.boardgame.vassals import knows, vassal_deck, vassal_tokens
@@ -58,6 +59,8 @@ def determinize(g: G, seat: int, seed: int) -> G:
     _fight(out, me, rng)
     out.westeros_decks = _westeros(g, me, rng)
     _wildlings(out, me, rng)
+    if uses_iron_bank(out):  # X-MOD-8.2: the loan deck's order is hidden from everyone
+        out.loan_deck = rng.shuffled(list(out.loan_deck))
     if out.is_affc():
         _objectives(out, me, rng)
     out.invalidate()

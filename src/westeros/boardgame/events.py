@@ -1264,3 +1264,106 @@ UNIT_GIVEN = _event(
     "X-MOD-7.4, XF36: the chosen player's land unit (its kind picked by that player) enters "
     "the chosen area",
 )
+
+
+# ================================================== Mother of Dragons: the Iron Bank (X-MOD-8)
+def _loan(loan_id: str) -> str:
+    return str(loan_id).replace("_", " ").title().replace("The ", "the ")
+
+
+LOAN_DEALT = _event(
+    "loan_dealt",
+    lambda f: f"The Iron Bank offers {_loan(f['loan'])} (slots: "
+    + ", ".join(_loan(s) if s else "empty" for s in f["slots"])
+    + ")"
+    + (f"; {_loan(f['returned'])} goes to the bottom of the loan deck" if f["returned"] else ""),
+    "X-MOD-2.9, X-MOD-8.2, X-MOD-8.8: at the start of a round a new loan enters the first slot, "
+    "the others move one slot on, a loan pushed out of the last slot goes under the loan deck",
+)
+INTEREST_PAID = _event(
+    "interest_paid",
+    lambda f: f"{house(f['house'])} pays {f['paid']} of {f['owed']} power tokens of interest "
+    "to the Iron Bank",
+    "X-MOD-8.7: at the start of a round from round 2 each house pays 1 power token per loan",
+)
+DEBT_UNIT_DESTROYED = _event(
+    "debt_unit_destroyed",
+    lambda f: f"Unpaid interest: {house(f['chooser'])} destroys a {_unit_name(f['unit'])} of "
+    f"{house(f['house'])} in {area(f['area'])}",
+    "X-MOD-8.7, XF23, X-MOD-D8: for each unpaid token of interest the Fiefdoms leader (not the "
+    "debtor, never a vassal) destroys one of the debtor's units (a dragon too)",
+)
+LOAN_BOUGHT = _event(
+    "loan_bought",
+    lambda f: f"{house(f['house'])} resolves its Iron Bank order in {area(f['area'])} and buys "
+    f"{_loan(f['loan'])} for {f['cost']} power",
+    "X-MOD-8.4, X-MOD-9.2: a house buys a face-up loan with its Iron Bank order (cost of the "
+    "slot, 1 less for Braavos' controller, X-MOD-3.5) and carries it out at once",
+)
+LOAN_DECLINED = _event(
+    "loan_declined",
+    lambda f: f"{house(f['house'])} resolves its Iron Bank order in {area(f['area'])} and "
+    "buys no loan",
+    "X-MOD-8.4, X-MOD-D7: the Iron Bank order is removed without a purchase",
+)
+LOAN_POWER = _event(
+    "loan_power",
+    lambda f: f"{_loan(f['loan'])}: {house(f['house'])} gains {f['gained']} power",
+    "X-MOD-8.1: a loan's power tokens (Customs Officer 10, Expert Artificer 8), up to the Pool",
+)
+LOAN_UNIT = _event(
+    "loan_unit",
+    lambda f: f"{_loan(f['loan'])}: a {_unit_name(f['unit'])} of {house(f['house'])} enters "
+    f"{area(f['area'])}",
+    "X-MOD-8.5: a unit of a loan is put from the house's pool into an area it controls",
+)
+LOAN_UNITS_MISSING = _event(
+    "loan_units_missing",
+    lambda f: f"{_loan(f['loan'])}: {house(f['house'])} cannot place "
+    + ", ".join(_unit_name(u) for u in f["units"]),
+    "X-MOD-8.4, XF29, XF30: units of a loan that cannot be placed (pool, supply, control, port "
+    "limit) are simply not received",
+)
+AREA_IMPROVED = _event(
+    "area_improved",
+    lambda f: f"{_loan(f['loan'])}: {area(f['area'])} "
+    + {
+        "power": "gets a +1 crown improvement",
+        "supply": "gets a +1 barrel improvement",
+        "stronghold": "castle becomes a stronghold",
+        "degraded": "loses its castle",
+    }[f["token"]],
+    "X-MOD-8.6: an improvement token changes an area for the rest of the game (+1 crown, +1 "
+    "barrel, castle to stronghold, castle removed; a port there keeps working, XF32)",
+)
+LOAN_SKIPPED = _event(
+    "loan_skipped",
+    lambda f: f"{_loan(f['loan'])}: {f['what']} cannot be carried out",
+    "X-MOD-8.4, XF28, XF29: a part of a loan that cannot be carried out is left out",
+)
+SUPPLY_RAISED = _event(
+    "supply_raised",
+    lambda f: f"{_loan(f['loan'])}: {house(f['house'])} moves up to {f['supply']} on the supply "
+    "track",
+    "X-MOD-8.1 Savvy Steward: one space up the supply track (at most 6)",
+)
+FACELESS_KILL = _event(
+    "faceless_kill",
+    lambda f: f"The Faceless Men: a {_unit_name(f['unit'])} of {house(f['victim'])} in "
+    f"{area(f['area'])} is destroyed",
+    "X-MOD-8.1 The Faceless Men: a knight in one area and a footman in another, of any house",
+)
+
+
+def _spy_text(f: Fields) -> str:
+    return f"Spymaster: {house(f['house'])} looks at the top of Westeros deck {f['deck']}"
+
+
+SPYMASTER = _event(
+    "spymaster",
+    lambda f: f"{_spy_text(f)}: on top {', '.join(f['top']) or 'none'}, at the bottom "
+    f"{', '.join(f['bottom']) or 'none'}",
+    "X-MOD-8.1 Spymaster: the top cards of a Westeros deck looked at and put back on top or "
+    "at the bottom (top, bottom: secret, seen by the buyer's seat only; counts public)",
+    redacted_text=_spy_text,
+)

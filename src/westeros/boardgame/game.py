@@ -11,6 +11,7 @@ from westeros.boardgame.action import ActionPhase
 from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.determinize import determinize
 from westeros.boardgame.gifts import GiftDesk, uses_gifts
+from westeros.boardgame.iron_bank import IronBankRound, uses_iron_bank
 from westeros.boardgame.options import options
 from westeros.boardgame.planning import PlanningPhase
 from westeros.boardgame.setup import set_up, validate_config
@@ -30,6 +31,8 @@ class Round(Step):
     def run(self, g: BoardGame) -> None:
         g.emit(E.ROUND(round=g.round if self.first else g.round + 1))
         steps: list[Step] = []
+        if uses_iron_bank(g):  # X-MOD-8.8: a new loan, then interest from round 2
+            steps.append(IronBankRound(self.first))
         if not self.first:
             steps.append(WesterosPhase())  # advances the round marker (R3.2.1)
         steps += [PlanningPhase(), ActionPhase()]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from westeros.boardgame import iron_bank
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
 from westeros.engine import ConfigError
@@ -15,7 +16,8 @@ from westeros.engine import ConfigError
 SCENARIO = "mod"
 # X-MOD-1.4: sea orders and gifting are on in every MoD game unless the config turns them off
 FLAGS = ("sea_orders", "gifting")
-KEYS = ("vassals", *FLAGS, "essos", "targaryen_deck")  # the last two: X-MOD-1.2, X-MOD-Q3
+# X-MOD-1.2, X-MOD-Q3; X-MOD-1.3, X-MOD-Q1 (the Iron Bank: iron_bank.settings)
+KEYS = ("vassals", *FLAGS, "essos", "targaryen_deck", "iron_bank", "starting_power")
 ESSOS = "mod_essos"  # X-MOD-1.2: the 8-house set-up, with Targaryen and Essos
 TARGARYEN = "targaryen"
 TOP_SPACES = 3  # X-MOD-10.2 (S&R): no vassal starts in the top 3 spaces of a track
@@ -95,7 +97,8 @@ def settings(config: dict[str, Any], players: int, houses: list[str] | None) -> 
         flags[key] = config.get(key, True)
         if not isinstance(flags[key], bool):
             raise ConfigError(f"{key} must be true or false, not {flags[key]!r}")
-    return {"vassals": vassals} | flags | _targaryen_settings(config)
+    bank = iron_bank.settings(config, board(config) == ESSOS)  # X-MOD-1.3, X-MOD-Q1
+    return {"vassals": vassals} | flags | _targaryen_settings(config) | bank
 
 
 def _targaryen_settings(config: dict[str, Any]) -> dict[str, Any]:

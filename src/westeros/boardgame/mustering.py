@@ -263,10 +263,11 @@ class TableMuster(Step):
         self.plan = plan
         self.chosen = chosen
 
-    def left(self, area: str) -> int:
-        """The area's mustering points not spent by the plan (R3.6.2)."""
+    def left(self, g: BoardGame, area: str) -> int:
+        """The area's mustering points not spent by the plan (R3.6.2), on the game's map (a
+        MoD area, X-MOD-3; an Iron Bank stronghold, X-MOD-8.6)."""
         spent = sum(_cost(D.MUSTER.parse(p)["purchase"]) for a, p in self.plan if a == area)
-        return T.AREAS[area].mustering_points - spent
+        return g.areas[area].mustering_points - spent
 
     def offers(self, g: BoardGame) -> list[str]:
         """Every ``<area>:<purchase>`` that may be added to the plan (R3.6.3–R3.6.5)."""
@@ -276,7 +277,7 @@ class TableMuster(Step):
         return [
             f"{area}:{p}"
             for area in self.areas
-            for p in muster_options(after, self.house, area, self.left(area))
+            for p in muster_options(after, self.house, area, self.left(g, area))
         ]
 
     def decisions(self, g: BoardGame) -> list[Decision]:
@@ -287,8 +288,8 @@ class TableMuster(Step):
             return []  # nothing can be mustered anywhere: done at once
         choices = [*offers, *(("reset",) if self.plan else ()), "done"]
         plan = ",".join(f"{a}:{p}" for a, p in self.plan)
-        left = ",".join(f"{a}:{self.left(a)}" for a in self.areas)  # the points left per area
-        points = sum(self.left(a) for a in self.areas)
+        left = ",".join(f"{a}:{self.left(g, a)}" for a in self.areas)  # the points left per area
+        points = sum(self.left(g, a) for a in self.areas)
         prompt = (
             f"{T.house_name(self.house)}: plan your mustering ({_points_word(points)} left); "
             "nothing is placed until you are done"
@@ -314,8 +315,8 @@ class TableMuster(Step):
         for area in self.areas:  # R3.6.2 unspent points are lost
             if not can_muster_in(g, self.house, area):
                 g.emit(E.MUSTER_BARRED(house=self.house, area=area))
-            elif self.left(area) > 0:
-                g.emit(E.MUSTER_ENDED(house=self.house, area=area, lost=self.left(area)))
+            elif self.left(g, area) > 0:
+                g.emit(E.MUSTER_ENDED(house=self.house, area=area, lost=self.left(g, area)))
 
 
 class MusteringRound(Step):

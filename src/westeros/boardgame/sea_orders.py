@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from westeros.boardgame import events as E
+from westeros.boardgame import iron_bank
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
 
@@ -64,5 +65,8 @@ def resolve_iron_bank(g: BoardGame, house: str, area: str) -> None:
     order here by pushing the loan purchase (which loan, or none) before the order is removed;
     nothing else in the order cycle changes.
     """
+    if iron_bank.uses_iron_bank(g):
+        iron_bank.resolve_order(g, house, area)  # X-MOD-8.4, X-MOD-D7
+        return
     del g.orders[area]
     g.emit(E.IRON_BANK_BLANK(house=house, area=area))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from westeros.boardgame import affc, mod, targaryen
+from westeros.boardgame import affc, iron_bank, mod, targaryen
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import TRACKS, BoardGame, Unit
@@ -74,7 +74,8 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     planning.TableOrders, bidding.TableBids, mustering.TableMuster). In Mother of Dragons
     (``scenario: "mod"``, :mod:`~westeros.boardgame.mod`) also ``essos`` (House Targaryen and
     Essos: 4–8 players, Targaryen always seated, X-MOD-1.2) and, with it, ``targaryen_deck``
-    (``a`` or ``b``, X-MOD-Q3).
+    (``a`` or ``b``, X-MOD-Q3) and ``iron_bank`` (default true, X-MOD-1.3); ``starting_power``
+    (X-MOD-Q1: 7 with the Iron Bank, else 5; :mod:`~westeros.boardgame.iron_bank`).
     """
     unknown = set(config) - CONFIG_KEYS
     if unknown:
@@ -230,4 +231,6 @@ def set_up(g: S) -> S:
         affc.deal_objectives(g)  # X-AFFC-2.8
     if targaryen.in_play(g):
         targaryen.set_up(g)  # X-MOD-2.8 the loyalty token of King's Landing
+    if g.is_mod():
+        iron_bank.set_up(g)  # X-MOD-2.5, X-MOD-2.9, X-MOD-Q1 power and the loan deck
     return g

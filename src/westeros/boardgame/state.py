@@ -143,6 +143,11 @@ class BoardGame(StepGame):
     loyalty: dict[str, int]  # land area -> loyalty tokens lying there (X-MOD-7.1)
     loyalty_taken: int = 0  # the loyalty tokens Targaryen has taken (X-MOD-5.2, X-MOD-7.2)
     dragon_early: tuple[int, ...] = ()  # dragon tokens moved early (rounds), Fire Made Flesh
+    # the Iron Bank (X-MOD-8), only when the game uses it; else left out of the snapshot
+    loan_deck: tuple[str, ...] = ()  # the loan deck, top first (hidden order)
+    loan_slots: tuple[str, ...] = ()  # the 3 face-up slots (costs 7, 4, 1); "" = empty
+    loans: dict[str, tuple[str, ...]]  # player house -> the loans it holds (public)
+    improvements: dict[str, tuple[str, ...]]  # land area -> improvement tokens (X-MOD-8.6)
 
     def next_round(self) -> Step:
         """The step that plays the next round (R3.1), pushed by the Action phase's clean up:
@@ -430,7 +435,17 @@ class BoardGame(StepGame):
             | (self._affc_snapshot() if self.is_affc() else {})
             | self._mod_snapshot()
             | self._targaryen_snapshot()
+            | (self._iron_bank_snapshot() if self.config.get("iron_bank") else {})
         )
+
+    def _iron_bank_snapshot(self) -> dict[str, Any]:
+        """The Iron Bank's slots, deck, loans and improvements (X-MOD-8)."""
+        return {
+            "loan_deck": list(self.loan_deck),
+            "loan_slots": list(self.loan_slots),
+            "loans": {h: list(x) for h, x in sorted(self.loans.items())},
+            "improvements": {a: list(t) for a, t in sorted(self.improvements.items())},
+        }
 
     def _targaryen_snapshot(self) -> dict[str, Any]:
         """Loyalty tokens and dragon strength tokens (X-MOD-6, X-MOD-7), with Targaryen only."""

@@ -30,6 +30,7 @@ __all__ = [
     "HOUSE_CARDS",
     "HOUSE_CARD_BY_ID",
     "HOUSE_CARD_DECKS",
+    "IMPROVEMENT_TOKENS",
     "INITIAL_POWER",
     "LAST_ROUND",
     "MAPS",
@@ -79,6 +80,7 @@ __all__ = [
     "adjacent",
     "area_name",
     "house_name",
+    "improved_map",
     "setup_of",
     "unit_pool",
     "westeros_deck_list",
@@ -464,7 +466,57 @@ MAPS: Final[Mapping[str, GameMap]] = MappingProxyType(_build_maps())
 
 
 def _map_of(map_id: str) -> GameMap:
-    return MAPS[map_id]
+    if map_id in MAPS:
+        return MAPS[map_id]
+    return _improved_map_of(map_id)  # X-MOD-8.6: a map with area improvements
+
+
+# X-MOD-8.6: what an Iron Bank improvement token does to its area
+_IMPROVE: Final[Mapping[str, dict[str, object]]] = MappingProxyType(
+    {
+        "power": {},  # +1 crown
+        "supply": {},  # +1 barrel
+        "stronghold": {"fortification": "stronghold"},
+        "degraded": {"fortification": None},  # a port there keeps working (XF32)
+    }
+)
+IMPROVEMENT_TOKENS: Final = tuple(_IMPROVE)
+
+
+def _improved_area(area: Area, tokens: tuple[str, ...]) -> Area:
+    changes: dict[str, object] = {}
+    for token in tokens:  # in the order put: a degraded stronghold stays degraded
+        changes.update(_IMPROVE[token])
+    power = area.power + tokens.count("power")
+    supply = area.supply + tokens.count("supply")
+    return replace(area, power=power, supply=supply, **changes)  # type: ignore[arg-type]
+
+
+def improved_map(base_id: str, improvements: Mapping[str, tuple[str, ...]]) -> GameMap:
+    """X-MOD-8.6: the map ``base_id`` with the Iron Bank's improvement tokens on its areas
+    (area -> tokens, in the order put); its id names them, so it pickles to the same map."""
+    if not improvements:
+        return MAPS[base_id]
+    parts = ";".join(f"{a}={'+'.join(t)}" for a, t in sorted(improvements.items()))
+    return _improved_map_of(f"{base_id}|{parts}")
+
+
+_IMPROVED: dict[str, GameMap] = {}
+
+
+def _improved_map_of(map_id: str) -> GameMap:
+    found = _IMPROVED.get(map_id)
+    if found is not None:
+        return found
+    base_id, _, parts = map_id.partition("|")
+    base = MAPS[base_id]
+    areas = dict(base.areas)
+    for part in parts.split(";"):
+        area, _, tokens = part.partition("=")
+        areas[area] = _improved_area(areas[area], tuple(tokens.split("+")))
+    built = _game_map(map_id, areas, base.borders)
+    _IMPROVED[map_id] = built
+    return built
 
 
 AREA_NAMES: Final[Mapping[str, str]] = MappingProxyType(

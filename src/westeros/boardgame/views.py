@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from westeros.boardgame import iron_bank, targaryen
 from westeros.boardgame import objectives as O
 from westeros.boardgame import tables as T
-from westeros.boardgame import targaryen
 from westeros.boardgame.affc import KeepObjectives
 from westeros.boardgame.bidding import ready_bidders
 from westeros.boardgame.combat import strengths
@@ -39,7 +39,9 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
             "round": g.round,
             "last_round": g.setup.last_round,  # 10, or 6 in A Dance with Dragons (X-ADWD-2.2)
             "scenario": g.setup.scenario,
-            "map": g.map.id,  # the map the game is played on (R1.1; X-MOD-3: a MoD variant)
+            # the map the game is played on (R1.1; X-MOD-3: a MoD variant); the Iron Bank's
+            # improvements (X-MOD-8.6) are listed in "iron_bank"
+            "map": g.map.id.partition("|")[0],
             "house_cards": g.config.get("house_cards", "base"),  # the deck in play (X-ADWD-1.1)
             "phase": g.phase,
             "seats": list(g.seat_houses),
@@ -82,6 +84,7 @@ def view(g: BoardGame, seat: int | None) -> dict[str, Any]:
             "ranking": list(g.ranking),
             "log_size": len(g.log),
             **_targaryen_view(g),  # X-MOD-6, X-MOD-7: with Targaryen only
+            **iron_bank.view(g),  # X-MOD-8: the slots, the loans held and interest are public
         }
         | ({"objectives": objectives_view(g, me)} if g.is_affc() else {})
         | _vassals_view(g)

@@ -270,6 +270,11 @@ MOD_ONLY_KINDS = frozenset(
         D.LOYALTY_MOVE.name,
         D.LOYALTY_CANCEL.name,
         D.FIRE_MADE_FLESH.name,
+        # the Iron Bank (X-MOD-D7, X-MOD-D8)
+        D.LOAN.name,
+        D.LOAN_AREA.name,
+        D.LOAN_OPTION.name,
+        D.UNPAID_INTEREST.name,
     }
 )
 

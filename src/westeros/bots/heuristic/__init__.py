@@ -8,7 +8,16 @@ from collections.abc import Callable
 from typing import Any
 
 from westeros.boardgame.public import decisions as D
-from westeros.bots.heuristic import fights, objectives, orders, raven, targaryen, vassals, westeros
+from westeros.bots.heuristic import (
+    fights,
+    loans,
+    objectives,
+    orders,
+    raven,
+    targaryen,
+    vassals,
+    westeros,
+)
 from westeros.bots.heuristic.board import Board
 from westeros.engine import Choice, Decision, Rng
 
@@ -105,6 +114,8 @@ RULES: dict[str, Rule] = {
     D.LOYALTY_CANCEL.name: targaryen.cancel,
     D.FIRE_MADE_FLESH.name: targaryen.fire_made_flesh,
     D.LOYALTY_UNIT.name: targaryen.give_unit,
+    # the Iron Bank (X-MOD-D7); its areas, options and unpaid interest: any legal choice
+    D.LOAN.name: loans.loan,
 }
 
 

@@ -33,7 +33,11 @@ class Board:
         self.orders: dict[str, dict[str, Any]] = view["orders"]
         self.impassable = frozenset(view["impassable"])
         self.homes: dict[str, str] = view["homes"]  # area -> house (X-AFFC-2.2)
-        self.map = T.MAPS[view.get("map", "base")]  # the game's map (X-MOD-3)
+        # the game's map (X-MOD-3), with the Iron Bank's improvements (X-MOD-8.6)
+        improved = (view.get("iron_bank") or {}).get("improvements", {})
+        self.map = T.improved_map(
+            view.get("map", "base"), {a: tuple(t) for a, t in improved.items()}
+        )
         self.areas = self.map.areas
 
     # -- who holds what ----------------------------------------------------------------------

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from westeros.boardgame.public import decisions as D
 from westeros.boardgame.public import tables as T
+from westeros.bots.heuristic import loans
 from westeros.bots.heuristic.board import Board, area_of
 from westeros.engine import Choice, Decision
 
@@ -99,7 +100,7 @@ def order_scores(
         "support": support,
         "raid": raid,
         "consolidate": consolidate,
-        "iron_bank": 0.0,  # X-MOD-9.3 a blank token without the Iron Bank
+        "iron_bank": loans.order_worth(b),  # X-MOD-9.3 blank (0) without the Iron Bank
     }
 
 

@@ -9,6 +9,7 @@ import { useTurnSignal, TurnSignalToggle, Notes } from './notify.js';
 import { Chat } from '../chat.js';
 import { Replay } from './replay.js';
 import { DecisionPanel } from './decision.js';
+import { IronBank } from './ironbank.js';
 import { ScenarioTag, lastRound } from './scenario.js';
 import { Objectives } from './objectives.js';
 import { planChoicesAt, Readiness } from './planning.js';
@@ -245,6 +246,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         <${Tracks} view=${view}/>
         <${Houses} view=${view} players=${msg.players}/>
         <${Westeros} view=${view}/>
+        <${IronBank} view=${view}/>
         <${Notices} notices=${msg.notices} players=${msg.players} view=${view} naming=${boardNaming}/>
         <${Chat} id=${id} token=${token} latest=${msg.chat || 0} view=${view} naming=${boardNaming}/>
         <${Log} events=${events}/>

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.server.support import Server
 from tests.web.browser import Person
+from westeros.boardgame import mod
 from westeros.boardgame.public import tables as T
 
 
@@ -177,17 +178,20 @@ def test_an_affc_game_is_made_in_the_lobby_and_shows_its_objectives(
 def test_a_mother_of_dragons_game_is_made_in_the_lobby_and_draws_its_board(
     server: Server, browser: Browser
 ) -> None:
-    """X-MOD-13.1: the MoD board for 7 players (the count offered until vassals play); X-MOD-3.1,
-    X-MOD-3.2: the table draws The Vale of Arryn, The Bite and the Port of the Eyrie, with
-    Arryn's units and home there."""
+    """X-MOD-13.1: the MoD board played by 7 (the lobby offers the counts of mod.OFFERED_SEATS:
+    7 until vassals play); X-MOD-3.1, X-MOD-3.2: the table draws The Vale of Arryn, The Bite and
+    the Port of the Eyrie, with Arryn's units and home there."""
     person = Person(browser, server)
     page = board_lobby(person)
     page.select_option("select[name=scenario]", "mod")
-    players = page.locator("select[name=players]")
-    assert players.input_value() == "7" and players.is_disabled()
+    offered = page.locator("select[name=players] option").all_inner_texts()
+    assert offered == [str(n) for n in mod.OFFERED_SEATS]
+    if len(offered) > 1:  # a fixed count is preselected (and the select disabled)
+        page.select_option("select[name=players]", "7")
     assert page.locator("select[name=house_cards]").input_value() == "mod"
     assert page.locator("tr[data-seatrow]").count() == 7
-    assert all(T.house_name(h) in page.inner_text("#scenario-houses") for h in T.ALL_HOUSES)
+    shown = page.inner_text("#scenario-houses")
+    assert all(T.house_name(h) in shown for h in T.SCENARIOS["mod"].houses)
     page.click("#create")  # seats 2-7 are bots by default
     page.wait_for_url("**/play/**")
     page.wait_for_selector('.map svg [data-area="the_vale_of_arryn"]')

@@ -37,7 +37,7 @@ def unit_value(g: BoardGame, unit: Unit, embattled: str, for_attack: bool) -> in
     if unit.routed:
         return 0
     if unit.kind == "siege_engine":
-        return T.SIEGE_STRENGTH_VS_CASTLE if for_attack and g.areas[embattled].has_castle else 0
+        return T.SIEGE_STRENGTH_VS_CASTLE if for_attack and g.map.areas[embattled].has_castle else 0
     return T.UNIT_STRENGTH[unit.kind]
 
 
@@ -49,7 +49,7 @@ def can_support(g: BoardGame, source: str, embattled: str) -> bool:
         return False
     if source in g.impassable or embattled in g.impassable:
         return False
-    info, target = g.areas[source], g.areas[embattled]
+    info, target = g.map.areas[source], g.map.areas[embattled]
     if info.is_land:
         return target.is_land
     if info.is_sea:

@@ -158,3 +158,19 @@ def test_x_mod_3_the_view_and_the_bots_know_the_map_and_games_pickle() -> None:
     again = pickle.loads(pickle.dumps(g))
     assert again.map is T.MAPS["mod_westeros"] and again.state_hash() == g.state_hash()
     assert g.clone().map is g.map
+
+
+def test_r1_14_a_determinized_mod_game_keeps_its_map_and_plays_on() -> None:
+    """R1.14: a search bot's sample of a MoD game is on the MoD board and runs to its end."""
+    from westeros.bots import RandomBot
+    from westeros.engine import new_game
+
+    g = new_game("boardgame", {"scenario": "mod", "players": 7}, 5)
+    seat = g.pending()[0].seat
+    sample = g.determinize(seat, 11)
+    assert sample.map is T.MAPS["mod_westeros"] and sample.units == g.units
+    bot = RandomBot(3)
+    while sample.pending():
+        d = sample.pending()[0]
+        sample.apply(d.seat, bot.choose(sample.view(d.seat), d))
+    assert sample.outcome() is not None and g.round == 1

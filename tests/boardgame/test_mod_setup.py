@@ -182,7 +182,7 @@ def test_x_mod_2_3_base_houses_start_as_in_the_base_game_and_arryn_in_the_vale()
 
 def test_x_mod_2_mod_games_play_the_mod_deck() -> None:
     config = validate_config(MOD)
-    assert config["house_cards"] == "mod" and set(T.HOUSE_CARD_DECKS["mod"]) == set(HOUSES)
+    assert config["house_cards"] == "mod" and set(HOUSES) <= set(T.HOUSE_CARD_DECKS["mod"])
     g = new_state(MOD, 1)
     assert all(len(g.hands[h]) == 7 for h in HOUSES)
     with pytest.raises(ConfigError, match="own house cards"):

@@ -54,7 +54,7 @@ class Scenario:
 
     def units(self, area: str, house: str, *kinds: str, routed: bool = False) -> Scenario:
         """Add units of one house to an area (replaces nothing; one house per area)."""
-        assert area in self.g.areas, area
+        assert area in self.g.map.areas, area
         for kind in kinds:
             self.g.add_unit(area, Unit(house, kind, routed))
         return self

@@ -91,15 +91,15 @@ def retreat_areas(
     """R7.10.3: areas adjacent to ``area`` or reached by ship transport (land units), friendly
     or uncontrolled and empty, without neutral force, not impassable, not ``exclude``. Ships go
     to sea areas, or to a port whose land area the house controls (F40)."""
-    info = g.areas[area]
+    info = g.map.areas[area]
     if ships:
         found = {
             n
             for n in info.neighbors
-            if g.areas[n].is_sea or (g.areas[n].is_port and g.controller(n) == house)
+            if g.map.areas[n].is_sea or (g.map.areas[n].is_port and g.controller(n) == house)
         }
     else:
-        found = {n for n in info.neighbors if g.areas[n].is_land} | transport_targets(
+        found = {n for n in info.neighbors if g.map.areas[n].is_land} | transport_targets(
             g, house, area
         )
     found.discard(area)
@@ -124,7 +124,7 @@ def retreat_cost(g: BoardGame, house: str, leaving: str | None, target: str, cou
     for lost in range(count + 1):
         after = dict(sizes)
         after[target] = there + count - lost
-        if g.areas[target].is_port and after[target] > T.MAX_SHIPS_IN_PORT:
+        if g.map.areas[target].is_port and after[target] > T.MAX_SHIPS_IN_PORT:
             continue
         if supply_complies(after.values(), g.supply[house]):
             return lost

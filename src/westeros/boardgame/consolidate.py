@@ -21,7 +21,7 @@ def consolidate_gain(g: BoardGame, house: str, area: str) -> int:
     """R6.6.1 power a Consolidate Power order of ``house`` in ``area`` yields (before the
     Pool limit): land 1 + crowns; port 1 if its ships are there and its sea holds no enemy
     ships (R8.6), else 0; sea 0."""
-    info = g.areas[area]
+    info = g.map.areas[area]
     if info.is_land:
         return 1 + info.power
     if info.is_port:
@@ -35,7 +35,7 @@ def consolidate_gain(g: BoardGame, house: str, area: str) -> int:
 def can_muster(g: BoardGame, area: str) -> bool:
     """R6.6.3 / FAQ F46: a Special Consolidate Power order musters only in a land area with a
     castle or stronghold (never at sea or in a port, R8.6)."""
-    info = g.areas[area]
+    info = g.map.areas[area]
     return info.is_land and info.has_castle
 
 

@@ -12,15 +12,17 @@ def transport_targets(g: BoardGame, house: str, area: str) -> set[str]:
     """R6.4.3 ship transport: land areas adjacent to a sea area reachable from ``area``
     through a chain of adjacent sea areas each holding a ship of ``house`` (ports add no
     routes; F38 "connected" = adjacent)."""
-    frontier = [s for s in g.areas[area].neighbors if g.areas[s].is_sea and g.owner(s) == house]
+    frontier = [
+        s for s in g.map.areas[area].neighbors if g.map.areas[s].is_sea and g.owner(s) == house
+    ]
     reached = set(frontier)
     while frontier:
         sea = frontier.pop()
-        for nxt in g.areas[sea].neighbors:
-            if nxt not in reached and g.areas[nxt].is_sea and g.owner(nxt) == house:
+        for nxt in g.map.areas[sea].neighbors:
+            if nxt not in reached and g.map.areas[nxt].is_sea and g.owner(nxt) == house:
                 reached.add(nxt)
                 frontier.append(nxt)
-    return {n for s in reached for n in g.areas[s].neighbors if g.areas[n].is_land}
+    return {n for s in reached for n in g.map.areas[s].neighbors if g.map.areas[n].is_land}
 
 
 def destinations(g: BoardGame, house: str, area: str) -> list[str]:
@@ -30,14 +32,14 @@ def destinations(g: BoardGame, house: str, area: str) -> list[str]:
     controls (R8.4). Impassable areas and unusable ports never (R1.1.4). With vassals: never an
     area held by a house under the same command, even by its power token alone (X-MOD-10.5,
     XF16, XF18), and a vassal never into a port (X-MOD-10.6)."""
-    info = g.areas[area]
+    info = g.map.areas[area]
     found: set[str] = set()
     if info.is_land:
-        found = {n for n in info.neighbors if g.areas[n].is_land}
+        found = {n for n in info.neighbors if g.map.areas[n].is_land}
         found |= transport_targets(g, house, area)
     else:
         for n in info.neighbors:
-            other = g.areas[n]
+            other = g.map.areas[n]
             if other.is_sea:
                 found.add(n)
             elif other.is_port:

@@ -593,7 +593,7 @@ _ability("balon_greyjoy", opponent_stats=lambda g, f, side, stats: replace(stats
 
 # -- Theon Greyjoy: defending a castle/stronghold area: +1 strength, +1 sword ------------------
 def _theon(g: BoardGame, f: Fight, side: Side, stats: CardStats) -> CardStats:
-    if side is Side.DEFENDER and g.areas[f.area].has_castle:
+    if side is Side.DEFENDER and g.map.areas[f.area].has_castle:
         return replace(stats, strength=stats.strength + 1, swords=stats.swords + 1)
     return stats
 
@@ -715,7 +715,7 @@ _ability(
 # -- Queen of Thorns (R7.12.7, F17): remove one adjacent opponent order ------------------------
 def _qot_targets(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
     victim = f.house(side.other)
-    around = g.areas[f.area].neighbors
+    around = g.map.areas[f.area].neighbors
     return tuple(
         a
         for a in g.map.area_ids

@@ -215,7 +215,7 @@ _ability(
 def _stannis_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     if f.supported(g, side):
         return
-    around = g.areas[f.area].neighbors
+    around = g.map.areas[f.area].neighbors
     areas = [
         a for a in g.map.area_ids if a in around and (o := g.orders.get(a)) and o.type == "support"
     ]
@@ -462,7 +462,7 @@ _ability(
 def _paxter(
     g: BoardGame, f: Fight, side: Side, units: tuple[Contribution, ...]
 ) -> tuple[Contribution, ...]:
-    if not g.areas[f.area].is_sea:
+    if not g.map.areas[f.area].is_sea:
         return units
     ship = Unit(f.house(side), "ship")
     return tuple(
@@ -476,7 +476,7 @@ _ability("paxter_redwyne", units=_paxter)
 # -- Margaery Tyrell (X-ADWD-4.11): defending home or a power-token area, the opponent has 2 --
 def _margaery(g: BoardGame, f: Fight, side: Side) -> tuple[Side, int] | None:
     house = f.house(side)
-    home = g.areas[f.area].home_of == house
+    home = g.map.areas[f.area].home_of == house
     if side is Side.DEFENDER and (home or g.power_tokens.get(f.area) == house):
         return side.other, 2
     return None

@@ -71,7 +71,7 @@ def neutral_shortfall(
     modifier = order.modifier if order is not None else 0
     support = sum(
         support_value(g, a, area, True)
-        for a in g.areas[area].neighbors
+        for a in g.map.areas[area].neighbors
         if (o := g.orders.get(a)) is not None and o.type == "support" and can_support(g, a, area)
     )
     units = sum(unit_value(g, Unit(house, kind), area, True) for kind in attackers)
@@ -125,7 +125,7 @@ def plan_can_comply(
     groups: Counter[tuple[int, bool]] = Counter()
     for d in bins:
         z = sizes.get(d, 0) + planned[d]
-        port = g.areas[d].is_port
+        port = g.map.areas[d].is_port
         if port and z > T.MAX_SHIPS_IN_PORT:
             return False
         groups[(z, port)] += 1
@@ -333,7 +333,7 @@ class ResolveMarch(Step):
         no power token, and the house has an available power token (enemy home allowed). A
         vassal has none but always leaves one, free (X-MOD-10.6)."""
         assert self.area is not None
-        info = g.areas[self.area]
+        info = g.map.areas[self.area]
         return (
             info.is_land
             and g.homes.get(self.area) != self.house  # X-AFFC-2.2 The Eyrie is Arryn's

@@ -36,7 +36,7 @@ UPGRADE = "upgrade_"  # purchase prefix: upgrade_knight, upgrade_siege_engine (R
 
 def can_muster_in(g: BoardGame, house: str, area: str) -> bool:
     """R3.6.2: a land area with a castle or stronghold controlled by the house (usable, R1.1.4)."""
-    info = g.areas.get(area)
+    info = g.map.areas.get(area)
     return (
         info is not None
         and info.is_land
@@ -54,7 +54,7 @@ def mustering_areas(g: BoardGame, house: str, castles_only: bool = False) -> tup
         a
         for a in g.controlled_areas(house)
         if can_muster_in(g, house, a)
-        and not (castles_only and g.areas[a].fortification == "stronghold")
+        and not (castles_only and g.map.areas[a].fortification == "stronghold")
     )
 
 
@@ -68,7 +68,7 @@ def ship_targets(g: BoardGame, house: str, area: str) -> list[str]:
     without enemy ships; never impassable areas or unusable ports (R1.1.4). The 3-ship port
     limit (R8.2) and supply (R1.5.4) are checked here too."""
     targets: list[str] = []
-    port = g.areas[area].port
+    port = g.map.areas[area].port
     if (
         port is not None
         and port not in g.impassable
@@ -79,8 +79,8 @@ def ship_targets(g: BoardGame, house: str, area: str) -> list[str]:
         targets.append(port)
     for sea in g.map.area_ids:
         if (
-            sea in g.areas[area].neighbors
-            and g.areas[sea].is_sea
+            sea in g.map.areas[area].neighbors
+            and g.map.areas[sea].is_sea
             and sea not in g.impassable
             and g.owner(sea) in (None, house)
             and g.complies_with(house, {sea: _own_count(g, house, sea) + 1})
@@ -144,12 +144,12 @@ class Muster(Step):
 
     # -- queries -------------------------------------------------------------------------------
     def _points_left(self, g: BoardGame) -> int:
-        return g.areas[self.areas[0]].mustering_points - self.spent
+        return g.map.areas[self.areas[0]].mustering_points - self.spent
 
     def _can_defer(self, g: BoardGame) -> bool:
         if self.spent or len(self.areas) < 2 or self.areas[0] in self.deferred:
             return False
-        total = sum(g.areas[a].mustering_points for a in self.areas)
+        total = sum(g.map.areas[a].mustering_points for a in self.areas)
         return g.pool_left(self.house, "footman") < total
 
     def _offer(self, g: BoardGame) -> list[str]:

@@ -17,7 +17,7 @@ from westeros.engine.decision import Choice
 
 
 def _land_of(g: BoardGame, port: str) -> str:
-    land = g.areas[port].port_land
+    land = g.map.areas[port].port_land
     assert land is not None, port
     return land
 

@@ -20,12 +20,12 @@ RAIDABLE = frozenset({"support", "raid", "consolidate", "iron_bank"})
 def raid_reach(g: BoardGame, area: str) -> list[str]:
     """R6.3.2 areas a Raid order in ``area`` can reach, map order: from land only adjacent
     land; from sea adjacent land, sea and ports; from a port only its sea (R8.4)."""
-    info = g.areas[area]
+    info = g.map.areas[area]
     if info.is_port:
         assert info.port_sea is not None
         return [info.port_sea]
     kinds = {"land"} if info.is_land else {"land", "sea", "port"}
-    return [b for b in g.map.area_ids if b in info.neighbors and g.areas[b].kind in kinds]
+    return [b for b in g.map.area_ids if b in info.neighbors and g.map.areas[b].kind in kinds]
 
 
 def raid_targets(g: BoardGame, area: str) -> list[str]:

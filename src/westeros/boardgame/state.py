@@ -301,7 +301,7 @@ class BoardGame(StepGame):
 
     # -- control (R1.3) --------------------------------------------------------------------------
     def controller(self, area: str) -> str | None:
-        info = self.areas[area]
+        info = self.map.areas[area]
         if info.kind == "port":
             assert info.port_land is not None
             return self.controller(info.port_land)  # R1.3.4
@@ -320,7 +320,7 @@ class BoardGame(StepGame):
 
     def controlled_areas(self, house: str) -> list[str]:
         """Land and sea areas the house controls, in map order (ports excluded)."""
-        areas = self.areas
+        areas = self.map.areas
         return [
             a for a in self.map.area_ids if areas[a].kind != "port" and self.controller(a) == house
         ]
@@ -338,7 +338,7 @@ class BoardGame(StepGame):
 
     def barrels(self, house: str) -> int:
         """Supply icons in controlled areas, capped at 6 (R3.5.1)."""
-        total = sum(self.areas[a].supply for a in self.controlled_areas(house))
+        total = sum(self.map.areas[a].supply for a in self.controlled_areas(house))
         return min(T.MAX_SUPPLY, total)
 
     # -- supply (R1.5) -----------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def unit_value(g: BoardGame, unit: Unit, embattled: str, for_attack: bool) -> in
     if unit.kind == T.DRAGON:
         return dragons.strength(g)
     if unit.kind == "siege_engine":
-        return T.SIEGE_STRENGTH_VS_CASTLE if for_attack and g.areas[embattled].has_castle else 0
+        return T.SIEGE_STRENGTH_VS_CASTLE if for_attack and g.map.areas[embattled].has_castle else 0
     return T.UNIT_STRENGTH[unit.kind]
 
 
@@ -54,7 +54,7 @@ def can_support(g: BoardGame, source: str, embattled: str) -> bool:
         return False
     if source in g.impassable or embattled in g.impassable:
         return False
-    info, target = g.areas[source], g.areas[embattled]
+    info, target = g.map.areas[source], g.map.areas[embattled]
     if info.is_land:
         return target.is_land
     if info.is_sea:

@@ -201,7 +201,7 @@ def trade_ports(g: BoardGame, house: str) -> list[str]:
     """R8.6: ports the house controls holding its ships, with no enemy ship in their sea."""
     out = []
     for area in g.map.area_ids:
-        info = g.areas[area]
+        info = g.map.areas[area]
         if info.kind != "port" or g.controller(area) != house or g.owner(area) != house:
             continue
         assert info.port_sea is not None
@@ -212,7 +212,7 @@ def trade_ports(g: BoardGame, house: str) -> list[str]:
 
 def power_income(g: BoardGame, house: str) -> int:
     """R3.8.1: crowns of the controlled land areas plus one per trading port (R8.6)."""
-    crowns = sum(g.areas[a].power for a in g.controlled_areas(house) if g.areas[a].is_land)
+    crowns = sum(g.map.areas[a].power for a in g.controlled_areas(house) if g.map.areas[a].is_land)
     return crowns + len(trade_ports(g, house))
 
 

@@ -923,7 +923,7 @@ class TheHordeDescends(WildlingText):
         areas = tuple(
             a
             for a in g.controlled_areas(house)
-            if g.areas[a].is_land and g.areas[a].has_castle and len(g.units.get(a, ())) >= 2
+            if g.map.areas[a].is_land and g.map.areas[a].has_castle and len(g.units.get(a, ())) >= 2
         )
         if areas:
             return [DestroyUnits(house, 2, card, areas=areas, same_area=True)]
@@ -947,7 +947,7 @@ class HordeMuster(_Choosing):
         return tuple(
             a
             for a in mustering_areas(g, self.house)
-            if muster_options(g, self.house, a, g.areas[a].mustering_points)
+            if muster_options(g, self.house, a, g.map.areas[a].mustering_points)
         )
 
     def ask(self, g: BoardGame) -> Decision | None:

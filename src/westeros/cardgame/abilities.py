@@ -151,7 +151,8 @@ class Target:
     """A target (C16.6): ``count`` different cards (or seats, ``players``) for which ``ok``
     holds, chosen by the ability's controller when the ability initiates. ``zone``: where the
     candidates are ("play": face-up cards in play; or a zone of the controller such as
-    "hand", "discard", "dead")."""
+    "hand", "discard", "dead"); ``type``: only cards of that type can pass ``ok`` (the
+    candidates in play are then listed by type first, a quicker test)."""
 
     ok: CardTest
     prompt: str = "choose a card"
@@ -159,6 +160,7 @@ class Target:
     zone: str = "play"
     players: bool = False
     up_to: bool = False
+    type: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

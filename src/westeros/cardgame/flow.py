@@ -470,13 +470,27 @@ class Index:
         return found
 
 
-_INDEX: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...], int, Index]] = {}
+_Hit = tuple[tuple[CardDef, ...], tuple[int, ...], int, Index]
+_INDEX: dict[int, _Hit] = {}
+_LAST: list[_Hit | None] = [None]
 
 
 def _index(g: CardGame) -> Index:
-    hit = _INDEX.get(id(g.defs))
+    hit = _LAST[0]  # most calls in a row are for the same game's cards
     if hit is not None and hit[0] is g.defs and hit[1] is g.owner and hit[2] == TEXTS.version:
         return hit[3]
+    hit = _INDEX.get(id(g.defs))
+    if hit is None or not _fits(hit, g):
+        hit = _build_index(g)
+    _LAST[0] = hit
+    return hit[3]
+
+
+def _fits(hit: _Hit, g: CardGame) -> bool:
+    return hit[0] is g.defs and hit[1] is g.owner and hit[2] == TEXTS.version
+
+
+def _build_index(g: CardGame) -> _Hit:
     uses: dict[Key, list[Use]] = {}
     for cid, d in enumerate(g.defs):
         entry = text_of(d.code)
@@ -500,8 +514,8 @@ def _index(g: CardGame) -> Index:
     )
     if len(_INDEX) > 64:
         _INDEX.clear()
-    _INDEX[id(g.defs)] = (g.defs, g.owner, TEXTS.version, index)
-    return index
+    hit = _INDEX[id(g.defs)] = (g.defs, g.owner, TEXTS.version, index)
+    return hit
 
 
 def _by_card(uses: Iterable[Use]) -> dict[int, tuple[Use, ...]]:
@@ -827,7 +841,7 @@ def _target_pool(g: CardGame, t: Target, ctx: Ctx) -> list[int]:
     if t.players:
         return [p.seat for p in g.players if not p.eliminated]
     if t.zone == "play":
-        return g.cards_in_play()
+        return g.cards_in_play(type=t.type)
     return [c for zone in t.zone.split("+") for c in g.players[ctx.you].zone(zone)]
 
 

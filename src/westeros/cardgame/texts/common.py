@@ -197,7 +197,7 @@ def a_character(
     def ok(g: CardGame, ctx: Ctx, cid: int) -> bool:
         return is_character(g, cid) and (test is None or test(g, ctx, cid))
 
-    return Target(ok, prompt)
+    return Target(ok, prompt, type="character")
 
 
 def a_card(

@@ -2,7 +2,8 @@
 picks them (``choose_vassals``, X-MOD-10.3) and places a vassal's own orders by clicking the
 map (``vassal_order``, X-MOD-10.4); gifts of power (X-MOD-11.1, XF40): the idle ``gift``
 decision is a "Give power" control beside the awaited decision, never hiding it, and the
-receiver accepts with a normal prompt.
+receiver accepts with a normal prompt; in a vassal's fight only its commander's page shows the
+vassal cards drawn for it (X-MOD-10.7).
 
 The positions are engine positions (tests/web/fake.py's LivePosition): the page's moves are
 applied to the engine as the server would, the other seats' moves reach it by websocket."""
@@ -14,11 +15,13 @@ import json
 import httpx
 from playwright.sync_api import Browser, Page
 
+from tests.boardgame.driver import run
 from tests.server.support import Server
 from tests.web.browser import click_area
 from tests.web.fake import LivePosition
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
+from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
 from westeros.boardgame.planning import PlanningPhase
 from westeros.boardgame.state import BoardGame
@@ -124,4 +127,33 @@ def test_x_mod_11_1_xf40_a_person_gives_power_and_the_receiver_accepts(
     giver.socket.send(json.dumps(giver.message()))
     page.wait_for_selector("#gift #gift-send")
     assert page.locator("#decision[data-kind=choose_vassals]").count() == 1
+    assert not page.errors and not other.errors  # type: ignore[attr-defined]
+
+
+def test_x_mod_10_7_the_commander_alone_sees_and_plays_its_vassals_drawn_cards(
+    browser: Browser, server: Server
+) -> None:
+    """X-MOD-10.7: in a fight of its vassal the commander's page shows the 3 vassal cards
+    drawn for it and plays one by a click; the other side's page shows none of them."""
+    s = Scenario(players=6).empty().vassals(martell="tyrell", baratheon="tyrell")
+    s.units("sunspear", "martell", "footman").units("salt_shore", "stark", "footman", "knight")
+    s.hand("stark", "ser_rodrik_cassel", "catelyn_stark")
+    g = s.attack("stark", "salt_shore", "sunspear", "footman", "knight")
+    run(g, until=D.HOUSE_CARD)
+    drawn = list(g.hands["martell"])
+    assert len(drawn) == 3
+    tyrell = LivePosition(browser, server, g, g.seat_of("tyrell"))
+    page = tyrell.page
+    page.wait_for_selector("#hand [data-card]")
+    assert page.locator("#hand h2").inner_text() == "Vassal cards drawn for Martell"
+    shown = page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(shown) == sorted(drawn)
+    stark = LivePosition(browser, server, g, g.seat_of("stark"))
+    other = stark.page
+    other.wait_for_selector("#hand [data-card]")
+    assert other.locator("#hand h2").inner_text() == "Your house cards (Stark)"
+    text = other.locator("body").inner_text()
+    assert not [c for c in drawn if T.HOUSE_CARD_BY_ID[c].name in text]
+    click_sent(page, f'#hand button[data-card="{drawn[0]}"]')
+    assert not [d for d in g.pending() if d.kind == D.HOUSE_CARD.name and d.about("vassal")]
     assert not page.errors and not other.errors  # type: ignore[attr-defined]

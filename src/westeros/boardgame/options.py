@@ -62,29 +62,27 @@ def deck_option() -> GameOption:
     )
 
 
+def _board(essos: bool, title: str) -> OptionValue:
+    """One MoD board: its player counts and its houses (X-MOD-1.2), with scenario mod only."""
+    setup = T.SCENARIOS[mod.ESSOS if essos else mod.SCENARIO]
+    return OptionValue(
+        essos,
+        title,
+        players=setup.seats,
+        requires={"scenario": (mod.SCENARIO,)},
+        seats={len(setup.houses): _houses(setup.houses)},
+    )
+
+
 def essos_option() -> GameOption:
     """``essos``: Mother of Dragons on the 7-house board, or the 8-house board with Essos and
     House Targaryen for 4 to 8 players (X-MOD-1.2); a setting of scenario ``mod`` only."""
-    only_mod = {"scenario": (mod.SCENARIO,)}
-    westeros, essos = T.SCENARIOS[mod.SCENARIO], T.SCENARIOS[mod.ESSOS]
     return GameOption(
         "essos",
         "Board",
         (
-            OptionValue(
-                False,
-                "Westeros (7 houses)",
-                players=westeros.seats,
-                requires=only_mod,
-                seats={len(westeros.houses): _houses(westeros.houses)},
-            ),
-            OptionValue(
-                True,
-                "Westeros and Essos (8 houses, Targaryen)",
-                players=essos.seats,
-                requires=only_mod,
-                seats={len(essos.houses): _houses(essos.houses)},
-            ),
+            _board(False, "Westeros (7 houses)"),
+            _board(True, "Westeros and Essos (8 houses, Targaryen)"),
         ),
     )
 

@@ -256,6 +256,8 @@ def test_mother_of_dragons_with_essos_chosen_vassals_and_vassals_left_to_the_bot
     counts = page.locator("select[name=players] option").evaluate_all("os => os.map(o => +o.value)")
     assert counts == [4, 5, 6, 7, 8]
     assert page.locator("select[name=players]").input_value() == "4"  # 3 is no longer offered
+    page.select_option("select[name=players]", "7")
+    assert page.locator("#scenario-houses").count() == 0  # not the 7 houses without Essos
     page.select_option("select[name=players]", "5")
     boxes = page.locator("input[name=vassal]")
     assert boxes.count() == 8

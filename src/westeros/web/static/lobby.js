@@ -212,7 +212,7 @@ function Lobby() {
           <select name="melee" value=${melee} disabled=${format !== 'melee'} onChange=${(e) => setMelee(+e.target.value)}>
             ${[3, 4, 5, 6].map((n) => html`<option value=${n}>${n}</option>`)}</select> players
           <label title="The order of simultaneous abilities and keywords, optional keywords, saving with a duplicate, who is eliminated first (bots always leave them to the engine)"><input type="checkbox" name="auto" checked=${autoPeople} onChange=${(e) => setAutoPeople(e.target.checked)}/> people leave the ordering choices to the engine</label>`
-          : html`<${ScenarioPicker} kind=${served.boardgame} scenario=${scenario} deck=${deck} players=${players} onScenario=${chooseScenario} onDeck=${setDeck}/>
+          : html`<${ScenarioPicker} kind=${served.boardgame} scenario=${scenario} deck=${deck} players=${players} onScenario=${chooseScenario} onDeck=${setDeck} dealt=${!(isMod && mod.essos)}/>
           ${isMod && html`<${ModPicker} kind=${served.boardgame} mod=${mod} setMod=${chooseMod} players=${players}/>`}
           <label>Players <select name="players" value=${players} disabled=${playerCounts.length === 1} onChange=${(e) => setPlayers(+e.target.value)}>
           ${(playerCounts.length ? playerCounts : [3, 4, 5, 6]).map((n) => html`<option value=${n}>${n}</option>`)}</select></label>

@@ -150,3 +150,23 @@ def test_mother_of_dragons_is_offered_for_three_to_seven_players(client: TestCli
     assert view["homes"]["the_eyrie"] == "arryn" and "the_vale_of_arryn" in view["units"]
     eight = client.post("/api/games", json=scenario_game("mod", 8))
     assert eight.status_code == 400 and "players must be 3, 4, 5, 6 or 7" in eight.json()["detail"]
+
+
+def test_mother_of_dragons_offers_its_board_and_targaryens_deck(client: TestClient) -> None:
+    """X-MOD-1.2: the 7-house board (3–7 players) or the 8-house board with Essos and
+    Targaryen (4–8), scenario mod only; X-MOD-Q3: Targaryen's deck A (the default) or B, with
+    Essos only. The lobby reads these; a game made with them has them in its config."""
+    options = board_options(client)
+    boards = {v["value"]: v for v in options["essos"]["values"]}
+    assert [v["value"] for v in options["essos"]["values"]] == [False, True]
+    assert boards[False]["players"] == [3, 4, 5, 6, 7]
+    assert boards[True]["players"] == [4, 5, 6, 7, 8]
+    assert boards[True]["seats"]["8"] == [T.house_name(h) for h in T.SCENARIOS["mod_essos"].houses]
+    assert all(v["requires"] == {"scenario": ["mod"]} for v in boards.values())
+    decks = options["targaryen_deck"]["values"]
+    assert [(v["value"], v["requires"]) for v in decks] == [
+        ("a", {"essos": [True]}),
+        ("b", {"essos": [True]}),
+    ]
+    made = create(client, scenario_game("mod", 8, essos=True, targaryen_deck="b"))
+    assert (made["config"]["essos"], made["config"]["targaryen_deck"]) == (True, "b")

@@ -239,3 +239,49 @@ def test_a_mother_of_dragons_game_with_vassals_shows_them_and_their_commanders(
         assert T.house_name(commander) in row.inner_text()
     assert not person.errors, person.errors
     person.close()
+
+
+def test_mother_of_dragons_with_essos_chosen_vassals_and_vassals_left_to_the_bot(
+    server: Server, browser: Browser
+) -> None:
+    """X-MOD-1.2: the 8-house board with Essos for 4 to 8 players, Targaryen always a player
+    (X-MOD-1.5); X-MOD-1.3 the Iron Bank off; X-MOD-Q3 Targaryen's deck B; X-MOD-10.1 the
+    host picks the vassals (a wrong count refused in words); X-MOD-10.3 the host's seat
+    leaves its vassals to the bot (``vassal_bots``)."""
+    person = Person(browser, server)
+    page = board_lobby(person)
+    page.select_option("select[name=scenario]", "mod")
+    page.select_option("select[name=players]", "3")
+    page.select_option("select[name=essos]", "true")
+    counts = page.locator("select[name=players] option").evaluate_all("os => os.map(o => +o.value)")
+    assert counts == [4, 5, 6, 7, 8]
+    assert page.locator("select[name=players]").input_value() == "4"  # 3 is no longer offered
+    page.select_option("select[name=players]", "7")
+    assert page.locator("#scenario-houses").count() == 0  # not the 7 houses without Essos
+    page.select_option("select[name=players]", "5")
+    boxes = page.locator("input[name=vassal]")
+    assert boxes.count() == 8
+    assert page.locator('input[name=vassal][value="targaryen"]').is_disabled()
+    assert "tick the 3 houses" in page.inner_text("#mod-vassals-hint")
+    page.uncheck("input[name=iron_bank]")
+    page.select_option("select[name=targaryen_deck]", "b")
+    page.check('input[data-vassalbot="0"]')
+    for house in ("greyjoy", "martell"):
+        page.check(f'input[name=vassal][value="{house}"]')
+    page.click("#create")  # 2 vassals for 5 players of 8 houses: the server says no
+    page.wait_for_selector("#lobby-error")
+    assert "vassals" in page.inner_text("#lobby-error")
+    page.check('input[name=vassal][value="arryn"]')
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+    person.adopt_from_page()
+    config = game_of(server, person.game)["config"]
+    assert config["essos"] is True and config["iron_bank"] is False
+    assert (config["targaryen_deck"], config["vassal_bots"]) == ("b", [0])
+    assert sorted(config["vassals"]) == ["arryn", "greyjoy", "martell"]
+    view = person.state()["view"]
+    assert (view["map"], len(view["seats"])) == ("mod_essos", 5)
+    assert sorted(view["vassals"]) == ["arryn", "greyjoy", "martell"]
+    assert "targaryen" in view["seats"]
+    assert not person.errors, person.errors
+    person.close()

@@ -62,6 +62,45 @@ def deck_option() -> GameOption:
     )
 
 
+def _board(essos: bool, title: str) -> OptionValue:
+    """One MoD board: its player counts and its houses (X-MOD-1.2), with scenario mod only."""
+    setup = T.SCENARIOS[mod.ESSOS if essos else mod.SCENARIO]
+    return OptionValue(
+        essos,
+        title,
+        players=setup.seats,
+        requires={"scenario": (mod.SCENARIO,)},
+        seats={len(setup.houses): _houses(setup.houses)},
+    )
+
+
+def essos_option() -> GameOption:
+    """``essos``: Mother of Dragons on the 7-house board, or the 8-house board with Essos and
+    House Targaryen for 4 to 8 players (X-MOD-1.2); a setting of scenario ``mod`` only."""
+    return GameOption(
+        "essos",
+        "Board",
+        (
+            _board(False, "Westeros (7 houses)"),
+            _board(True, "Westeros and Essos (8 houses, Targaryen)"),
+        ),
+    )
+
+
+def targaryen_deck_option() -> GameOption:
+    """``targaryen_deck``: House Targaryen's deck A (the default) or B (X-MOD-Q3), with Essos
+    only."""
+    return GameOption(
+        "targaryen_deck",
+        "Targaryen's house cards",
+        tuple(
+            OptionValue(deck, f"Deck {deck.upper()}", requires={"essos": (True,)})
+            for deck in T.TARGARYEN_DECKS
+        ),
+    )
+
+
 def options() -> tuple[GameOption, ...]:
-    """The scenario and the house-card deck, titled by the scenarios' names (X-ADWD-2.1)."""
-    return (scenario_option(), deck_option())
+    """The scenario and the house-card deck, titled by the scenarios' names (X-ADWD-2.1), and
+    Mother of Dragons' board and Targaryen's deck (X-MOD-1.2, X-MOD-Q3)."""
+    return (scenario_option(), deck_option(), essos_option(), targaryen_deck_option())

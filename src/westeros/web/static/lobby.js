@@ -8,6 +8,7 @@ import {
 } from './common.js';
 import { DeckPicker, SavedDecks, savedDecks, shippedPick, deckValue } from './decks.js';
 import { ScenarioPicker, playersOf, scenarioDefaults, scenarioConfig, scenarioLabel } from './scenarios.js';
+import { MOD, ModPicker, VassalBotBox, modConfig, modDefaults, modPlayers } from './motherofdragons.js';
 
 const LOBBY_PAGE = 20;
 const SEAT_ACCESS = { invite: 'invite link', open: 'open to anyone' };
@@ -84,6 +85,7 @@ function Lobby() {
   const [tides, setTides] = useState(false);
   const [scenario, setScenario] = useState('base'); // board game: the scenario and its deck
   const [deck, setDeck] = useState('base');
+  const [mod, setMod] = useState(modDefaults); // Mother of Dragons: board, Iron Bank, vassals
   const [atTable, setAtTable] = useState(true); // board game: orders placed in any order, Ready/Unready, march reset
   const [autoPeople, setAutoPeople] = useState(false); // card game: people leave the ordering choices to the engine
   const [name, setName] = useState(localStorage.getItem('westeros.name') || '');
@@ -146,7 +148,7 @@ function Lobby() {
     // bots leave the choices a player may automate to the engine (D7, D11, D14, D15, D22, D23)
     const auto = seats.map((s) => s.type === 'bot' || autoPeople);
     const body = game === 'cardgame' ? { kind: 'cardgame', private: priv, seats, config: { auto } }
-      : { kind: 'boardgame', players, tides, private: priv, seats, config: { ...scenarioConfig(scenario, deck), planning: atTable ? 'table' : 'sequential' } };
+      : { kind: 'boardgame', players, tides, private: priv, seats, config: { ...scenarioConfig(scenario, deck), ...modSettings(seats), planning: atTable ? 'table' : 'sequential' } };
     const c = clockSetting(clock);
     if (typeof c === 'string') { setError(c); return; }
     if (c) body.clock = c;
@@ -186,7 +188,15 @@ function Lobby() {
     setScenario(s); setDeck(d.deck);
     if (d.players) setPlayers(d.players);
   };
-  const playerCounts = playersOf(served.boardgame, scenario);
+  const isMod = !cards && scenario === MOD;
+  const playerCounts = isMod ? modPlayers(served.boardgame, mod) : playersOf(served.boardgame, scenario);
+  const people = (seats) => seats.flatMap((s, i) => (s.type === 'human' ? [i] : []));
+  function modSettings(seats) { return isMod ? modConfig(mod, people(seats)) : {}; }
+  const chooseMod = (m) => { // a board with other player counts: the nearest count it has
+    setMod(m);
+    const counts = modPlayers(served.boardgame, m);
+    if (counts.length && !counts.includes(players)) setPlayers(players < counts[0] ? counts[0] : counts[counts.length - 1]);
+  };
 
   return html`<div class="lobby">
     <h1>Westeros <small>${GAMES[game]}</small></h1>
@@ -202,7 +212,8 @@ function Lobby() {
           <select name="melee" value=${melee} disabled=${format !== 'melee'} onChange=${(e) => setMelee(+e.target.value)}>
             ${[3, 4, 5, 6].map((n) => html`<option value=${n}>${n}</option>`)}</select> players
           <label title="The order of simultaneous abilities and keywords, optional keywords, saving with a duplicate, who is eliminated first (bots always leave them to the engine)"><input type="checkbox" name="auto" checked=${autoPeople} onChange=${(e) => setAutoPeople(e.target.checked)}/> people leave the ordering choices to the engine</label>`
-          : html`<${ScenarioPicker} kind=${served.boardgame} scenario=${scenario} deck=${deck} players=${players} onScenario=${chooseScenario} onDeck=${setDeck}/>
+          : html`<${ScenarioPicker} kind=${served.boardgame} scenario=${scenario} deck=${deck} players=${players} onScenario=${chooseScenario} onDeck=${setDeck} dealt=${!(isMod && mod.essos)}/>
+          ${isMod && html`<${ModPicker} kind=${served.boardgame} mod=${mod} setMod=${chooseMod} players=${players}/>`}
           <label>Players <select name="players" value=${players} disabled=${playerCounts.length === 1} onChange=${(e) => setPlayers(+e.target.value)}>
           ${(playerCounts.length ? playerCounts : [3, 4, 5, 6]).map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
         <label><input type="checkbox" name="tides" checked=${tides} onChange=${(e) => setTides(e.target.checked)}/> Tides of Battle</label>
@@ -214,7 +225,8 @@ function Lobby() {
             <td><label><input type="radio" name=${'seat' + i} data-person=${i} checked=${k === 'human'} onChange=${() => setKind(i, 'human')}/> a person</label>
                 <label><input type="radio" name=${'seat' + i} data-bot=${i} checked=${k === 'bot'} onChange=${() => setKind(i, 'bot')}/> a bot</label>
                 ${cards && k === 'bot' && html`<select data-botname=${i} value=${cardBots[i] || cardBotList[0]} onChange=${(e) => setAt(cardBots, setCardBots, i, e.target.value)}>
-                  ${cardBotList.map((b) => html`<option value=${b}>${b}</option>`)}</select>`}</td>
+                  ${cardBotList.map((b) => html`<option value=${b}>${b}</option>`)}</select>`}
+                ${isMod && k === 'human' && html`<${VassalBotBox} seat=${i} mod=${mod} setMod=${setMod}/>`}</td>
             <td>${k === 'bot' ? '' : i === mineAt ? html`<b>you</b>${name.trim() ? ` (${name.trim()})` : ''}`
               : html`<select data-access=${i} value=${access[i]} onChange=${(e) => setSeatAccess(i, e.target.value)}>
                 ${Object.entries(SEAT_ACCESS).map(([v, label]) => html`<option value=${v}>${label}</option>`)}</select>`}</td>

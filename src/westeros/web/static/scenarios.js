@@ -54,13 +54,14 @@ export function scenarioLabel(kind, config) {
 
 const deckTitle = (kind, deck) => (valueOf(kind, 'house_cards', deck) || { title: deck }).title;
 
-/** The scenario and house-card selects, and who plays: the houses of the player count. */
-export function ScenarioPicker({ kind, scenario, deck, players, onScenario, onDeck }) {
+/** The scenario and house-card selects, and who plays: the houses of the player count (unless
+ * `dealt` is false: Mother of Dragons with Essos deals other houses, ./motherofdragons.js). */
+export function ScenarioPicker({ kind, scenario, deck, players, onScenario, onDeck, dealt = true }) {
   const scenarios = optionOf(kind, 'scenario');
   const decks = optionOf(kind, 'house_cards');
   if (!scenarios || !decks) return null;
   const chosen = valueOf(kind, 'scenario', scenario);
-  const houses = chosen ? chosen.seats[String(players)] : null;
+  const houses = chosen && dealt ? chosen.seats[String(players)] : null; // dealt false: another board's (MoD with Essos)
   const needs = chosen && chosen.requires.house_cards;
   const odd = needs && !needs.includes(deck);
   return html`<div class="scenariochoice" id="scenario-choice">

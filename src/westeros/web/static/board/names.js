@@ -15,7 +15,7 @@ export const SUPPORT_WORDS = { attacker: 'attacker', defender: 'defender' };
 // decisions done on the map or the hand; the rest also get a list of their choices
 export const MAP_KINDS = new Set(['place_order', 'plan_orders', 'march_order', 'march_move', 'raid', 'consolidate', 'retreat',
   'muster', 'plan_muster', 'raven', 'reconcile', 'destroy_unit', 'replace_knight', 'upgrade_footman', 'horde_area',
-  'queen_of_thorns', 'cersei', 'renly']);
+  'queen_of_thorns', 'cersei', 'renly', 'vassal_order']);
 export const CARD_KINDS = new Set(['house_card', 'aeron', 'discard_card']);
 
 export let DATA = null;

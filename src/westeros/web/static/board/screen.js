@@ -9,6 +9,7 @@ import { useTurnSignal, TurnSignalToggle, Notes } from './notify.js';
 import { Chat } from '../chat.js';
 import { Replay } from './replay.js';
 import { DecisionPanel } from './decision.js';
+import { GiftPanel, giftDecision, shownDecision } from './gifts.js';
 import { IronBank } from './ironbank.js';
 import { ScenarioTag, lastRound } from './scenario.js';
 import { Objectives } from './objectives.js';
@@ -63,7 +64,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
     st.next = Math.max(st.next, m.next || 0);
     if (m.move >= st.move) {
       // a menu stays open while others move (simultaneous decisions), closes when ours changes
-      const key = (x) => (x && x.decisions && x.decisions[0] ? `${x.decisions[0].kind}|${x.decisions[0].prompt}` : '');
+      const key = (x) => { const y = x && shownDecision(x.decisions); return y ? `${y.kind}|${y.prompt}` : ''; };
       if (key(m) !== key(st.msg)) setPopup(null);
       m.at = performance.now(); // the clocks' remaining_ms are as of now
       st.move = m.move;
@@ -131,7 +132,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
     // next decision (a double click), so it is dropped. True once the move is taken.
     if (ref.current.sending) return false;
     ref.current.sending = true;
-    const asked = ref.current.msg && ref.current.msg.decisions[0];
+    const asked = ref.current.msg && shownDecision(ref.current.msg.decisions);
     setError(null); setPopup(null); setBusy(true);
     try {
       let move = ref.current.move;
@@ -140,7 +141,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         if (r.ok) { accept(r.body); window.__westerosSent = (window.__westerosSent || 0) + 1; return true; }
         if (r.status === 409 && typeof r.body.move === 'number' && r.body.move !== move) {
           move = Math.max(r.body.move, ref.current.move); // somebody moved first: again,
-          const now = ref.current.msg && ref.current.msg.decisions[0]; // unless ours is gone
+          const now = ref.current.msg && shownDecision(ref.current.msg.decisions); // unless ours is gone
           if (asked && now && !sameDecision(now, asked)) return false;
           continue;
         }
@@ -155,8 +156,9 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
   const { act, links } = useSeatActions({ id, seat, token, owner, msg, naming: boardNaming, setError, quiet: ref.current, setToken });
 
   // an idle decision (ready at the table: only Unready) is no move the game waits for
+  const shown = msg ? shownDecision(msg.decisions) : null;
   const mineNow = msg && msg.status === 'playing' && !(seat !== null && msg.players[seat] && msg.players[seat].away)
-    && msg.decisions[0] && !msg.decisions[0].idle ? msg.decisions[0] : null;
+    && shown && !shown.idle ? shown : null;
   useTurnSignal(mineNow ? `${mineNow.kind}|${mineNow.prompt}` : '', mineNow ? mineNow.prompt : '');
 
   if (fatal) return html`<${Fatal} fatal=${fatal} id=${id}/>`;
@@ -166,7 +168,8 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
   if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
   const myPlayer = seat !== null ? msg.players[seat] : null;
   const away = !!(myPlayer && myPlayer.away);
-  const d = away ? null : msg.decisions[0] || null; // while away the bot decides
+  const d = away ? null : shownDecision(msg.decisions); // while away the bot decides (a gift: GiftPanel)
+  const gift = away ? null : giftDecision(msg.decisions);
   const myClock = seat !== null ? clockOf(msg, seat) : null;
   const offered = asked !== null && seat === null && msg.status === 'playing' && msg.players[asked]
     && msg.players[asked].type === 'human' && !msg.players[asked].claimed && msg.players[asked].access === 'open';
@@ -236,6 +239,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         ${away && msg.status === 'playing' && html`<${AwayBanner} msg=${msg} seat=${seat} back=${act.back}/>`}
         <${CardInPlay} events=${events} view=${view}/>
         <${DecisionPanel} d=${d} view=${view} send=${send} busy=${busy} waiting=${msg.waiting}/>
+        <${GiftPanel} d=${gift} send=${send} busy=${busy}/>
         ${!d && !away && msg.status === 'playing' && html`<section class="panel idle"><p>${token ? 'Waiting for the other houses…' : 'Watching.'}</p>
           <${Readiness} view=${view} waiting=${msg.waiting}/></section>`}
         <${SeatsPanel} msg=${msg} view=${view} seat=${seat} owner=${owner} act=${act} links=${links} naming=${boardNaming}/>

@@ -1,0 +1,78 @@
+// @ts-check
+// Mother of Dragons' settings in the lobby (scenario `mod`): the board (Westeros' 7 houses for
+// 3–7 players, or with Essos the 8 with Targaryen for 4–8, X-MOD-1.2), the Iron Bank (with
+// Essos only, X-MOD-1.3), Targaryen's deck A or B (X-MOD-Q3), which houses are vassals (none
+// ticked: drawn at random, X-MOD-10.1) and, per person's seat, whether the bot commands its
+// vassals (`vassal_bots`, X-MOD-10.3). The board and deck come from the server's settings
+// (GET /api/kinds: `essos`, `targaryen_deck`); the server refuses a bad choice in words.
+import { html } from './common.js';
+import { optionOf, valueOf } from './scenarios.js';
+
+export const MOD = 'mod';
+const TARGARYEN = 'targaryen';
+
+/** The settings a new MoD game starts with. */
+export function modDefaults() {
+  return { essos: false, ironBank: true, deck: 'a', vassals: /** @type {string[]} */ ([]), vassalBots: /** @type {number[]} */ ([]) };
+}
+
+/** The board's value (`essos` false or true) from the server's settings, or null. */
+function boardOf(kind, essos) {
+  return valueOf(kind, 'essos', essos);
+}
+
+/** The player counts of the chosen board ([] while the kinds are loading). */
+export function modPlayers(kind, mod) {
+  const b = boardOf(kind, mod.essos);
+  return b ? b.players : [];
+}
+
+/** The houses of the chosen board, as [id, name] (the server names them; the id is the
+ * name in lower case, as the engine's house ids are). */
+export function modHouses(kind, mod) {
+  const b = boardOf(kind, mod.essos);
+  const names = b ? Object.values(b.seats)[0] || [] : [];
+  return names.map((n) => [n.toLowerCase(), n]);
+}
+
+/** The config keys of the MoD choice for `players` seats; `people` the seats a person plays. */
+export function modConfig(mod, people) {
+  /** @type {Record<string, any>} */
+  const out = { essos: mod.essos };
+  if (mod.essos) { out.iron_bank = mod.ironBank; out.targaryen_deck = mod.deck; }
+  if (mod.vassals.length) out.vassals = mod.vassals;
+  const bots = mod.vassalBots.filter((s) => people.includes(s));
+  if (bots.length) out.vassal_bots = bots;
+  return out;
+}
+
+/** Toggle a member of a list. */
+const toggled = (list, x, on) => (on ? [...list.filter((y) => y !== x), x] : list.filter((y) => y !== x));
+
+/** The "leave my vassals to the bot" box of a person's seat. */
+export function VassalBotBox({ seat, mod, setMod }) {
+  return html`<label title="The server's bot chooses this seat's vassals and decides for them (X-MOD-10.3)"><input type="checkbox"
+    data-vassalbot=${seat} checked=${mod.vassalBots.includes(seat)}
+    onChange=${(e) => setMod({ ...mod, vassalBots: toggled(mod.vassalBots, seat, e.target.checked) })}/> vassals to the bot</label>`;
+}
+
+/** The board, the Iron Bank, Targaryen's deck and the vassals. */
+export function ModPicker({ kind, mod, setMod, players }) {
+  const boards = optionOf(kind, 'essos');
+  const decks = optionOf(kind, 'targaryen_deck');
+  if (!boards) return null;
+  const houses = modHouses(kind, mod);
+  const wanted = houses.length - players;
+  const setBoard = (essos) => setMod({ ...mod, essos, vassals: mod.vassals.filter((h) => essos || h !== TARGARYEN) });
+  return html`<div class="modchoice" id="mod-choice">
+    <label>${boards.title} <select name="essos" value=${String(mod.essos)} onChange=${(e) => setBoard(e.target.value === 'true')}>
+      ${boards.values.map((v) => html`<option value=${String(v.value)}>${v.title}</option>`)}</select></label>
+    ${mod.essos && html`<label><input type="checkbox" name="iron_bank" checked=${mod.ironBank} onChange=${(e) => setMod({ ...mod, ironBank: e.target.checked })}/> the Iron Bank</label>
+      ${decks && html`<label>${decks.title} <select name="targaryen_deck" value=${mod.deck} onChange=${(e) => setMod({ ...mod, deck: e.target.value })}>
+        ${decks.values.map((v) => html`<option value=${v.value}>${v.title}</option>`)}</select></label>`}`}
+    ${wanted > 0 && html`<div class="vassalchoice" id="mod-vassals"><span>Vassals:</span>
+      ${houses.map(([h, name]) => html`<label><input type="checkbox" name="vassal" value=${h} disabled=${h === TARGARYEN}
+        checked=${mod.vassals.includes(h)} onChange=${(e) => setMod({ ...mod, vassals: toggled(mod.vassals, h, e.target.checked) })}/> ${name}</label>`)}
+      <p class="hint" id="mod-vassals-hint">${players} players: tick the ${wanted} houses nobody plays (vassals, commanded each round by the players), or none to draw them at random.${mod.essos ? ' Targaryen is always a player.' : ''}</p></div>`}
+  </div>`;
+}

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.support import board_game, humans_and_bots
+from westeros.boardgame.public import tables as T
 from westeros.engine import known_games
 from westeros.web import client as web
 from westeros.web.boardgame_page import boardgame_data
@@ -68,6 +69,23 @@ def test_each_table_serves_its_static_data_and_a_kind_without_one_none(
     assert data.json() == json.loads(boardgame_data())
     assert {"areas", "houses", "house_cards", "decisions"} <= set(data.json())
     assert client.get("/static/chess.json").status_code == 404
+
+
+def test_x_mod_3_other_maps_are_read_only_by_a_game_on_them(client: TestClient) -> None:
+    """The base page's data names the MoD maps by where their areas are; each serves its SVG,
+    size and every area of its map (X-MOD-3), so a base game's page never downloads them."""
+    maps = client.get("/static/boardgame.json").json()["maps"]
+    assert set(maps) == {"mod_westeros", "mod_essos"}
+    for map_id, where in maps.items():
+        assert set(where) == {"data"}
+        data = client.get(where["data"])
+        assert data.status_code == 200 and data.headers["content-type"] == "application/json"
+        body = data.json()
+        assert set(body["areas"]) == set(T.MAPS[map_id].areas)
+        assert client.get(body["svg"]).status_code == 200
+    assert "the_vale_of_arryn" not in client.get("/static/boardgame.json").json()["areas"]
+    for bad in ("base", "nowhere", "..%2Fmap"):
+        assert client.get(f"/static/boardgame/maps/{bad}.json").status_code == 404
 
 
 def test_every_table_is_for_a_registered_kind_and_named_by_it() -> None:

@@ -22,11 +22,12 @@ STATIC = Path(__file__).parent / "static"
 @cache
 def boardgame_data() -> str:
     """Static facts of the board game that the page needs to name and draw things: the base
-    map's areas at the top, every other map drawn under ``maps`` (X-MOD-3: a game's view
-    names its map; the page switches to it)."""
+    map's areas at the top; every other map under ``maps`` by where its data is (X-MOD-3: a
+    game's view names its map; the page then loads that map's areas and SVG, so a base game's
+    page never downloads them)."""
     data: dict[str, Any] = {
         **_map_data("base"),
-        "maps": {m: _map_data(m) for m in GRIDS if m != "base"},
+        "maps": {m: {"data": f"/static/boardgame/maps/{m}.json"} for m in GRIDS if m != "base"},
         "houses": {h: T.house_name(h) for h in T.ALL_HOUSES},
         "house_cards": {
             c.id: {
@@ -70,7 +71,9 @@ def boardgame_data() -> str:
             }
             for t in T.ORDER_TOKENS
         },
-        "decisions": catalogue_json(),
+        # the catalogue's kinds and their grammar; the descriptions are the docs' (and
+        # catalogue_json's), not the page's: it names a decision by its prompt
+        "decisions": [{"kind": k["kind"], "grammar": k["grammar"]} for k in catalogue_json()],
         **_titles(),
         "objectives": {  # A Feast for Crows (X-AFFC-4.4): name, text, points per house
             o.id: {"name": o.name, "text": o.text, "victory_points": dict(o.victory_points)}
@@ -79,6 +82,15 @@ def boardgame_data() -> str:
         "special_objectives": dict(objectives.SPECIAL_TEXTS),  # X-AFFC-4.3
     }
     return json.dumps(data, separators=(",", ":"))
+
+
+@cache
+def map_data(map_id: str) -> str | None:
+    """``/static/boardgame/maps/{map_id}.json``: a map other than the base one (its SVG, size
+    and areas), or None for an unknown id."""
+    if map_id not in GRIDS or map_id == "base":
+        return None
+    return json.dumps(_map_data(map_id), separators=(",", ":"))
 
 
 def _map_data(map_id: str) -> dict[str, Any]:

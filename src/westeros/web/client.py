@@ -58,6 +58,15 @@ def mount(app: FastAPI, kind_of: KindOf) -> None:
 
     for page in PAGES.values():
         _data_route(app, page)
+
+    @app.get("/static/boardgame/maps/{map_id}.json", include_in_schema=False)
+    async def map_data(map_id: str) -> Response:
+        """The areas of a map other than the base one (X-MOD-3), read by a game on that map."""
+        text = boardgame_page.map_data(map_id)
+        if text is None:
+            return Response('{"detail":"no such map"}', 404, media_type="application/json")
+        return Response(text, media_type="application/json")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
 

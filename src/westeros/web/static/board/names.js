@@ -141,12 +141,12 @@ export const mapLoaded = (id) => !id || id === mapId || !DATA.maps[id];
 export function switchMap(id) {
   if (mapLoaded(id)) return Promise.resolve();
   if (switching && switching[0] === id) return switching[1];
-  const m = DATA.maps[id];
-  const done = fetch(m.svg).then((r) => r.text()).then((svg) => {
-    DATA = { ...DATA, areas: m.areas, width: m.width, height: m.height };
-    mapId = id;
-    setMap(svg);
-  });
+  const done = fetch(DATA.maps[id].data).then((r) => r.json()).then((m) =>
+    fetch(m.svg).then((r) => r.text()).then((svg) => {
+      DATA = { ...DATA, areas: m.areas, width: m.width, height: m.height };
+      mapId = id;
+      setMap(svg);
+    }));
   switching = [id, done];
   return done;
 }

@@ -59,8 +59,8 @@ LAND: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind == "land")
 WATER: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind != "land")
 # every deck's cards, so that an ADwD card is its own action, not a base card's (X-ADWD-1.1)
 # Mother of Dragons' 28 cards (Arryn's, Targaryen's A and B, the vassals'; X-MOD-4.2, X-MOD-5.8,
-# X-MOD-10.9) have no index: the adapters refuse scenario "mod", so the space stays that of the
-# other games
+# X-MOD-10.9) have no index here, so this space stays that of the other games: MoD configs get
+# their own space (:data:`MOD`, below)
 MOD_CARDS: frozenset[str] = frozenset(
     c.id
     for c in (
@@ -176,7 +176,7 @@ def _values(kind: D.DecisionKind, b: _Board = _BASE) -> list[Choice]:
                 if b.neighbors[x] & b.neighbors[y]
             ]
             return [*b.areas, *pairs]
-        return _area_lists(b, codec.sep)
+        return list[Choice](_area_lists(b, codec.sep))
     if names == ("area", "unit"):
         return list(_area_units(b))
     if names == ("area", "token"):  # X-MOD-10.4: a vassal's own tokens
@@ -289,13 +289,13 @@ class ActionSpace:
 # march reset are left out, so the space (and every index) is that of the sequential game.
 TABLE_ONLY_KINDS = frozenset({D.PLAN_ORDERS.name, D.PLAN_BID.name, D.PLAN_MUSTER.name})
 TABLE_ONLY_WORDS = frozenset({"reset"})
-# Mother of Dragons' vassal decisions (X-MOD-D1, X-MOD-D2) have no index either: the adapters
-# refuse scenario "mod", so they never meet one, and the space stays that of the other games.
+# Mother of Dragons' vassal decisions (X-MOD-D1, X-MOD-D2) have no index in BOARD either (only a
+# MoD game meets one, and it is played with :data:`MOD`), so BOARD stays that of the other games.
 VASSAL_KINDS = frozenset({D.CHOOSE_VASSALS.name, D.VASSAL_ORDER.name, D.VASSAL_MUSTER.name})
-# Gifts of power tokens (Mother of Dragons, X-MOD-11.1) have no index either: a gift is an idle
-# decision an agent never takes, so none is ever offered to one, and the space stays the same.
+# Gifts of power tokens (Mother of Dragons, X-MOD-11.1) have no index in either space: a gift is
+# an idle decision an agent never takes (``Session.seat_decision`` skips idle decisions).
 GIFT_KINDS = frozenset({D.GIFT.name, D.ACCEPT_GIFT.name})
-# nor have the decisions of Mother of Dragons' card texts (X-MOD-D10)
+# nor have the decisions of Mother of Dragons' card texts (X-MOD-D10) in BOARD
 MOD_CARD_KINDS = frozenset(
     k.name
     for k in (
@@ -308,8 +308,8 @@ MOD_CARD_KINDS = frozenset(
         D.BERIC_DONDARRION,
     )
 )
-# Mother of Dragons games are refused by the adapters (the base map only): House Targaryen's
-# decisions (X-MOD-D4, X-MOD-D6) have no index, so the space stays that of the other games
+# House Targaryen's and the Iron Bank's decisions (X-MOD-D4, X-MOD-D6) have no index in BOARD
+# either: they are MOD's
 MOD_ONLY_KINDS = frozenset(
     {
         D.BID_HANDOUT.name,

@@ -14,7 +14,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
 import westeros.rl.openspiel_game  # noqa: F401  (registers the games)
-from tests.rl.helpers import play_aec
+from tests.rl.helpers import play_aec, random_actions
 from westeros.boardgame.public import decisions as D
 from westeros.boardgame.public import tables as T
 from westeros.bots import RandomBot
@@ -24,6 +24,7 @@ from westeros.rl.core import Session
 from westeros.rl.encoding import OBS_SIZE
 from westeros.rl.gym_env import WesterosGym
 from westeros.rl.mod_encoding import MOD_OBS_SIZE, MOD_SECTIONS, mod_encode, mod_encode_game
+from westeros.rl.parallel_env import parallel_env
 from westeros.rl.pettingzoo_env import env
 from westeros.rl.spaces import space
 
@@ -163,3 +164,13 @@ def test_whole_random_mod_games_through_the_aec_env(config: dict[str, object]) -
     e = env(config=config)
     totals, steps = play_aec(e, seed=1)
     assert steps > 100 and sorted(totals.values()) == [0.0] * (len(totals) - 1) + [1.0]
+
+
+def test_a_whole_random_mod_game_through_the_parallel_env() -> None:
+    e = parallel_env(config={"scenario": "mod", "players": 5})
+    obs, _ = e.reset(seed=3)
+    rng = np.random.default_rng(0)
+    rewards: dict[str, float] = {}
+    while e.agents:
+        obs, rewards, _, _, _ = e.step(random_actions(e, obs, rng))
+    assert e.session.over and sorted(rewards.values()) == [0.0] * 4 + [1.0]

@@ -7,6 +7,9 @@ Gymnasium, OpenSpiel) takes a ``kind`` and reads the kind's :class:`Space`.
   the houses of the scenario and player count (a seat's house is drawn at set-up); the fixed
   space of :mod:`westeros.rl.actions` and the observation of :mod:`westeros.rl.encoding`; the
   score is the castles and strongholds held (in A Feast for Crows the victory points, X-AFFC-4.1).
+  Mother of Dragons (``scenario: "mod"``, X-MOD-3) has a space of its own: agents are the
+  seats (``player_0`` …), the space :data:`westeros.rl.actions.MOD`, the observation of
+  :mod:`westeros.rl.mod_encoding`.
 * ``cardgame`` — config as :mod:`westeros.cardgame.game` takes it, with ``"auto": True`` by
   default (the choices a player may leave to the engine are answered by it; ``"auto": False``
   asks them); agents are ``player_0`` … (seat order, as the decks are listed); the space of

@@ -169,6 +169,11 @@ SLOW_TESTS = {
         "test_whole_random_affc_games_through_every_adapter",
         "test_openspiel_random_sim_test_on_the_scenarios",
     ],
+    "rl/test_mod.py": [  # whole Mother of Dragons games (X-MOD-3)
+        "test_x_mod_the_mask_is_exact_over_whole_random_mod_games",
+        "test_whole_random_mod_games_through_the_aec_env",
+        "test_a_whole_random_mod_game_through_the_parallel_env",
+    ],
     "test_scenario_records.py": ["test_a_finished_scenario_game_replays_from_its_record"],
     "boardgame/test_mod_card_games.py": [  # whole games with the MoD house cards (X-MOD-D10)
         "test_whole_mod_games_play_the_mod_cards_and_answer_their_decisions",

@@ -134,13 +134,13 @@ def test_the_adapters_take_a_scenario_config() -> None:
 
 
 @pytest.mark.parametrize("players", [None, 4, 7])
-def test_the_adapters_refuse_mother_of_dragons_clearly(players: int | None) -> None:
-    """X-MOD-3: the observation knows the base map only; its sections stay as they were."""
+def test_mother_of_dragons_gets_its_own_space_not_the_base_maps(players: int | None) -> None:
+    """X-MOD-3: the base map's observation and sections stay as they were; a MoD config gets
+    the MoD space (tests/rl/test_mod.py)."""
     assert SCENARIOS == ("base", "adwd", "affc")
-    with pytest.raises(ValueError, match="scenarios of the base map .*not 'mod'"):
-        space(players=players, config={"scenario": "mod"})
-    with pytest.raises(ValueError, match="not 'mod'"):
-        WesterosGym(config={"scenario": "mod"})
+    s = space(players=players, config={"scenario": "mod"})
+    assert s.actions is A.MOD and s.obs_size != OBS_SIZE
+    assert WesterosGym(config={"scenario": "mod"}).action_space.n == A.MOD.n
 
 
 def test_pettingzoo_api_test_on_adwd() -> None:

@@ -13,6 +13,7 @@ the engine contract (``westeros.engine.new_game("boardgame", …)``).
 * ``fight_view(g, house)`` — the public record of the fight in progress as ``house`` may know
   it (the ``combat`` part of a view), ``castle_counts(g)`` — castles held per house (R9.1),
   ``objectives_view(g, house)`` — the ``objectives`` part of an AFfC view (X-AFFC-4);
+* ``LOANS`` — Mother of Dragons' Iron Bank loan cards by id (X-MOD-8.1; the RL spaces);
 * ``BoardGame`` — the state's type, for code that reads a game's state field by field as its
   views do (the RL encoder's fast path, ``rl.encoding.encode_game``); never to be changed.
 """
@@ -21,10 +22,12 @@ from __future__ import annotations
 
 from westeros.boardgame import decisions, events, objectives, tables
 from westeros.boardgame.decisions import catalogue_json
+from westeros.boardgame.iron_bank import LOANS
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.views import castle_counts, fight_view, objectives_view
 
 __all__ = [
+    "LOANS",
     "BoardGame",
     "castle_counts",
     "catalogue_json",

@@ -41,13 +41,14 @@ their maximum (``bid``: every power token, ``port_takeover``: a port's ships).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
+from westeros.boardgame.public import LOANS
 from westeros.boardgame.public import decisions as D
 from westeros.boardgame.public import objectives as O
 from westeros.boardgame.public import tables as T
@@ -58,8 +59,8 @@ LAND: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind == "land")
 WATER: tuple[str, ...] = tuple(a for a in AREAS if T.AREAS[a].kind != "land")
 # every deck's cards, so that an ADwD card is its own action, not a base card's (X-ADWD-1.1)
 # Mother of Dragons' 28 cards (Arryn's, Targaryen's A and B, the vassals'; X-MOD-4.2, X-MOD-5.8,
-# X-MOD-10.9) have no index: the adapters refuse scenario "mod", so the space stays that of the
-# other games
+# X-MOD-10.9) have no index here, so this space stays that of the other games: MoD configs get
+# their own space (:data:`MOD`, below)
 MOD_CARDS: frozenset[str] = frozenset(
     c.id
     for c in (
@@ -95,30 +96,68 @@ _CARD_PART: dict[str, tuple[str, ...]] = {
     D.RODRIK.name: WESTEROS_CARDS,  # X-ADWD-4.2: the Westeros card put on top of its deck
 }
 
-_SIMPLE: dict[str, tuple[str, ...]] = {
-    "area": AREAS,
-    "to": AREAS,
-    "from": AREAS,
-    "unit": T.UNIT_TYPES,
-    "card": CARDS,
-    "track": TRACKS,
-    "house": HOUSES,
-    "token": TOKENS,
-    "option": OPTIONS,
-    "purchase": PURCHASES,
-    "objective": OBJECTIVES,
-}
+
+@dataclass(frozen=True)
+class _Board:
+    """What a space's values are drawn from: a map's areas and neighbours, the houses, cards,
+    tokens and unit kinds, the Westeros cards, the largest list of areas (``support_areas``)."""
+
+    areas: tuple[str, ...]
+    neighbors: Mapping[str, frozenset[str]]
+    land: tuple[str, ...]
+    simple: Mapping[str, tuple[str, ...]]
+    card_part: Mapping[str, tuple[str, ...]]
+    option_part: Mapping[str, tuple[str, ...]]
+    land_units: tuple[str, ...]
+    max_list: int  # the most areas a ``+``-joined list names
 
 
-def _area_units() -> list[str]:
+_BASE = _Board(
+    areas=AREAS,
+    neighbors={a: T.AREAS[a].neighbors for a in AREAS},
+    land=LAND,
+    simple={
+        "area": AREAS,
+        "to": AREAS,
+        "from": AREAS,
+        "unit": T.UNIT_TYPES,
+        "card": CARDS,
+        "track": TRACKS,
+        "house": HOUSES,
+        "token": TOKENS,
+        "option": OPTIONS,
+        "purchase": PURCHASES,
+        "objective": OBJECTIVES,
+    },
+    card_part=_CARD_PART,
+    option_part={},
+    land_units=LAND_UNITS,
+    max_list=2,
+)
+
+
+def _area_units(b: _Board) -> list[str]:
     out: list[str] = []
-    for a in AREAS:
-        units = LAND_UNITS if a in LAND else ("ship",)
+    for a in b.areas:
+        units = b.land_units if a in b.land else ("ship",)
         out.extend(f"{a}:{u}" for u in units)
     return out
 
 
-def _values(kind: D.DecisionKind) -> list[Choice]:
+def _area_lists(b: _Board, sep: str) -> list[str]:
+    """One area, then the lists of 2 .. ``max_list`` areas (map order) that share a neighbour
+    (the areas supporting one fight border the embattled area)."""
+    order = {a: i for i, a in enumerate(b.areas)}
+    lists: set[tuple[str, ...]] = set()
+    for a in b.areas:
+        around = sorted(b.neighbors[a], key=order.__getitem__)
+        for n in range(2, b.max_list + 1):
+            lists.update(combinations(around, n))
+    ranked = sorted(lists, key=lambda c: (len(c), [order[a] for a in c]))
+    return [*b.areas, *(sep.join(c) for c in ranked)]
+
+
+def _values(kind: D.DecisionKind, b: _Board = _BASE) -> list[Choice]:
     """Every value (not word) a choice of ``kind`` can take, in a fixed order."""
     codec = kind.codec
     if codec.integer:
@@ -126,34 +165,44 @@ def _values(kind: D.DecisionKind) -> list[Choice]:
     names = codec.names
     if not names:
         return []
+    if codec.many and names == ("vassal",):  # X-MOD-10.3: the vassals picked, house order
+        houses = b.simple["house"]
+        return [codec.sep.join(c) for n in range(1, 5) for c in combinations(houses, n)]
     if codec.many:
-        singles = list(AREAS)
-        pairs = [
-            f"{a}{codec.sep}{b}"
-            for a, b in combinations(AREAS, 2)
-            if T.AREAS[a].neighbors & T.AREAS[b].neighbors
-        ]
-        return [*singles, *pairs]
+        if b.max_list == 2:  # the base space's order (pinned by its tests)
+            pairs = [
+                f"{x}{codec.sep}{y}"
+                for x, y in combinations(b.areas, 2)
+                if b.neighbors[x] & b.neighbors[y]
+            ]
+            return [*b.areas, *pairs]
+        return list[Choice](_area_lists(b, codec.sep))
     if names == ("area", "unit"):
-        return list(_area_units())
+        return list(_area_units(b))
+    if names == ("area", "token"):  # X-MOD-10.4: a vassal's own tokens
+        tokens = [t for t in b.simple["token"] if t.startswith("vassal_")]
+        return [f"{a}{codec.sep}{t}" for a in b.areas for t in tokens]
     if names == ("from", "target"):
         return [
-            f"{a}{codec.sep}{b}"
-            for a in AREAS
-            for b in (*(n for n in AREAS if n in T.AREAS[a].neighbors), "none")
+            f"{a}{codec.sep}{n}"
+            for a in b.areas
+            for n in (*(n for n in b.areas if n in b.neighbors[a]), "none")
         ]
     if names == ("purchase", "to"):
-        return [*PURCHASES, *(f"ship{codec.sep}{a}" for a in WATER)]
+        water = [a for a in b.areas if a not in b.land]
+        return [*b.simple["purchase"], *(f"ship{codec.sep}{a}" for a in water)]
     if names == ("action", "area"):
-        return [f"replace{codec.sep}{a}" for a in AREAS]
+        return [f"replace{codec.sep}{a}" for a in b.areas]
     if names == ("area", "routed"):
-        return [*LAND, *(f"{a}{codec.sep}routed" for a in LAND)]
+        return [*b.land, *(f"{a}{codec.sep}routed" for a in b.land)]
     if names == ("unit", "to"):
-        return [f"{u}{codec.sep}{a}" for u in T.UNIT_TYPES for a in AREAS]
-    if names == ("card",) and kind.name in _CARD_PART:
-        return list(_CARD_PART[kind.name])
+        return [f"{u}{codec.sep}{a}" for u in b.simple["unit"] for a in b.areas]
+    if names == ("card",) and kind.name in b.card_part:
+        return list(b.card_part[kind.name])
+    if names == ("option",) and kind.name in b.option_part:
+        return list(b.option_part[kind.name])
     if len(names) == 1:
-        return list(_SIMPLE[names[0]])
+        return list(b.simple[names[0]])
     raise ValueError(f"no enumeration for the parts {names} of {kind.name}")
 
 
@@ -240,13 +289,13 @@ class ActionSpace:
 # march reset are left out, so the space (and every index) is that of the sequential game.
 TABLE_ONLY_KINDS = frozenset({D.PLAN_ORDERS.name, D.PLAN_BID.name, D.PLAN_MUSTER.name})
 TABLE_ONLY_WORDS = frozenset({"reset"})
-# Mother of Dragons' vassal decisions (X-MOD-D1, X-MOD-D2) have no index either: the adapters
-# refuse scenario "mod", so they never meet one, and the space stays that of the other games.
+# Mother of Dragons' vassal decisions (X-MOD-D1, X-MOD-D2) have no index in BOARD either (only a
+# MoD game meets one, and it is played with :data:`MOD`), so BOARD stays that of the other games.
 VASSAL_KINDS = frozenset({D.CHOOSE_VASSALS.name, D.VASSAL_ORDER.name, D.VASSAL_MUSTER.name})
-# Gifts of power tokens (Mother of Dragons, X-MOD-11.1) have no index either: a gift is an idle
-# decision an agent never takes, so none is ever offered to one, and the space stays the same.
+# Gifts of power tokens (Mother of Dragons, X-MOD-11.1) have no index in either space: a gift is
+# an idle decision an agent never takes (``Session.seat_decision`` skips idle decisions).
 GIFT_KINDS = frozenset({D.GIFT.name, D.ACCEPT_GIFT.name})
-# nor have the decisions of Mother of Dragons' card texts (X-MOD-D10)
+# nor have the decisions of Mother of Dragons' card texts (X-MOD-D10) in BOARD
 MOD_CARD_KINDS = frozenset(
     k.name
     for k in (
@@ -259,8 +308,8 @@ MOD_CARD_KINDS = frozenset(
         D.BERIC_DONDARRION,
     )
 )
-# Mother of Dragons games are refused by the adapters (the base map only): House Targaryen's
-# decisions (X-MOD-D4, X-MOD-D6) have no index, so the space stays that of the other games
+# House Targaryen's and the Iron Bank's decisions (X-MOD-D4, X-MOD-D6) have no index in BOARD
+# either: they are MOD's
 MOD_ONLY_KINDS = frozenset(
     {
         D.BID_HANDOUT.name,
@@ -301,6 +350,73 @@ choice = BOARD.choice
 legal_indices = BOARD.legal_indices
 mask = BOARD.mask
 decode = BOARD.decode
+
+
+# ===================================================== Mother of Dragons' space (X-MOD-3)
+# A larger space of its own, for MoD configs only: the 8-house map with Essos (75 areas; the
+# 7-house map's areas and borders are a part of it), all 8 houses, every house card (the MoD
+# ones too), every order token (the vassals', the sea orders', the Iron Bank's), the dragon
+# as a unit, every Westeros card (deck IV too), the loans. Gifts stay out (idle decisions an
+# agent never takes, X-MOD-11.1), and so does planning at the table.
+MOD_MAP = T.MAPS["mod_essos"]
+MOD_AREAS: tuple[str, ...] = MOD_MAP.area_ids
+MOD_LAND: tuple[str, ...] = tuple(a for a in MOD_AREAS if MOD_MAP.areas[a].kind == "land")
+MOD_HOUSES: tuple[str, ...] = T.ALL_HOUSES
+MOD_UNITS: tuple[str, ...] = T.ALL_UNIT_TYPES
+MOD_LAND_UNITS: tuple[str, ...] = tuple(u for u in MOD_UNITS if u != "ship")
+MOD_CARD_IDS: tuple[str, ...] = tuple(T.HOUSE_CARD_BY_ID)
+MOD_TOKENS: tuple[str, ...] = tuple(T.ORDER_KINDS)
+ALL_WESTEROS_CARDS: tuple[str, ...] = tuple(T.WESTEROS_CARD_BY_ID)
+LOAN_IDS: tuple[str, ...] = tuple(LOANS)
+
+
+def _arrangements(deck: int) -> list[str]:
+    """Spymaster's choices for a deck (X-MOD-8.1): its top 1 or 2 cards put back,
+    ``<top>/<bottom>`` (each part comma-joined, top first)."""
+    cards = [c for c in ALL_WESTEROS_CARDS if T.WESTEROS_CARD_BY_ID[c].deck == deck]
+    seqs = [(c,) for c in cards] + [(a, b) for a in cards for b in cards]
+    out = {f"{','.join(s[:cut])}/{','.join(s[cut:])}" for s in seqs for cut in range(len(s) + 1)}
+    return sorted(out)
+
+
+_DECKS = sorted({c.deck for c in T.WESTEROS_CARD_BY_ID.values()})
+_MOD = _Board(
+    areas=MOD_AREAS,
+    neighbors={a: MOD_MAP.areas[a].neighbors for a in MOD_AREAS},
+    land=MOD_LAND,
+    simple={
+        **_BASE.simple,
+        "area": MOD_AREAS,
+        "to": MOD_AREAS,
+        "from": MOD_AREAS,
+        "unit": MOD_UNITS,
+        "card": MOD_CARD_IDS,
+        "house": MOD_HOUSES,
+        "token": MOD_TOKENS,
+        "loan": LOAN_IDS,
+    },
+    card_part={D.RODRIK.name: ALL_WESTEROS_CARDS},
+    option_part={
+        D.LOAN_OPTION.name: (
+            "power",
+            "supply",
+            *(str(d) for d in _DECKS),
+            *(a for d in _DECKS for a in _arrangements(d)),
+        )
+    },
+    land_units=MOD_LAND_UNITS,
+    max_list=3,
+)
+MOD_SKIPPED_KINDS = TABLE_ONLY_KINDS | GIFT_KINDS
+MOD = ActionSpace(
+    (
+        k.name,
+        _sequential_grammar(k),
+        [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k, _MOD)],
+    )
+    for k in D.KINDS.values()
+    if k.name not in MOD_SKIPPED_KINDS
+)
 
 
 def table(blocks: Iterable[Block] = BLOCKS) -> list[str]:

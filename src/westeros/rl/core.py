@@ -76,7 +76,9 @@ class Session:
         return pending[0] if pending else None
 
     def seat_decision(self, seat: int) -> Decision | None:
-        return next((d for d in self.g.pending() if d.seat == seat), None)
+        """The seat's open decision the game waits for: idle ones (Mother of Dragons' gifts,
+        X-MOD-11.1) are never an agent's."""
+        return next((d for d in self.g.pending() if d.seat == seat and not d.idle), None)
 
     def observe(self, seat: int) -> Observation:
         """The seat's encoded view and the mask of its own open decision (zeros while it has

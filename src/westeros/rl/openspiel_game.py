@@ -120,6 +120,8 @@ class WesterosGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"players must be 3..6, not {players}")
         tides = bool(params.get("tides", False))
         scenario = str(params.get("scenario", "base"))
+        if scenario == "mod":  # its space is the PettingZoo and Gymnasium adapters' only
+            raise ValueError("the OpenSpiel game plays the base map's scenarios, not 'mod'")
         deck = str(params.get("house_cards", ""))
         config = {"scenario": scenario, **({"house_cards": deck} if deck else {})}
         kept = {"players": players, "tides": tides, "scenario": scenario, "house_cards": deck}

@@ -7,6 +7,9 @@ Gymnasium, OpenSpiel) takes a ``kind`` and reads the kind's :class:`Space`.
   the houses of the scenario and player count (a seat's house is drawn at set-up); the fixed
   space of :mod:`westeros.rl.actions` and the observation of :mod:`westeros.rl.encoding`; the
   score is the castles and strongholds held (in A Feast for Crows the victory points, X-AFFC-4.1).
+  Mother of Dragons (``scenario: "mod"``, X-MOD-3) has a space of its own: agents are the
+  seats (``player_0`` …), the space :data:`westeros.rl.actions.MOD`, the observation of
+  :mod:`westeros.rl.mod_encoding`.
 * ``cardgame`` — config as :mod:`westeros.cardgame.game` takes it, with ``"auto": True`` by
   default (the choices a player may leave to the engine are answered by it; ``"auto": False``
   asks them); agents are ``player_0`` … (seat order, as the decks are listed); the space of
@@ -28,6 +31,7 @@ from westeros.rl.actions import ActionSpace
 from westeros.rl.card_actions import card_space
 from westeros.rl.card_encoding import CardEncoding
 from westeros.rl.encoding import OBS_SIZE, SCENARIOS, Vector, encode, encode_game
+from westeros.rl.mod_encoding import MOD_OBS_SIZE, mod_encode, mod_encode_game
 
 KINDS: tuple[str, ...] = ("boardgame", "cardgame")
 
@@ -63,13 +67,13 @@ def game_config(kind: str, players: int | None, tides: bool, config: Config | No
     else:
         out = {"auto": True} if players is None else {"auto": True, "players": players}
     out.update(config or {})
-    if kind == "boardgame" and out.get("scenario", "base") not in SCENARIOS:
-        # X-MOD-3: the observation knows the base map's areas only
+    scenario = out.get("scenario", "base")
+    if kind == "boardgame" and scenario not in (*SCENARIOS, "mod"):
         raise ValueError(
-            f"the RL adapters play the scenarios of the base map ({', '.join(SCENARIOS)}), "
-            f"not {out['scenario']!r}"
+            f"the RL adapters play the scenarios {', '.join((*SCENARIOS, 'mod'))}, "
+            f"not {scenario!r}"
         )
-    if kind == "boardgame" and out["players"] not in T.SETUPS:
+    if kind == "boardgame" and scenario != "mod" and out["players"] not in T.SETUPS:
         raise ValueError(f"players must be one of {sorted(T.SETUPS)}, not {out['players']!r}")
     if kind == "boardgame" and out.get("planning", "sequential") != "sequential":
         # planning at the table is for people: its choices have no index (rl.actions)
@@ -81,6 +85,8 @@ def _board_players(players: int | None, config: Config | None) -> int:
     """The board game's player count: as given, else the scenario's own, else 6."""
     if players is not None:
         return players
+    if (config or {}).get("essos"):
+        return 8  # Mother of Dragons' 8-house board (X-MOD-1.2)
     scenario = T.SCENARIOS.get((config or {}).get("scenario", "base"))
     return 6 if scenario is None else scenario.player_count
 
@@ -93,6 +99,8 @@ def space(
 ) -> Space:
     """The :class:`Space` of a kind and its options (see :func:`game_config`)."""
     checked = game_config(kind, players, tides, config)
+    if kind == "boardgame" and checked.get("scenario") == "mod":
+        return _mod_space(checked)
     if kind == "boardgame":
         return Space(
             kind,
@@ -118,6 +126,24 @@ def space(
         tuple(f"player_{s}" for s in range(seats)),
         _players,
         _power,
+    )
+
+
+def _mod_space(checked: Config) -> Space:
+    """Mother of Dragons (X-MOD-3): its own larger space and observation
+    (:data:`westeros.rl.actions.MOD`, :mod:`westeros.rl.mod_encoding`); agents are the seats,
+    ``player_0`` … (a seat's house is drawn at set-up unless the config names them, and the
+    vassals are commanded by the seats: a vassal's decision is its commander's agent's)."""
+    return Space(
+        "boardgame",
+        checked,
+        A.MOD,
+        MOD_OBS_SIZE,
+        mod_encode_game,
+        mod_encode,
+        tuple(f"player_{s}" for s in range(checked["players"])),
+        _players,
+        _scores,
     )
 
 

@@ -14,13 +14,14 @@ from westeros.boardgame import dragons, loyalty, targaryen
 from westeros.boardgame import tables as T
 from westeros.boardgame.bidding import ClashOfKings
 from westeros.boardgame.builder import Scenario
-from westeros.boardgame.game import PlayedGame, new_position
+from westeros.boardgame.game import PlayedGame, new_game, new_position
 from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.mustering import muster_options
 from westeros.boardgame.setup import validate_config
 from westeros.boardgame.state import Order, Unit
 from westeros.boardgame.support import unit_value
 from westeros.boardgame.victory import rank_houses
+from westeros.bots.random_bot import RandomBot
 from westeros.engine import ConfigError
 
 MOD8: dict[str, Any] = {"scenario": "mod", "players": 8, "essos": True}
@@ -569,3 +570,31 @@ def test_xf26_a_won_combat_takes_the_token_once_targaryen_holds_the_area() -> No
     assert "volantis" not in g.loyalty and g.loyalty_taken == 1
     taken = [e for e in g.log if e.kind == "loyalty_taken"]
     assert taken and taken[-1].fields["area"] == "volantis"
+
+
+def test_xf16_dragons_never_fly_into_an_area_of_a_vassal_targaryen_commands() -> None:
+    """X-MOD-10.5, XF16 with X-MOD-6.3: the free flight of dragons never lands where a vassal
+    under Targaryen's command holds the area (it once started a combat between one seat's two
+    houses that never ended); another command's vassal stays a target."""
+    g = new_game({"scenario": "mod", "players": 4, "essos": True}, 0)
+    assert "tyrell" in g.vassals and "martell" in g.vassals
+    held = {a for a in g.areas if g.controller(a) == "tyrell" and g.areas[a].is_land}
+    assert held
+    g.commanders = {"tyrell": "targaryen", "martell": "lannister"}
+    flights = set(dragons.flight_destinations(g, "targaryen", "the_rhoyne", [], []))
+    assert not flights & held
+    assert {a for a in g.areas if g.controller(a) == "martell" and g.areas[a].is_land} <= flights
+    g.commanders = {"tyrell": "lannister", "martell": "lannister"}
+    assert held <= set(dragons.flight_destinations(g, "targaryen", "the_rhoyne", [], []))
+
+
+def test_xf16_random_four_player_essos_games_with_vassals_end() -> None:
+    """The game above played out by a random bot: it reaches its end (R9)."""
+    g = new_game({"scenario": "mod", "players": 4, "essos": True}, 0)
+    bot = RandomBot(0)
+    for _ in range(5000):
+        if g.outcome() is not None:
+            break
+        d = next((d for d in g.pending() if not d.idle), g.pending()[0])
+        g.apply(d.seat, bot.choose({}, d))
+    assert g.outcome() is not None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from westeros.boardgame import tables as T
+from westeros.boardgame.geography import barred
 from westeros.boardgame.state import BoardGame
 
 
@@ -23,12 +24,18 @@ def strength(g: BoardGame) -> int:
 
 
 def flight_destinations(
-    g: BoardGame, area: str, moves: Sequence[tuple[str, str]], reachable: Sequence[str]
+    g: BoardGame,
+    house: str,
+    area: str,
+    moves: Sequence[tuple[str, str]],
+    reachable: Sequence[str],
 ) -> list[str]:
-    """X-MOD-6.3 / X-MOD-Q10: land areas a dragon marching from ``area`` may fly to beyond the
-    ``reachable`` ones: any land area of the map (Westeros or Essos) other than the start,
-    where no non-dragon unit of the plan ``moves`` goes (a split march is checked per
-    destination); never a sea or a port (X-MOD-6.4), never an impassable area (R1.1.4)."""
+    """X-MOD-6.3 / X-MOD-Q10: land areas a dragon of ``house`` marching from ``area`` may fly
+    to beyond the ``reachable`` ones: any land area of the map (Westeros or Essos) other than
+    the start, where no non-dragon unit of the plan ``moves`` goes (a split march is checked
+    per destination); never a sea or a port (X-MOD-6.4), never an impassable area (R1.1.4),
+    never an area held by a house of the same command (X-MOD-10.5, XF16: Targaryen never
+    attacks the vassals it commands)."""
     walking = {d for k, d in moves if k != T.DRAGON}
     known = set(reachable)
     return [
@@ -39,4 +46,5 @@ def flight_destinations(
         and a not in known
         and a not in walking
         and a not in g.impassable
+        and not (g.vassals and barred(g, house, a))
     ]

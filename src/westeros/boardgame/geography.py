@@ -50,11 +50,11 @@ def destinations(g: BoardGame, house: str, area: str) -> list[str]:
     found.discard(area)
     found -= g.impassable
     if g.vassals:
-        found = {a for a in found if not _barred(g, house, a)}
+        found = {a for a in found if not barred(g, house, a)}
     return [a for a in g.map.area_ids if a in found]
 
 
-def _barred(g: BoardGame, house: str, area: str) -> bool:
+def barred(g: BoardGame, house: str, area: str) -> bool:
     """X-MOD-10.5, X-MOD-10.6: an area held by a friendly house, or a port for a vassal."""
     if house in g.vassals and g.areas[area].is_port:
         return True

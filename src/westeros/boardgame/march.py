@@ -292,7 +292,7 @@ class ResolveMarch(Step):
             for d in dests:
                 choices.extend(self._choices_to(g, d, kinds, target, peaceful))
             if T.DRAGON in kinds:  # X-MOD-6.3 / X-MOD-Q10 dragons alone fly to any land area
-                for d in dragons.flight_destinations(g, self.area, self.moves, dests):
+                for d in dragons.flight_destinations(g, self.house, self.area, self.moves, dests):
                     choices.extend(self._choices_to(g, d, [T.DRAGON], target, peaceful))
         # R6.4.6: "done" only when the plan itself is legal (the empty plan always is)
         if not self.moves or self._completes(g, self.moves, target, None):

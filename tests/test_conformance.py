@@ -9,11 +9,37 @@ from typing import Any
 
 import pytest
 
+from tests.boardgame.invariants import check_ended, check_invariants
 from tests.conformance.harness import Case, check_bad_configs, play_and_check
 from tests.engine.toy import INFO as TOY
-from westeros.engine import IllegalAction, game_info, known_games, new_game, register
+from westeros.boardgame.state import BoardGame
+from westeros.engine import Game, IllegalAction, game_info, known_games, new_game, register
 
 register(TOY)
+
+MOD: dict[str, Any] = {"scenario": "mod"}
+ESSOS: dict[str, Any] = {**MOD, "essos": True}
+# Mother of Dragons (X-MOD-13.1): the 7-house board with 4, 3, 2 and 1 vassals (X-MOD-10) and
+# with 7 players; 5 players with Essos and 3 vassals; 8 players with Essos and the Iron Bank
+MOD_CONFIGS: tuple[dict[str, Any], ...] = (
+    {"players": 3, **MOD},
+    {"players": 4, **MOD, "tides": True},
+    {"players": 5, **MOD},
+    {"players": 6, **MOD},
+    {"players": 7, **MOD},
+    {"players": 5, **ESSOS},
+    {"players": 8, **ESSOS, "iron_bank": True},
+)
+
+
+def board_invariants(game: Game) -> None:
+    """The board game's invariants (tests/boardgame/invariants.py: units, orders, supply, the
+    vassals', sea orders'...), and the end checks once the game is over."""
+    assert isinstance(game, BoardGame)
+    check_invariants(game)
+    if game.is_over:
+        check_ended(game)
+
 
 CASES = [
     Case("toy-nim", configs=({}, {"pile": 12}), bad_configs=({"pile": 0}, {"pile": "5"}, [])),
@@ -26,6 +52,7 @@ CASES = [
             {"players": 6, "scenario": "adwd"},  # A Dance with Dragons (X-ADWD)
             {"players": 4, "scenario": "affc"},  # A Feast for Crows (X-AFFC)
             {"players": 4, "scenario": "affc", "arryn_power_tokens": 19},  # X-AFFC-Q3
+            *MOD_CONFIGS,
         ),
         bad_configs=(
             {"players": 7},
@@ -33,6 +60,18 @@ CASES = [
             {"scenario": "affc"},  # 6 players by default: AFfC is for exactly 4 (X-AFFC-2.1)
             {"players": 4, "scenario": "affc", "arryn_power_tokens": 30},  # X-AFFC-Q3
             {"players": 4, "arryn_power_tokens": 19},  # an AFfC setting only
+            {"players": 8, "scenario": "mod"},  # 8 houses need Essos (X-MOD-1.2, X-MOD-13.1)
+            {"players": 2, "scenario": "mod"},  # X-MOD-13.1: 3-7 on the 7-house board
+            {"players": 3, "scenario": "mod", "essos": True},  # X-MOD-Q2: 4-8 with Essos
+            {"players": 6, "scenario": "mod", "vassals": ["arryn", "stark"]},  # 1 for 6 players
+            # X-MOD-1.5: Targaryen is never a vassal
+            {
+                "players": 5,
+                "scenario": "mod",
+                "essos": True,
+                "vassals": ["targaryen", "stark", "arryn"],
+            },
+            {"players": 4, "vassals": ["arryn", "stark"]},  # a MoD setting only
             {"house_cards": "mod"},
             {"players": "6"},
             {"tides": "yes"},
@@ -42,6 +81,8 @@ CASES = [
         ),
         seeds=(3,),
         every=9,
+        invariants=board_invariants,
+        determinize=True,
     ),
     Case(
         "cardgame",

@@ -170,6 +170,7 @@ def test_x_mod_8_7_the_chooser_is_never_the_debtor_nor_a_vassal() -> None:
 
 
 def test_xf23_unpaid_interest_may_destroy_a_dragon() -> None:
+    """X-MOD-6.5, XF23: the Fiefdoms leader may pick a dragon for unpaid interest."""
     g = game()
     g.loans["targaryen"] = ("customs_officer",)
     g.power["targaryen"] = 0
@@ -208,6 +209,7 @@ def test_x_mod_d7_none_removes_the_order_without_a_purchase() -> None:
 
 
 def test_x_mod_3_5_xf31_braavos_pays_one_less_even_without_its_castle() -> None:
+    """X-MOD-8.3: Braavos' controller pays 1 less per loan; the Pyromancer keeps it (XF31)."""
     g = with_slots(game(), "customs_officer", "spymaster", "pyromancer")
     assert IB.cost(g, "targaryen", 0) == 7
     g.units["braavos"] = (Unit("targaryen", "footman"),)
@@ -459,6 +461,27 @@ def test_spymaster_looks_secretly_and_puts_cards_under() -> None:
     assert event.for_seat(g.seat_of("stark")).fields["top"] == [b]
     assert "top" not in event.for_seat(g.seat_of("lannister")).fields
     assert b not in str(g.view(g.seat_of("lannister")))
+
+
+def test_x_mod_8_1_a_sample_keeps_what_the_spymaster_saw_for_its_buyer_only() -> None:
+    """R1.14: Stark's sample keeps the two cards it is looking at, then the card it put back
+    on top and the one it put under; another seat's sample does not depend on them."""
+    g = with_slots(game(), "", "", "spymaster")
+    buy(g, "stark", "spymaster", "the_shivering_sea")
+    decide(g, D.LOAN_OPTION, "2")
+    a, b, *rest = g.westeros_decks[2]
+    stark, lannister = g.seat_of("stark"), g.seat_of("lannister")
+    for seed in range(4):
+        sample = g.determinize(stark, seed)
+        assert sample.westeros_decks[2][:2] == (a, b)
+        assert sample.view(stark) == g.view(stark)
+    g.apply(stark, f"{b}/{a}")
+    samples = [g.determinize(stark, seed).westeros_decks[2] for seed in range(4)]
+    assert all(deck[0] == b and deck[-1] == a for deck in samples)
+    assert len(set(samples)) > 1  # the middle is still shuffled
+    twin = g.clone()
+    twin.westeros_decks[2] = (a, *rest, b)  # what Stark did is Lannister's secret
+    assert twin.determinize(lannister, 3).state_hash() == g.determinize(lannister, 3).state_hash()
 
 
 def test_x_mod_8_6_fifteen_improvement_tokens_at_most() -> None:

@@ -288,6 +288,7 @@ def _march(s: Scenario, area: str) -> PlayedGame:
 
 
 def test_x_mod_6_3_dragons_alone_fly_to_any_land_area() -> None:
+    """X-MOD-D5: a march of dragons alone is offered every land area as destination."""
     g = _march(scenario(), "the_rhoyne")  # two dragons
     moves = set(pending(g, D.MARCH_MOVE).choices)
     assert "dragon>winterfell" in moves and "dragon>sunspear" in moves  # Westeros, no route
@@ -509,6 +510,7 @@ def test_xf36_playing_with_fire_needs_a_player_with_a_unit() -> None:
 
 
 def test_xf38_xf39_word_spreads_quickly_every_player_moves() -> None:
+    """X-MOD-7.5: each player must move a token (no pass), the same one again too."""
     g = _card(scenario().power(TG, 0), "word_spreads_quickly")
     first = g.turn_order()[0]
     d = pending(g, D.LOYALTY_MOVE, house=first)

@@ -474,8 +474,9 @@ def vassal_defends(mp: pytest.MonkeyPatch) -> Scenario:
 def test_x_mod_10_7_commander_draws_three_vassal_cards_and_chooses_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """X-MOD-10.7: the commander draws 3 random cards of the shared vassal deck and plays one
-    for the vassal, at its seat; only its seat sees them; all return after the combat."""
+    """X-MOD-10.7, X-MOD-D3: the commander draws 3 random cards of the shared vassal deck and
+    plays one for the vassal, at its seat; only its seat sees them; all return after the
+    combat."""
     g = vassal_defends(monkeypatch).attack("stark", "salt_shore", "sunspear", "footman", "knight")
     run(g, until=D.HOUSE_CARD)
     d = pending(g, D.HOUSE_CARD, "tyrell")

@@ -12,12 +12,15 @@ A game kind passes when, for seeded random play-outs of each of its sample confi
 * no seat's view or events change when only another seat's secret differs: at a secret
   simultaneous decision, two clones differing only in one seat's choice look the same to every
   other seat and to a spectator;
-* a bad config is a ConfigError.
+* a bad config is a ConfigError;
+* (when the case asks) a determinized game shows the deciding seat the same view and the same
+  decision, and plays on legally; the kind's own invariants hold after every checked step.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +50,9 @@ class Case:
     # how often (in decisions) the expensive checks run; 1 = every decision
     every: int = 1
     extra: dict[str, Any] = field(default_factory=dict)
+    # the kind's own invariants, asserted at every checked step and at the end
+    invariants: Callable[[Game], None] | None = None
+    determinize: bool = False  # check Game.determinize at every checked step
 
 
 def _json_roundtrip(value: Any) -> Any:
@@ -110,9 +116,25 @@ def check_clone_independent(game: Game, rng: Rng) -> None:
     assert game.state_hash() == before and game.pending() == pending
 
 
+def check_determinize(game: Game, decision: Decision, seed: int) -> None:
+    """A sample for the deciding seat: the same view and decision for it, and it plays on."""
+    sample = game.determinize(decision.seat, seed)
+    assert sample.view(decision.seat) == game.view(decision.seat), decision.kind
+    mine = [d for d in sample.pending() if d.seat == decision.seat]
+    assert decision in mine, decision.kind
+    rng = Rng(seed)
+    for _ in range(10):
+        if not sample.pending():
+            break
+        d = sample.pending()[0]
+        sample.apply(d.seat, rng.choice(d.choices))
+
+
 def check_secrets(game: Game, seats: int) -> None:
-    """At a simultaneous decision, vary one seat's choice: nobody else may see a difference."""
-    pending = game.pending()
+    """At a simultaneous decision, vary one seat's choice: nobody else may see a difference.
+    Idle decisions (a gift of power, X-MOD-11.1, open beside a public one) do not make a
+    decision simultaneous."""
+    pending = [d for d in game.pending() if not d.idle]
     if len(pending) < 2:
         return
     for d in pending:
@@ -143,6 +165,10 @@ def play_and_check(case: Case, config: dict[str, Any], seed: int) -> Game:
             check_illegal_input(game, decision, seats)
             check_clone_independent(game, Rng(step))
             check_views_are_json(game, seats)
+            if case.determinize:
+                check_determinize(game, decision, step)
+            if case.invariants is not None:
+                case.invariants(game)
         if len(pending) > 1:
             check_secrets(game, seats)
         choice = rng.choice(decision.choices)
@@ -157,6 +183,8 @@ def play_and_check(case: Case, config: dict[str, Any], seed: int) -> Game:
     assert outcome.winner == outcome.ranking[0]
     assert sorted(outcome.ranking) == list(range(seats))
     assert len(outcome.names) == seats == len(game.seat_names())
+    if case.invariants is not None:
+        case.invariants(game)
     check_views_are_json(game, seats)
     again = replay(Record.loads(record.dumps(), expect_game=case.kind))
     assert again.state_hash() == game.state_hash()

@@ -15,7 +15,8 @@ Resampled (each from public facts only, so the sample carries no secret of the r
 * Tides of Battle cards not yet shown and the rest of the fight's Tides deck (R7.7);
 * the order of the Westeros decks and of the wildling deck, keeping the seat's Raven peek on
   top (or at the bottom) and the publicly drawn wildling cards at the bottom in their order,
-  and the card the seat's Rodrik the Reader put on top of a Westeros deck (X-ADWD-4.2);
+  the card the seat's Rodrik the Reader put on top of a Westeros deck (X-ADWD-4.2) and the
+  cards its Spymaster loan looks at or put back on top or at the bottom (X-MOD-8.1);
 * the objective cards other houses picked and have not shown yet (Shifting Ambitions, New
   Information, X-AFFC-D4): one card of the house's hand each, as the copy holds it;
 * the house cards come from the hands, whichever deck is in play (X-ADWD-1.1);
@@ -34,7 +35,7 @@ from westeros.boardgame import affc
 from westeros.boardgame import events as E
 from westeros.boardgame.bidding import TableBids
 from westeros.boardgame.fight import current
-from westeros.boardgame.iron_bank import uses_iron_bank
+from westeros.boardgame.iron_bank import Spymaster, uses_iron_bank
 from westeros.boardgame.planning import placeable_tokens
 from westeros.boardgame.state import SIDES, BoardGame, Order
 from westeros.boardgame.vassals import knows, vassal_deck, vassal_tokens
@@ -146,13 +147,38 @@ def _westeros(g: BoardGame, me: str, rng: Rng) -> dict[int, tuple[str, ...]]:
     out: dict[int, tuple[str, ...]] = {}
     for d, cards in g.westeros_decks.items():
         top, size = tops.get(d, ("", -1))
-        if size == len(cards) and top in cards:
+        above, below = _spied(g, me, d)
+        if above or below:
+            middle = cards[len(above) : len(cards) - len(below)]
+            out[d] = (*above, *rng.shuffled(sorted(middle)), *below)
+        elif size == len(cards) and top in cards:
             rest = list(cards)
             rest.remove(top)
             out[d] = (top, *rng.shuffled(sorted(rest)))
         else:
             out[d] = rng.shuffled(sorted(cards))
     return out
+
+
+def _spied(g: BoardGame, me: str, deck: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """X-MOD-8.1 Spymaster: the cards of Westeros deck ``deck`` the seat knows on top and at the
+    bottom — the two it is looking at, or those it put back after its own look, while they are
+    still there and nobody looked at that deck after it."""
+    for step in g.stack:
+        if isinstance(step, Spymaster) and step.deck == deck and step.house == me:
+            return g.westeros_decks[deck][:2], ()
+    cards = g.westeros_decks[deck]
+    name = E.SPYMASTER.name
+    for event in reversed(g.log):
+        if event.kind != name or event.fields.get("deck") != deck:
+            continue
+        if event.fields.get("house") != me:
+            return (), ()
+        top, bottom = tuple(event.fields["top"]), tuple(event.fields["bottom"])
+        top = top if cards[: len(top)] == top else ()
+        bottom = bottom if bottom and cards[-len(bottom) :] == bottom else ()
+        return top, bottom
+    return (), ()
 
 
 def _wildlings(g: BoardGame, me: str, rng: Rng) -> None:

@@ -132,7 +132,10 @@ def seats_and_vassals(g: BoardGame) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def vassals_to_bottom(order: tuple[str, ...], vassals: tuple[str, ...]) -> tuple[str, ...]:
     """X-MOD-10.2 (S&R, X-MOD-Q4): if a vassal stands in one of the top 3 spaces of a track at
-    set-up, all vassals move to the bottom of that track, keeping their order."""
+    set-up, all vassals move to the bottom of that track, keeping their order — above
+    Targaryen, who keeps the last space (X-MOD-5.1, XF19)."""
     if not any(h in vassals for h in order[:TOP_SPACES]):
         return order
-    return (*(h for h in order if h not in vassals), *(h for h in order if h in vassals))
+    last = tuple(h for h in order if h == TARGARYEN)
+    players = (h for h in order if h not in vassals and h != TARGARYEN)
+    return (*players, *(h for h in order if h in vassals), *last)

@@ -294,8 +294,9 @@ class TableMuster(Step):
             f"{T.house_name(self.house)}: plan your mustering ({_points_word(points)} left); "
             "nothing is placed until you are done"
         )
-        seat = g.seat_of(self.house)
-        return [D.PLAN_MUSTER.ask(seat, prompt, choices, plan=plan, points=left)]
+        seat = g.seat_for(self.house)  # a vassal's commander (X-MOD-10.6: its home only)
+        context = {"plan": plan, "points": left, **g.for_vassal(self.house)}
+        return [D.PLAN_MUSTER.ask(seat, prompt, choices, **context)]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
         self.chosen = str(choice)

@@ -11,7 +11,7 @@ from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.raid import ResolveRaid
 from westeros.boardgame.sea_orders import IRON_BANK
 from westeros.boardgame.state import BoardGame
-from westeros.boardgame.vassals import ResolveVassalMuster, cycle_orders
+from westeros.boardgame.vassals import ResolveVassalMuster, has_cycle_order
 from westeros.boardgame.victory import end_game
 from westeros.engine import Step
 
@@ -66,14 +66,14 @@ class OrderCycle(Step):
 
     def run(self, g: Any) -> None:
         types = CYCLE_TYPES[self.order_type]
-        if self.position == 0 and any(cycle_orders(g, h, types) for h in g.houses):
+        if self.position == 0 and any(has_cycle_order(g, h, types) for h in g.houses):
             g.emit(E.ORDER_CYCLE(order_type=self.order_type))  # later turns: positions 1..n
         order = g.turn_order()
         n = len(order)
         for offset in range(n):
             pos = (self.position + offset) % n
             house = order[pos]
-            if cycle_orders(g, house, types):
+            if has_cycle_order(g, house, types):
                 g.push(
                     resolver_for(self.order_type, house, g), OrderCycle(self.order_type, pos + 1)
                 )

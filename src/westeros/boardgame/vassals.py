@@ -301,14 +301,14 @@ def muster_orders(g: BoardGame, house: str) -> list[str]:
     ]
 
 
-def cycle_orders(g: BoardGame, house: str, types: frozenset[str]) -> list[str]:
-    """The house's orders resolved in an order cycle (R6.2): its orders of the cycle's ``types``
-    (Iron Bank orders with Consolidate Power, X-MOD-9.2), and in the Consolidate Power step a
-    vassal's Defense +1/Muster orders (X-MOD-10.4)."""
-    areas = [a for t in sorted(types) for a in g.orders_of(house, t)]
-    if "consolidate" in types and g.vassals:
-        areas += muster_orders(g, house)
-    return areas
+def has_cycle_order(g: BoardGame, house: str, types: frozenset[str]) -> bool:
+    """Whether the house has an order to resolve in an order cycle (R6.2): one of the cycle's
+    ``types`` (Iron Bank orders with Consolidate Power, X-MOD-9.2), or in the Consolidate Power
+    step a vassal's Defense +1/Muster order (X-MOD-10.4). One pass over the orders: it is asked
+    for every house at every turn of every cycle."""
+    if any(o.house == house and o.type in types for o in g.orders.values()):
+        return True
+    return "consolidate" in types and bool(g.vassals) and bool(muster_orders(g, house))
 
 
 class ResolveVassalMuster(Step):

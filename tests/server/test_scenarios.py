@@ -143,7 +143,7 @@ def test_mother_of_dragons_is_offered_for_three_to_seven_players(client: TestCli
     assert (mod["title"], mod["players"]) == ("Mother of Dragons", [3, 4, 5, 6, 7])
     assert mod["seats"]["7"] == [T.house_name(h) for h in T.SCENARIOS["mod"].houses]
     assert mod["requires"] == {"house_cards": ["mod"]}
-    made = create(client, scenario_game("mod", 7))
+    made = create(client, {**scenario_game("mod", 7), "seats": humans_and_bots(7, 0)})
     assert made["config"]["sea_orders"] is True and made["config"]["vassals"] == []
     view = state(client, made["id"])["view"]
     assert (view["scenario"], view["map"], len(view["seats"])) == ("mod", "mod_westeros", 7)
@@ -168,5 +168,7 @@ def test_mother_of_dragons_offers_its_board_and_targaryens_deck(client: TestClie
         ("a", {"essos": [True]}),
         ("b", {"essos": [True]}),
     ]
-    made = create(client, scenario_game("mod", 8, essos=True, targaryen_deck="b"))
+    # people's seats: the game waits for them (bot-only MoD games are played in the slow tests)
+    eight = scenario_game("mod", 8, essos=True, targaryen_deck="b")
+    made = create(client, {**eight, "seats": humans_and_bots(8, 0)})
     assert (made["config"]["essos"], made["config"]["targaryen_deck"]) == (True, "b")

@@ -2,7 +2,7 @@
 // The board: the SVG map, the pieces drawn over it, zoom and pan, the popup of choices.
 import { html } from '../common.js';
 import { useRef, useEffect, useMemo, useState } from 'preact/hooks';
-import { COLORS, INITIAL, UNIT_NAMES, DATA, MAP_SVG, houseName, orderTitle, orderLabel, areaOfChoice, focusArea, shade, choiceLabel } from './names.js';
+import { COLORS, INITIAL, UNIT_NAMES, DATA, MAP_SVG, MAP_BOX, houseName, orderTitle, orderLabel, areaOfChoice, focusArea, shade, choiceLabel } from './names.js';
 import { homesOf, garrisonHouse, drawScenarioHomes } from './scenario.js';
 
 // ------------------------------------------------------------------ the board (map + pieces)
@@ -281,7 +281,7 @@ export function Board({ view, decision, events, onArea, onOrder, popup, onPick, 
         onPointerUp=${handlers.onPointerUp} onPointerCancel=${handlers.onPointerCancel} data-zoom=${z.k.toFixed(2)}>
       <div class="zoomed" style=${`transform: translate(${z.x}px, ${z.y}px) scale(${z.k})`}>
         <div class="map" ref=${host} onClick=${click}></div>
-        <svg class="pieces" viewBox=${`0 0 ${DATA.width} ${DATA.height + 24}`}>
+        <svg class="pieces" viewBox=${MAP_BOX}>
           <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse">
             <path d="M0 0L10 5L0 10Z" fill="#1b160c"/></marker></defs>
           <g class="arrows">${Arrows({ arrows })}</g>

@@ -20,6 +20,7 @@ export const CARD_KINDS = new Set(['house_card', 'aeron', 'discard_card']);
 
 export let DATA = null;
 export let MAP_SVG = '';
+export let MAP_BOX = '0 0 600 1144'; // the map SVG's viewBox: the pieces are drawn in the same one
 export let AREA_BY_NAME = [];
 let mapId = 'base';
 let switching = null; // the map being loaded: [its id, the promise]
@@ -130,6 +131,11 @@ export async function loadData() {
 
 function setMap(svg) {
   MAP_SVG = svg.replace(/^<\?xml[^>]*>/, '');
+  MAP_BOX = (/viewBox="([^"]+)"/.exec(MAP_SVG) || [null, MAP_BOX])[1];
+  // the board's box takes the map's shape (X-MOD-1.2: Essos makes it wider), so the pieces'
+  // viewBox fills it as the map does and every piece lands on its area
+  const [, , w, h] = MAP_BOX.split(/[\s,]+/);
+  document.documentElement.style.setProperty('--map-ratio', `${w} / ${h}`);
   AREA_BY_NAME = Object.entries(DATA.areas).map(([id, a]) => [a.name, id]).sort((x, y) => y[0].length - x[0].length);
 }
 

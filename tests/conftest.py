@@ -45,6 +45,7 @@ SLOW_MODULES = {
     "web/test_scenario_lobby.py": "Chromium",
     "web/test_affc_table.py": "Chromium, random AFfC games to the positions",
     "web/test_spectators.py": "Chromium",
+    "web/test_map_pieces.py": "Chromium",
 }
 
 SLOW_TESTS = {

@@ -4,6 +4,7 @@ import { html } from '../common.js';
 import { useRef, useEffect, useMemo, useState } from 'preact/hooks';
 import { COLORS, INITIAL, UNIT_NAMES, DATA, MAP_SVG, MAP_BOX, houseName, orderTitle, orderLabel, areaOfChoice, focusArea, shade, choiceLabel } from './names.js';
 import { homesOf, garrisonHouse, drawScenarioHomes } from './scenario.js';
+import { settle } from './layout.js';
 
 // ------------------------------------------------------------------ the board (map + pieces)
 export const K = 1.45; // pieces drawn larger than the map's own markers
@@ -23,6 +24,8 @@ export function UnitShape({ kind, house, routed, x, y }) {
     ${routed && html`<path class="routed-mark" d=${`M${x - 5} ${y + 5}L${x + 5} ${y - 5}`}/>`}</g>`;
 }
 
+const UNIT_R = { ship: 8.7, dragon: 8.7 }; // half a piece's width, drawn at scale K (7.5 for the rest)
+
 export function Pieces({ view, choiceAreas, onOrder }) {
   const out = [];
   const areas = DATA.areas;
@@ -34,19 +37,32 @@ export function Pieces({ view, choiceAreas, onOrder }) {
     const units = view.units[a] || [];
     const order = view.orders[a];
     const token = view.power_tokens[a];
-    const items = [];
+    const garrison = view.garrisons[a];
+    const loyalty = (view.loyalty || {})[a]; // X-MOD-7: Targaryen's loyalty tokens
+    const neutral = view.neutral_forces[a];
+    // the row under the name: the order, the units, the power token; the garrison and the
+    // loyalty tokens beside the name; each moved inside the area if it would stray (layout.js)
     const w = 15.5;
     const n = units.length + (token ? 1 : 0);
-    let cx = x - ((n - 1) * w) / 2 + (order && !port ? 6 : 0);
-    for (const u of units) { items.push(html`<${UnitShape} ...${u} x=${cx} y=${y}/>`); cx += w; }
+    const x0 = x - ((n - 1) * w) / 2 + (order && !port ? 6 : 0);
+    const wanted = units.map((u, i) => [x0 + i * w, y, UNIT_R[u.kind] || 7.5]);
+    if (token) wanted.push([x0 + units.length * w, y, 6]);
+    if (order) wanted.push(port ? [x + 13, y0 - 9, 8.6] : [x - ((n - 1) * w) / 2 - 9, y, 8.6]);
+    if (garrison) wanted.push([x + 21, y0 - 20.5, 6.5]);
+    if (loyalty) wanted.push([x - 21, y0 - 21, 6]);
+    if (neutral) wanted.push([x, y, 9]);
+    if (!wanted.length) continue;
+    const at = settle(a, info.xy, wanted);
+    const items = units.map((u, i) => html`<${UnitShape} ...${u} x=${at[i][0]} y=${at[i][1]}/>`);
+    let k = units.length;
     if (token) {
       const [fill, ink] = COLORS[token];
+      const [tx, ty] = at[k++];
       items.push(html`<g class="power" data-house=${token}><title>Power token: ${houseName(token)}</title>
-        <circle cx=${cx} cy=${y} r="6" fill=${fill}/><text x=${cx} y=${y + 2.6} fill=${ink} class="uinit big">${INITIAL[token]}</text></g>`);
+        <circle cx=${tx} cy=${ty} r="6" fill=${fill}/><text x=${tx} y=${ty + 2.6} fill=${ink} class="uinit big">${INITIAL[token]}</text></g>`);
     }
     if (order) {
-      const ox = port ? x + 13 : x - ((n - 1) * w) / 2 - 9;
-      const oy = port ? y0 - 9 : y;
+      const [ox, oy] = at[k++];
       const [fill, ink] = COLORS[order.house];
       const clickable = choiceAreas.has(a);
       items.push(html`<g class=${'order' + (order.token ? '' : ' facedown') + (clickable ? ' hit' : '')}
@@ -55,22 +71,22 @@ export function Pieces({ view, choiceAreas, onOrder }) {
         <circle cx=${ox} cy=${oy} r="8.6" fill=${order.token ? '#3b3020' : fill} stroke=${fill}/>
         <text x=${ox} y=${oy + 2.3} fill=${order.token ? '#fff8e0' : ink} class="otext">${order.token ? orderLabel(order.token) : INITIAL[order.house] + '?'}</text></g>`);
     }
-    const garrison = view.garrisons[a];
     if (garrison) {
+      const [gx, gy] = at[k++];
       items.push(html`<g class="garrison"><title>Garrison of strength ${garrison}${garrisonHouse(view, a)}</title>
-        <path d=${`M${x + 16} ${y0 - 27}h10v6q0 5-5 7q-5-2-5-7Z`}/><text x=${x + 21} y=${y0 - 19.5}>${garrison}</text></g>`);
+        <path d=${`M${gx - 5} ${gy - 6.5}h10v6q0 5-5 7q-5-2-5-7Z`}/><text x=${gx} y=${gy + 1}>${garrison}</text></g>`);
     }
-    const loyalty = (view.loyalty || {})[a]; // X-MOD-7: Targaryen's loyalty tokens
     if (loyalty) {
+      const [lx, ly] = at[k++];
       items.push(html`<g class="loyalty" data-loyalty=${a}><title>Loyalty tokens: ${loyalty}</title>
-        <circle cx=${x - 21} cy=${y0 - 21} r="6" fill="#4a0d12" stroke="#f0c85a"/><text x=${x - 21} y=${y0 - 18.6} fill="#f0c85a" class="uinit big">${loyalty}</text></g>`);
+        <circle cx=${lx} cy=${ly} r="6" fill="#4a0d12" stroke="#f0c85a"/><text x=${lx} y=${ly + 2.4} fill="#f0c85a" class="uinit big">${loyalty}</text></g>`);
     }
-    const neutral = view.neutral_forces[a];
     if (neutral) {
+      const [nx, ny] = at[k++];
       items.push(html`<g class="neutral"><title>Neutral force: strength ${neutral}</title>
-        <rect x=${x - 11} y=${y - 6} width="22" height="12" rx="2"/><text x=${x} y=${y + 3}>⚔${neutral}</text></g>`);
+        <rect x=${nx - 11} y=${ny - 6} width="22" height="12" rx="2"/><text x=${nx} y=${ny + 3}>⚔${neutral}</text></g>`);
     }
-    if (items.length) out.push(html`<g data-pieces=${a}>${items}</g>`);
+    out.push(html`<g data-pieces=${a}>${items}</g>`);
   }
   return out;
 }

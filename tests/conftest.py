@@ -46,6 +46,7 @@ SLOW_MODULES = {
     "web/test_affc_table.py": "Chromium, random AFfC games to the positions",
     "web/test_spectators.py": "Chromium",
     "web/test_map_pieces.py": "Chromium",
+    "web/test_mod_names.py": "Chromium, a server with bots",
 }
 
 SLOW_TESTS = {

@@ -88,6 +88,17 @@ def test_x_mod_3_other_maps_are_read_only_by_a_game_on_them(client: TestClient) 
         assert client.get(f"/static/boardgame/maps/{bad}.json").status_code == 404
 
 
+def test_x_mod_1_2_every_set_up_a_view_names_has_a_players_name() -> None:
+    """A view's ``scenario`` is its set-up: the top bar shows its name, never the id; Mother
+    of Dragons with Essos (the set-up ``mod_essos``, X-MOD-1.2) is named with its board."""
+    titles = json.loads(boardgame_data())["scenarios"]
+    assert set(titles) == {"base", *T.SCENARIOS}
+    assert titles["mod_essos"] == "Mother of Dragons — Westeros and Essos"
+    assert titles["mod"] == "Mother of Dragons"
+    for setup, title in titles.items():
+        assert "_" not in title and title != setup
+
+
 def test_every_table_is_for_a_registered_kind_and_named_by_it() -> None:
     assert set(web.PAGES) <= set(known_games())
     for kind, page in web.PAGES.items():

@@ -119,10 +119,18 @@ def _map_data(map_id: str) -> dict[str, Any]:
 
 def _titles() -> dict[str, dict[str, str]]:
     """The scenarios' and house-card decks' names (``scenarios``, ``decks``), from the game's
-    settings (``GameInfo.options``)."""
+    settings (``GameInfo.options``). A game's view names its set-up (``scenario``): Mother of
+    Dragons with Essos is the set-up ``mod_essos`` (X-MOD-1.2), named by the scenario and its
+    board ("Mother of Dragons — Westeros and Essos"), never by its id."""
     options = {o.key: o for o in game_info("boardgame").options}
+    scenarios = {str(v.value): v.title for v in options["scenario"].values}
+    essos = next(v for v in options["essos"].values if v.value is True)
+    (scenario,) = essos.requires["scenario"]  # "mod"
+    board = essos.title.split(" (")[0]  # "Westeros and Essos (8 houses, Targaryen)"
+    for setup in T.SCENARIOS:  # a set-up no scenario value names: MoD's with Essos
+        scenarios.setdefault(setup, f"{scenarios[scenario]} — {board}")
     return {
-        "scenarios": {str(v.value): v.title for v in options["scenario"].values},
+        "scenarios": scenarios,
         "decks": {str(v.value): v.title for v in options["house_cards"].values},
     }
 

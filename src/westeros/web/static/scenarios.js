@@ -41,11 +41,14 @@ export function scenarioConfig(scenario, deck) {
   return { scenario, house_cards: deck };
 }
 
-/** The lobby's words for a game's scenario and deck (from its config), '' for the base game. */
+/** The lobby's words for a game's scenario, its board (Mother of Dragons with Essos) and deck
+ * (from its config), '' for the base game. */
 export function scenarioLabel(kind, config) {
   const parts = [];
   const s = config.scenario && valueOf(kind, 'scenario', config.scenario);
   if (s && config.scenario !== 'base') parts.push(s.title);
+  const board = config.essos && valueOf(kind, 'essos', true); // X-MOD-1.2: Westeros and Essos
+  if (board) parts.push(board.title);
   const scenarioDeck = s && s.requires.house_cards ? s.requires.house_cards[0] : 'base';
   const d = config.house_cards && valueOf(kind, 'house_cards', config.house_cards);
   if (d && config.house_cards !== scenarioDeck) parts.push(`${d.title} house cards`);

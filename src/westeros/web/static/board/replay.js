@@ -6,6 +6,7 @@ import { useReplay, ReplayBar } from '../replay.js';
 import { Board } from './map.js';
 import { Tracks, Houses, Log, Combat } from './panels.js';
 import { Objectives } from './objectives.js';
+import { ScenarioTag } from './scenario.js';
 
 /** @param {{id: string, players: any[], close: () => void}} props */
 export function Replay({ id, players, close }) {
@@ -18,6 +19,7 @@ export function Replay({ id, players, close }) {
       <a href="/" class="home">Westeros</a>
       <b>${shown.status === 'playing' ? 'Replay so far' : 'Replay'}</b>
       <span id="replay-round">Round <b>${view.round}</b></span>
+      <${ScenarioTag} view=${view}/>
       <span>Phase: <b>${view.phase}</b></span>
       <span>Move <b id="replay-move">${shown.move}</b> of ${shown.moves}</span>
       <${ReplayBar} shown=${shown} go=${go}/>

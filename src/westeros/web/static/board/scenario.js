@@ -4,7 +4,7 @@
 // overview. Everything is read from the view and /static/boardgame.json, so a scenario the
 // engine adds is drawn without a change here.
 import { html } from '../common.js';
-import { DATA, COLORS, INITIAL, cardName, houseName } from './names.js';
+import { DATA, COLORS, INITIAL, cardName, houseName, humanize } from './names.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -58,11 +58,12 @@ export function garrisonHouse(view, area) {
   return h ? ` (defends for ${houseName(h)})` : '';
 }
 
-/** The scenario's name ('' for the base game). */
+/** The scenario's name ('' for the base game): the view names its set-up (Mother of Dragons
+ * with Essos: `mod_essos`, X-MOD-1.2), the page shows its name, never the id. */
 export function scenarioTitle(view) {
   const s = view && view.scenario;
   if (!s || s === 'base') return '';
-  return (DATA.scenarios && DATA.scenarios[s]) || s;
+  return (DATA.scenarios && DATA.scenarios[s]) || humanize(s);
 }
 
 /** The round the game ends after (10, 6 in A Dance with Dragons, X-ADWD-2.2). */

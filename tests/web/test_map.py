@@ -122,6 +122,41 @@ def test_r1_1_svg_has_one_data_area_path_per_area(map_id: str) -> None:
         assert float(el.attrib["data-x"]) >= 0 and float(el.attrib["data-y"]) >= 0
 
 
+def _edges(d: str) -> list[frozenset[str]]:
+    """The straight pieces of an outline's path data, each as its two ends."""
+    out = []
+    for loop in re.findall(r"M([-0-9. ]+)Z", d):
+        numbers = loop.split()
+        points = [f"{x} {y}" for x, y in zip(numbers[::2], numbers[1::2], strict=True)]
+        out += [frozenset((p, q)) for p, q in zip(points, points[1:] + points[:1], strict=True)]
+    return out
+
+
+@pytest.mark.parametrize("map_id", list(mapgen.GRIDS))
+def test_r1_1_1_neighbours_draw_their_border_with_the_same_points(map_id: str) -> None:
+    """The outlines are simplified (points the eye cannot tell from the line dropped), each
+    border the same way from both sides: every piece of an area's outline inside the board is
+    a piece of exactly one other outline (a neighbour's, or the lake's), so no gap or overlap
+    opens along a border; the frame's pieces belong to one area."""
+    root = ET.fromstring(_static(mapgen.static_names(map_id)[0]))
+    width, height = (float(v) for v in root.attrib["viewBox"].split()[2:])
+    height -= mapgen.LEGEND_HEIGHT
+    owners: dict[frozenset[str], list[str]] = {}
+    for el in root.iter(f"{SVG_NS}path"):
+        name = el.attrib.get("data-area") or ("lake" if el.attrib.get("class") == "lake" else "")
+        if name:
+            for edge in _edges(el.attrib["d"]):
+                owners.setdefault(edge, []).append(name)
+
+    def on_frame(edge: frozenset[str]) -> bool:
+        (x1, y1), (x2, y2) = ((float(v) for v in p.split()) for p in edge)
+        return any(x1 == x2 == f for f in (0, width)) or any(y1 == y2 == f for f in (0, height))
+
+    unshared = {e: o for e, o in owners.items() if len(o) != (1 if on_frame(e) else 2)}
+    assert not unshared, list(unshared.items())[:5]
+    assert len(owners) > 5 * len(T.MAPS[map_id].areas)
+
+
 @pytest.mark.parametrize("map_id", list(mapgen.GRIDS))
 def test_r1_2_markers_for_castles_supply_power_and_home_areas(map_id: str) -> None:
     """R1.2; X-MOD-3.1: on the MoD board The Eyrie is Arryn's home stronghold."""

@@ -5,7 +5,9 @@ The grid names an area for every cell (``..`` names none: the single point where
 drawn as a small lake). Each area's cells are merged into closed outlines by tracing the cell
 edges that face another area; the outlines are then rounded with Chaikin corner cutting while
 every junction (a grid corner where three or more areas, or two areas crosswise, meet) stays
-pinned, so the two sides of a shared border are smoothed identically and no gaps open.
+pinned, so the two sides of a shared border are smoothed identically and no gaps open. Last,
+the points the eye cannot tell from the outline (within 0.1 SVG units: the middle of straight
+runs, pinned or not) are dropped border by border, the same way from both sides.
 
 The SVG carries one ``<path data-area="<area id>" class="area land|sea|port">`` per area (with
 ``data-x``/``data-y``: the anchor point where a client can place units and orders), markers for
@@ -52,6 +54,10 @@ CELL: Final = 10  # SVG units per grid cell
 NO_AREA: Final = ".."
 _SMOOTHING_ROUNDS: Final = 2
 _RELAX_ROUNDS: Final = 8
+# how far (in cells) a point dropped from an outline may lie from the outline drawn: 0.1 SVG
+# units, the precision the coordinates are written to (a third of a pixel at the page's
+# largest zoom)
+_TOLERANCE: Final = 0.01
 LEGEND_HEIGHT: Final = 24  # SVG units under the board for the key to the symbols
 _STATIC: Final = Path(__file__).resolve().parent / "static"
 # the grid file of each map drawn (a map of the board game's tables, X-MOD-3)
@@ -183,18 +189,35 @@ def _label(grid: MapGrid, x: int, y: int) -> str:
     return _LAKE if area is None else area
 
 
+def _corner(grid: MapGrid, vx: int, vy: int) -> tuple[str, str, str, str]:
+    """The labels of the four cells around a grid corner: north-west, north-east, south-west,
+    south-east."""
+    return (
+        _label(grid, vx - 1, vy - 1),
+        _label(grid, vx, vy - 1),
+        _label(grid, vx - 1, vy),
+        _label(grid, vx, vy),
+    )
+
+
+def _is_border_end(grid: MapGrid, vx: int, vy: int) -> bool:
+    """A grid corner where one border ends and another begins: three or more labels meet there
+    (the outside of the board counting as one), or two meet crosswise."""
+    nw, ne, sw, se = _corner(grid, vx, vy)
+    labels = {nw, ne, sw, se}
+    return len(labels) >= 3 or (len(labels) == 2 and nw == se and ne == sw)
+
+
 def _is_junction(grid: MapGrid, vx: int, vy: int) -> bool:
-    """A grid corner that must not move when smoothing: three or more labels meet there, two
-    meet crosswise, it lies on the frame of the board, or on a port or the lake."""
+    """A grid corner that must not move when smoothing: a border ends there, it lies on the
+    frame of the board, or on a port or the lake."""
     if vx in (0, grid.width) or vy in (0, grid.height):
         return True
-    nw, ne = _label(grid, vx - 1, vy - 1), _label(grid, vx, vy - 1)
-    sw, se = _label(grid, vx - 1, vy), _label(grid, vx, vy)
-    labels = {nw, ne, sw, se}
     areas = grid.game_map.areas
+    labels = set(_corner(grid, vx, vy))
     if any(label == _LAKE or areas[label].is_port for label in labels if label != _OUTSIDE):
         return True  # ports and the lake keep their crisp cell outline
-    return len(labels) >= 3 or (len(labels) == 2 and nw == se and ne == sw)
+    return _is_border_end(grid, vx, vy)
 
 
 def trace_loops(grid: MapGrid, label: str) -> list[list[Vertex]]:
@@ -244,9 +267,11 @@ def trace_loops(grid: MapGrid, label: str) -> list[list[Vertex]]:
 
 
 def _smooth(grid: MapGrid, loop: Sequence[Vertex]) -> list[Point]:
-    """Chaikin corner cutting with the junction corners pinned (see the module docstring)."""
+    """Chaikin corner cutting with the junction corners pinned (see the module docstring), then
+    the points the eye cannot tell from the outline dropped (:func:`_simplify`)."""
     points: list[Point] = [(float(x), float(y)) for x, y in loop]
     pinned = [_is_junction(grid, x, y) for x, y in loop]
+    ends = [_is_border_end(grid, x, y) for x, y in loop]
     for _ in range(_RELAX_ROUNDS):
         n = len(points)
         points = [
@@ -261,30 +286,80 @@ def _smooth(grid: MapGrid, loop: Sequence[Vertex]) -> list[Point]:
     for _ in range(_SMOOTHING_ROUNDS):
         new_points: list[Point] = []
         new_pinned: list[bool] = []
+        new_ends: list[bool] = []
         n = len(points)
         for i in range(n):
             (px, py), (qx, qy) = points[i], points[(i + 1) % n]
             if pinned[i]:
                 new_points.append((px, py))
                 new_pinned.append(True)
+                new_ends.append(ends[i])
             new_points.append((0.75 * px + 0.25 * qx, 0.75 * py + 0.25 * qy))
             new_points.append((0.25 * px + 0.75 * qx, 0.25 * py + 0.75 * qy))
             new_pinned.extend((False, False))
-        points, pinned = new_points, new_pinned
-    return _drop_collinear(points, pinned)
+            new_ends.extend((False, False))
+        points, pinned, ends = new_points, new_pinned, new_ends
+    return _simplify(points, ends)
 
 
-def _drop_collinear(points: Sequence[Point], pinned: Sequence[bool]) -> list[Point]:
-    out: list[Point] = []
+def _simplify(points: Sequence[Point], ends: Sequence[bool]) -> list[Point]:
+    """The outline with the points that lie within :data:`_TOLERANCE` of it dropped (the middle
+    of straight runs, pinned or not; Douglas-Peucker), border by border: the outline is cut at
+    the ends of its borders (``ends``), and each border is simplified in one direction fixed by
+    its points alone, so the two areas on either side of it keep the same points and the border
+    stays shared (the smoothing's arithmetic is exact: sums of halves and quarters of whole
+    cells). A closed border with no end (an area inside one other) is cut at its smallest point
+    and the point farthest from it, which both sides find."""
     n = len(points)
-    for i in range(n):
-        if pinned[i]:
-            out.append(points[i])
-            continue
-        (ax, ay), (bx, by), (cx, cy) = points[i - 1], points[i], points[(i + 1) % n]
-        if abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) > 1e-9:
-            out.append(points[i])
+    cuts = [i for i in range(n) if ends[i]]
+    if not cuts:
+        first = min(range(n), key=lambda i: points[i])
+        fx, fy = points[first]
+        far = max(
+            range(n),
+            key=lambda i: ((points[i][0] - fx) ** 2 + (points[i][1] - fy) ** 2, _neg(points[i])),
+        )
+        cuts = sorted({first, far})
+    out: list[Point] = []
+    for k, start in enumerate(cuts):
+        stop = cuts[(k + 1) % len(cuts)]
+        run = [points[i % n] for i in range(start, stop + (n if stop <= start else 0) + 1)]
+        forward = (run[0], run[1]) <= (run[-1], run[-2])
+        kept = _douglas_peucker(run if forward else run[::-1])
+        out.extend((kept if forward else kept[::-1])[:-1])
     return out
+
+
+def _neg(point: Point) -> Point:
+    return (-point[0], -point[1])
+
+
+def _douglas_peucker(run: Sequence[Point]) -> list[Point]:
+    """The points of an open run kept by Douglas-Peucker: its ends, and recursively the point
+    farthest from the chord while it lies farther than :data:`_TOLERANCE` (the first such
+    point on a tie)."""
+    keep = {0, len(run) - 1}
+    todo = [(0, len(run) - 1)]
+    while todo:
+        i, j = todo.pop()
+        best, worst = -1, _TOLERANCE
+        for k in range(i + 1, j):
+            d = _off_segment(run[k], run[i], run[j])
+            if d > worst:
+                best, worst = k, d
+        if best >= 0:
+            keep.add(best)
+            todo += [(i, best), (best, j)]
+    return [run[i] for i in sorted(keep)]
+
+
+def _off_segment(p: Point, a: Point, b: Point) -> float:
+    """The distance from ``p`` to the segment ``a``-``b``."""
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+    return float(((px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2) ** 0.5)
 
 
 def _num(value: float) -> str:

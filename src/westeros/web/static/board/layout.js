@@ -9,7 +9,7 @@ const STEP = 4; // map units between the places tried around the area's anchor
 const REACH = 72; // how far from the anchor they are tried
 const RING = [...Array(8)].map((_, i) => [Math.cos((i * Math.PI) / 4), Math.sin((i * Math.PI) / 4)]);
 const ctx = document.createElement('canvas').getContext('2d');
-/** @type {{svg: string, paths: Map<string, Path2D>, spots: Map<string, number[][]>} | null} */
+/** @type {{svg: string, paths: Map<string, Path2D>, spots: Map<string, number[][]>, done: Map<string, number[][]>} | null} */
 let outlines = null;
 
 function pathOf(area) {
@@ -17,7 +17,7 @@ function pathOf(area) {
     const doc = new DOMParser().parseFromString(MAP_SVG, 'image/svg+xml');
     const paths = new Map();
     for (const el of doc.querySelectorAll('path[data-area]')) paths.set(el.getAttribute('data-area'), new Path2D(el.getAttribute('d')));
-    outlines = { svg: MAP_SVG, paths, spots: new Map() };
+    outlines = { svg: MAP_SVG, paths, spots: new Map(), done: new Map() };
   }
   return outlines.paths.get(area);
 }
@@ -51,8 +51,11 @@ function spotsOf(area, path, anchor) {
 export function settle(area, anchor, wanted) {
   const path = MAP_SVG && ctx ? pathOf(area) : null;
   if (!path) return wanted.map(([x, y]) => [x, y]);
+  const key = `${area}:${wanted.join(';')}`; // the same pieces: the same places (every render)
+  const known = outlines.done.get(key);
+  if (known) return known;
   const placed = [];
-  return wanted.map(([x, y, r]) => {
+  const out = wanted.map(([x, y, r]) => {
     const clear = (px, py) => placed.every(([qx, qy, qr]) => Math.hypot(px - qx, py - qy) >= 0.8 * (r + qr));
     let at = [x, y];
     if (!fits(path, x, y, r) || !clear(x, y)) {
@@ -64,4 +67,6 @@ export function settle(area, anchor, wanted) {
     placed.push([at[0], at[1], r]);
     return at;
   });
+  outlines.done.set(key, out);
+  return out;
 }

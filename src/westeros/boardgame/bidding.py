@@ -151,6 +151,17 @@ class TableBids(Step):
         holder.bids = (*holder.bids, *self.bids)
 
 
+def unrevealed_bids(g: BoardGame) -> Bids:
+    """Every bid made and not yet revealed (R3.7.2, R4.3.2: its tokens are in the bidder's
+    hand): a bidding step's at its ``"bid"`` stage, and at the table those of
+    :class:`TableBids`, set or confirmed."""
+    out: Bids = ()
+    for step in g.stack:
+        if isinstance(step, TableBids) or getattr(step, "stage", None) == "bid":
+            out = (*out, *getattr(step, "bids", ()))
+    return out
+
+
 def ready_bidders(g: BoardGame) -> list[str]:
     """The houses that have confirmed their bids while bidding at the table (public)."""
     step = g.stack[-1] if g.stack else None

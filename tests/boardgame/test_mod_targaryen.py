@@ -542,26 +542,28 @@ def test_x_mod_1_5_with_fewer_players_targaryen_always_has_a_seat(seed: int) -> 
     assert set(g.seat_houses) | set(g.vassals) == set(EIGHT)
 
 
-def test_xf26_arianne_keeps_the_winner_out_and_the_token_stays() -> None:
-    """XF26: Targaryen wins at Volantis but Arianne Martell keeps it out of the area, so it
-    does not control it and takes no loyalty token there."""
+def _volantis_won(martell_card: str) -> PlayedGame:
+    """Targaryen's two knights from Myr beat Martell's footman in Volantis (a loyalty token
+    there) with its strongest card against ``martell_card``."""
     s = scenario()
     s.g.loyalty["volantis"] = 1
     s.units("volantis", "martell", "footman")
     g = s.attack(TG, "myr", "volantis", "knight", "knight")
     strongest = max(g.house_deck(TG), key=lambda c: c.strength).id
-    run(g, {"house_card@martell": "arianne_martell", f"house_card@{TG}": strongest})
+    run(g, {"house_card@martell": martell_card, f"house_card@{TG}": strongest})
+    return g
+
+
+def test_xf26_arianne_keeps_the_winner_out_and_the_token_stays() -> None:
+    """XF26: Targaryen wins at Volantis but Arianne Martell keeps it out of the area, so it
+    does not control it and takes no loyalty token there."""
+    g = _volantis_won("arianne_martell")
     assert g.owner("volantis") != TG and g.owner("myr") == TG  # returned to Myr
     assert g.loyalty.get("volantis") == 1 and g.loyalty_taken == 0
 
 
 def test_xf26_a_won_combat_takes_the_token_once_targaryen_holds_the_area() -> None:
-    s = scenario()
-    s.g.loyalty["volantis"] = 1
-    s.units("volantis", "martell", "footman")
-    g = s.attack(TG, "myr", "volantis", "knight", "knight")
-    strongest = max(g.house_deck(TG), key=lambda c: c.strength).id
-    run(g, {"house_card@martell": "darkstar", f"house_card@{TG}": strongest})
+    g = _volantis_won("darkstar")
     assert g.owner("volantis") == TG
     assert "volantis" not in g.loyalty and g.loyalty_taken == 1
     taken = [e for e in g.log if e.kind == "loyalty_taken"]

@@ -22,7 +22,7 @@ A choice is a short string or a small integer. Its grammar is one of:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from westeros.engine.decision import Choice, Decision
@@ -152,7 +152,14 @@ class DecisionKind:
         self, seat: int, prompt: str, choices: Iterable[Choice], **context: str | int
     ) -> Decision:
         """An idle decision of this kind (``Decision.idle``): open, but not waited for."""
-        return replace(self.ask(seat, prompt, choices, **context), idle=True)
+        return Decision(
+            seat,
+            self.name,
+            prompt,
+            choices if type(choices) is tuple else tuple(choices),
+            tuple(context.items()),
+            idle=True,
+        )
 
     def parse(self, choice: Choice) -> Parsed:
         return self.codec.parse(choice)

@@ -126,6 +126,18 @@ def test_x_mod_11_1_tokens_of_a_secret_bid_are_not_given() -> None:
     assert max(int(str(c).split(":")[1]) for c in gifts(g)["lannister"].choices) == 5
 
 
+def test_x_mod_11_1_tokens_of_a_bid_at_the_table_are_not_given() -> None:
+    """R3.7.2, X-MOD-11.1: at the table (``plan_bid``) the bid being set, confirmed or not,
+    is held in the hand too: it cannot be given away and then paid with nothing."""
+    s = Scenario(players=7, scenario="mod", planning="table").empty()
+    g = s.start(ClashOfKings())
+    decide(g, D.PLAN_BID, 3, "stark")
+    assert max(int(str(c).split(":")[1]) for c in gifts(g)["stark"].choices) == 2
+    decide(g, D.PLAN_BID, "ready", "stark")
+    assert max(int(str(c).split(":")[1]) for c in gifts(g)["stark"].choices) == 2
+    assert max(int(str(c).split(":")[1]) for c in gifts(g)["lannister"].choices) == 5
+
+
 # -- XE1 in a combat, only during the call for support -----------------------------------------
 
 

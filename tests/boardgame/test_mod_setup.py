@@ -247,6 +247,41 @@ def test_x_mod_13_1_bad_mod_configs_are_clear_errors(config: dict[str, Any], mes
         INFO.check_config({**MOD, **config})
 
 
+ESSOS: dict[str, Any] = {"scenario": "mod", "players": 4, "essos": True}
+
+
+@pytest.mark.parametrize(
+    ("base", "key"),
+    [
+        (MOD, "houses"),
+        (MOD | {"players": 3}, "vassals"),
+        (ESSOS, "houses"),
+        (ESSOS, "targaryen_deck"),
+        (MOD, "essos"),
+        (MOD, "sea_orders"),
+        (MOD, "gifting"),
+        (ESSOS, "iron_bank"),
+        (ESSOS, "starting_power"),
+        (MOD | {"players": 3}, "vassal_bots"),
+    ],
+)
+@pytest.mark.parametrize(
+    "value",
+    [[[1], [2], [3], [4]], [{"a": 1}] * 4, {"a": 1}, "x" * 60_000],
+    ids=["lists", "objects", "object", "huge"],
+)
+def test_x_mod_1_hostile_mod_settings_are_named_and_shown_shortened(
+    base: dict[str, Any], key: str, value: Any
+) -> None:
+    """X-MOD-1, X-MOD-13.1: lists of lists, objects, a 60 KB string for a MoD setting: a
+    ConfigError that names the key in a sentence (no Python message, no value echoed whole)."""
+    with pytest.raises(ConfigError) as refused:
+        INFO.check_config({**base, key: value})
+    message = str(refused.value)
+    assert message.startswith(key) and "unhashable" not in message, message
+    assert len(message) < 400, len(message)
+
+
 @pytest.mark.parametrize("key", ["vassals", "sea_orders", "gifting"])
 @pytest.mark.parametrize("scenario", ["base", "adwd", "affc"])
 def test_x_mod_1_other_scenarios_refuse_the_mod_settings(key: str, scenario: str) -> None:

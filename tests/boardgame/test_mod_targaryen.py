@@ -166,19 +166,21 @@ def test_x_mod_5_1_xf19_targaryen_never_leaves_the_last_space() -> None:
 # -- the bid hand-out (X-MOD-5.3, XF25, X-MOD-D4) --------------------------------------------------
 
 
-def _auction(g: PlayedGame, bids: dict[str, int]) -> None:
-    run(g, until=D.BID)
-    for house in g.turn_order():
-        if g.power[house] > 0:
-            decide(g, D.BID, bids.get(house, 0), house=house)
-
-
-def test_x_mod_5_3_xf25_targaryen_hands_out_its_bid_before_ties() -> None:
+def _auction(bids: dict[str, int]) -> PlayedGame:
+    """A Clash of Kings in the 8-house game, every house with 5 power; ``bids`` (others 0)."""
     s = scenario()
     for house in EIGHT:
         s.power(house, 5)
     g = s.start(ClashOfKings())
-    _auction(g, {"stark": 2, "lannister": 3, TG: 2})
+    run(g, until=D.BID)
+    for house in g.turn_order():
+        if g.power[house] > 0:
+            decide(g, D.BID, bids.get(house, 0), house=house)
+    return g
+
+
+def test_x_mod_5_3_xf25_targaryen_hands_out_its_bid_before_ties() -> None:
+    g = _auction({"stark": 2, "lannister": 3, TG: 2})
     d = pending(g, D.BID_HANDOUT, house=TG)
     assert TG not in d.choices and set(d.choices) == set(EIGHT) - {TG}
     assert g.power[TG] == 3  # paid at the reveal
@@ -195,22 +197,14 @@ def test_x_mod_5_3_xf25_targaryen_hands_out_its_bid_before_ties() -> None:
 
 
 def test_x_mod_5_3_a_handout_can_create_a_tie_broken_by_the_iron_throne() -> None:
-    s = scenario()
-    for house in EIGHT:
-        s.power(house, 5)
-    g = s.start(ClashOfKings())
-    _auction(g, {"stark": 2, "lannister": 3, TG: 1})
+    g = _auction({"stark": 2, "lannister": 3, TG: 1})
     decide(g, D.BID_HANDOUT, "stark", house=TG)  # stark 3 = lannister 3 (XF25)
     d = pending(g, D.TIE_BREAK)
     assert set(d.choices) == {"stark", "lannister"} and d.seat == g.seat_of("baratheon")
 
 
 def test_x_mod_5_3_no_handout_without_a_bid() -> None:
-    s = scenario()
-    for house in EIGHT:
-        s.power(house, 5)
-    g = s.start(ClashOfKings())
-    _auction(g, {"stark": 1})
+    g = _auction({"stark": 1})
     assert not any(p.kind == D.BID_HANDOUT.name for p in g.pending())
 
 
@@ -548,26 +542,28 @@ def test_x_mod_1_5_with_fewer_players_targaryen_always_has_a_seat(seed: int) -> 
     assert set(g.seat_houses) | set(g.vassals) == set(EIGHT)
 
 
-def test_xf26_arianne_keeps_the_winner_out_and_the_token_stays() -> None:
-    """XF26: Targaryen wins at Volantis but Arianne Martell keeps it out of the area, so it
-    does not control it and takes no loyalty token there."""
+def _volantis_won(martell_card: str) -> PlayedGame:
+    """Targaryen's two knights from Myr beat Martell's footman in Volantis (a loyalty token
+    there) with its strongest card against ``martell_card``."""
     s = scenario()
     s.g.loyalty["volantis"] = 1
     s.units("volantis", "martell", "footman")
     g = s.attack(TG, "myr", "volantis", "knight", "knight")
     strongest = max(g.house_deck(TG), key=lambda c: c.strength).id
-    run(g, {"house_card@martell": "arianne_martell", f"house_card@{TG}": strongest})
+    run(g, {"house_card@martell": martell_card, f"house_card@{TG}": strongest})
+    return g
+
+
+def test_xf26_arianne_keeps_the_winner_out_and_the_token_stays() -> None:
+    """XF26: Targaryen wins at Volantis but Arianne Martell keeps it out of the area, so it
+    does not control it and takes no loyalty token there."""
+    g = _volantis_won("arianne_martell")
     assert g.owner("volantis") != TG and g.owner("myr") == TG  # returned to Myr
     assert g.loyalty.get("volantis") == 1 and g.loyalty_taken == 0
 
 
 def test_xf26_a_won_combat_takes_the_token_once_targaryen_holds_the_area() -> None:
-    s = scenario()
-    s.g.loyalty["volantis"] = 1
-    s.units("volantis", "martell", "footman")
-    g = s.attack(TG, "myr", "volantis", "knight", "knight")
-    strongest = max(g.house_deck(TG), key=lambda c: c.strength).id
-    run(g, {"house_card@martell": "darkstar", f"house_card@{TG}": strongest})
+    g = _volantis_won("darkstar")
     assert g.owner("volantis") == TG
     assert "volantis" not in g.loyalty and g.loyalty_taken == 1
     taken = [e for e in g.log if e.kind == "loyalty_taken"]

@@ -54,6 +54,11 @@ def tyrell_commands(**more: str | None) -> Scenario:
     return Scenario(players=6).empty().vassals(martell="tyrell", baratheon="tyrell", **more)
 
 
+def martell_ordered(token: str) -> Scenario:
+    """Tyrell commands Martell, whose footman in Yronwood holds the vassal order ``token``."""
+    return tyrell_commands().units("yronwood", "martell", "footman").order("yronwood", token)
+
+
 # -- X-MOD-10.3 commanders (XF12) ---------------------------------------------------------------
 
 
@@ -211,9 +216,7 @@ def test_x_mod_10_4_raid_support_raids_or_stays_as_support_plus_one() -> None:
     """X-MOD-10.4: in the Raid step the Raid/Support token may raid; not used to raid it stays
     on the board as a Support +1 order (the commander decides, ``none`` = keep)."""
     s = (
-        tyrell_commands()
-        .units("yronwood", "martell", "footman")
-        .order("yronwood", "vassal_raid_support+1")
+        martell_ordered("vassal_raid_support+1")
         .units("the_boneway", "stark", "footman")
         .order("the_boneway", "support+0")
     )
@@ -233,9 +236,7 @@ def test_x_mod_q9_a_vassal_pillages_nobody_gains_the_victim_loses_one() -> None:
     """X-MOD-10.6, X-MOD-Q9: a vassal's raid on a Consolidate Power order: nobody gains a
     power token (neither vassal nor commander); the victim still discards 1."""
     s = (
-        tyrell_commands()
-        .units("yronwood", "martell", "footman")
-        .order("yronwood", "vassal_raid_support+1")
+        martell_ordered("vassal_raid_support+1")
         .units("the_boneway", "stark", "footman")
         .order("the_boneway", "consolidate")
         .power("stark", 3)
@@ -284,11 +285,7 @@ def test_xf15_defense_muster_defends_stays_and_musters_in_consolidate_power() ->
 def test_x_mod_10_6_defense_muster_outside_the_home_never_musters() -> None:
     """X-MOD-10.6: a vassal musters only in its home area: a Defense/Muster elsewhere is a
     plain Defense +1 and the Consolidate Power step passes it by."""
-    s = (
-        tyrell_commands()
-        .units("yronwood", "martell", "footman")
-        .order("yronwood", "vassal_defense_muster+1")
-    )
+    s = martell_ordered("vassal_defense_muster+1")
     g = s.start_action("consolidate")
     assert not g.pending()
     assert g.orders["yronwood"].token == "vassal_defense_muster+1"
@@ -329,9 +326,7 @@ def test_x_mod_10_5_a_commander_cannot_enter_an_area_held_by_its_vassals_token()
 def test_xf16_xf18_no_raid_within_one_command() -> None:
     """XF16, XF18: raids never target the commander's or a fellow vassal's orders."""
     s = (
-        tyrell_commands()
-        .units("yronwood", "martell", "footman")
-        .order("yronwood", "vassal_raid_support+1")
+        martell_ordered("vassal_raid_support+1")
         .units("the_boneway", "tyrell", "footman")
         .order("the_boneway", "support+0")
         .units("starfall", "baratheon", "footman")
@@ -393,11 +388,7 @@ def test_x_mod_10_6_no_dominance_token_for_a_vassal() -> None:
 
 def test_x_mod_10_6_a_vassal_leaves_a_free_power_token_when_it_empties_an_area() -> None:
     """X-MOD-10.6: no power, but a token is always left, free and without a decision."""
-    s = (
-        tyrell_commands()
-        .units("yronwood", "martell", "footman")
-        .order("yronwood", "vassal_march+0")
-    )
+    s = martell_ordered("vassal_march+0")
     g = s.start(ResolveMarch("martell"))
     decide(g, D.MARCH_ORDER, "yronwood", "tyrell")
     decide(g, D.MARCH_MOVE, "footman>princes_pass", "tyrell")
@@ -570,11 +561,7 @@ def test_xf10_your_opponent_is_the_vassal_not_its_commander(
 
 def test_x_mod_10_3_vassal_decisions_go_to_the_commanders_seat_and_name_the_vassal() -> None:
     """X-MOD-10.3: every decision for a vassal is its commander's, naming the vassal."""
-    s = (
-        tyrell_commands()
-        .units("yronwood", "martell", "footman")
-        .order("yronwood", "vassal_march+0")
-    )
+    s = martell_ordered("vassal_march+0")
     g = s.start(ResolveMarch("martell"))
     d = pending(g, D.MARCH_ORDER)
     assert d.seat == g.seat_of("tyrell") and d.about("vassal") == "martell"
@@ -647,11 +634,7 @@ def test_x_mod_10_3_a_seat_may_leave_its_vassals_to_the_bot() -> None:
     assert d.kind == D.CHOOSE_VASSALS.name
     assert INFO.delegated is not None
     assert INFO.delegated(g.config, d) == (d.seat in (0, 2))
-    s = (
-        tyrell_commands()
-        .units("yronwood", "martell", "footman")
-        .order("yronwood", "vassal_march+0")
-    )
+    s = martell_ordered("vassal_march+0")
     g2 = s.start(ResolveMarch("martell"))
     for_vassal, seat = g2.pending()[0], g2.seat_of("tyrell")
     assert INFO.delegated({"vassal_bots": [seat]}, for_vassal)
@@ -665,9 +648,7 @@ def test_x_mod_10_3_a_seat_may_leave_its_vassals_to_the_bot() -> None:
 def test_xf13_vassals_take_their_turn_in_the_order_cycles() -> None:
     """XF13, X-MOD-10.1: a vassal resolves its orders at its own place in the turn order."""
     s = (
-        tyrell_commands()
-        .units("yronwood", "martell", "footman")
-        .order("yronwood", "vassal_raid_support+1")
+        martell_ordered("vassal_raid_support+1")
         .units("winterfell", "stark", "footman")
         .order("winterfell", "raid")
         .track("iron_throne", "martell", "stark", "tyrell", "lannister", "greyjoy", "baratheon")

@@ -14,9 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.server.hostile import JSON, deep, refused
+from westeros.boardgame import mod
 from westeros.boardgame.setup import CONFIG_KEYS
 
 BOARD_KEYS = sorted(CONFIG_KEYS)
+MOD_KEYS = sorted({*mod.KEYS, "houses", "vassal_bots"})  # X-MOD-1, X-MOD-13.1
 
 
 def games(client: TestClient) -> int:
@@ -106,6 +108,29 @@ def test_any_value_of_a_config_key_is_a_game_or_a_400_naming_the_key(
         return
     words = {"houses": "houses", "players": "players"}.get(key, key)
     refused(r, 400, naming=words)
+    assert games(hostile) == before
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(key=st.sampled_from(MOD_KEYS), value=JSON, essos=st.booleans())
+def test_any_value_of_a_mod_setting_is_a_game_or_a_short_400_naming_it(
+    hostile: TestClient, key: str, value: Any, essos: bool
+) -> None:
+    """X-MOD-1, X-MOD-13.1: a Mother of Dragons setting of any JSON value in a MoD game: a
+    game, or a 400 whose one sentence names the key and shows the value shortened (never a
+    Python message such as 'unhashable type')."""
+    base = {"scenario": "mod", "players": 4, "essos": essos}
+    before = games(hostile)
+    r = create(hostile, {**base, key: value})
+    if r.status_code == 201:
+        assert games(hostile) == before + 1
+        return
+    detail = refused(r, 400, naming=key)
+    assert "unhashable" not in detail and len(detail) < 400, detail[:500]
     assert games(hostile) == before
 
 

@@ -14,6 +14,8 @@ bids go to the bidding step, which reveals them as above.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
@@ -149,6 +151,15 @@ class TableBids(Step):
         holder = g.stack[-1]  # the bidding step below, at its bid stage (open_bids)
         assert isinstance(holder, BidStep)
         holder.bids = (*holder.bids, *self.bids)
+
+
+def unrevealed_bids(g: BoardGame) -> Iterator[tuple[str, int]]:
+    """Every bid made and not yet revealed (R3.7.2, R4.3.2: its tokens are in the bidder's
+    hand): a bidding step's at its ``"bid"`` stage, and at the table those of
+    :class:`TableBids`, set or confirmed."""
+    for step in g.stack:
+        if getattr(step, "stage", None) == "bid" or isinstance(step, TableBids):
+            yield from getattr(step, "bids", ())
 
 
 def ready_bidders(g: BoardGame) -> list[str]:

@@ -28,6 +28,7 @@ from functools import lru_cache
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
+from westeros.boardgame.bidding import unrevealed_bids
 from westeros.boardgame.fight import current
 from westeros.boardgame.state import BoardGame
 from westeros.engine import Ask, Choice, Decision, Step
@@ -39,13 +40,11 @@ def uses_gifts(g: BoardGame) -> bool:
 
 
 def held_for_bids(g: BoardGame) -> Counter[str]:
-    """The power each house holds for a secret bid made and not yet revealed (a bidding
-    step's ``bids`` while its ``stage`` is ``"bid"``, R3.7.2, R4.3.2): not available to give."""
+    """The power each house holds for a secret bid made and not yet revealed (R3.7.2, R4.3.2;
+    at the table too, confirmed or not): not available to give."""
     held: Counter[str] = Counter()
-    for step in g.stack:
-        if getattr(step, "stage", None) == "bid":
-            for house, amount in getattr(step, "bids", ()):
-                held[house] += amount
+    for house, amount in unrevealed_bids(g):
+        held[house] += amount
     return held
 
 

@@ -269,6 +269,23 @@ def remove_from_game(g: BoardGame, house: str, card: str) -> None:
     g.emit(E.CARD_REMOVED(house=house, card=card))
 
 
+def ask_keep(kind: D.DecisionKind, g: BoardGame, f: Fight, side: Side, prompt: str) -> Decision:
+    """A card that may go back into hand instead of being discarded (Reek X-ADWD-4.4, Lysa
+    Arryn X-MOD-4.2) asks ``keep`` or ``discard``."""
+    return kind.ask(_seat(g, f, side), prompt, ("keep", "discard"))
+
+
+def keep_card(
+    g: BoardGame, f: Fight, side: Side, choice: str | None, card: str, **fields: object
+) -> None:
+    """``keep``: the side's card goes back into hand (not discarded in clean up, so no hand
+    recovery for it)."""
+    if choice != "keep":
+        return
+    f.kept = f.kept | {side}
+    g.emit(E.CARD_TEXT(card=card, house=f.house(side), **fields))
+
+
 def _attacking_plus_one(kind: str) -> UnitModifier:
     """Kevan (E11) and Victarion (E10): attacking, each participating (supporting included),
     non-routed ``kind`` of the card's house gets +1 more (routed units stay 0, R1.4.4)."""

@@ -35,6 +35,8 @@ from westeros.boardgame.house_cards import (
     _optional,
     _seat,
     _winner_may,
+    ask_keep,
+    keep_card,
 )
 from westeros.boardgame.state import TRACKS, BoardGame, Side, Unit
 from westeros.engine import Decision
@@ -88,18 +90,13 @@ def _reek_now(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
 def _reek_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
     if f.winner is side:
         return None
-    return D.REEK.ask(
-        _seat(g, f, side),
-        "Reek: your house lost. Take Reek back into hand (keep) or discard it?",
-        ("keep", "discard"),
+    return ask_keep(
+        D.REEK, g, f, side, "Reek: your house lost. Take Reek back into hand (keep) or discard it?"
     )
 
 
 def _reek_after_loss(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
-    if choice != "keep":
-        return
-    f.kept = f.kept | {side}  # not discarded in clean up: no hand recovery for it
-    g.emit(E.CARD_TEXT(card="reek", house=f.house(side), kept=True))
+    keep_card(g, f, side, choice, "reek", kept=True)
 
 
 _ability(

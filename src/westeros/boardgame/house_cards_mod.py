@@ -46,7 +46,9 @@ from westeros.boardgame.house_cards import (
     _optional,
     _seat,
     ability,
+    ask_keep,
     discard_from_hand,
+    keep_card,
     remove_from_game,
 )
 from westeros.boardgame.state import BoardGame, Side, Unit
@@ -107,19 +109,18 @@ def _defends_with_defense_order(g: BoardGame, f: Fight, side: Side) -> bool:
 def _lysa_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
     if f.winner is not side or not _defends_with_defense_order(g, f, side):
         return None
-    return D.LYSA_ARRYN.ask(
-        _seat(g, f, side),
+    return ask_keep(
+        D.LYSA_ARRYN,
+        g,
+        f,
+        side,
         f"Lysa Arryn: {_h(f.house(side))} won defending with a Defense order. Take Lysa Arryn "
         "back into hand (keep) or discard it?",
-        ("keep", "discard"),
     )
 
 
 def _lysa_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
-    if choice != "keep":
-        return
-    f.kept = f.kept | {side}  # not discarded in clean up
-    g.emit(E.CARD_TEXT(card="lysa_arryn_mod", house=f.house(side)))
+    keep_card(g, f, side, choice, "lysa_arryn_mod")
 
 
 _ability(

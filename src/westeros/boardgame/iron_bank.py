@@ -36,7 +36,7 @@ from westeros.boardgame import events as E
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame, Unit
 from westeros.boardgame.supply import consequences, unit_choices
-from westeros.engine import Ask, Choice, ConfigError, Decision, Step
+from westeros.engine import Ask, Choice, ConfigError, Decision, Step, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ def settings(config: dict[str, Any], essos: bool) -> dict[str, Any]:
     with the Iron Bank, 5 without), for the validated config of a MoD game."""
     bank = config.get("iron_bank", essos)
     if not isinstance(bank, bool):
-        raise ConfigError(f"iron_bank must be true or false, not {bank!r}")
+        raise ConfigError(f"iron_bank must be true or false, not {shown(bank)}")
     if bank and not essos:
         raise ConfigError("iron_bank needs essos (the Iron Bank is in Braavos, X-MOD-1.3)")
     out: dict[str, Any] = {"iron_bank": bank} if essos else {}
@@ -101,7 +101,7 @@ def settings(config: dict[str, Any], essos: bool) -> dict[str, Any]:
         return out | ({"starting_power": POWER_WITH if bank else POWER_WITHOUT} if essos else {})
     top = T.POWER_TOKENS_TOTAL
     if isinstance(power, bool) or not isinstance(power, int) or not 0 <= power <= top:
-        raise ConfigError(f"starting_power must be a whole number 0..{top}, not {power!r}")
+        raise ConfigError(f"starting_power must be a whole number 0..{top}, not {shown(power)}")
     return out | {"starting_power": power}
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from westeros.boardgame import iron_bank
 from westeros.boardgame import tables as T
 from westeros.boardgame.state import BoardGame
-from westeros.engine import ConfigError
+from westeros.engine import ConfigError, shown
 
 SCENARIO = "mod"
 # X-MOD-1.4: sea orders and gifting are on in every MoD game unless the config turns them off
@@ -41,12 +41,13 @@ def refuse_keys(config: dict[str, Any], scenario: str) -> None:
 def _house_list(value: object, key: str, allowed: tuple[str, ...], size: int) -> list[str]:
     if (
         not isinstance(value, list)
+        or not all(isinstance(h, str) for h in value)
         or len(value) != size
         or len(set(value)) != size
         or not set(value) <= set(allowed)
     ):
         raise ConfigError(
-            f"{key} must list {size} different houses of {_words(allowed)}, not {value!r}"
+            f"{key} must list {size} different houses of {_words(allowed)}, not {shown(value)}"
         )
     return list(value)
 
@@ -56,7 +57,7 @@ def board(config: dict[str, Any]) -> str:
     8-house ``mod_essos``."""
     essos = config.get("essos", False)
     if not isinstance(essos, bool):
-        raise ConfigError(f"essos must be true or false, not {essos!r}")
+        raise ConfigError(f"essos must be true or false, not {shown(essos)}")
     return ESSOS if essos else SCENARIO
 
 
@@ -85,7 +86,8 @@ def settings(config: dict[str, Any], players: int, houses: list[str] | None) -> 
         unplayed = [h for h in allowed if h not in houses]
         if vassals is not None and sorted(vassals) != sorted(unplayed):
             raise ConfigError(
-                f"vassals must be the houses no seat plays ({_words(unplayed)}), not {vassals!r}"
+                f"vassals must be the houses no seat plays ({_words(unplayed)}), "
+                f"not {shown(vassals)}"
             )
         vassals = unplayed
     elif vassals is not None:
@@ -96,7 +98,7 @@ def settings(config: dict[str, Any], players: int, houses: list[str] | None) -> 
     for key in FLAGS:
         flags[key] = config.get(key, True)
         if not isinstance(flags[key], bool):
-            raise ConfigError(f"{key} must be true or false, not {flags[key]!r}")
+            raise ConfigError(f"{key} must be true or false, not {shown(flags[key])}")
     bank = iron_bank.settings(config, board(config) == ESSOS)  # X-MOD-1.3, X-MOD-Q1
     return {"vassals": vassals} | flags | _targaryen_settings(config) | bank
 
@@ -109,8 +111,8 @@ def _targaryen_settings(config: dict[str, Any]) -> dict[str, Any]:
             raise ConfigError("targaryen_deck is a setting of MoD games with essos only")
         return {}
     deck = config.get("targaryen_deck", "a")
-    if deck not in T.TARGARYEN_DECKS:
-        raise ConfigError(f"targaryen_deck must be a or b, not {deck!r}")
+    if not isinstance(deck, str) or deck not in T.TARGARYEN_DECKS:
+        raise ConfigError(f"targaryen_deck must be a or b, not {shown(deck)}")
     return {"essos": True, "targaryen_deck": deck}
 
 

@@ -27,7 +27,7 @@ from westeros.boardgame import tables as T
 from westeros.boardgame.fight import Fight
 from westeros.boardgame.mustering import Muster, can_muster_in
 from westeros.boardgame.state import SIDES, BoardGame, Order, Side
-from westeros.engine import Choice, ConfigError, Decision, Step
+from westeros.engine import Choice, ConfigError, Decision, Step, shown
 
 MAX_VASSAL_ORDERS = 2  # X-MOD-Q5: each vassal receives orders in at most 2 areas
 VASSAL_HAND = 3  # X-MOD-10.7: the commander draws 3 vassal cards for a combat
@@ -88,7 +88,8 @@ def check_vassal_bots(config: dict[str, Any], players: int) -> dict[str, list[in
         raise ConfigError("vassal_bots is a setting of scenario 'mod' only")
     ok = isinstance(seats, list) and all(type(s) is int and 0 <= s < players for s in seats)
     if not ok or len(set(seats)) != len(seats):
-        raise ConfigError(f"vassal_bots must list distinct seats 0..{players - 1}, not {seats!r}")
+        problem = f"must list distinct seats 0..{players - 1}, not {shown(seats)}"
+        raise ConfigError(f"vassal_bots {problem}")
     return {"vassal_bots": sorted(seats)}
 
 

@@ -112,14 +112,32 @@ class _Board:
     max_list: int  # the most areas a ``+``-joined list names
 
 
-_BASE = _Board(
-    areas=AREAS,
-    neighbors={a: T.AREAS[a].neighbors for a in AREAS},
-    land=LAND,
+def _board(
+    m: T.GameMap,
+    simple: Mapping[str, tuple[str, ...]],
+    card_part: Mapping[str, tuple[str, ...]],
+    option_part: Mapping[str, tuple[str, ...]],
+    land_units: tuple[str, ...],
+    max_list: int,
+) -> _Board:
+    """A space's values on the map ``m``: its areas (map order) are every area part's
+    (``area``, ``to``, ``from``), its borders the neighbours."""
+    areas = m.area_ids
+    return _Board(
+        areas=areas,
+        neighbors={a: m.areas[a].neighbors for a in areas},
+        land=tuple(a for a in areas if m.areas[a].kind == "land"),
+        simple={**simple, "area": areas, "to": areas, "from": areas},
+        card_part=card_part,
+        option_part=option_part,
+        land_units=land_units,
+        max_list=max_list,
+    )
+
+
+_BASE = _board(
+    T.MAPS["base"],
     simple={
-        "area": AREAS,
-        "to": AREAS,
-        "from": AREAS,
         "unit": T.UNIT_TYPES,
         "card": CARDS,
         "track": TRACKS,
@@ -332,14 +350,22 @@ def _sequential_grammar(kind: D.DecisionKind) -> str:
     return " | ".join(p for p in kind.grammar.split(" | ") if p.strip('"') not in TABLE_ONLY_WORDS)
 
 
-BOARD = ActionSpace(
-    (
-        k.name,
-        _sequential_grammar(k),
-        [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k)],
+def _space(b: _Board, skipped: frozenset[str]) -> ActionSpace:
+    """Every catalogue kind but the ``skipped`` ones: its words (not the table's), then its
+    values drawn from ``b``."""
+    return ActionSpace(
+        (
+            k.name,
+            _sequential_grammar(k),
+            [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k, b)],
+        )
+        for k in D.KINDS.values()
+        if k.name not in skipped
     )
-    for k in D.KINDS.values()
-    if k.name not in TABLE_ONLY_KINDS | VASSAL_KINDS | GIFT_KINDS | MOD_CARD_KINDS | MOD_ONLY_KINDS
+
+
+BOARD = _space(
+    _BASE, TABLE_ONLY_KINDS | VASSAL_KINDS | GIFT_KINDS | MOD_CARD_KINDS | MOD_ONLY_KINDS
 )
 ACTIONS: tuple[tuple[str, Choice], ...] = BOARD.actions
 BLOCKS: tuple[Block, ...] = BOARD.blocks
@@ -380,15 +406,10 @@ def _arrangements(deck: int) -> list[str]:
 
 
 _DECKS = sorted({c.deck for c in T.WESTEROS_CARD_BY_ID.values()})
-_MOD = _Board(
-    areas=MOD_AREAS,
-    neighbors={a: MOD_MAP.areas[a].neighbors for a in MOD_AREAS},
-    land=MOD_LAND,
+_MOD = _board(
+    MOD_MAP,
     simple={
         **_BASE.simple,
-        "area": MOD_AREAS,
-        "to": MOD_AREAS,
-        "from": MOD_AREAS,
         "unit": MOD_UNITS,
         "card": MOD_CARD_IDS,
         "house": MOD_HOUSES,
@@ -408,15 +429,7 @@ _MOD = _Board(
     max_list=3,
 )
 MOD_SKIPPED_KINDS = TABLE_ONLY_KINDS | GIFT_KINDS
-MOD = ActionSpace(
-    (
-        k.name,
-        _sequential_grammar(k),
-        [*(w for w in k.codec.words if w not in TABLE_ONLY_WORDS), *_values(k, _MOD)],
-    )
-    for k in D.KINDS.values()
-    if k.name not in MOD_SKIPPED_KINDS
-)
+MOD = _space(_MOD, MOD_SKIPPED_KINDS)
 
 
 def table(blocks: Iterable[Block] = BLOCKS) -> list[str]:

@@ -32,7 +32,7 @@ import numpy as np
 from westeros.cardgame.public import cards as C
 from westeros.cardgame.public import decisions as D
 from westeros.engine import Game
-from westeros.rl.encoding import Vector
+from westeros.rl.encoding import Vector, layout
 
 SEATS = 6  # the card game's most seats (C21, melee)
 ZONES = (
@@ -114,12 +114,7 @@ class CardEncoding:
             "challenge": 1 + len(C.CHALLENGES) + 3 * SEATS + 2,
             "decision": 1 + len(KINDS) + 1,
         }
-        self.sections: dict[str, tuple[int, int]] = {}
-        at = 0
-        for name, size in sizes.items():
-            self.sections[name] = (at, size)
-            at += size
-        self.size = at
+        self.sections, self.size = layout(sizes)
 
     def encode_game(self, game: Game, seat: int | None) -> Vector:
         """The vector of ``game.view(seat)``."""

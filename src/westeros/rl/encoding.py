@@ -121,12 +121,20 @@ _sizes = {
     "scenario": len(SCENARIOS) + 1 + len(GARRISON_AREAS) * len(HOUSES) + 2,
     "objectives": 3 * len(OBJECTIVES) + len(OBJECTIVES) * len(HOUSES) + 3 * len(HOUSES) + 1,
 }
-SECTIONS: dict[str, tuple[int, int]] = {}
-_at = 0
-for _name, _size in _sizes.items():
-    SECTIONS[_name] = (_at, _size)
-    _at += _size
-OBS_SIZE: int = _at
+
+
+def layout(sizes: dict[str, int]) -> tuple[dict[str, tuple[int, int]], int]:
+    """The sections laid out one after the other in the given order: each name's
+    ``(offset, size)``, and the whole vector's length."""
+    sections: dict[str, tuple[int, int]] = {}
+    at = 0
+    for name, size in sizes.items():
+        sections[name] = (at, size)
+        at += size
+    return sections, at
+
+
+SECTIONS, OBS_SIZE = layout(_sizes)
 
 _AREAS0 = SECTIONS["areas"][0]
 _HOUSES0 = SECTIONS["houses"][0]

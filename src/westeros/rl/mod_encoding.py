@@ -31,13 +31,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from westeros.engine import Game
 from westeros.rl.actions import LOAN_IDS, MOD, MOD_AREAS, MOD_CARD_IDS, MOD_HOUSES, MOD_TOKENS
 from westeros.rl.actions import MOD_UNITS as UNITS
+from westeros.rl.encoding import Vector, layout
 
-Vector = npt.NDArray[np.float32]
 SEATS = len(MOD_HOUSES)
 PHASES: tuple[str, ...] = ("westeros", "planning", "action", "over")
 TRACKS: tuple[str, ...] = ("iron_throne", "fiefdoms", "kings_court")
@@ -77,12 +76,7 @@ _sizes = {
     "board": 2 + 4 + 3 + SLOTS * len(LOAN_IDS),
     "combat": 1 + 2 * _NH + len(MOD_AREAS) + 2 + 2 * len(MOD_CARD_IDS) + 2,
 }
-MOD_SECTIONS: dict[str, tuple[int, int]] = {}
-_at = 0
-for _name, _size in _sizes.items():
-    MOD_SECTIONS[_name] = (_at, _size)
-    _at += _size
-MOD_OBS_SIZE: int = _at
+MOD_SECTIONS, MOD_OBS_SIZE = layout(_sizes)
 
 
 def _put(out: Vector, at: int, value: float, scale: float = 1.0) -> None:

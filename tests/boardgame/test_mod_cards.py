@@ -544,19 +544,21 @@ def test_x_mod_10_9_beric_dondarrion_the_commander_picks_a_standing_or_a_routed_
     d = pending(g, D.BERIC_DONDARRION, "tyrell")
     assert d.choices == ("footman", "footman:routed", "knight")
     assert_illegal(g, "knight:routed")
-    decide(g, D.BERIC_DONDARRION, "footman")
-    run(g)
-    left = sorted((u.kind, u.routed) for u in g.units["sunspear"])
+    left = _sunspear_after(g, "footman")
     assert left == [("footman", True), ("knight", False)]  # the standing footman is gone
     assert card_texts(g, "beric_dondarrion")[0]["units"] == [{"kind": "footman", "routed": False}]
 
 
+def _sunspear_after(g: BoardGame, choice: str) -> list[tuple[str, bool]]:
+    """Beric's choice made and the combat over: Martell's units left in Sunspear."""
+    decide(g, D.BERIC_DONDARRION, choice)
+    run(g)
+    return sorted((u.kind, u.routed) for u in g.units["sunspear"])
+
+
 def test_x_mod_10_9_beric_dondarrion_a_routed_unit_when_chosen(monkeypatch: Any) -> None:
     g = _beric_with_a_routed_footman(monkeypatch)
-    decide(g, D.BERIC_DONDARRION, "footman:routed")
-    run(g)
-    left = sorted((u.kind, u.routed) for u in g.units["sunspear"])
-    assert left == [("footman", False), ("knight", False)]
+    assert _sunspear_after(g, "footman:routed") == [("footman", False), ("knight", False)]
 
 
 def test_x_mod_10_9_beric_dondarrion_automatic_setting_destroys_a_routed_one(
@@ -566,10 +568,7 @@ def test_x_mod_10_9_beric_dondarrion_automatic_setting_destroys_a_routed_one(
     g = _beric_with_a_routed_footman(monkeypatch, auto=True)
     d = pending(g, D.BERIC_DONDARRION, "tyrell")
     assert d.choices == ("footman", "knight")
-    decide(g, D.BERIC_DONDARRION, "footman")
-    run(g)
-    left = sorted((u.kind, u.routed) for u in g.units["sunspear"])
-    assert left == [("footman", False), ("knight", False)]
+    assert _sunspear_after(g, "footman") == [("footman", False), ("knight", False)]
 
 
 def test_x_mod_10_9_beric_dondarrion_attacking_with_one_unit_takes_nothing(

@@ -266,6 +266,7 @@ def test_mother_of_dragons_with_essos_chosen_vassals_and_vassals_left_to_the_bot
     page.uncheck("input[name=iron_bank]")
     page.select_option("select[name=targaryen_deck]", "b")
     page.check('input[data-vassalbot="0"]')
+    page.check("input[name=mod_auto]")  # the host too leaves the minor choices to the engine
     for house in ("greyjoy", "martell"):
         page.check(f'input[name=vassal][value="{house}"]')
     page.click("#create")  # 2 vassals for 5 players of 8 houses: the server says no
@@ -278,6 +279,7 @@ def test_mother_of_dragons_with_essos_chosen_vassals_and_vassals_left_to_the_bot
     config = game_of(server, person.game)["config"]
     assert config["essos"] is True and config["iron_bank"] is False
     assert (config["targaryen_deck"], config["vassal_bots"]) == ("b", [0])
+    assert config["auto"] == [True] * 5
     assert sorted(config["vassals"]) == ["arryn", "greyjoy", "martell"]
     view = person.state()["view"]
     assert (view["map"], len(view["seats"])) == ("mod_essos", 5)
@@ -300,6 +302,7 @@ def test_mother_of_dragons_starting_power_and_the_house_of_each_seat(
     page.select_option("select[name=players]", "4")
     assert page.locator("input[name=starting_power]").get_attribute("placeholder") == "5"
     page.fill("input[name=starting_power]", "9")
+    assert not page.locator("input[name=mod_auto]").is_checked()  # people are asked
     options = page.locator('select[data-house="0"] option')
     houses = options.evaluate_all("os => os.map(o => o.value)")
     assert houses == ["", *T.SCENARIOS["mod"].houses]  # drawn at random, or one of the 7
@@ -322,6 +325,7 @@ def test_mother_of_dragons_starting_power_and_the_house_of_each_seat(
     assert config["houses"] == ["stark", "lannister", "tyrell", "arryn"]
     assert config["starting_power"] == 9
     assert config["vassals"] == ["baratheon", "greyjoy", "martell"]
+    assert config["auto"] == [False, True, True, True]  # the bots leave the choices to the engine
     view = person.state()["view"]
     assert view["seats"] == ["stark", "lannister", "tyrell", "arryn"]
     assert view["house"] == "stark"  # the host's seat 0

@@ -4,8 +4,9 @@
 // Essos only, X-MOD-1.3), Targaryen's deck A or B (X-MOD-Q3), the players' starting power
 // (`starting_power`, X-MOD-Q1; empty: the rules' 7 with the Iron Bank, else 5), which houses
 // are vassals (none ticked: drawn at random, X-MOD-10.1), per seat the house it plays
-// (`houses`, every seat or none: drawn at random, X-MOD-13.1) and, per person's seat, whether
-// the bot commands its vassals (`vassal_bots`, X-MOD-10.3). The board and deck come from the
+// (`houses`, every seat or none: drawn at random, X-MOD-13.1), whether people leave the
+// choices of the automatic setting to the engine (`auto`; bots always do) and, per person's
+// seat, whether the bot commands its vassals (`vassal_bots`, X-MOD-10.3). The board and deck come from the
 // server's settings (GET /api/kinds: `essos`, `targaryen_deck`); the server refuses a bad
 // choice in words.
 import { html } from './common.js';
@@ -18,7 +19,7 @@ const TARGARYEN = 'targaryen';
 export function modDefaults() {
   return {
     essos: false, ironBank: true, deck: 'a', vassals: /** @type {string[]} */ ([]), vassalBots: /** @type {number[]} */ ([]),
-    startingPower: '', seatHouses: /** @type {string[]} */ ([]),
+    startingPower: '', seatHouses: /** @type {string[]} */ ([]), autoPeople: false,
   };
 }
 
@@ -60,6 +61,8 @@ export function modConfig(mod, people, players) {
   const houses = seatHousesOf(mod, players);
   if (houses.every((h) => h)) out.houses = houses;
   if (mod.vassals.length) out.vassals = mod.vassals;
+  // bots leave the choices a player may automate to the engine (docs/boardgame-engine.md)
+  out.auto = Array.from({ length: players }, (_, i) => !people.includes(i) || mod.autoPeople);
   const bots = mod.vassalBots.filter((s) => people.includes(s));
   if (bots.length) out.vassal_bots = bots;
   return out;
@@ -106,6 +109,8 @@ export function ModPicker({ kind, mod, setMod, players }) {
     ${mod.essos && html`<label><input type="checkbox" name="iron_bank" checked=${mod.ironBank} onChange=${(e) => setMod({ ...mod, ironBank: e.target.checked })}/> the Iron Bank</label>
       ${decks && html`<label>${decks.title} <select name="targaryen_deck" value=${mod.deck} onChange=${(e) => setMod({ ...mod, deck: e.target.value })}>
         ${decks.values.map((v) => html`<option value=${v.value}>${v.title}</option>`)}</select></label>`}`}
+    <label title="Which dragon strength token Fire Made Flesh moves (the last one) and whether Beric Dondarrion takes a routed unit (yes) — bots always leave them to the engine"><input type="checkbox" name="mod_auto"
+      checked=${mod.autoPeople} onChange=${(e) => setMod({ ...mod, autoPeople: e.target.checked })}/> people leave the minor card choices to the engine</label>
     <label title="The power tokens each player starts with (X-MOD-Q1); empty: the rules' ${defaultPower}">Starting power
       <input type="number" name="starting_power" min="0" max="20" step="1" placeholder=${String(defaultPower)} value=${mod.startingPower}
         onInput=${(e) => setMod({ ...mod, startingPower: e.target.value })}/></label>

@@ -14,7 +14,7 @@ facts and the seat's own looks only — never by comparing with the real order:
   bottom, the rest back on top: the cards of the groups it took may be in any of their cells
   now (one group), or, if it took a middle card, in none the seat can name (``None``).
 
-A sample (:func:`arrange`) deals each group's cards into its cells and the other cards into
+A sample (:meth:`Known.arrange`) deals each group's cards into its cells and the other cards into
 the rest, each shuffled.
 """
 

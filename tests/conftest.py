@@ -99,6 +99,7 @@ SLOW_TESTS = {
         "test_openspiel_random_sim_test",
         "test_openspiel_ismcts_bot_plays_a_whole_game",
     ],
+    "rl/test_mod_openspiel.py": ["test_openspiel_random_sim_test_on_mod"],
     "rl/test_gym.py": ["test_a_whole_episode_against_random_bots"],
     "rl/test_sb3.py": [
         "test_maskable_ppo_trains_a_few_hundred_steps_with_no_glue",

@@ -20,14 +20,15 @@ register(TOY)
 MOD: dict[str, Any] = {"scenario": "mod"}
 ESSOS: dict[str, Any] = {**MOD, "essos": True}
 # Mother of Dragons (X-MOD-13.1): the 7-house board with 4, 3, 2 and 1 vassals (X-MOD-10) and
-# with 7 players; 5 players with Essos and 3 vassals; 8 players with Essos and the Iron Bank
+# with 7 players; 5 players with Essos and 3 vassals (some seats with the automatic setting);
+# 8 players with Essos and the Iron Bank
 MOD_CONFIGS: tuple[dict[str, Any], ...] = (
     {"players": 3, **MOD},
     {"players": 4, **MOD, "tides": True},
     {"players": 5, **MOD},
     {"players": 6, **MOD},
     {"players": 7, **MOD},
-    {"players": 5, **ESSOS},
+    {"players": 5, **ESSOS, "auto": [True, False, True, False, True]},  # the automatic setting
     {"players": 8, **ESSOS, "iron_bank": True},
 )
 
@@ -72,6 +73,7 @@ CASES = [
                 "vassals": ["targaryen", "stark", "arryn"],
             },
             {"players": 4, "vassals": ["arryn", "stark"]},  # a MoD setting only
+            {"players": 4, "scenario": "mod", "auto": [True]},  # one per seat, or one for all
             {"house_cards": "mod"},
             {"players": "6"},
             {"tides": "yes"},

@@ -522,6 +522,55 @@ def test_x_mod_10_9_beric_dondarrion_the_winning_vassal_loses_a_unit_after_casua
     assert log_has(g, "Beric Dondarrion: Martell destroys one of its own units in Sunspear")
 
 
+def _beric_with_a_routed_footman(mp: pytest.MonkeyPatch, auto: bool = False) -> BoardGame:
+    """Sunspear holds a standing footman, a routed one and a knight of vassal Martell, which
+    wins with Beric Dondarrion."""
+    vassal_draws(mp, "beric_dondarrion", "janos_slynt", "bronn")
+    s = martell_vassal().units("sunspear", "martell", "footman", routed=True)
+    g = stark_attacks_sunspear(s, "footman", "footman", defending=("footman", "knight"))
+    if auto:
+        g.config["auto"] = True
+    vassal_plays(g, "beric_dondarrion", "greatjon_umber")
+    run(g, until=D.BERIC_DONDARRION)
+    return g
+
+
+def test_x_mod_10_9_beric_dondarrion_the_commander_picks_a_standing_or_a_routed_unit(
+    monkeypatch: Any,
+) -> None:
+    """The card: "it must destroy one of its own units": which one is the commander's choice,
+    a routed footman or a standing one alike."""
+    g = _beric_with_a_routed_footman(monkeypatch)
+    d = pending(g, D.BERIC_DONDARRION, "tyrell")
+    assert d.choices == ("footman", "footman:routed", "knight")
+    assert_illegal(g, "knight:routed")
+    left = _sunspear_after(g, "footman")
+    assert left == [("footman", True), ("knight", False)]  # the standing footman is gone
+    assert card_texts(g, "beric_dondarrion")[0]["units"] == [{"kind": "footman", "routed": False}]
+
+
+def _sunspear_after(g: BoardGame, choice: str) -> list[tuple[str, bool]]:
+    """Beric's choice made and the combat over: Martell's units left in Sunspear."""
+    decide(g, D.BERIC_DONDARRION, choice)
+    run(g)
+    return sorted((u.kind, u.routed) for u in g.units["sunspear"])
+
+
+def test_x_mod_10_9_beric_dondarrion_a_routed_unit_when_chosen(monkeypatch: Any) -> None:
+    g = _beric_with_a_routed_footman(monkeypatch)
+    assert _sunspear_after(g, "footman:routed") == [("footman", False), ("knight", False)]
+
+
+def test_x_mod_10_9_beric_dondarrion_automatic_setting_destroys_a_routed_one(
+    monkeypatch: Any,
+) -> None:
+    """Config auto: the kind is still asked, a routed one of it is destroyed first."""
+    g = _beric_with_a_routed_footman(monkeypatch, auto=True)
+    d = pending(g, D.BERIC_DONDARRION, "tyrell")
+    assert d.choices == ("footman", "knight")
+    assert _sunspear_after(g, "footman") == [("footman", False), ("knight", False)]
+
+
 def test_x_mod_10_9_beric_dondarrion_attacking_with_one_unit_takes_nothing(
     monkeypatch: Any,
 ) -> None:

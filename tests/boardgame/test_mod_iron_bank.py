@@ -20,6 +20,7 @@ from westeros.boardgame.game import PlayedGame, new_position
 from westeros.boardgame.sea_orders import barred, sea_tokens
 from westeros.boardgame.setup import validate_config
 from westeros.boardgame.state import Order, Unit
+from westeros.boardgame.westeros_phase import reveal
 from westeros.engine import ConfigError, Decision, Step
 
 MOD8: dict[str, Any] = {"scenario": "mod", "players": 8, "essos": True}
@@ -482,6 +483,92 @@ def test_x_mod_8_1_a_sample_keeps_what_the_spymaster_saw_for_its_buyer_only() ->
     twin = g.clone()
     twin.westeros_decks[2] = (a, *rest, b)  # what Stark did is Lannister's secret
     assert twin.determinize(lannister, 3).state_hash() == g.determinize(lannister, 3).state_hash()
+
+
+WINTER = "II:winter_is_coming"
+
+
+def _spied(g: PlayedGame, house: str, arrangement: Any) -> tuple[str, str]:
+    """``house`` buys Spymaster, looks at deck II's top 2 cards (a, b) and puts them back as
+    ``arrangement(a, b)`` says; (a, b)."""
+    with_slots(g, "", "", "spymaster")
+    buy(g, house, "spymaster", "the_shivering_sea")
+    decide(g, D.LOAN_OPTION, "2", house=house)
+    a, b = g.westeros_decks[2][:2]
+    decide(g, D.LOAN_OPTION, arrangement(a, b), house=house)
+    return a, b
+
+
+def _deck_ii(g: PlayedGame, *top: str) -> None:
+    """Deck II starts with ``top`` (distinct cards), Winter Is Coming at the bottom."""
+    rest = list(g.westeros_decks[2])
+    for card in (*top, WINTER):
+        rest.remove(card)
+    g.westeros_decks[2] = (*top, *rest, WINTER)
+
+
+def _same_for(g: PlayedGame, twin: PlayedGame, house: str) -> None:
+    """R1.14: the seat cannot tell the twins apart, and its samples are the same."""
+    seat = g.seat_of(house)
+    assert g.view(seat) == twin.view(seat)
+    assert [e.fields for e in g.events(seat)] == [e.fields for e in twin.events(seat)]
+    for seed in range(4):
+        assert g.determinize(seat, seed).state_hash() == twin.determinize(seat, seed).state_hash()
+
+
+def test_x_mod_8_1_the_spymaster_still_knows_its_second_card_after_a_draw() -> None:
+    """Both cards back on top: once the first is revealed (R3.2.2), the buyer still knows the
+    next one; the others' samples shuffle it."""
+    g = game()
+    _deck_ii(g, "II:game_of_thrones", "II:dark_wings_dark_words")
+    a, b = _spied(g, "stark", lambda a, b: f"{a},{b}/")
+    reveal(g, 2)
+    assert kinds_of(g, E.WESTEROS_REVEALED)[-1]["card"] == a
+    stark, lannister = g.seat_of("stark"), g.seat_of("lannister")
+    assert all(g.determinize(stark, seed).westeros_decks[2][0] == b for seed in range(6))
+    assert {g.determinize(lannister, seed).westeros_decks[2][0] for seed in range(6)} != {b}
+
+
+def test_x_mod_8_1_r3_3_1_a_reshuffle_ends_what_the_spymaster_knew() -> None:
+    """Winter Is Coming put back on top by Stark is revealed: the deck is shuffled (R3.3.1).
+    Two games that differ only in the new order — one where Stark's two cards happen to be on
+    top again — look the same to Stark, and its samples are the same (they never keep the
+    cards it saw)."""
+    g = game()
+    _deck_ii(g, "II:game_of_thrones")
+    g.westeros_decks[2] = (WINTER, *g.westeros_decks[2][:-1])  # Winter Is Coming on top
+    a, b = _spied(g, "stark", lambda a, b: f"{a},{b}/")
+    assert a == WINTER
+    reveal(g, 2)
+    assert kinds_of(g, E.WINTER_IS_COMING)
+    cards = list(g.westeros_decks[2])
+    if b not in cards:  # the new card revealed was b: another of Stark's cards then
+        b = next(c for c in cards if c != WINTER)
+    cards.remove(WINTER)
+    cards.remove(b)
+    g.westeros_decks[2] = (WINTER, b, *cards)  # by chance as Stark left them
+    twin = g.clone()
+    twin.westeros_decks[2] = (*cards, b, WINTER)
+    _same_for(g, twin, "stark")
+    tops = {g.determinize(g.seat_of("stark"), seed).westeros_decks[2][:2] for seed in range(8)}
+    assert tops != {(WINTER, b)}
+
+
+def test_x_mod_8_1_another_spymaster_leaves_the_buyer_two_cards_in_two_places() -> None:
+    """Stark put (a, b) on top; then Lannister looks and puts one under (moved 1, public): Stark
+    knows a and b are the top and the bottom card, not which is where — whichever Lannister
+    chose, Stark's samples are the same and hold both orders."""
+    g = game()
+    _deck_ii(g, "II:game_of_thrones", "II:dark_wings_dark_words")
+    a, b = _spied(g, "stark", lambda a, b: f"{a},{b}/")
+    twin = g.clone()
+    _spied(g, "lannister", lambda x, y: f"{x}/{y}")
+    _spied(twin, "lannister", lambda x, y: f"{y}/{x}")
+    assert g.westeros_decks[2] != twin.westeros_decks[2]
+    _same_for(g, twin, "stark")
+    decks = [g.determinize(g.seat_of("stark"), seed).westeros_decks[2] for seed in range(8)]
+    assert all({d[0], d[-1]} == {a, b} for d in decks)
+    assert {d[0] for d in decks} == {a, b}
 
 
 def test_x_mod_8_6_fifteen_improvement_tokens_at_most() -> None:

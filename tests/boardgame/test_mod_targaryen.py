@@ -470,11 +470,52 @@ def test_xf35_xf37_fire_made_flesh_sacrifice_or_pass() -> None:
     d = pending(g, D.FIRE_MADE_FLESH, house=TG)
     assert set(d.choices) == {"norvos", "the_rhoyne", "pass"}  # no destroyed dragon to return
     decide(g, D.FIRE_MADE_FLESH, "norvos", house=TG)
+    d = pending(g, D.FIRE_MADE_FLESH_TOKEN, house=TG)  # the token of Targaryen's choice
+    assert d.choices == ("4", "6", "8", "10")
+    decide(g, D.FIRE_MADE_FLESH_TOKEN, "10", house=TG)
     assert dragons.strength(g) == 2 and g.dragon_early == (10,)  # one token only (XF35)
     assert g.count_units(TG, "dragon") == 2
     g2 = _card(scenario(), "fire_made_flesh")
     decide(g2, D.FIRE_MADE_FLESH, "pass", house=TG)  # optional (XF37)
     assert g2.count_units(TG, "dragon") == 3 and dragons.strength(g2) == 0
+
+
+def test_x_mod_7_4_fire_made_flesh_moves_the_token_targaryen_chooses() -> None:
+    """The card: "move one dragon strength token of its choice from the round track": the
+    token of round 4 leaves round 4 without a new one; with the automatic setting (config
+    auto) nothing is asked and the last token (round 10's) moves."""
+    s = scenario()
+    s.g.round = 3
+    g = _card(s, "fire_made_flesh")
+    decide(g, D.FIRE_MADE_FLESH, "norvos", house=TG)
+    decide(g, D.FIRE_MADE_FLESH_TOKEN, "4", house=TG)
+    assert g.dragon_early == (4,) and dragons.strength(g) == 2
+    g.round = 4
+    assert dragons.strength(g) == 2  # round 4's token was already in the box
+    auto = scenario(auto=[i == EIGHT.index(TG) for i in range(8)])
+    auto.g.round = 3
+    g2 = _card(auto, "fire_made_flesh")
+    decide(g2, D.FIRE_MADE_FLESH, "norvos", house=TG)
+    assert not g2.pending() and g2.dragon_early == (10,)
+    g2.round = 4
+    assert dragons.strength(g2) == 3
+
+
+def test_x_mod_7_4_fire_made_flesh_with_one_token_left_asks_nothing_more() -> None:
+    s = scenario()
+    s.g.round = 9
+    g = _card(s, "fire_made_flesh")
+    decide(g, D.FIRE_MADE_FLESH, "norvos", house=TG)
+    assert not g.pending() and g.dragon_early == (10,) and dragons.strength(g) == 5
+
+
+def test_the_automatic_setting_is_validated() -> None:
+    config = {**MOD8, "houses": list(EIGHT)}
+    assert validate_config({**config, "auto": True})["auto"] == [True] * 8
+    assert "auto" not in validate_config(config)
+    for bad in ([True] * 7, "yes", [1] * 8):
+        with pytest.raises(ConfigError, match="auto must be true, false or one"):
+            validate_config({**config, "auto": bad})
 
 
 def test_x_mod_7_4_fire_made_flesh_returns_a_destroyed_dragon() -> None:

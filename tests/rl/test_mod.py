@@ -38,7 +38,7 @@ def test_x_mod_3_mod_configs_get_their_own_larger_space() -> None:
         assert s.actions is A.MOD and s.obs_size == MOD_OBS_SIZE
         assert s.agents == tuple(f"player_{i}" for i in range(config["players"]))
     assert space(config={"scenario": "mod", "essos": True}).players == 8
-    assert A.MOD.n == 8714 and MOD_OBS_SIZE == 4897
+    assert A.MOD.n == 8722 and MOD_OBS_SIZE == 4898
     assert sum(size for _, size in MOD_SECTIONS.values()) == MOD_OBS_SIZE
     # the other games' spaces stay as they were (records and agents depend on them)
     for config in (None, {"scenario": "adwd"}, {"scenario": "affc"}):

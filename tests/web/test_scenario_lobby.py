@@ -266,6 +266,7 @@ def test_mother_of_dragons_with_essos_chosen_vassals_and_vassals_left_to_the_bot
     page.uncheck("input[name=iron_bank]")
     page.select_option("select[name=targaryen_deck]", "b")
     page.check('input[data-vassalbot="0"]')
+    page.check("input[name=mod_auto]")  # the host too leaves the minor choices to the engine
     for house in ("greyjoy", "martell"):
         page.check(f'input[name=vassal][value="{house}"]')
     page.click("#create")  # 2 vassals for 5 players of 8 houses: the server says no
@@ -278,10 +279,56 @@ def test_mother_of_dragons_with_essos_chosen_vassals_and_vassals_left_to_the_bot
     config = game_of(server, person.game)["config"]
     assert config["essos"] is True and config["iron_bank"] is False
     assert (config["targaryen_deck"], config["vassal_bots"]) == ("b", [0])
+    assert config["auto"] == [True] * 5
     assert sorted(config["vassals"]) == ["arryn", "greyjoy", "martell"]
     view = person.state()["view"]
     assert (view["map"], len(view["seats"])) == ("mod_essos", 5)
     assert sorted(view["vassals"]) == ["arryn", "greyjoy", "martell"]
     assert "targaryen" in view["seats"]
+    assert not person.errors, person.errors
+    person.close()
+
+
+def test_mother_of_dragons_starting_power_and_the_house_of_each_seat(
+    server: Server, browser: Browser
+) -> None:
+    """X-MOD-Q1: the host sets the players' starting power; X-MOD-13.1: the host picks the
+    house of each seat (every seat or none: a partial choice is refused before sending, two
+    seats with one house by the server, in words); the houses nobody plays are the vassals
+    (X-MOD-10.1)."""
+    person = Person(browser, server)
+    page = board_lobby(person)
+    page.select_option("select[name=scenario]", "mod")
+    page.select_option("select[name=players]", "4")
+    assert page.locator("input[name=starting_power]").get_attribute("placeholder") == "5"
+    page.fill("input[name=starting_power]", "9")
+    assert not page.locator("input[name=mod_auto]").is_checked()  # people are asked
+    options = page.locator('select[data-house="0"] option')
+    houses = options.evaluate_all("os => os.map(o => o.value)")
+    assert houses == ["", *T.SCENARIOS["mod"].houses]  # drawn at random, or one of the 7
+    page.select_option('select[data-house="0"]', "stark")
+    page.select_option('select[data-house="1"]', "lannister")
+    page.click("#create")
+    page.wait_for_selector("#lobby-error")
+    assert "every seat, or of none" in page.inner_text("#lobby-error")
+    page.select_option('select[data-house="2"]', "tyrell")
+    page.select_option('select[data-house="3"]', "stark")
+    page.click("#create")
+    page.wait_for_function(
+        "() => document.querySelector('#lobby-error')?.innerText.includes('different houses')"
+    )
+    page.select_option('select[data-house="3"]', "arryn")
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+    person.adopt_from_page()
+    config = game_of(server, person.game)["config"]
+    assert config["houses"] == ["stark", "lannister", "tyrell", "arryn"]
+    assert config["starting_power"] == 9
+    assert config["vassals"] == ["baratheon", "greyjoy", "martell"]
+    assert config["auto"] == [False, True, True, True]  # the bots leave the choices to the engine
+    view = person.state()["view"]
+    assert view["seats"] == ["stark", "lannister", "tyrell", "arryn"]
+    assert view["house"] == "stark"  # the host's seat 0
+    assert {view["houses"][h]["power"] for h in view["seats"]} == {9}
     assert not person.errors, person.errors
     person.close()

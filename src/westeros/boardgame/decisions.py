@@ -390,9 +390,10 @@ BRONN = _kind(
 )
 BERIC_DONDARRION = _kind(
     "beric_dondarrion",
-    Codec(("unit",)),
-    "X-MOD-10.9: the kind of the vassal's own unit in the embattled area that Beric Dondarrion "
-    "destroys after a win (asked only when it matters)",
+    Codec(("unit", "routed?"), sep=":"),
+    "X-MOD-10.9: the vassal's own unit in the embattled area that Beric Dondarrion destroys "
+    "after a win: its kind (a standing one), or <kind>:routed for a routed one (asked only "
+    "when it matters; automatic answer, config auto: a routed one of the chosen kind)",
 )
 
 # ====================================================== A Feast for Crows objectives (X-AFFC-6)
@@ -529,6 +530,13 @@ FIRE_MADE_FLESH = _kind(
     "X-MOD-7.4, XF35, XF37, X-MOD-D6 Fire Made Flesh: the area of the dragon Targaryen destroys "
     "to bring one dragon strength token into the box at once, return (a destroyed dragon goes "
     "back to its home area), or pass",
+)
+FIRE_MADE_FLESH_TOKEN = _kind(
+    "fire_made_flesh_token",
+    Codec(("round",)),
+    "X-MOD-7.4, XF35, X-MOD-D6 Fire Made Flesh: the round (2, 4, 6, 8, 10) of the waiting "
+    "dragon strength token Targaryen moves into the box, asked when more than one waits "
+    "(automatic answer, config auto: the last one)",
 )
 
 # ====================================================== Mother of Dragons: the Iron Bank (X-MOD-8)

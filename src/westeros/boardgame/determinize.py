@@ -16,7 +16,9 @@ Resampled (each from public facts only, so the sample carries no secret of the r
 * the order of the Westeros decks and of the wildling deck, keeping the seat's Raven peek on
   top (or at the bottom) and the publicly drawn wildling cards at the bottom in their order,
   the card the seat's Rodrik the Reader put on top of a Westeros deck (X-ADWD-4.2) and the
-  cards its Spymaster loan looks at or put back on top or at the bottom (X-MOD-8.1);
+  cards its Spymaster loan looks at or put back on top or at the bottom, as far as the log it
+  may read says they are still there (X-MOD-8.1, :mod:`~westeros.boardgame.spied_decks`: after
+  reveals, other buyers' looks and reshuffles);
 * the objective cards other houses picked and have not shown yet (Shifting Ambitions, New
   Information, X-AFFC-D4): one card of the house's hand each, as the copy holds it;
 * the house cards come from the hands, whichever deck is in play (X-ADWD-1.1);
@@ -37,9 +39,10 @@ from westeros.boardgame.bidding import TableBids
 from westeros.boardgame.fight import current
 from westeros.boardgame.iron_bank import Spymaster, uses_iron_bank
 from westeros.boardgame.planning import placeable_tokens
+from westeros.boardgame.spied_decks import LOOK, SPY_EVENTS, Known, known_order
 from westeros.boardgame.state import SIDES, BoardGame, Order
 from westeros.boardgame.vassals import knows, vassal_deck, vassal_tokens
-from westeros.engine import Rng
+from westeros.engine import Event, Rng
 
 _MIX = 0x9E3779B97F4A7C15
 G = TypeVar("G", bound=BoardGame)
@@ -137,20 +140,23 @@ def _fight(g: BoardGame, me: str, rng: Rng) -> None:
 
 
 def _westeros(g: BoardGame, me: str, rng: Rng) -> dict[int, tuple[str, ...]]:
-    """Each Westeros deck shuffled, but for the card the seat's Rodrik the Reader put on top:
-    it stays there while the deck has not shrunk since (X-ADWD-4.2)."""
+    """Each Westeros deck shuffled, but for what the seat knows of its order: the cards its
+    Spymaster loan looked at or put back, as far as the log it may read says they are still
+    there (X-MOD-8.1, :mod:`~westeros.boardgame.spied_decks`), or the card its Rodrik the
+    Reader put on top while the deck has not shrunk since (X-ADWD-4.2)."""
     tops: dict[int, tuple[str, int]] = {}
     name = E.RODRIK_SEARCH.name
     for event in g.log:
         if event.kind == name and event.fields.get("house") == me:
             tops[event.fields["deck"]] = (event.fields["card"], event.fields["size"])
     out: dict[int, tuple[str, ...]] = {}
+    log = _spy_log(g, me)
     for d, cards in g.westeros_decks.items():
         top, size = tops.get(d, ("", -1))
-        above, below = _spied(g, me, d)
-        if above or below:
-            middle = cards[len(above) : len(cards) - len(below)]
-            out[d] = (*above, *rng.shuffled(sorted(middle)), *below)
+        spied = _spied(g, me, d, log) if log is not None else None
+        sample = spied.arrange(cards, rng) if spied is not None else None
+        if sample is not None:
+            out[d] = sample
         elif size == len(cards) and top in cards:
             rest = list(cards)
             rest.remove(top)
@@ -160,25 +166,23 @@ def _westeros(g: BoardGame, me: str, rng: Rng) -> dict[int, tuple[str, ...]]:
     return out
 
 
-def _spied(g: BoardGame, me: str, deck: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """X-MOD-8.1 Spymaster: the cards of Westeros deck ``deck`` the seat knows on top and at the
-    bottom — the two it is looking at, or those it put back after its own look, while they are
-    still there and nobody looked at that deck after it."""
+def _spy_log(g: BoardGame, me: str) -> list[Event] | None:
+    """The events that move Westeros cards, as the seat may read them (None without the Iron
+    Bank: no Spymaster)."""
+    if not uses_iron_bank(g):
+        return None
+    seat = g.seat_of(me)
+    return [e.for_seat(seat) for e in g.log if e.kind in SPY_EVENTS]
+
+
+def _spied(g: BoardGame, me: str, deck: int, log: list[Event]) -> Known | None:
+    """X-MOD-8.1 Spymaster: what the seat knows of deck ``deck``'s order, read from the log as
+    the seat may read it (and the two cards its Spymaster is showing it now)."""
+    looking: tuple[str, ...] = ()
     for step in g.stack:
         if isinstance(step, Spymaster) and step.deck == deck and step.house == me:
-            return g.westeros_decks[deck][:2], ()
-    cards = g.westeros_decks[deck]
-    name = E.SPYMASTER.name
-    for event in reversed(g.log):
-        if event.kind != name or event.fields.get("deck") != deck:
-            continue
-        if event.fields.get("house") != me:
-            return (), ()
-        top, bottom = tuple(event.fields["top"]), tuple(event.fields["bottom"])
-        top = top if cards[: len(top)] == top else ()
-        bottom = bottom if bottom and cards[-len(bottom) :] == bottom else ()
-        return top, bottom
-    return (), ()
+            looking = g.westeros_decks[deck][:LOOK]
+    return known_order(log, me, deck, len(g.westeros_decks[deck]), looking)
 
 
 def _wildlings(g: BoardGame, me: str, rng: Rng) -> None:

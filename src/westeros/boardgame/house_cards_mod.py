@@ -17,7 +17,8 @@ Windows and decisions (X-MOD-D10):
   Robert Arryn ``after`` (kind ``robert_arryn``: one of the weakest cards or ``"pass"``).
 * Vassals — Varys ``after``; Syrio Forel ``units``; Jaqen H'ghar ``cancel`` (a random card);
   Jon Connington ``after`` (kind ``jon_connington``: an area or ``"pass"``); Beric Dondarrion
-  ``after_casualties`` (kind ``beric_dondarrion``: a unit kind, asked only when it matters);
+  ``after_casualties`` (kind ``beric_dondarrion``: a unit kind or ``<kind>:routed``, asked only
+  when it matters);
   Bronn ``before_resolution`` (kind ``bronn``, asked of the opponent: ``"pay"``/``"pass"``).
 * Targaryen A — Khal Drogo ``stats`` and ``after``; Xaro Xhoan Daxos ``units``; Daenerys
   ``stats``; Viserys ``before_resolution`` (kind ``viserys``: a card or ``"pass"``) and
@@ -327,20 +328,34 @@ _ability(
 
 
 # -- Beric Dondarrion (X-MOD-10.9): the vassal won: it destroys one of its units there ---------
-def _beric_kinds(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
+def _beric_options(g: BoardGame, f: Fight, side: Side) -> tuple[str, ...]:
+    """The units the commander may pick: each kind (a standing one) and ``<kind>:routed`` (a
+    routed one), in unit order; with the automatic setting one per kind (a routed one
+    first, being worth least now)."""
     units = f.combat_units(g, side)
-    return tuple(k for k in T.UNIT_TYPES if any(u.kind == k for u in units))
+    auto = g.automatic(_seat(g, f, side))
+    out: list[str] = []
+    for kind in T.UNIT_TYPES:
+        states = {u.routed for u in units if u.kind == kind}
+        if states and auto:
+            out.append(kind)
+            continue
+        if False in states:
+            out.append(kind)
+        if True in states:
+            out.append(str(D.BERIC_DONDARRION.format(kind, "routed")))
+    return tuple(out)
 
 
 def _beric_ask(g: BoardGame, f: Fight, side: Side) -> Decision | None:
-    kinds = _beric_kinds(g, f, side)
-    if f.winner is not side or len(kinds) <= 1:
+    options = _beric_options(g, f, side)
+    if f.winner is not side or len(options) <= 1:
         return None  # the choice does not matter
     return D.BERIC_DONDARRION.ask(
         _seat(g, f, side),
         f"Beric Dondarrion: {_h(f.house(side))} won; destroy one of its units in "
-        f"{T.area_name(f.area)} (which kind?)",
-        kinds,
+        f"{T.area_name(f.area)} (a kind, or <kind>:routed)",
+        options,
         **g.for_vassal(f.house(side)),
     )
 
@@ -349,9 +364,12 @@ def _beric_act(g: BoardGame, f: Fight, side: Side, choice: str | None) -> None:
     units = f.combat_units(g, side)
     if f.winner is not side or not units:
         return  # a garrison alone: nothing to destroy
-    kind = choice or units[0].kind
-    same = [u for u in units if u.kind == kind]
-    victim = next((u for u in same if u.routed), same[0])  # a routed one is worth least now
+    parts = D.BERIC_DONDARRION.parse(choice or _beric_options(g, f, side)[0])
+    same = [u for u in units if u.kind == parts["unit"]]
+    if "routed" in parts or g.automatic(_seat(g, f, side)):
+        victim = next((u for u in same if u.routed), same[0])
+    else:
+        victim = next((u for u in same if not u.routed), same[0])
     f.destroy_unit(g, side, victim)
     g.emit(
         E.CARD_TEXT(

@@ -25,6 +25,7 @@ CONFIG_KEYS = frozenset(
         "planning",
         *mod.KEYS,
         "vassal_bots",  # X-MOD-10.3: seats leaving their vassals to the server's bot
+        "auto",  # the seats leaving the choices listed in docs/boardgame-engine.md to the engine
     }
 )
 PLANNING = ("sequential", "table")
@@ -76,6 +77,9 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     Essos: 4–8 players, Targaryen always seated, X-MOD-1.2) and, with it, ``targaryen_deck``
     (``a`` or ``b``, X-MOD-Q3) and ``iron_bank`` (default true, X-MOD-1.3); ``starting_power``
     (X-MOD-Q1: 7 with the Iron Bank, else 5; :mod:`~westeros.boardgame.iron_bank`).
+    ``auto`` (optional: true, false or one per seat): the seats whose choices a player may
+    leave to the engine (Fire Made Flesh's token, Beric Dondarrion's routed unit) get the
+    engine's answer instead of a decision (docs/boardgame-engine.md).
     """
     unknown = set(config) - CONFIG_KEYS
     if unknown:
@@ -104,7 +108,23 @@ def validate_config(config: dict[str, Any]) -> dict[str, Any]:
     } | _arryn_tokens(config, scenario)
     if scenario == mod.SCENARIO:  # X-MOD-1.4, X-MOD-10.1 (other configs stay as they were)
         result |= mod.settings(config, players, houses)
-    return result | check_vassal_bots(config, players)
+    return result | check_vassal_bots(config, players) | _auto(config, players)
+
+
+def _auto(config: dict[str, Any], players: int) -> dict[str, list[bool]]:
+    """``auto``: the seats whose choices a player may leave to the engine get its automatic
+    answer (one boolean for every seat, or one per seat; kept only when given)."""
+    if "auto" not in config:
+        return {}
+    auto = config["auto"]
+    if isinstance(auto, bool):
+        return {"auto": [auto] * players}
+    if not isinstance(auto, list) or len(auto) != players or not all(type(a) is bool for a in auto):
+        raise ConfigError(
+            f"auto must be true, false or one true/false per seat ({players} seats), "
+            f"not {shown(auto)}"
+        )
+    return {"auto": list(auto)}
 
 
 def _players(config: dict[str, Any]) -> int:

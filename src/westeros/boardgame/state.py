@@ -186,6 +186,13 @@ class BoardGame(StepGame):
         ``D.X.ask(g.seat_for(h), prompt, choices, **g.for_vassal(h))``."""
         return {"vassal": house} if house in self.vassals else {}
 
+    def automatic(self, seat: int) -> bool:
+        """Whether ``seat`` leaves the choices a player may leave to the engine to its
+        automatic answer (config ``auto``: one boolean, or one per seat; docs/boardgame-engine.md
+        lists the choices)."""
+        auto = self.config.get("auto", False)
+        return bool(auto[seat] if isinstance(auto, list | tuple) else auto)
+
     def refusal(self, decision: Decision, choice: Choice) -> str:
         """Why a choice was refused, naming the house and the areas (refusals.py)."""
         return refusal(self.house_of(decision.seat), decision, choice)

@@ -13,7 +13,8 @@ then does its own part (:data:`MOD_TEXTS`, registered by the Westeros phase):
 * Word Spreads Quickly and Scattering Dissent: every player in (reverse) turn order moves a
   token (``loyalty_move``, XF38, XF39); Targaryen may pay to cancel each move
   (``loyalty_cancel``);
-* Fire Made Flesh: ``fire_made_flesh`` (a dragon's area, ``return`` or ``pass``, XF35, XF37).
+* Fire Made Flesh: ``fire_made_flesh`` (a dragon's area, ``return`` or ``pass``, XF35, XF37),
+  then ``fire_made_flesh_token`` (the round of the strength token moved, unless automatic).
 """
 
 from __future__ import annotations
@@ -318,13 +319,15 @@ def _move_token(g: BoardGame, mover: str, start: str, to: str) -> None:
 
 class FireMadeFlesh(Step):
     """Fire Made Flesh (X-MOD-7.4, XF35, XF37): Targaryen may destroy a dragon (its area) to
-    bring one strength token into the box at once, put a destroyed dragon back into its home
-    area (``return``), or pass. The token moved is the one due last: the one the box would
-    otherwise wait for longest."""
+    bring one strength token of its choice from the round track into the box at once
+    (``fire_made_flesh_token``, asked when more than one waits; automatic answer, config
+    ``auto``: the one due last, which the box would otherwise wait for longest), put a
+    destroyed dragon back into its home area (``return``), or pass."""
 
     def __init__(self, card: str, choice: str | None = None) -> None:
         self.card = card
         self.choice = choice
+        self.token: int | None = None
 
     def options(self, g: BoardGame) -> tuple[str, ...]:
         options: list[str] = []
@@ -342,14 +345,29 @@ class FireMadeFlesh(Step):
         return (*options, PASS) if options else ()
 
     def decisions(self, g: BoardGame) -> list[Decision]:
-        options = self.options(g)
-        if not options or self.choice is not None:
+        seat = g.seat_for(TG)
+        if self.choice is None:
+            options = self.options(g)
+            if not options:
+                return []
+            prompt = "Targaryen: Fire Made Flesh — destroy a dragon (its area), return one, or pass"
+            return [D.FIRE_MADE_FLESH.ask(seat, prompt, options)]
+        tokens = waiting_tokens(g)
+        if self.choice in (PASS, "return") or self.token is not None or len(tokens) < 2:
             return []
-        prompt = "Targaryen: Fire Made Flesh — destroy a dragon (its area), return one, or pass"
-        return [D.FIRE_MADE_FLESH.ask(g.seat_for(TG), prompt, options)]
+        if g.automatic(seat):
+            return []
+        prompt = (
+            f"Targaryen: Fire Made Flesh — the dragon in {T.area_name(self.choice)} is destroyed;"
+            " which round's strength token enters the box now"
+        )
+        return [D.FIRE_MADE_FLESH_TOKEN.ask(seat, prompt, tuple(str(r) for r in tokens))]
 
     def choose(self, g: BoardGame, seat: int, choice: Choice) -> None:
-        self.choice = str(choice)
+        if self.choice is None:
+            self.choice = str(choice)
+        else:
+            self.token = int(str(choice))
 
     def run(self, g: BoardGame) -> None:
         if self.choice is None or self.choice == PASS:
@@ -360,7 +378,7 @@ class FireMadeFlesh(Step):
             g.add_unit(home, Unit(TG, T.DRAGON))
             g.emit(E.DRAGON_RETURNED(house=TG, area=home))
             return
-        token = waiting_tokens(g)[-1]
+        token = self.token if self.token is not None else waiting_tokens(g)[-1]
         g.remove_unit(self.choice, Unit(TG, T.DRAGON))
         g.dragon_early = (*g.dragon_early, token)
         g.emit(

@@ -213,6 +213,8 @@ def _values(kind: D.DecisionKind, b: _Board = _BASE) -> list[Choice]:
         return [f"replace{codec.sep}{a}" for a in b.areas]
     if names == ("area", "routed"):
         return [*b.land, *(f"{a}{codec.sep}routed" for a in b.land)]
+    if names == ("unit", "routed"):  # X-MOD-10.9 Beric Dondarrion: a kind, or a routed one
+        return [*b.land_units, *(f"{u}{codec.sep}routed" for u in b.land_units)]
     if names == ("unit", "to"):
         return [f"{u}{codec.sep}{a}" for u in b.simple["unit"] for a in b.areas]
     if names == ("card",) and kind.name in b.card_part:
@@ -337,6 +339,7 @@ MOD_ONLY_KINDS = frozenset(
         D.LOYALTY_MOVE.name,
         D.LOYALTY_CANCEL.name,
         D.FIRE_MADE_FLESH.name,
+        D.FIRE_MADE_FLESH_TOKEN.name,
         # the Iron Bank (X-MOD-D7, X-MOD-D8)
         D.LOAN.name,
         D.LOAN_AREA.name,
@@ -415,6 +418,7 @@ _MOD = _board(
         "house": MOD_HOUSES,
         "token": MOD_TOKENS,
         "loan": LOAN_IDS,
+        "round": tuple(str(r) for r in T.TARGARYEN.dragon_token_rounds),  # Fire Made Flesh
     },
     card_part={D.RODRIK.name: ALL_WESTEROS_CARDS},
     option_part={

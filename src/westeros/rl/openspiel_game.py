@@ -1,14 +1,21 @@
 """Both games as OpenSpiel Python games (``python_westeros_boardgame``,
-``python_westeros_cardgame``).
+``python_westeros_mod``, ``python_westeros_cardgame``).
 
 Importing this module registers them with ``pyspiel``; then
-``pyspiel.load_game("python_westeros_boardgame", {"players": 4})`` or
+``pyspiel.load_game("python_westeros_boardgame", {"players": 4})``,
+``pyspiel.load_game("python_westeros_mod", {"players": 5})`` or
 ``pyspiel.load_game("python_westeros_cardgame", {"decks": "westeros-stark+westeros-lannister"})``
 gives a sequential game with imperfect information that OpenSpiel's algorithms and tools run
 on. The card game's parameters: ``decks`` (shipped deck ids joined by ``+``, one per player: a
 comma would end the parameter in OpenSpiel's game strings),
 ``auto`` (the choices a player may leave to the engine answered by it; True by default),
-``seeds``. Everything below holds for both.
+``seeds``. Mother of Dragons' (X-MOD-1, :class:`WesterosModGame`): ``players`` (3–7, 4–8 with
+``essos``), ``essos``, ``iron_bank`` (with essos only), ``targaryen_deck``, ``starting_power``
+(-1: the rules' default), ``houses`` and ``vassals`` (house ids joined by ``+``; empty: drawn
+at set-up), ``auto`` (False by default: the choices are asked), ``tides``, ``seeds``; its
+space is :data:`westeros.rl.actions.MOD` and its observation :mod:`westeros.rl.mod_encoding`;
+a seat acts for its house and the vassals it commands this round (X-MOD-10.3), and gifts
+(idle decisions, X-MOD-11.1) are never a player's move. Everything below holds for all three.
 
 * **Chance.** The first node is a chance node that picks the game's seed among ``seeds``
   equally likely outcomes (parameter, 1000 by default); every later shuffle and draw follows
@@ -41,7 +48,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from westeros.engine import Choice, Game, new_game
+from westeros.engine import Choice, Decision, Game, new_game
 from westeros.rl.spaces import Space, space
 
 SHORT_NAME = "python_westeros_boardgame"
@@ -80,6 +87,23 @@ _GAME_TYPE = _game_type(
     "A Game of Thrones: The Board Game (Second Edition)",
     (3, 6),
     {"players": 6, "tides": False, "scenario": "base", "house_cards": ""},
+)
+MOD_SHORT_NAME = "python_westeros_mod"
+_MOD_GAME_TYPE = _game_type(
+    MOD_SHORT_NAME,
+    "A Game of Thrones: The Board Game (Second Edition) with Mother of Dragons",
+    (3, 8),
+    {
+        "players": 7,
+        "essos": False,
+        "iron_bank": True,
+        "targaryen_deck": "",
+        "starting_power": -1,
+        "houses": "",
+        "vassals": "",
+        "auto": False,
+        "tides": False,
+    },
 )
 _CARD_GAME_TYPE = _game_type(
     CARD_SHORT_NAME,
@@ -120,8 +144,11 @@ class WesterosGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"players must be 3..6, not {players}")
         tides = bool(params.get("tides", False))
         scenario = str(params.get("scenario", "base"))
-        if scenario == "mod":  # its space is the PettingZoo and Gymnasium adapters' only
-            raise ValueError("the OpenSpiel game plays the base map's scenarios, not 'mod'")
+        if scenario == "mod":  # Mother of Dragons is a game of its own: python_westeros_mod
+            raise ValueError(
+                f"the OpenSpiel game plays the base map's scenarios, not 'mod' "
+                f"({MOD_SHORT_NAME} plays Mother of Dragons)"
+            )
         deck = str(params.get("house_cards", ""))
         config = {"scenario": scenario, **({"house_cards": deck} if deck else {})}
         kept = {"players": players, "tides": tides, "scenario": scenario, "house_cards": deck}
@@ -134,6 +161,50 @@ class WesterosGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> WesterosObserver:
         return WesterosObserver(self.space, iig_obs_type, params)
+
+
+def _houses_param(text: str) -> list[str] | None:
+    """Houses joined by ``+`` (a comma would end the parameter); empty: None."""
+    houses = [h.strip() for h in text.split("+") if h.strip()]
+    return houses or None
+
+
+class WesterosModGame(WesterosGame):
+    """Mother of Dragons (X-MOD-1): parameters ``players``, ``essos``, ``iron_bank``,
+    ``targaryen_deck``, ``starting_power``, ``houses``, ``vassals``, ``auto``, ``tides``,
+    ``seeds`` (see the module's docstring); an impossible combination is the engine's
+    ConfigError (a ValueError) naming it."""
+
+    GAME_TYPE = _MOD_GAME_TYPE
+
+    @staticmethod
+    def _space(params: dict[str, Any]) -> tuple[Space, dict[str, Any]]:
+        kept = {key: params.get(key, default) for key, default in _MOD_PARAMS.items()}
+        essos = bool(kept["essos"])
+        config: dict[str, Any] = {
+            "scenario": "mod",
+            "players": int(kept["players"]),
+            "auto": bool(kept["auto"]),
+        }
+        if essos:  # X-MOD-1.2, X-MOD-1.3, X-MOD-Q3: Essos' own settings
+            config |= {"essos": True, "iron_bank": bool(kept["iron_bank"])}
+            if kept["targaryen_deck"]:
+                config["targaryen_deck"] = str(kept["targaryen_deck"])
+        if int(kept["starting_power"]) >= 0:  # X-MOD-Q1
+            config["starting_power"] = int(kept["starting_power"])
+        for key in ("houses", "vassals"):
+            houses = _houses_param(str(kept[key]))
+            if houses is not None:
+                config[key] = houses
+        return space("boardgame", config["players"], bool(kept["tides"]), config), kept
+
+    def new_initial_state(self) -> WesterosState:
+        return WesterosModState(self)
+
+
+_MOD_PARAMS: dict[str, Any] = {
+    k: v for k, v in _MOD_GAME_TYPE.parameter_specification.items() if k != "seeds"
+}
 
 
 class WesterosCardGame(WesterosGame):
@@ -272,7 +343,7 @@ class WesterosState(pyspiel.State):  # type: ignore[misc]
         engine's ``determinize``. The seed mixes the sampler's draw (OpenSpiel passes a
         ``UniformProbabilitySampler``) with a count of this state's resamples, so that
         successive samples differ even when the sampler is new each time."""
-        state = WesterosState(self.get_game())
+        state = type(self)(self.get_game())
         if self.game is None:
             return state
         self._resamples += 1
@@ -288,13 +359,46 @@ class WesterosState(pyspiel.State):  # type: ignore[misc]
         return f"moves={g.moves} state={g.state_hash()}"
 
 
+class WesterosModState(WesterosState):
+    """A Mother of Dragons node: the open decision the game waits for is the first pending one
+    that is not idle (gifts, X-MOD-11.1, are never a player's move); a vassal's decision is
+    its commander's seat's (X-MOD-10.3)."""
+
+    def current_player(self) -> int:
+        if self.game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        decision = _waited(self.game)
+        return int(pyspiel.PlayerId.TERMINAL) if decision is None else decision.seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.game is not None
+        decision = _waited(self.game)
+        assert decision is not None and decision.seat == player
+        return sorted(self.space.actions.legal_indices(decision))
+
+    def _apply_action(self, action: int) -> None:
+        engine = self._engine
+        if engine.game is None:
+            engine.game = new_game(self.space.kind, self.space.config, int(action))
+        else:
+            decision = _waited(engine.game)
+            assert decision is not None
+            engine.apply(decision.seat, self.space.actions.decode(decision, int(action)))
+        _skip_forced(engine)
+
+
+def _waited(game: Game) -> Decision | None:
+    """The first open decision the game waits for (idle ones are sorted last)."""
+    return next((d for d in game.pending() if not d.idle), None)
+
+
 def _skip_forced(engine: _Engine) -> None:
     assert engine.game is not None
     while True:
-        pending = engine.game.pending()
-        if not pending or len(pending[0].choices) != 1:
+        decision = _waited(engine.game)
+        if decision is None or len(decision.choices) != 1:
             return
-        engine.apply(pending[0].seat, pending[0].choices[0])
+        engine.apply(decision.seat, decision.choices[0])
 
 
 class WesterosObserver:
@@ -342,4 +446,5 @@ class WesterosObserver:
 
 
 pyspiel.register_game(_GAME_TYPE, WesterosGame)
+pyspiel.register_game(_MOD_GAME_TYPE, WesterosModGame)
 pyspiel.register_game(_CARD_GAME_TYPE, WesterosCardGame)

@@ -104,7 +104,7 @@ RULES: dict[str, Rule] = {
     D.MISSANDEI.name: fights.strongest_card,
     D.JON_CONNINGTON.name: fights.first_action,
     D.BRONN.name: _word("pay"),
-    D.BERIC_DONDARRION.name: fights.casualty,
+    D.BERIC_DONDARRION.name: fights.beric,
     # Mother of Dragons: a gift of power is always welcome (X-MOD-11.1; bots never give)
     D.ACCEPT_GIFT.name: _word("accept"),
     # Mother of Dragons: Targaryen (X-MOD-D4) and Westeros deck IV (X-MOD-D6)
@@ -113,6 +113,7 @@ RULES: dict[str, Rule] = {
     D.LOYALTY_PLAYER.name: targaryen.first_offer,
     D.LOYALTY_CANCEL.name: targaryen.cancel,
     D.FIRE_MADE_FLESH.name: targaryen.fire_made_flesh,
+    D.FIRE_MADE_FLESH_TOKEN.name: targaryen.last_token,
     D.LOYALTY_UNIT.name: targaryen.give_unit,
     # the Iron Bank (X-MOD-D7); its areas, options and unpaid interest: any legal choice
     D.LOAN.name: loans.loan,

@@ -96,6 +96,15 @@ def casualty(b: Board, decision: Decision) -> Choice:
     return decision.choices[0]
 
 
+def beric(b: Board, decision: Decision) -> Choice:
+    """X-MOD-10.9: the cheapest kind, a routed one of it first (it is worth least now)."""
+    for kind in CASUALTY_ORDER:
+        for choice in (f"{kind}:routed", kind):
+            if choice in decision.choices:
+                return choice
+    return decision.choices[0]
+
+
 def retreat(b: Board, decision: Decision) -> Choice:
     def score(area: Choice) -> float:
         a = str(area)

@@ -32,6 +32,11 @@ def fire_made_flesh(b: Board, decision: Decision) -> Choice:
     return "return" if "return" in decision.choices else PASS
 
 
+def last_token(b: Board, decision: Decision) -> Choice:
+    """X-MOD-7.4: the token of the latest round (the box would wait longest for it)."""
+    return max(decision.choices, key=lambda c: int(str(c)))
+
+
 def give_unit(b: Board, decision: Decision) -> Choice:
     """XF36: Playing With Fire's player gives its cheapest unit."""
     return "footman" if "footman" in decision.choices else decision.choices[0]

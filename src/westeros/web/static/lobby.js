@@ -8,7 +8,7 @@ import {
 } from './common.js';
 import { DeckPicker, SavedDecks, savedDecks, shippedPick, deckValue } from './decks.js';
 import { ScenarioPicker, playersOf, scenarioDefaults, scenarioConfig, scenarioLabel } from './scenarios.js';
-import { MOD, ModPicker, VassalBotBox, modConfig, modDefaults, modPlayers } from './motherofdragons.js';
+import { MOD, ModPicker, SeatHouseSelect, VassalBotBox, modConfig, modDefaults, modPlayers, seatHousesProblem } from './motherofdragons.js';
 
 const LOBBY_PAGE = 20;
 const SEAT_ACCESS = { invite: 'invite link', open: 'open to anyone' };
@@ -145,6 +145,8 @@ function Lobby() {
     const seats = seatSpecs();
     const missing = seats.findIndex((s) => game === 'cardgame' && !s.deck);
     if (missing >= 0) { setError(`Seat ${missing + 1} has no deck: choose one or paste a deck list.`); return; }
+    const partial = isMod ? seatHousesProblem(mod, players) : null;
+    if (partial) { setError(partial); return; }
     // bots leave the choices a player may automate to the engine (D7, D11, D14, D15, D22, D23)
     const auto = seats.map((s) => s.type === 'bot' || autoPeople);
     const body = game === 'cardgame' ? { kind: 'cardgame', private: priv, seats, config: { auto } }
@@ -191,7 +193,7 @@ function Lobby() {
   const isMod = !cards && scenario === MOD;
   const playerCounts = isMod ? modPlayers(served.boardgame, mod) : playersOf(served.boardgame, scenario);
   const people = (seats) => seats.flatMap((s, i) => (s.type === 'human' ? [i] : []));
-  function modSettings(seats) { return isMod ? modConfig(mod, people(seats)) : {}; }
+  function modSettings(seats) { return isMod ? modConfig(mod, people(seats), players) : {}; }
   const chooseMod = (m) => { // a board with other player counts: the nearest count it has
     setMod(m);
     const counts = modPlayers(served.boardgame, m);
@@ -226,7 +228,8 @@ function Lobby() {
                 <label><input type="radio" name=${'seat' + i} data-bot=${i} checked=${k === 'bot'} onChange=${() => setKind(i, 'bot')}/> a bot</label>
                 ${cards && k === 'bot' && html`<select data-botname=${i} value=${cardBots[i] || cardBotList[0]} onChange=${(e) => setAt(cardBots, setCardBots, i, e.target.value)}>
                   ${cardBotList.map((b) => html`<option value=${b}>${b}</option>`)}</select>`}
-                ${isMod && k === 'human' && html`<${VassalBotBox} seat=${i} mod=${mod} setMod=${setMod}/>`}</td>
+                ${isMod && k === 'human' && html`<${VassalBotBox} seat=${i} mod=${mod} setMod=${setMod}/>`}
+                ${isMod && html`<${SeatHouseSelect} seat=${i} kind=${served.boardgame} mod=${mod} setMod=${setMod}/>`}</td>
             <td>${k === 'bot' ? '' : i === mineAt ? html`<b>you</b>${name.trim() ? ` (${name.trim()})` : ''}`
               : html`<select data-access=${i} value=${access[i]} onChange=${(e) => setSeatAccess(i, e.target.value)}>
                 ${Object.entries(SEAT_ACCESS).map(([v, label]) => html`<option value=${v}>${label}</option>`)}</select>`}</td>
@@ -245,7 +248,7 @@ function Lobby() {
         ${cards ? html`<p class="hint">Each seat plays the deck chosen for it: a deck of this game, a Core Set starter deck (played as it comes, C4.8), one saved in this browser,
           or a deck list pasted from ThronesDB (its text export or JSON), checked against the deck-building rules as you type. The first seat played by a person is yours.
           Another person's seat is taken with its <i>invite link</i>, or, if <i>open to anyone</i>, by the first to join it from this lobby.</p>`
-        : html`<p class="hint">The houses are dealt to the seats at random when the game starts. The first seat played by a person is yours.
+        : html`<p class="hint">The houses are dealt to the seats at random when the game starts${isMod ? ' (in Mother of Dragons unless a house is chosen for every seat)' : ''}. The first seat played by a person is yours.
           Another person's seat is taken with its <i>invite link</i> (shown for you to share), or, if <i>open to anyone</i>, by the first to join it from this lobby.
           With a clock, a seat whose time runs out is played by a bot until its player comes back.</p>`}
         <button type="submit" id="create" class="primary">Start the game</button>

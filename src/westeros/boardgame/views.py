@@ -13,6 +13,7 @@ from westeros.boardgame.bidding import ready_bidders
 from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT, current
 from westeros.boardgame.neutral import strength_parts
+from westeros.boardgame.order_tokens import barred_of, tokens_of
 from westeros.boardgame.planning import ready_houses
 from westeros.boardgame.state import SIDES, TRACKS, BoardGame
 from westeros.boardgame.vassals import knows
@@ -183,6 +184,7 @@ def _house_public(
             "hand_size": len(g.hands[house]),
             "discards": [],
             "stars": 0,
+            **_tokens(g, house),
         }
     return {
         "name": T.house_name(house),
@@ -194,7 +196,14 @@ def _house_public(
         "hand": list(g.hands[house]),  # public: every house's 7 cards are known (R1.14.2)
         "discards": list(g.discards[house]),
         "stars": g.stars(house),
+        **_tokens(g, house),
     }
+
+
+def _tokens(g: BoardGame, house: str) -> dict[str, Any]:
+    """The house's own order tokens with their copies and those barred this round (R1.10,
+    R3.4; a vassal's own, X-MOD-10.4; the sea tokens, X-MOD-9.1): public, as at the table."""
+    return {"order_tokens": dict(tokens_of(g, house)), "barred_tokens": list(barred_of(g, house))}
 
 
 def _orders(g: BoardGame, me: str | None) -> dict[str, dict[str, Any]]:

@@ -9,31 +9,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
+from typing import Final
 
 from westeros.boardgame import tables as T
 from westeros.boardgame.sea_orders import barred, sea_tokens
 from westeros.boardgame.state import BoardGame
 from westeros.boardgame.vassals import barred_tokens
 
-_WITH_SEA: Mapping[str, int] = MappingProxyType({**T.ORDER_COUNTS, **T.SEA_ORDER_COUNTS})
+# the three token sets, as plain dicts: a copy of one is cheap (the views make one per house)
+_BASE: Final = dict(T.ORDER_COUNTS)
+_WITH_SEA: Final = {**T.ORDER_COUNTS, **T.SEA_ORDER_COUNTS}
+_VASSAL: Final = dict(T.VASSAL_ORDER_COUNTS)
 
 
-def tokens_of(g: BoardGame, house: str) -> Mapping[str, int]:
+def tokens_of(g: BoardGame, house: str) -> dict[str, int]:
     """The house's order tokens and the copies of each, in token order (R1.10, X-MOD-9.1,
-    X-MOD-10.4)."""
+    X-MOD-10.4): a new dict."""
     if g.is_vassal(house):
-        return T.VASSAL_ORDER_COUNTS
-    return _WITH_SEA if sea_tokens(g, house) else T.ORDER_COUNTS
+        return _VASSAL.copy()
+    return (_WITH_SEA if sea_tokens(g, house) else _BASE).copy()
 
 
-def barred_of(g: BoardGame, house: str) -> tuple[str, ...]:
+def barred_of(g: BoardGame, house: str) -> list[str]:
     """The house's tokens a Westeros restriction bars this round (R3.4; XF14, XF33 for a
-    vassal's), in token order."""
+    vassal's), in token order: a new list."""
     if not g.restrictions:
-        return ()
+        return []
     if g.is_vassal(house):
         vassal_barred = barred_tokens(g)
-        return tuple(t for t in T.VASSAL_ORDER_COUNTS if t in vassal_barred)
-    return tuple(t for t in tokens_of(g, house) if barred(g, t))
+        return [t for t in T.VASSAL_ORDER_COUNTS if t in vassal_barred]
+    return [t for t in (_WITH_SEA if sea_tokens(g, house) else _BASE) if barred(g, t)]

@@ -184,7 +184,8 @@ def _house_public(
             "hand_size": len(g.hands[house]),
             "discards": [],
             "stars": 0,
-            **_tokens(g, house),
+            "order_tokens": tokens_of(g, house),  # its own (X-MOD-10.4)
+            "barred_tokens": barred_of(g, house),  # XF14, XF33
         }
     return {
         "name": T.house_name(house),
@@ -196,14 +197,11 @@ def _house_public(
         "hand": list(g.hands[house]),  # public: every house's 7 cards are known (R1.14.2)
         "discards": list(g.discards[house]),
         "stars": g.stars(house),
-        **_tokens(g, house),
+        # its order tokens with their copies (R1.10; the sea tokens, X-MOD-9.1) and those a
+        # Westeros card bars this round (R3.4): public, as at the table
+        "order_tokens": tokens_of(g, house),
+        "barred_tokens": barred_of(g, house),
     }
-
-
-def _tokens(g: BoardGame, house: str) -> dict[str, Any]:
-    """The house's own order tokens with their copies and those barred this round (R1.10,
-    R3.4; a vassal's own, X-MOD-10.4; the sea tokens, X-MOD-9.1): public, as at the table."""
-    return {"order_tokens": dict(tokens_of(g, house)), "barred_tokens": list(barred_of(g, house))}
 
 
 def _orders(g: BoardGame, me: str | None) -> dict[str, dict[str, Any]]:

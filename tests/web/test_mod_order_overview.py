@@ -2,7 +2,7 @@
 reveal (R5.4) each house's own tokens show, placed and not used — a player's 15 with its sea
 tokens (X-MOD-9.1), a vassal's own 4 (X-MOD-10.4) — and the tokens a Westeros restriction bars
 this round are marked (R3.4: Web of Lies bars Support +0, its twin Sea Support and the vassal's
-Raid/Support token)."""
+Raid/Support token). The seat's token tray while planning lists its sea tokens too."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.web.fake import open_position, state_message
 from tests.web.test_table_bids_musters import overview_row
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
-from westeros.boardgame.planning import RevealOrders
+from westeros.boardgame.planning import PlanningPhase, RevealOrders
 from westeros.boardgame.state import BoardGame
 
 SEA = ["iron_bank", "sea_march-1", "sea_support+0"]
@@ -67,5 +67,28 @@ def test_x_mod_9_1_x_mod_10_4_the_overview_lists_sea_and_vassal_tokens(
     assert barred("martell") == ["vassal_raid_support+1"]
     sea = page.locator('#order-overview [data-overview="stark"] [data-token="sea_march-1"]')
     assert sea.get_attribute("title") == "Sea March −1"
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_x_mod_9_1_the_token_tray_holds_the_sea_tokens(browser: Browser, server: Server) -> None:
+    """Planning at the table: Stark's tray shows its 15 tokens and its 3 sea tokens, Support +0
+    and Sea Support barred by the restriction (R3.4)."""
+    s = Scenario(players=7, scenario="mod", planning="table").empty().restrict("support+0")
+    s.units("winterfell", "stark", "footman").units("the_shivering_sea", "stark", "ship")
+    g = s.start(PlanningPhase())
+    page = open_position(browser, server, state_message(g, g.seat_of("stark")))
+    page.wait_for_selector("#token-tray")
+    tray = page.locator("#token-tray [data-token]")
+    tokens = sorted(str(tray.nth(i).get_attribute("data-token")) for i in range(tray.count()))
+    assert tokens == sorted([*(t for t, n in T.ORDER_COUNTS.items() for _ in range(n)), *SEA])
+    barred = page.locator("#token-tray .barred")
+    assert sorted(
+        str(barred.nth(i).get_attribute("data-token")) for i in range(barred.count())
+    ) == [
+        "sea_support+0",
+        "support+0",
+        "support+0",
+    ]
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

@@ -36,6 +36,7 @@ SLOW_MODULES = {
     "web/test_table_bids_musters.py": "Chromium",
     "web/test_mod_iron_bank_panel.py": "Chromium",
     "web/test_mod_table.py": "Chromium",
+    "web/test_mod_order_overview.py": "Chromium",
     "web/test_cards_joust.py": "Chromium, a whole card game",
     "web/test_cards_melee.py": "Chromium",
     "web/test_cards_owner_replay.py": "Chromium, a whole card game of two bots",

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.boardgame.driver import decide, pending
+from tests.boardgame.driver import bid, decide, events_of, pending, play
 from westeros.boardgame import decisions as D
+from westeros.boardgame import events as E
 from westeros.boardgame import mod
 from westeros.boardgame import tables as T
 from westeros.boardgame.builder import Scenario
@@ -19,7 +20,7 @@ from westeros.boardgame.gifts import uses_gifts
 from westeros.boardgame.iron_bank import uses_iron_bank
 from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.sea_orders import sea_tokens
-from westeros.boardgame.state import Order
+from westeros.boardgame.state import TRACKS, Order
 from westeros.boardgame.wildlings import WildlingAttack
 
 MOD: dict[str, Any] = {"scenario": "mod"}
@@ -93,6 +94,78 @@ def test_x_mod_5_4_targaryen_bids_against_the_wildlings() -> None:
     d = pending(g, D.BID, house=TG)
     assert d.choices == (0, 1, 2, 3)
     assert TG in g.stack[-1].houses  # type: ignore[attr-defined]
+
+
+def _attack(card: str, victim: str, orders: dict[str, tuple[str, ...]]) -> PlayedGame:
+    """A wildling attack of ``card`` won by the wildlings (7 < 8) in the 8-house game, with
+    ``victim`` the lowest bidder and the tracks in the given orders."""
+    s = Scenario.__new__(Scenario)
+    s.g = eight(iron_bank=False, gifting=False)  # no gift decisions beside the bids
+    s.wildling_top(card)
+    for track, order in orders.items():
+        s.track(track, *order)
+    g = s.start(WildlingAttack(8))
+    bid(g, {h: 0 if h == victim else 1 for h in EIGHT})
+    return g
+
+
+def _raid_on(victim: str, orders: dict[str, tuple[str, ...]]) -> PlayedGame:
+    """Preemptive Raid: the victim chooses to drop 2 positions."""
+    g = _attack("preemptive_raid", victim, orders)
+    play(g, "drop")
+    return g
+
+
+def _stark_at(position: int) -> tuple[str, ...]:
+    """The 8 houses with Stark at ``position`` (1-based) and Targaryen last."""
+    others = [h for h in EIGHT if h not in ("stark", TG)]
+    return (*others[: position - 1], "stark", *others[position - 1 :], TG)
+
+
+def test_f36_xf19_preemptive_raid_the_space_above_targaryen_is_already_last() -> None:
+    """F36, XF19 (X-MOD-5.1): with Targaryen on the last space, a house on the space above it on
+    every track is already last: "drop" changes nothing and the log says so."""
+    g = _raid_on("stark", {t: _stark_at(7) for t in TRACKS})
+    assert not g.pending()
+    assert [e.fields["house"] for e in events_of(g, E.WILDLING_ALREADY_LAST.name)] == ["stark"]
+    assert not events_of(g, E.WILDLING_TRACK_MOVED.name)
+    assert all(g.tracks[t] == _stark_at(7) for t in TRACKS)
+
+
+def test_r4_5_1_xf19_preemptive_raid_drops_a_house_to_the_space_above_targaryen() -> None:
+    """R4.5.1, XF19: two spaces down from position 6 is position 7, above Targaryen; a house that
+    can still drop is not "already last"."""
+    orders = {"iron_throne": _stark_at(6), "fiefdoms": _stark_at(7), "kings_court": _stark_at(7)}
+    g = _raid_on("stark", orders)
+    assert not g.pending() and not events_of(g, E.WILDLING_ALREADY_LAST.name)
+    assert g.tracks["iron_throne"] == _stark_at(7)
+    (moved,) = events_of(g, E.WILDLING_TRACK_MOVED.name)
+    assert moved.fields == {"house": "stark", "track": "iron_throne", "position": 7}
+
+
+def test_r4_5_5_xf19_a_king_beyond_the_wall_sends_the_lowest_bidder_above_targaryen() -> None:
+    """R4.5.5, XF19: "last on every track" is the space above Targaryen, and the log says
+    position 7; the others' "last on Fiefdoms or King's Court" too."""
+    g = _attack("a_king_beyond_the_wall", "stark", {t: _stark_at(1) for t in TRACKS})
+    moved = [e.fields for e in events_of(g, E.WILDLING_TRACK_MOVED.name)]
+    assert moved == [{"house": "stark", "track": t, "position": 7} for t in TRACKS]
+    assert all(g.tracks[t] == _stark_at(7) for t in TRACKS)
+    first = g.turn_order()[0]
+    decide(g, D.CHOOSE_TRACK, "fiefdoms", house=first)
+    assert g.tracks["fiefdoms"][-2:] == (first, TG)
+    assert events_of(g, E.WILDLING_TRACK_MOVED.name)[-1].fields["position"] == 7
+
+
+def test_xf19_the_lowest_position_of_a_house() -> None:
+    """XF19, X-MOD-5.1: the lowest space is the last one, but the one above Targaryen for the
+    others when Targaryen plays (vassals included)."""
+    g = eight()
+    assert g.lowest_position("stark") == 7 and g.lowest_position(TG) == 8
+    with_vassal = new_position({**ESSOS, "players": 7}, 1)
+    assert len(with_vassal.vassals) == 1 and TG in with_vassal.houses
+    assert {with_vassal.lowest_position(h) for h in with_vassal.vassals} == {7}
+    seven = new_position({**MOD, "players": 7}, 1)
+    assert TG not in seven.houses and seven.lowest_position("stark") == 7
 
 
 def test_x_mod_5_5_targaryen_gains_power_and_leaves_power_tokens() -> None:

@@ -205,6 +205,13 @@ class BoardGame(StepGame):
         """1-based position of a house on an influence track."""
         return self.tracks[track].index(house) + 1
 
+    def lowest_position(self, house: str) -> int:
+        """The lowest space a house can take on an influence track (1-based): the last one, or
+        the one above Targaryen, who keeps the last space (X-MOD-5.1, XF19)."""
+        if house != "targaryen" and "targaryen" in self.houses:
+            return len(self.houses) - 1
+        return len(self.houses)
+
     def holder(self, track: str) -> str:
         """The dominance token holder of a track (R1.9.5): its highest player house (a vassal
         holds no dominance token, X-MOD-10.6)."""

@@ -13,6 +13,7 @@ from westeros.boardgame.bidding import ready_bidders
 from westeros.boardgame.combat import strengths
 from westeros.boardgame.fight import COMBAT, current
 from westeros.boardgame.neutral import strength_parts
+from westeros.boardgame.order_tokens import barred_of, tokens_of
 from westeros.boardgame.planning import ready_houses
 from westeros.boardgame.state import SIDES, TRACKS, BoardGame
 from westeros.boardgame.vassals import knows
@@ -183,6 +184,8 @@ def _house_public(
             "hand_size": len(g.hands[house]),
             "discards": [],
             "stars": 0,
+            "order_tokens": tokens_of(g, house),  # its own (X-MOD-10.4)
+            "barred_tokens": barred_of(g, house),  # XF14, XF33
         }
     return {
         "name": T.house_name(house),
@@ -194,6 +197,10 @@ def _house_public(
         "hand": list(g.hands[house]),  # public: every house's 7 cards are known (R1.14.2)
         "discards": list(g.discards[house]),
         "stars": g.stars(house),
+        # its order tokens with their copies (R1.10; the sea tokens, X-MOD-9.1) and those a
+        # Westeros card bars this round (R3.4): public, as at the table
+        "order_tokens": tokens_of(g, house),
+        "barred_tokens": barred_of(g, house),
     }
 
 

@@ -466,7 +466,7 @@ class ChooseTrack(_Choosing):
     def act(self, g: BoardGame, choice: str | None) -> None:
         assert choice is not None
         if self.mode == "last":
-            move_on_track(g, choice, self.house, len(g.houses) - 1)
+            move_on_track(g, choice, self.house, g.lowest_position(self.house) - 1)
         elif self.mode == "first":
             move_on_track(g, choice, self.house, 0)
         else:
@@ -534,8 +534,8 @@ class PreemptiveOption(_Choosing):
             return
         best = min(g.position(t, h) for t in TRACKS)
         tracks = tuple(t for t in TRACKS if g.position(t, h) == best)
-        if best == len(g.houses):
-            g.emit(E.WILDLING_ALREADY_LAST(house=h))  # F36
+        if best == g.lowest_position(h):  # F36; XF19: the space above Targaryen is the last
+            g.emit(E.WILDLING_ALREADY_LAST(house=h))
         elif len(tracks) == 1:
             move_on_track(g, tracks[0], h, best - 1 + 2)
         else:  # Q7 the Iron Throne holder picks among the tied tracks
@@ -840,7 +840,7 @@ class AKingBeyondTheWall(WildlingText):
     @staticmethod
     def lowest(g: BoardGame, house: str) -> list[Step]:
         for track in TRACKS:
-            move_on_track(g, track, house, len(g.houses) - 1)
+            move_on_track(g, track, house, g.lowest_position(house) - 1)
         return []
 
     @staticmethod

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from westeros.boardgame.public import catalogue_json, objectives
+from westeros.boardgame.public import events as E
 from westeros.boardgame.public import tables as T
 from westeros.engine import game_info
 from westeros.web.mapgen import GRIDS, static_names
@@ -62,14 +63,12 @@ def boardgame_data() -> str:
             }
             for c in T.TIDES_OF_BATTLE
         },
+        # every kind of token: the base 15's, the vassals' and the sea tokens (X-MOD-10.4,
+        # X-MOD-9.1); which a house holds, and how many copies, is in its view's order_tokens
         "orders": {
-            t.id: {
-                "type": t.type,
-                "modifier": t.modifier,
-                "special": t.special,
-                "count": T.ORDER_COUNTS[t.id],  # copies of the token per house (R1.10)
-            }
-            for t in T.ORDER_TOKENS
+            t.id: {"type": t.type, "modifier": t.modifier, "special": t.special}
+            | ({} if t.id in T.ORDER_COUNTS else {"name": E.order_name(t.id)})
+            for t in T.ORDER_KINDS.values()
         },
         # the catalogue's kinds and their grammar; the descriptions are the docs' (and
         # catalogue_json's), not the page's: it names a decision by its prompt

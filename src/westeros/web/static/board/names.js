@@ -38,13 +38,14 @@ export function orderLabel(token) {
   if (!token) return '?';
   const o = DATA.orders[token];
   if (!o) return humanize(token);
-  const letter = { march: 'M', defense: 'D', support: 'S', raid: 'R', consolidate: 'C' }[o.type] || '?';
-  const mod = o.type === 'raid' || o.type === 'consolidate' ? '' : (o.modifier < 0 ? `−${-o.modifier}` : `+${o.modifier}`);
+  const letter = { march: 'M', defense: 'D', support: 'S', raid: 'R', consolidate: 'C', iron_bank: 'IB' }[o.type] || '?';
+  const mod = ['raid', 'consolidate', 'iron_bank'].includes(o.type) ? '' : (o.modifier < 0 ? `−${-o.modifier}` : `+${o.modifier}`);
   return letter + mod + (o.special ? '★' : '');
 }
 export function orderTitle(token) {
   const o = DATA.orders[token];
   if (!o) return humanize(token);
+  if (o.name) return o.name.replace('-', '−'); // the sea and vassal tokens (X-MOD-9.1, X-MOD-10.4)
   const mod = o.type === 'raid' || o.type === 'consolidate' ? '' : ` ${o.modifier < 0 ? '−' + -o.modifier : '+' + o.modifier}`;
   return `${humanize(o.type === 'consolidate' ? 'consolidate power' : o.type)}${mod}${o.special ? ' ★ (special)' : ''}`;
 }

@@ -1,6 +1,7 @@
 // @ts-check
 // The order overview (R5.4): once this round's orders are revealed, every house's order tokens,
-// placed and still in hand, so a player sees at a glance who holds which special orders.
+// placed and still in hand, so a player sees at a glance who holds which special orders; each
+// house's own tokens (a vassal's, the sea tokens: X-MOD-10.4, X-MOD-9.1) as its view lists them.
 import { html } from '../common.js';
 import { DATA, orderLabel, orderTitle } from './names.js';
 import { Chip } from './panels.js';
@@ -26,24 +27,26 @@ export function revealedOrders(events) {
   return orders;
 }
 
-/** The house's tokens not placed this round (R1.10: 15 tokens, each id ``count`` times).
- * @param {Record<string, string>} placed @returns {string[]} */
-export function tokensInHand(placed) {
+/** The house's tokens not placed this round, in token order: each of its own tokens (the
+ * view's ``order_tokens``: the 15 of R1.10, with the sea tokens of X-MOD-9.1, or a vassal's own,
+ * X-MOD-10.4) as many times as it has copies left.
+ * @param {Record<string, string>} placed @param {Record<string, number>} own @returns {string[]} */
+export function tokensInHand(placed, own) {
   /** @type {Record<string, number>} */
   const used = {};
   for (const t of Object.values(placed)) used[t] = (used[t] || 0) + 1;
   const left = [];
-  for (const [t, o] of Object.entries(DATA.orders)) {
-    for (let i = used[t] || 0; i < (o.count || 1); i++) left.push(t);
+  for (const [t, count] of Object.entries(own)) {
+    for (let i = used[t] || 0; i < count; i++) left.push(t);
   }
   return left;
 }
 
-/** @param {{token: string, placed?: boolean}} props */
-function Token({ token, placed = false }) {
+/** @param {{token: string, placed?: boolean, barred?: boolean}} props */
+function Token({ token, placed = false, barred = false }) {
   const special = DATA.orders[token] && DATA.orders[token].special;
-  return html`<span class=${'tray-token' + (special ? ' special' : '') + (placed ? ' placed' : '')} data-token=${token}
-    title=${orderTitle(token)}>${orderLabel(token)}</span>`;
+  return html`<span class=${'tray-token' + (special ? ' special' : '') + (placed ? ' placed' : '') + (barred ? ' barred' : '')}
+    data-token=${token} title=${orderTitle(token) + (barred ? ' — barred this round (Westeros card)' : '')}>${orderLabel(token)}</span>`;
 }
 
 /** Every house's order tokens this round, in turn order: placed, and left in hand.
@@ -56,11 +59,13 @@ export function OrderOverview({ view, events }) {
   const rows = houses.map((h) => {
     const placed = orders[h] || {};
     const tokens = Object.values(placed).sort();
-    const hand = tokensInHand(placed);
-    const specials = hand.filter((t) => DATA.orders[t].special).length;
+    const house = view.houses[h] || {};
+    const hand = tokensInHand(placed, house.order_tokens || {});
+    const barred = house.barred_tokens || [];
+    const specials = hand.filter((t) => DATA.orders[t] && DATA.orders[t].special).length;
     return html`<tr data-overview=${h}><td><${Chip} house=${h}/></td>
       <td class="placed">${tokens.length ? tokens.map((t) => html`<${Token} token=${t} placed=${true}/>`) : html`<i>none</i>`}</td>
-      <td class="in-hand">${hand.map((t) => html`<${Token} token=${t}/>`)} <small>(${specials} special)</small></td></tr>`;
+      <td class="in-hand">${hand.map((t) => html`<${Token} token=${t} barred=${barred.includes(t)}/>`)} <small>(${specials} special)</small></td></tr>`;
   });
   return html`<section class="panel overview" id="order-overview"><h2>Orders this round</h2>
     <table><thead><tr><th>House</th><th>Placed</th><th>Not used</th></tr></thead><tbody>${rows}</tbody></table></section>`;

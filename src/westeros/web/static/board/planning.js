@@ -43,18 +43,20 @@ function myAreas(d, view) {
   return areas;
 }
 
-/** The house's 15 order tokens (R1.10), each placed or in hand.
+/** The house's order tokens (R1.10; its sea tokens too, X-MOD-9.1: the view's
+ * ``order_tokens``), each placed or in hand, barred ones marked (R3.4: ``barred_tokens``).
  * @param {any} view */
 function TokenTray({ view }) {
+  const me = view.houses[view.house] || {};
   const placed = {};
   for (const o of Object.values(view.orders)) if (o.house === view.house && o.token) placed[o.token] = (placed[o.token] || 0) + 1;
-  const stars = view.houses[view.house] ? view.houses[view.house].stars : 0;
+  const stars = me.stars || 0;
   const specials = Object.entries(placed).filter(([t]) => DATA.orders[t] && DATA.orders[t].special).reduce((n, [, k]) => n + k, 0);
   const tokens = [];
-  for (const [t, o] of Object.entries(DATA.orders)) {
-    for (let i = 0; i < (o.count || 1); i++) {
+  for (const [t, count] of Object.entries(me.order_tokens || {})) {
+    for (let i = 0; i < count; i++) {
       const used = i < (placed[t] || 0);
-      const barred = view.restrictions.includes(t);
+      const barred = (me.barred_tokens || []).includes(t);
       tokens.push(html`<span class=${'tray-token' + (used ? ' used' : '') + (barred ? ' barred' : '')} data-token=${t}
         title=${`${orderTitle(t)}${used ? ' — placed' : barred ? ' — barred this round (Westeros card)' : ''}`}>${orderLabel(t)}</span>`);
     }

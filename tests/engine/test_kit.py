@@ -199,3 +199,15 @@ def test_a_clone_runs_the_same_flow_independently() -> None:
     other.apply(0, "done")
     assert g.race.stage == "pick" and other.race.stage == "confirm"
     assert g.state_hash() != other.state_hash()
+
+
+def test_a_refused_value_is_shown_shortened_in_all() -> None:
+    """A config check names the refused value whatever its shape: a nested list of long unicode
+    keys (hypothesis found a 400-character message under the per-item limits) is cut to
+    SHOWN_LENGTH characters; a short value is shown whole."""
+    from westeros.engine.game import SHOWN_LENGTH, shown
+
+    nested = [None, [], {"\x02¼\U0002b68b" * 5: None, "\x97æ": [-132977, -(10**19), "x" * 90]}] * 4
+    assert len(shown(nested)) <= SHOWN_LENGTH
+    assert shown(nested).endswith("...")
+    assert shown([1, "a"]) == "[1, 'a']"

@@ -32,12 +32,15 @@ class ConfigError(ValueError):
 _SHOWN = reprlib.Repr()
 _SHOWN.maxstring = _SHOWN.maxother = _SHOWN.maxlong = 40
 _SHOWN.maxlevel = 3
+SHOWN_LENGTH = 200  # at most this many characters of a refused value in a message
 
 
 def shown(value: object) -> str:
     """A value a config check refuses, as its message names it: the ``repr``, shortened (a
-    long string, a huge number, deep or long lists and objects; the value came from anyone)."""
-    return _SHOWN.repr(value)
+    long string, a huge number, deep or long lists and objects; the value came from anyone),
+    and never longer than ``SHOWN_LENGTH`` characters in all."""
+    text = _SHOWN.repr(value)
+    return text if len(text) <= SHOWN_LENGTH else text[: SHOWN_LENGTH - 3] + "..."
 
 
 @dataclass(frozen=True, slots=True)

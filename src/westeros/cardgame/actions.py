@@ -186,8 +186,14 @@ def can_bring_in(g: CardGame, cid: int, seat: int) -> bool:
     d = g.defs[cid]
     if d.unique and unique_blocked(g, cid, seat):
         return False
-    if d.type == "attachment" and unique_in_play(g, cid, seat) is None:
-        return bool(hosts(g, cid))
+    return _has_host(g, cid, seat)
+
+
+def _has_host(g: CardGame, cid: int, seat: int) -> bool:
+    """C9.4.3: an attachment enters play only on a card it may attach to (or as a duplicate);
+    any other card needs no host."""
+    if g.defs[cid].type == "attachment" and unique_in_play(g, cid, seat) is None:
+        return any(c != cid and can_attach(g, cid, c) for c in g.cards_in_play())  # hosts
     return True
 
 
@@ -211,7 +217,7 @@ def why_not_marshal(g: CardGame, cid: int, seat: int) -> str | None:
         return f"{d.name} costs {cost} gold and you have {gold} (C9.4.2)."
     if d.unique and unique_blocked(g, cid, seat):
         return _blocked(d.name)
-    if not can_bring_in(g, cid, seat):
+    if not _has_host(g, cid, seat):  # can_bring_in, its uniqueness test done just above
         return f"{d.name} has no card it may be attached to (C9.4.3)."
     return None
 

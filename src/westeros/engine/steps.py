@@ -165,7 +165,7 @@ class StepGame:
         fields = [step.__dict__.copy() for step in steps]
         self.log, self.stack = [], []
         try:
-            backup = self.clone()
+            backup = self.backup_fields()
         finally:
             self.log, self.stack = log, stack
         try:
@@ -180,7 +180,7 @@ class StepGame:
             self._advance()
         except Exception:
             self.__dict__.clear()
-            self.__dict__.update(backup.__dict__)
+            self.__dict__.update(backup)
             self.log = log
             del log[mark:]
             for step, saved in zip(steps, fields, strict=True):
@@ -227,6 +227,12 @@ class StepGame:
     def clone(self) -> StepGame:
         """An independent copy; subclasses copy their state and call _clone_engine_into."""
         raise NotImplementedError
+
+    def backup_fields(self) -> dict[str, Any]:
+        """The fields of an independent copy of the game, for ``apply``'s backup (called with
+        the log and the stack set aside): those of a clone, unless a game copies them more
+        cheaply (the card game)."""
+        return self.clone().__dict__
 
     def determinize(self, seat: int, seed: int) -> StepGame:
         """A copy with what ``seat`` may not know resampled from ``seed``; each game's own."""

@@ -21,7 +21,7 @@ from westeros.cardgame.costs import REDUCER_TESTS as REDUCER_TESTS
 from westeros.cardgame.costs import add_reducer as add_reducer
 from westeros.cardgame.costs import can_play_event as can_play_event
 from westeros.cardgame.costs import consume_reducers as consume_reducers
-from westeros.cardgame.costs import full_prices, reducers_waiting
+from westeros.cardgame.costs import full_prices
 from westeros.cardgame.costs import marshal_cost as marshal_cost
 from westeros.cardgame.costs import pay_cost_gold as pay_cost_gold
 from westeros.cardgame.costs import pay_gold as pay_gold
@@ -276,9 +276,8 @@ def _granted_cards(g: CardGame, seat: int, verb: str) -> Iterator[int]:
     left out at once, as can_marshal and can_ambush would find.)"""
     hand = g.players[seat].hand
     defs, gold = g.defs, g.players[seat].gold
-    full = full_prices(g, seat)
     if verb == "marshal":
-        if full:  # marshal_cost is the printed cost; a duplicate is free (C9.5)
+        if full_prices(g, seat):  # marshal_cost is the printed cost; a duplicate is free (C9.5)
             hand = [c for c in hand if defs[c].unique or (defs[c].cost or 0) <= gold]
         return (cid for cid in hand if can_marshal(g, cid, seat))
     printed = _printed_ambush(defs)
@@ -286,7 +285,7 @@ def _granted_cards(g: CardGame, seat: int, verb: str) -> Iterator[int]:
         e.stat == "keyword:ambush" for e in g.lasting
     ):  # nothing grants ambush: only printed ambush counts (ambush_value)
         hand = [cid for cid in hand if cid in printed]
-        if full and not reducers_waiting(g, seat):  # ambush_cost is the printed X
+        if hand and full_prices(g, seat):  # ambush_cost is the printed X
             hand = [cid for cid in hand if (ambush_value(g, cid) or 0) <= gold]
     else:  # a card that enters play, with ambush printed or gained (as can_ambush finds)
         hand = [cid for cid in hand if defs[cid].type in _BROUGHT_IN]

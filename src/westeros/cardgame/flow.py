@@ -843,11 +843,18 @@ def candidates(g: CardGame, a: Ability, ctx: Ctx) -> list[int]:
     return [c for c in _target_pool(g, t, ctx) if t.ok(g, ctx, c)]
 
 
-def _target_pool(g: CardGame, t: Target, ctx: Ctx) -> list[int]:
+def _target_pool(g: CardGame, t: Target, ctx: Ctx) -> Iterable[int]:
+    """The cards (or seats) a target is chosen among, in order; cards in play one by one, as
+    :meth:`CardGame.cards_in_play` lists them (whoever counts may stop early)."""
     if t.players:
         return [p.seat for p in g.players if not p.eliminated]
     if t.zone == "play":
-        return g.cards_in_play(type=t.type)
+        where, defs, type = g.where, g.defs, t.type
+        return (
+            c
+            for c, r in g.play.items()
+            if where[c] == "play" and not r.facedown and (type is None or defs[c].type == type)
+        )
     return [c for zone in t.zone.split("+") for c in g.players[ctx.you].zone(zone)]
 
 

@@ -449,6 +449,11 @@ class CardGame(StepGame):
 
     def has(self, stat: str, target: int, players: bool = False) -> bool:
         """A yes/no modifier ("cannot be killed", "gains stealth"): any positive source."""
+        found = self._mods
+        if found is None:
+            found = self._mods = self.ACTIVE_MODIFIERS()
+        if stat not in found and not self.lasting:
+            return False  # the common case, as bonus() finds it: nothing modifies this stat
         return self.bonus(stat, target, players) > 0
 
     def having(self, stat: str, cards: Sequence[int]) -> set[int]:

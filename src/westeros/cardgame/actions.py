@@ -100,7 +100,7 @@ def remove_from_challenge(g: CardGame, cid: int) -> None:
 def check_attachments(g: CardGame) -> None:
     """C19.4: an attachment no longer legally attached is discarded (a state check run after
     every step, ``CardGame.settle``, and at once where cards enter or leave play)."""
-    for att, rec in list(g.play.items()):
+    for att, rec in [(c, r) for c, r in g.play.items() if r.parent is not None]:
         parent = rec.parent
         if parent is None or att not in g.play or g.where[att] != "play":
             continue

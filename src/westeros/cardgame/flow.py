@@ -332,7 +332,8 @@ def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
     """Whether a window opens: an ability in play could answer, or some player could hold an
     answer in hand (judged from public facts only, :func:`could_answer`; C1.9)."""
     index = _index(g)
-    keys = [key for key in ((occ.kind, k) for k in kinds) if key in index.cards]
+    cards = index.cards
+    keys = [(occ.kind, k) for k in kinds if (occ.kind, k) in cards]
     if not keys:
         return False  # no card of the game answers this occurrence so (the common case)
     where = g.where

@@ -292,6 +292,8 @@ class StepGame:
         """The seat's open decision that lists ``choice`` (awaited ones first), else its first
         (whose refusal then explains). A seat has more than one only with a standing step."""
         pending = self.pending()
+        if len(pending) == 1 and pending[0].seat == seat:
+            return pending[0]  # the common case: one open decision, this seat's
         if not pending:
             raise IllegalAction("the game is over; no choice can be applied")
         mine = [d for d in pending if d.seat == seat]

@@ -105,9 +105,9 @@ class StepGame:
 
     Subclasses set ``KIND`` and ``INFO`` and implement ``snapshot()`` (the full state,
     JSON-ready), ``view(seat)``, ``outcome()``, ``render(event)``, ``seat_names()`` and
-    ``clone()`` (by calling :meth:`_clone_engine_into`). ``apply`` keeps a clone while it
-    runs: if a rule raises half-way (a bug), the game is restored exactly and the error
-    propagates.
+    ``clone()`` (by calling :meth:`_clone_engine_into`). ``apply`` keeps a copy of the
+    game's fields while it runs (:meth:`backup_fields`): if a rule raises half-way (a bug),
+    the game is restored exactly and the error propagates.
     """
 
     KIND: ClassVar[str] = ""

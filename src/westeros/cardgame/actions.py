@@ -21,7 +21,7 @@ from westeros.cardgame.costs import REDUCER_TESTS as REDUCER_TESTS
 from westeros.cardgame.costs import add_reducer as add_reducer
 from westeros.cardgame.costs import can_play_event as can_play_event
 from westeros.cardgame.costs import consume_reducers as consume_reducers
-from westeros.cardgame.costs import full_prices, reducers_waiting
+from westeros.cardgame.costs import full_prices
 from westeros.cardgame.costs import marshal_cost as marshal_cost
 from westeros.cardgame.costs import pay_cost_gold as pay_cost_gold
 from westeros.cardgame.costs import pay_gold as pay_gold
@@ -100,7 +100,7 @@ def remove_from_challenge(g: CardGame, cid: int) -> None:
 def check_attachments(g: CardGame) -> None:
     """C19.4: an attachment no longer legally attached is discarded (a state check run after
     every step, ``CardGame.settle``, and at once where cards enter or leave play)."""
-    for att, rec in list(g.play.items()):
+    for att, rec in [(c, r) for c, r in g.play.items() if r.parent is not None]:
         parent = rec.parent
         if parent is None or att not in g.play or g.where[att] != "play":
             continue
@@ -186,8 +186,14 @@ def can_bring_in(g: CardGame, cid: int, seat: int) -> bool:
     d = g.defs[cid]
     if d.unique and unique_blocked(g, cid, seat):
         return False
-    if d.type == "attachment" and unique_in_play(g, cid, seat) is None:
-        return bool(hosts(g, cid))
+    return _has_host(g, cid, seat)
+
+
+def _has_host(g: CardGame, cid: int, seat: int) -> bool:
+    """C9.4.3: an attachment enters play only on a card it may attach to (or as a duplicate);
+    any other card needs no host."""
+    if g.defs[cid].type == "attachment" and unique_in_play(g, cid, seat) is None:
+        return any(c != cid and can_attach(g, cid, c) for c in g.cards_in_play())  # hosts
     return True
 
 
@@ -211,7 +217,7 @@ def why_not_marshal(g: CardGame, cid: int, seat: int) -> str | None:
         return f"{d.name} costs {cost} gold and you have {gold} (C9.4.2)."
     if d.unique and unique_blocked(g, cid, seat):
         return _blocked(d.name)
-    if not can_bring_in(g, cid, seat):
+    if not _has_host(g, cid, seat):  # can_bring_in, its uniqueness test done just above
         return f"{d.name} has no card it may be attached to (C9.4.3)."
     return None
 
@@ -270,9 +276,8 @@ def _granted_cards(g: CardGame, seat: int, verb: str) -> Iterator[int]:
     left out at once, as can_marshal and can_ambush would find.)"""
     hand = g.players[seat].hand
     defs, gold = g.defs, g.players[seat].gold
-    full = full_prices(g, seat)
     if verb == "marshal":
-        if full:  # marshal_cost is the printed cost; a duplicate is free (C9.5)
+        if full_prices(g, seat):  # marshal_cost is the printed cost; a duplicate is free (C9.5)
             hand = [c for c in hand if defs[c].unique or (defs[c].cost or 0) <= gold]
         return (cid for cid in hand if can_marshal(g, cid, seat))
     printed = _printed_ambush(defs)
@@ -280,7 +285,7 @@ def _granted_cards(g: CardGame, seat: int, verb: str) -> Iterator[int]:
         e.stat == "keyword:ambush" for e in g.lasting
     ):  # nothing grants ambush: only printed ambush counts (ambush_value)
         hand = [cid for cid in hand if cid in printed]
-        if full and not reducers_waiting(g, seat):  # ambush_cost is the printed X
+        if hand and full_prices(g, seat):  # ambush_cost is the printed X
             hand = [cid for cid in hand if (ambush_value(g, cid) or 0) <= gold]
     else:  # a card that enters play, with ambush printed or gained (as can_ambush finds)
         hand = [cid for cid in hand if defs[cid].type in _BROUGHT_IN]

@@ -322,14 +322,18 @@ def _usable_use(g: CardGame, use: Use, seat: int | None, occ: Occ | None) -> boo
     cid, i, a = use
     if a.phase is not None and g.phase != a.phase:
         return False  # as usable() would find, sooner
-    return _is_source(g, cid, seat) and _usable_at(g, a, cid, i, occ) is not None
+    if not _is_source(g, cid, seat):
+        return False
+    you = g.controller(cid)  # as _usable_at, without making the use unless it is needed
+    return _may_use(g, a, cid, you, i) and _usable_with(g, a, Ctx(cid, you, i, occ))
 
 
 def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
     """Whether a window opens: an ability in play could answer, or some player could hold an
     answer in hand (judged from public facts only, :func:`could_answer`; C1.9)."""
     index = _index(g)
-    keys = [key for key in ((occ.kind, k) for k in kinds) if key in index.cards]
+    cards = index.cards
+    keys = [(occ.kind, k) for k in kinds if (occ.kind, k) in cards]
     if not keys:
         return False  # no card of the game answers this occurrence so (the common case)
     where = g.where
@@ -354,7 +358,8 @@ def _in_play_uses(g: CardGame, key: Key) -> list[Use]:
     others = _index(g).others.get(key)
     if not others:
         return []
-    return [use for cid in g.play.keys() & others.keys() for use in others[cid]]
+    play = g.play
+    return [use for cid, uses in others.items() if cid in play for use in uses]
 
 
 # -- windows that reveal nothing (C1.9) ------------------------------------------------
@@ -377,7 +382,7 @@ def _as_if_all_in_hand(g: CardGame, seat: int, test: Callable[[], bool]) -> bool
     if not p.hand or p.eliminated:
         return False
     hand, deck, where = p.hand, p.deck, g.where
-    p.hand = sorted(hand + deck)
+    p.hand = hand + deck  # in no particular order: the tests answer yes or no
     for c in deck:  # the hand's cards are in hand already
         where[c] = "hand"
     try:
@@ -395,7 +400,7 @@ def _live_uses(g: CardGame, key: Key, seat: int, in_play: list[Use] | None = Non
     those of another phase (quick tests first)."""
     where, play = g.where, g.play
     out = [u for u in _index(g).owned_in(key, seat, g.phase) if where[u[0]] in _HELD]
-    if out and full_prices(g, seat):
+    if out:
         out = _affordable(g, seat, out)
     phases = (None, g.phase)
     for use in _in_play_uses(g, key) if in_play is None else in_play:
@@ -410,9 +415,11 @@ _HELD = frozenset(("hand", "deck", "agenda"))  # where a seat's own usable cards
 def _affordable(g: CardGame, seat: int, uses: list[Use]) -> list[Use]:
     """The uses left once the events that cost more gold than ``seat`` has are left out,
     while nothing reduces costs (C9.4.2: the printed cost; C16.8: an event's cost is paid
-    when it is played), as :func:`can_play_event` would find."""
+    when it is played), as :func:`can_play_event` would find. (Whether something reduces
+    costs is asked only when some event costs too much.)"""
     gold, defs = g.players[seat].gold, g.defs
-    return [u for u in uses if u[2].zone != "hand" or (defs[u[0]].cost or 0) <= gold]
+    left = [u for u in uses if u[2].zone != "hand" or (defs[u[0]].cost or 0) <= gold]
+    return uses if len(left) == len(uses) or not full_prices(g, seat) else left
 
 
 def could_answer(
@@ -837,11 +844,18 @@ def candidates(g: CardGame, a: Ability, ctx: Ctx) -> list[int]:
     return [c for c in _target_pool(g, t, ctx) if t.ok(g, ctx, c)]
 
 
-def _target_pool(g: CardGame, t: Target, ctx: Ctx) -> list[int]:
+def _target_pool(g: CardGame, t: Target, ctx: Ctx) -> Iterable[int]:
+    """The cards (or seats) a target is chosen among, in order; cards in play one by one, as
+    :meth:`CardGame.cards_in_play` lists them (whoever counts may stop early)."""
     if t.players:
         return [p.seat for p in g.players if not p.eliminated]
     if t.zone == "play":
-        return g.cards_in_play(type=t.type)
+        where, defs, type = g.where, g.defs, t.type
+        return (
+            c
+            for c, r in g.play.items()
+            if where[c] == "play" and not r.facedown and (type is None or defs[c].type == type)
+        )
     return [c for zone in t.zone.split("+") for c in g.players[ctx.you].zone(zone)]
 
 

@@ -248,15 +248,22 @@ class CardGame(StepGame):
     # -- cloning -----------------------------------------------------------------------
     def clone(self) -> CardGame:
         other = CardGame.__new__(CardGame)
-        other.__dict__.update(self.__dict__)  # values never changed in place: shared
+        other.__dict__ = self.backup_fields()
         self._clone_engine_into(other)
-        other.where = self.where[:]
-        other.play = self.play.copy()  # records never change (InPlay): shared
-        other.players = [p.copy() for p in self.players]
-        if self.challenge is not None:
-            other.challenge = self.challenge.copy()
-        other.uses = self.uses.copy()
         return other
+
+    def backup_fields(self) -> dict[str, Any]:
+        """The fields of a copy: the values never changed in place shared, the rest copied
+        (the engine's part, stack and log, is copied by ``clone``)."""
+        fields = self.__dict__.copy()
+        fields["rng"] = self.rng.copy()
+        fields["where"] = self.where[:]
+        fields["play"] = self.play.copy()  # records never change (InPlay): shared
+        fields["players"] = [p.copy() for p in self.players]
+        if self.challenge is not None:
+            fields["challenge"] = self.challenge.copy()
+        fields["uses"] = self.uses.copy()
+        return fields
 
     def determinize(self, seat: int, seed: int) -> CardGame:
         return self.FACES.determinize(self, seat, seed)
@@ -399,9 +406,10 @@ class CardGame(StepGame):
 
     def order(self) -> list[int]:
         """Player order from the first player (C0.4), eliminated players left out."""
-        n = len(self.players)
-        seats = [(self.first + k) % n for k in range(n)]
-        return [s for s in seats if not self.players[s].eliminated]
+        players, first = self.players, self.first
+        return [
+            s for s in (*range(first, len(players)), *range(first)) if not players[s].eliminated
+        ]
 
     def total_power(self, seat: int) -> int:
         """C20.1: all power on cards the player controls."""
@@ -441,6 +449,11 @@ class CardGame(StepGame):
 
     def has(self, stat: str, target: int, players: bool = False) -> bool:
         """A yes/no modifier ("cannot be killed", "gains stealth"): any positive source."""
+        found = self._mods
+        if found is None:
+            found = self._mods = self.ACTIVE_MODIFIERS()
+        if stat not in found and not self.lasting:
+            return False  # the common case, as bonus() finds it: nothing modifies this stat
         return self.bonus(stat, target, players) > 0
 
     def having(self, stat: str, cards: Sequence[int]) -> set[int]:

@@ -105,9 +105,9 @@ class StepGame:
 
     Subclasses set ``KIND`` and ``INFO`` and implement ``snapshot()`` (the full state,
     JSON-ready), ``view(seat)``, ``outcome()``, ``render(event)``, ``seat_names()`` and
-    ``clone()`` (by calling :meth:`_clone_engine_into`). ``apply`` keeps a clone while it
-    runs: if a rule raises half-way (a bug), the game is restored exactly and the error
-    propagates.
+    ``clone()`` (by calling :meth:`_clone_engine_into`). ``apply`` keeps a copy of the
+    game's fields while it runs (:meth:`backup_fields`): if a rule raises half-way (a bug),
+    the game is restored exactly and the error propagates.
     """
 
     KIND: ClassVar[str] = ""
@@ -165,7 +165,7 @@ class StepGame:
         fields = [step.__dict__.copy() for step in steps]
         self.log, self.stack = [], []
         try:
-            backup = self.clone()
+            backup = self.backup_fields()
         finally:
             self.log, self.stack = log, stack
         try:
@@ -180,7 +180,7 @@ class StepGame:
             self._advance()
         except Exception:
             self.__dict__.clear()
-            self.__dict__.update(backup.__dict__)
+            self.__dict__.update(backup)
             self.log = log
             del log[mark:]
             for step, saved in zip(steps, fields, strict=True):
@@ -227,6 +227,12 @@ class StepGame:
     def clone(self) -> StepGame:
         """An independent copy; subclasses copy their state and call _clone_engine_into."""
         raise NotImplementedError
+
+    def backup_fields(self) -> dict[str, Any]:
+        """The fields of an independent copy of the game, for ``apply``'s backup (called with
+        the log and the stack set aside): those of a clone, unless a game copies them more
+        cheaply (the card game)."""
+        return self.clone().__dict__
 
     def determinize(self, seat: int, seed: int) -> StepGame:
         """A copy with what ``seat`` may not know resampled from ``seed``; each game's own."""
@@ -286,6 +292,8 @@ class StepGame:
         """The seat's open decision that lists ``choice`` (awaited ones first), else its first
         (whose refusal then explains). A seat has more than one only with a standing step."""
         pending = self.pending()
+        if len(pending) == 1 and pending[0].seat == seat:
+            return pending[0]  # the common case: one open decision, this seat's
         if not pending:
             raise IllegalAction("the game is over; no choice can be applied")
         mine = [d for d in pending if d.seat == seat]

@@ -54,6 +54,7 @@ SLOW_TESTS = {
     ],
     "boardgame/test_mod_gifts.py": ["test_whole_random_mod_games_with_gifts"],
     "bots/test_random_table.py": ["test_r5_1_a_random_mod_game_at_the_table_ends"],
+    "server/test_bot_guards.py": ["test_bot_only_mod_games_as_the_server_plays_them_end"],
     "test_conformance.py": ["test_conformance_play_out"],  # seeded play-outs of every game
     "test_cli.py": ["test_simulate_saves_records_that_replay", "test_watch_prints_log_and_result"],
     "test_cli_cards.py": [

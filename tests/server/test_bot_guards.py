@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -78,25 +79,68 @@ def table_game(players: int, humans: int) -> LiveGame:
     return LiveGame("g", "boardgame", seats, game=new_game("boardgame", config, 5))
 
 
+def serve_out(live: LiveGame, moves: int) -> int:
+    """The bots' moves as the server's scheduler picks and thinks them (its ``_job``: the
+    first awaited decision a bot answers, the seat's own bot, seeded as on the server), until
+    no bot is to move; the number of moves. Fails after ``moves``."""
+    scheduler = BotScheduler(None, None, None, delay=0)  # type: ignore[arg-type]
+    game = live.game
+    assert game is not None
+    for _ in range(moves):
+        job = scheduler._job(live)
+        if job is None:
+            return live.move
+        assert not job.decision.idle
+        choice = job.decision.choices[0] if len(job.decision.choices) == 1 else job.think()
+        game.apply(job.seat, choice)
+        live.move += 1
+    raise AssertionError(f"the bots did not stop within {moves} moves")
+
+
 def test_x_mod_11_1_bots_never_take_an_idle_decision() -> None:
     """The bots plan and ready at the table; then only idle decisions are theirs (Unready and
     a gift of power beside the person's awaited plan): no job, the game waits for the
     person, nothing was given."""
     live = table_game(7, humans=1)
-    scheduler = BotScheduler(None, None, None, delay=0)  # type: ignore[arg-type]
+    serve_out(live, 500)
     game = live.game
     assert game is not None
-    for _ in range(500):
-        job = scheduler._job(live)
-        if job is None:
-            break
-        assert not job.decision.idle and job.seat != 0
-        choice = job.decision.choices[0] if len(job.decision.choices) == 1 else job.think()
-        game.apply(job.seat, choice)
-    else:
-        raise AssertionError("the bots did not finish their plans")
     idle = [d for d in game.pending() if d.idle and d.seat != 0]
     assert {d.kind for d in idle} == {D.PLAN_ORDERS.name, D.GIFT.name}
     assert [d.seat for d in game.pending() if not d.idle] == [0]  # the person's plan
     assert not BotScheduler.due(live)
+    assert not [e for e in game.events(None) if e.kind == "gift_offered"]
+
+
+# (config, seats: a bot name, or None for a person away, whom the stand-in bot plays)
+SERVED: tuple[tuple[dict[str, Any], tuple[str | None, ...]], ...] = (
+    (
+        {"players": 8, "essos": True, "planning": "table", "targaryen_deck": "b"},
+        ("heuristic", "random", None, "heuristic", "random", "heuristic", None, "random"),
+    ),
+    (
+        {"players": 4, "essos": True, "vassal_bots": [0, 2]},
+        ("random", None, "heuristic", "random"),
+    ),
+    ({"players": 5, "planning": "table", "tides": True}, ("random", "heuristic", None) * 2),
+)
+
+
+@pytest.mark.parametrize(("config", "bots"), SERVED)
+def test_bot_only_mod_games_as_the_server_plays_them_end(
+    config: dict[str, Any], bots: tuple[str | None, ...]
+) -> None:
+    """X-MOD-1.4 gifts on, X-MOD-10.3 vassals left to the bot, X-MOD-1.2 Essos and either
+    Targaryen deck, X-MOD-1.3 the Iron Bank: the game ends (R9), nothing was given."""
+    players = config["players"]
+    seats = tuple(
+        SeatInfo(s, "bot", bot, f"B{s}", False)
+        if bot is not None
+        else SeatInfo(s, "human", None, f"P{s}", True, away=True)
+        for s, bot in zip(range(players), bots, strict=False)
+    )
+    game = new_game("boardgame", {"scenario": "mod", **config}, 7 + players)
+    live = LiveGame("g", "boardgame", seats, game=game)
+    moves = serve_out(live, 6_000)
+    assert game.is_over and game.outcome() is not None, moves
     assert not [e for e in game.events(None) if e.kind == "gift_offered"]

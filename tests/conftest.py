@@ -24,6 +24,7 @@ SLOW_MODULES = {
     "boardgame/test_affc_games.py": "whole random A Feast for Crows games",
     "boardgame/test_mod_games.py": "whole random Mother of Dragons games",
     "boardgame/test_mod_vassal_games.py": "whole random games with vassals (Mother of Dragons)",
+    "boardgame/test_mod_bot_games.py": "whole MoD games of the heuristic and random bots",
     "cardgame/test_whole_games.py": "whole card games",
     "web/test_browser.py": "Chromium",
     "server/test_postgres.py": "a PostgreSQL cluster and server processes",
@@ -55,6 +56,8 @@ SLOW_TESTS = {
         "test_random_mod_games_place_sea_orders_and_resolve_the_iron_bank_order"
     ],
     "boardgame/test_mod_gifts.py": ["test_whole_random_mod_games_with_gifts"],
+    "bots/test_random_table.py": ["test_r5_1_a_random_mod_game_at_the_table_ends"],
+    "server/test_bot_guards.py": ["test_bot_only_mod_games_as_the_server_plays_them_end"],
     "test_conformance.py": ["test_conformance_play_out"],  # seeded play-outs of every game
     "test_cli.py": ["test_simulate_saves_records_that_replay", "test_watch_prints_log_and_result"],
     "test_cli_cards.py": [

@@ -383,6 +383,15 @@ def serve(
             "--idle-seconds", min=0.0, help="an unwatched game nobody moves leaves memory after"
         ),
     ] = 300.0,
+    max_bot_moves: Annotated[
+        int,
+        typer.Option(
+            "--max-bot-moves",
+            min=1,
+            help="bot moves in a row (no person's move between) after which a game is stopped "
+            "(status stopped; a whole game of bots takes a few thousand)",
+        ),
+    ] = 20_000,
 ) -> None:
     """Host games for people and bots: the HTTP + websocket API (docs at /docs)."""
     from westeros.server import DEFAULT_DB, DatabaseInUse, RateLimits
@@ -417,6 +426,7 @@ def serve(
             forwarded_allow_ips,
             max_think=max_think,
             idle_seconds=idle_seconds,
+            max_bot_moves=max_bot_moves,
         )
     except (DatabaseInUse, ValueError) as exc:
         _fail(str(exc))

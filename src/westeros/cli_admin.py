@@ -28,7 +28,7 @@ admin = typer.Typer(
 )
 console = Console()
 
-STATUSES = ("playing", "over", "abandoned", "broken")
+STATUSES = ("playing", "over", "abandoned", "broken", "stopped")
 TABLES = ("games", "moves")  # counted in a backup
 
 Db = Annotated[
@@ -311,7 +311,8 @@ def purge(
         bool, typer.Option("--dry-run", help="only list what would be removed")
     ] = False,
 ) -> None:
-    """Delete games over, abandoned or broken more than N days ago, seats and moves too."""
+    """Delete games over, abandoned, broken or stopped more than N days ago, seats and moves
+    too."""
     from westeros.server.storage import now
 
     repo = _repo(db)

@@ -105,11 +105,13 @@ def heuristic_game(config: dict[str, Any], seed: int, new_kinds: set[str]) -> se
 
 
 def _towards_ready(d: Decision, rng: random.Random) -> Choice:
-    """At the table: ready when the house may, else a random token for its next empty area."""
+    """At the table: ready when the house may, else a random token for its next empty area, or
+    (none fits there: only sea tokens are left, X-MOD-9.1) a random placement elsewhere."""
     if "ready" in d.choices:
         return "ready"
-    here = [c for c in d.choices if str(c).startswith(f"place:{d.about('area')}:")]
-    return rng.choice(here or list(d.choices))
+    places = [c for c in d.choices if str(c).startswith("place:")]
+    here = [c for c in places if str(c).startswith(f"place:{d.about('area')}:")]
+    return rng.choice(here or places or list(d.choices))
 
 
 def _check_views(g: BoardGame) -> None:

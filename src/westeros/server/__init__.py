@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 from westeros.server.app import DEFAULT_DB, Settings, create_app
+from westeros.server.bots import MAX_BOT_MOVES
 from westeros.server.dblock import DatabaseInUse
 from westeros.server.logs import RedactTokens
 from westeros.server.ratelimit import RateLimits
@@ -40,6 +41,7 @@ def serve(
     forwarded_allow_ips: str | None = None,
     max_think: float = 3.0,
     idle_seconds: float = 300.0,
+    max_bot_moves: int = MAX_BOT_MOVES,
 ) -> None:
     """Run the server until interrupted; ``DatabaseInUse`` when another process serves the
     SQLite file, ValueError for a bad setting."""
@@ -65,6 +67,7 @@ def serve(
         limits=limits,
         max_think=max_think,
         idle_seconds=idle_seconds,
+        max_bot_moves=max_bot_moves,
         freeze_gc=True,
     )
     app = create_app(settings)

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from westeros.bots.registry import bots_for, default_bot
 from westeros.engine import ConfigError, SeatOption, game_info, known_games, shown
 from westeros.server import dblock, migrations
+from westeros.server.bots import MAX_BOT_MOVES
 from westeros.server.errors import ApiError
 from westeros.server.fanout import encode
 from westeros.server.health import PING_TIMEOUT, RETRY_AFTER, ping, unavailable
@@ -73,6 +74,7 @@ class Settings:
     listen: bool = True  # PostgreSQL: LISTEN for other processes' moves
     web: bool = True  # the browser client at / and /play/{id} (westeros.web.client)
     max_think: float = 3.0  # seconds a bot may think per decision
+    max_bot_moves: int = MAX_BOT_MOVES  # bot moves in a row before a game is stopped
     idle_seconds: float = 300.0  # an unwatched game nobody moves leaves memory after this
     freeze_gc: bool = False  # a server process freezes its start-up objects (serve() does)
     public_url: str = DEFAULT_PUBLIC_URL  # join links start with it (never the Host header)
@@ -260,6 +262,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             max_think=settings.max_think,
             idle_seconds=settings.idle_seconds,
             metrics=metrics,
+            max_bot_moves=settings.max_bot_moves,
         )
         metrics.count_games(lambda: sum(g.status == "playing" for g in hub.live.games.values()))
         app.state.hub = hub
@@ -703,7 +706,7 @@ def app_from_env() -> FastAPI:
     environment (docs/server.md): WESTEROS_DB, WESTEROS_BOT_DELAY, WESTEROS_PUBLIC_URL,
     WESTEROS_CORS_ORIGINS (comma-separated), WESTEROS_LIMIT_GAMES, WESTEROS_LIMIT_CLAIMS,
     WESTEROS_LIMIT_MOVES, WESTEROS_LIMIT_WEBSOCKETS, WESTEROS_LOG_LEVEL, WESTEROS_LOG_FORMAT,
-    WESTEROS_MAX_THINK, WESTEROS_IDLE_SECONDS."""
+    WESTEROS_MAX_THINK, WESTEROS_IDLE_SECONDS, WESTEROS_MAX_BOT_MOVES."""
     import os
 
     from westeros.server.logs import configure_logging
@@ -732,5 +735,6 @@ def app_from_env() -> FastAPI:
             max_think=float(env.get("WESTEROS_MAX_THINK", "3.0")),
             freeze_gc=True,
             idle_seconds=float(env.get("WESTEROS_IDLE_SECONDS", "300")),
+            max_bot_moves=int(env.get("WESTEROS_MAX_BOT_MOVES", str(MAX_BOT_MOVES))),
         )
     )

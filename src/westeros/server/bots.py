@@ -11,6 +11,13 @@ answered through one fair queue.
 * Thinking runs on a thread pool, never on the event loop; the choice is posted through the
   same move path as a person's (move-number check included). ``delay`` seconds pass before
   a game's bot decision is queued, so that people can follow.
+* **Capped**: a game whose bots have made ``max_moves`` moves in a row (no person's move in
+  between) is stopped (``stop``: status ``stopped``, a notice, an error in the log), so a game
+  the bots never end cannot spin for ever nor grow without bound. A whole game of bots takes a
+  few thousand moves (an 8-player Mother of Dragons game at the table: under 5,000).
+* **Never idle**: bots answer awaited decisions only; an idle one (a standing gift of power,
+  a ready house's ``unready``) is never a bot's (``LiveGame.bot_turn``), so bots cannot give
+  gifts back and forth.
 """
 
 from __future__ import annotations
@@ -36,11 +43,13 @@ from westeros.server.live import LiveGame
 log = logging.getLogger("westeros.server")
 
 GRACE = 1.0  # seconds past the maximum think time before a bot is given up on
+MAX_BOT_MOVES = 20_000  # bot moves in a row (no person's move between) before a game stops
 
 MoveFn = Callable[[LiveGame, int, int, Choice], Awaitable[None]]  # live, seat, number, choice
 PrepareFn = Callable[[LiveGame], Awaitable[None]]  # e.g. catch up with other processes
 NoticeFn = Callable[[LiveGame, int, str, str], Awaitable[None]]  # live, seat, kind, text
 TimedFn = Callable[[float], None]
+StopFn = Callable[[LiveGame, str], Awaitable[None]]  # live, why; the caller holds the lock
 
 
 def derive_seed(seed: int, *parts: int) -> int:
@@ -85,10 +94,14 @@ class BotScheduler:
         workers: int = 2,
         max_think: float = 3.0,
         timed: TimedFn | None = None,
+        stop: StopFn | None = None,
+        max_moves: int = MAX_BOT_MOVES,
     ) -> None:
         self.move = move
         self.prepare = prepare
         self.notice = notice
+        self.stop = stop
+        self.max_moves = max_moves
         self.delay = delay
         self.max_think = max_think
         self.timed = timed
@@ -160,6 +173,9 @@ class BotScheduler:
         async with live.lock:
             await self.prepare(live)
             job = self._job(live)
+            if job is not None and live.bot_moves >= self.max_moves:
+                await self._stop(live)
+                return
         if job is None:
             return
         choice = await self._think(live, job)
@@ -172,8 +188,24 @@ class BotScheduler:
                 text = f"the {job.bot_name} bot chose {choice!r}, which is illegal: {exc.detail}"
                 log.error("game %s seat %d: %s", live.id, job.seat, text)
                 await self.notice(live, job.seat, "bot_failed", text)
-                with contextlib.suppress(ApiError):
+                try:
                     await self.move(live, job.seat, job.number, job.decision.choices[0])
+                except ApiError:
+                    return
+            live.bot_moves += 1
+
+    async def _stop(self, live: LiveGame) -> None:
+        """The bots made ``max_moves`` moves in a row: the game stops (the caller holds the
+        lock), with an error in the log and, through ``stop``, a status and notice for all."""
+        why = (
+            f"stopped at move {live.move}: the bots made {live.bot_moves} moves in a row "
+            f"without the game ending (this server's limit is {self.max_moves})"
+        )
+        log.error("game %s %s", live.id, why)
+        if self.stop is not None:
+            await self.stop(live, why)
+        if live.status == "playing":  # no one to record it: at least the bots stop here
+            live.status = "stopped"
 
     def _job(self, live: LiveGame) -> Job | None:
         game = live.game

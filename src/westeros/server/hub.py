@@ -26,7 +26,7 @@ from typing import Any
 
 from westeros.bots.registry import bots_for, default_bot, make_bot, plays
 from westeros.engine import Choice, ConfigError, Record, RecordError, game_info, new_game, shown
-from westeros.server.bots import BotScheduler, within_budget
+from westeros.server.bots import MAX_BOT_MOVES, BotScheduler, within_budget
 from westeros.server.clocks import ClockError, Clocks, check_clock, start_ms
 from westeros.server.errors import ApiError
 from westeros.server.fanout import Fanout, encode, message
@@ -37,6 +37,7 @@ from westeros.server.replays import Replays
 from westeros.server.seats import Seats, new_token
 from westeros.server.storage import (
     BROKEN,
+    ENDED,
     SEATS_CHANGED,
     GameInfoRow,
     NewGame,
@@ -86,6 +87,7 @@ class Hub:
         idle_seconds: float = 300.0,
         sweep_seconds: float = 2.0,
         metrics: Metrics | None = None,
+        max_bot_moves: int = MAX_BOT_MOVES,
     ) -> None:
         self.metrics = metrics or Metrics()  # /metrics (server/metrics.py)
         self.repo = repo
@@ -108,6 +110,8 @@ class Hub:
             workers=bot_threads,
             max_think=max_think,
             timed=self.metrics.bot_decision,
+            stop=self._stop_runaway,
+            max_moves=max_bot_moves,
         )
         self._sweeper: asyncio.Task[None] | None = None
         self._last_notice = 0
@@ -269,13 +273,14 @@ class Hub:
         return rows, (f"{last.created_at.isoformat()}~{last.id}" if last else None)
 
     async def _finished_record(self, game_id: str, what: str) -> Record:
-        """A finished game's record; 404 for no such game, 403 (naming ``what``) before the
-        end: a record holds the seed."""
+        """A finished game's record (over, or stopped by the bots' move cap: its record shows
+        where they looped); 404 for no such game, 403 (naming ``what``) before the end: a
+        record holds the seed."""
         no_such_id(game_id)
         row = await self.db(self.repo.game, game_id)
         if row is None:
             raise ApiError(404, f"no game {shown(game_id)}")
-        if row.status != "over":
+        if row.status not in ("over", "stopped"):
             raise ApiError(403, f"the {what} is available once the game is over")
         moves = await self.db(self.repo.moves, game_id, 0)
         return stored_record(row, moves)
@@ -382,6 +387,14 @@ class Hub:
             await self._notice_locked(live, None, "abandoned", "the owner abandoned the game")
             await self._seats_changed(live)
 
+    async def _stop_runaway(self, live: LiveGame, why: str) -> None:
+        """The bots' move cap was reached (server/bots.py; the caller holds the lock): the game
+        is ``stopped``, stored so, and everyone sees why in a notice."""
+        await self.db(self.repo.set_status, live.id, "stopped")
+        live.status = "stopped"
+        await self._notice_locked(live, None, "stopped", f"the game was {why}")
+        await self._seats_changed(live)
+
     @staticmethod
     def _standin(live: LiveGame) -> str:
         return default_bot(live.kind)
@@ -463,6 +476,7 @@ class Hub:
                 live.game.pending()
                 start = live.log_size()
             await self.mover.move_locked(live, seat, number, choice)
+            live.bot_moves = 0  # a person moved: the bots' run of moves starts again
             encoded = live.recent.get((seat, start or 0))
             if encoded is None:
                 return encode(message(live, seat, start or 0))
@@ -516,7 +530,7 @@ class Hub:
         if row is None:
             return
         live.adopt(row, cold=False)
-        if row.status in ("abandoned", "broken") and live.status == "playing":
+        if row.status in ENDED and live.status == "playing":
             live.status, live.error = row.status, row.error
         await self.seats.hashes(live)
         self.fanout.close_revoked(live)

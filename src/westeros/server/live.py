@@ -91,6 +91,7 @@ class LiveGame:
     recent: dict[MessageKey, Encoded] = field(default_factory=dict)  # the last broadcast's
     used: float = field(default_factory=time.monotonic)  # last request or move
     counted: tuple[Game | None, int] = (None, 0)  # (game, events of its log counted so far)
+    bot_moves: int = 0  # the bots' moves since a person's last (in this process; server/bots.py)
 
     @property
     def playing(self) -> bool:

@@ -908,7 +908,10 @@ class Repository:
             return len(ids)
 
 
-FINISHED = ("over", "abandoned", "broken")
+# a game ended before it was over: by its owner or an operator, unreadable from its moves, or
+# stopped by the server when its bots made too many moves in a row (server/bots.py)
+ENDED = ("abandoned", "broken", "stopped")
+FINISHED = ("over", *ENDED)
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,16 +131,30 @@ def place_order(b: Board, decision: Decision, scores: Scores = order_scores) -> 
 
 
 def plan_orders(b: Board, decision: Decision, scores: Scores = order_scores) -> Choice:
-    """Planning at the table (``plan_orders``): the next area without an order gets the token
-    :func:`place_order` would give it; ready once every area has one (or no token is left)."""
+    """Planning at the table (``plan_orders``): the next area without an order that can take
+    a token (the decision's area first, then map order) gets the token :func:`place_order`
+    would give it; ready once the house may (R5.1, R5.3).
+
+    When no empty area can take a token, only sea tokens are left (X-MOD-9.1, ships only): a
+    sea token replaces a regular order on ships, which frees that token for land. Every move
+    adds an order or a sea token on ships, so the house is ready within a few moves."""
     if "ready" in decision.choices:
         return "ready"
-    area = area_of(decision)
-    prefix = f"place:{area}:"
-    tokens = [str(c)[len(prefix) :] for c in decision.choices if str(c).startswith(prefix)]
-    if area is None or not tokens:
-        return decision.choices[0]
-    return prefix + pick_token(b, area, scores(b, area), tokens)
+    offered: dict[str, list[str]] = {}  # area -> the tokens it may take, map order
+    for choice in map(str, decision.choices):
+        if choice.startswith("place:"):  # place:<area>:<token>
+            _, area, token = choice.split(":", 2)
+            offered.setdefault(area, []).append(token)
+    mine = {a for a, o in b.orders.items() if o["house"] == b.me}
+    empty = [a for a in offered if a not in mine]
+    if empty:
+        area = next((a for a in empty if a == area_of(decision)), empty[0])
+        return f"place:{area}:{pick_token(b, area, scores(b, area), offered[area])}"
+    for area, tokens in offered.items():  # areas with an order of the house
+        sea = [t for t in tokens if t in SEA_TOKENS]
+        if sea and b.orders[area]["token"] not in SEA_TOKENS:
+            return f"place:{area}:{pick_token(b, area, scores(b, area), sea)}"
+    return decision.choices[0]
 
 
 def pick_token(b: Board, area: str, scores: dict[str, float], tokens: list[str]) -> str:

@@ -68,8 +68,10 @@ def placeable_tokens(
         and used[t] < count
         and (not T.ORDER_KINDS[t].special or specials < stars)
     )
+    if area is None:
+        return tokens
     sea = sea_tokens(g, house)
-    if not sea or area is None or not on_ships(g, area):
+    if not sea or not on_ships(g, area):
         return tokens
     return tokens + tuple(t for t, n in sea.items() if used[t] < n and not barred(g, t))
 
@@ -190,9 +192,18 @@ class AssignOrders(Step):
     def areas_left(self, g: BoardGame, house: str) -> list[str]:
         return [a for a in order_areas(g, house) if a not in g.orders and a not in self.skipped]
 
+    def _lefts(self, g: BoardGame) -> list[tuple[str, list[str]]]:
+        """Every player house in turn order with its :meth:`areas_left` (one pass over the
+        units: this runs at every order placed)."""
+        held, orders, skipped = g.areas_by_house(), g.orders, self.skipped
+        return [
+            (h, [a for a in held.get(h, ()) if a not in orders and a not in skipped])
+            for h in player_houses(g)
+        ]
+
     def _asked(self, g: BoardGame) -> list[tuple[str, list[str]]]:
         """The houses asked now, each with its areas still without an order."""
-        asked = [(h, left) for h in player_houses(g) if (left := self.areas_left(g, h))]
+        asked = [(h, left) for h, left in self._lefts(g) if left]
         return asked[:1] if self.sequential else asked
 
     def decisions(self, g: BoardGame) -> list[Decision]:
@@ -224,12 +235,14 @@ class AssignOrders(Step):
                 g.emit(E.ORDER_SKIPPED(house=house, area=area))
             else:
                 g.orders[area] = Order(house, token)  # face down until RevealOrders
-        for house in player_houses(g):  # R5.3 a house out of placeable tokens: the rest stay empty
-            stuck = _stuck(g, house, self.areas_left(g, house))
+        again = False  # some house still has areas to order
+        for house, left in self._lefts(g):  # R5.3 a house out of tokens: the rest stay empty
+            stuck = _stuck(g, house, left)
             if stuck:
                 self.skipped = self.skipped | set(stuck)
                 g.emit(E.ORDERS_EXHAUSTED(house=house, areas=stuck))
-        if any(self.areas_left(g, h) for h in player_houses(g)):
+            again = again or len(stuck) < len(left)  # the stuck areas are some of ``left``
+        if again:
             g.push(self)
 
 

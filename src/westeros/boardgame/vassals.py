@@ -41,6 +41,8 @@ DEFENSE_MUSTER = "vassal_defense_muster+1"
 def player_houses(g: BoardGame) -> tuple[str, ...]:
     """The houses played by a seat, in turn order (vassals take part in the turn order, XF13,
     but never plan their own orders, bid, nor face the wildlings)."""
+    if not g.vassals:  # every game but Mother of Dragons: asked at every order placed
+        return g.turn_order()
     return tuple(h for h in g.turn_order() if h not in g.vassals)
 
 

@@ -24,6 +24,7 @@ SLOW_MODULES = {
     "boardgame/test_affc_games.py": "whole random A Feast for Crows games",
     "boardgame/test_mod_games.py": "whole random Mother of Dragons games",
     "boardgame/test_mod_vassal_games.py": "whole random games with vassals (Mother of Dragons)",
+    "boardgame/test_state_queries.py": "whole random games, queries checked at every move",
     "cardgame/test_whole_games.py": "whole card games",
     "web/test_browser.py": "Chromium",
     "server/test_postgres.py": "a PostgreSQL cluster and server processes",

@@ -19,12 +19,12 @@ TESTS = Path(__file__).resolve().parent
 
 SLOW_MODULES = {
     "boardgame/test_fuzz.py": "whole random games, fuzzed input",
+    "boardgame/test_state_queries.py": "whole random games, queries checked at every move",
     "boardgame/test_random_games.py": "whole random games",
     "boardgame/test_adwd_games.py": "whole random A Dance with Dragons games",
     "boardgame/test_affc_games.py": "whole random A Feast for Crows games",
     "boardgame/test_mod_games.py": "whole random Mother of Dragons games",
     "boardgame/test_mod_vassal_games.py": "whole random games with vassals (Mother of Dragons)",
-    "boardgame/test_state_queries.py": "whole random games, queries checked at every move",
     "cardgame/test_whole_games.py": "whole card games",
     "web/test_browser.py": "Chromium",
     "server/test_postgres.py": "a PostgreSQL cluster and server processes",

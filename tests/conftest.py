@@ -19,6 +19,7 @@ TESTS = Path(__file__).resolve().parent
 
 SLOW_MODULES = {
     "boardgame/test_fuzz.py": "whole random games, fuzzed input",
+    "boardgame/test_state_queries.py": "whole random games, queries checked at every move",
     "boardgame/test_random_games.py": "whole random games",
     "boardgame/test_adwd_games.py": "whole random A Dance with Dragons games",
     "boardgame/test_affc_games.py": "whole random A Feast for Crows games",

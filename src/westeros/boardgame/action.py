@@ -11,7 +11,7 @@ from westeros.boardgame.march import ResolveMarch
 from westeros.boardgame.raid import ResolveRaid
 from westeros.boardgame.sea_orders import IRON_BANK
 from westeros.boardgame.state import BoardGame
-from westeros.boardgame.vassals import ResolveVassalMuster, has_cycle_order
+from westeros.boardgame.vassals import ResolveVassalMuster, cycle_houses
 from westeros.boardgame.victory import end_game
 from westeros.engine import Step
 
@@ -65,15 +65,15 @@ class OrderCycle(Step):
         self.position = position
 
     def run(self, g: Any) -> None:
-        types = CYCLE_TYPES[self.order_type]
-        if self.position == 0 and any(has_cycle_order(g, h, types) for h in g.houses):
+        acting = cycle_houses(g, CYCLE_TYPES[self.order_type])
+        if self.position == 0 and acting:
             g.emit(E.ORDER_CYCLE(order_type=self.order_type))  # later turns: positions 1..n
         order = g.turn_order()
         n = len(order)
         for offset in range(n):
             pos = (self.position + offset) % n
             house = order[pos]
-            if has_cycle_order(g, house, types):
+            if house in acting:
                 g.push(
                     resolver_for(self.order_type, house, g), OrderCycle(self.order_type, pos + 1)
                 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from westeros.boardgame import decisions as D
 from westeros.boardgame import dragons
@@ -163,6 +164,15 @@ def plan_can_comply(
 # ------------------------------------------------------------------------------ the step
 
 
+class _Trial(NamedTuple):
+    """What :meth:`ResolveMarch.move_choices` tries each move against: the plan's hostile
+    destination, the start's peaceful destinations and all its destinations (R6.4.2)."""
+
+    target: str | None
+    peaceful: list[str]
+    dests: list[str]
+
+
 class ResolveMarch(Step):
     """R6.4 / D14: ``house`` resolves one of its March orders.
 
@@ -246,10 +256,12 @@ class ResolveMarch(Step):
         moves: tuple[tuple[str, str], ...],
         target: str | None,
         peaceful: Sequence[str] | None,
+        dests: Sequence[str] | None = None,
     ) -> bool:
         """Whether ``moves`` (hostile destination ``target``) can end as a legal plan by
         sending more units to ``peaceful`` or ``target`` (``peaceful`` None: as it stands):
-        supply (R6.4.6, F24, Q14) and, against a neutral force, its strength (R6.5.1)."""
+        supply (R6.4.6, F24, Q14) and, against a neutral force, its strength (R6.5.1).
+        ``dests``: the start's :func:`destinations` when the caller has them."""
         assert self.area is not None
         left = self._unplanned(g, moves)
         free = 0 if peaceful is None else left.total()
@@ -258,7 +270,9 @@ class ResolveMarch(Step):
             planned = [k for k, d in moves if d == target]
             lacking = neutral_shortfall(g, self.house, self.area, target, planned)
             joiners = list(left.elements())
-            if target not in destinations(g, self.house, self.area):  # X-MOD-6.3 a flight
+            if dests is None:
+                dests = destinations(g, self.house, self.area)
+            if target not in dests:  # X-MOD-6.3 a flight
                 joiners = [k for k in joiners if k == T.DRAGON]  # only dragons may join it
             values = sorted(
                 (unit_value(g, Unit(self.house, k), target, True) for k in joiners),
@@ -286,32 +300,31 @@ class ResolveMarch(Step):
         kinds = [k for k in T.ALL_UNIT_TYPES if left[k] > 0]
         target = self._plan_target(g)
         choices: list[str] = []
+        dests = None
         if kinds:
             dests = destinations(g, self.house, self.area)
             peaceful = [d for d in dests if not is_hostile(g, self.house, d)]
+            trial = _Trial(target, peaceful, dests)
             for d in dests:
-                choices.extend(self._choices_to(g, d, kinds, target, peaceful))
+                choices.extend(self._choices_to(g, d, d not in peaceful, kinds, trial))
             if T.DRAGON in kinds:  # X-MOD-6.3 / X-MOD-Q10 dragons alone fly to any land area
                 for d in dragons.flight_destinations(g, self.house, self.area, self.moves, dests):
-                    choices.extend(self._choices_to(g, d, [T.DRAGON], target, peaceful))
+                    hostile = is_hostile(g, self.house, d)
+                    choices.extend(self._choices_to(g, d, hostile, [T.DRAGON], trial))
         # R6.4.6: "done" only when the plan itself is legal (the empty plan always is)
-        if not self.moves or self._completes(g, self.moves, target, None):
+        if not self.moves or self._completes(g, self.moves, target, None, dests):
             choices.append("done")
         if self.moves and g.config.get("planning") == "table":
             choices.append("reset")  # at the table: start the plan again (nothing moved yet)
         return tuple(choices)
 
     def _choices_to(
-        self,
-        g: BoardGame,
-        d: str,
-        kinds: Sequence[str],
-        target: str | None,
-        peaceful: Sequence[str],
+        self, g: BoardGame, d: str, hostile: bool, kinds: Sequence[str], trial: _Trial
     ) -> list[str]:
-        """The ``march_move`` choices sending one unit of ``kinds`` to ``d`` (R6.4.5, R6.4.6,
-        R6.5.1)."""
-        if not is_hostile(g, self.house, d):
+        """The ``march_move`` choices sending one unit of ``kinds`` to ``d`` (``hostile``:
+        entering it is an attack, R6.4.4) (R6.4.5, R6.4.6, R6.5.1)."""
+        target, peaceful, dests = trial
+        if not hostile:
             trial_target = target
         elif ATTACKS_ENABLED and target in (None, d) and d not in self.excluded:
             trial_target = d  # R6.4.5 one attack per order; R6.5.2 failed ones excluded
@@ -322,9 +335,9 @@ class ResolveMarch(Step):
             return [
                 f"{k}>{d}"
                 for k in kinds
-                if self._completes(g, (*self.moves, (k, d)), trial_target, peaceful)
+                if self._completes(g, (*self.moves, (k, d)), trial_target, peaceful, dests)
             ]
-        if self._completes(g, (*self.moves, (kinds[0], d)), trial_target, peaceful):
+        if self._completes(g, (*self.moves, (kinds[0], d)), trial_target, peaceful, dests):
             return [f"{k}>{d}" for k in kinds]  # kinds do not matter for supply
         return []
 

@@ -19,8 +19,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from westeros.boardgame import decisions as D
 from westeros.boardgame import events as E
@@ -41,10 +40,13 @@ def order_areas(g: BoardGame, house: str) -> list[str]:
     return g.areas_of(house)
 
 
-def _used(g: BoardGame, house: str, exclude: str | None) -> tuple[Counter[str], int]:
-    """The house's tokens on the board (``exclude``: an area not counted) and how many of them
-    are special."""
-    used = Counter(o.token for a, o in g.orders.items() if o.house == house and a != exclude)
+def _used(g: BoardGame, house: str, exclude: str | None) -> tuple[dict[str, int], int]:
+    """The house's tokens on the board, token -> copies (``exclude``: an area not counted),
+    and how many of them are special. A plain dict: this is asked at every order placed."""
+    used: dict[str, int] = {}
+    for a, o in g.orders.items():
+        if o.house == house and a != exclude:
+            used[o.token] = used.get(o.token, 0) + 1
     return used, sum(n for t, n in used.items() if T.ORDER_KINDS[t].special)
 
 
@@ -60,21 +62,24 @@ def placeable_tokens(
     (X-MOD-9.1, barred with their twins, R3.4); None: the 15 tokens only.
     """
     used, specials = _used(g, house, exclude)
-    stars = g.stars(house)
+    specials_left = specials < g.stars(house)
+    restricted = g.restrictions
     tokens = tuple(
         t
         for t, count in T.ORDER_COUNTS.items()
-        if t not in g.restrictions
-        and used[t] < count
-        and (not T.ORDER_KINDS[t].special or specials < stars)
+        if t not in restricted
+        and used.get(t, 0) < count
+        and (specials_left or not T.ORDER_KINDS[t].special)
     )
-    sea = sea_tokens(g, house)
-    if not sea or area is None or not on_ships(g, area):
+    if area is None:
         return tokens
-    return tokens + tuple(t for t, n in sea.items() if used[t] < n and not barred(g, t))
+    sea = sea_tokens(g, house)
+    if not sea or not on_ships(g, area):
+        return tokens
+    return tokens + tuple(t for t, n in sea.items() if used.get(t, 0) < n and not barred(g, t))
 
 
-def _left(g: BoardGame, house: str, used: Counter[str], specials: int) -> tuple[int, int]:
+def _left(g: BoardGame, house: str, used: Mapping[str, int], specials: int) -> tuple[int, int]:
     """The tokens the house could still place (R5.3): the regular ones left plus as many
     special ones left as its remaining stars allow (restricted ones excluded), and its sea
     tokens left (X-MOD-9.1)."""
@@ -82,13 +87,14 @@ def _left(g: BoardGame, house: str, used: Counter[str], specials: int) -> tuple[
     for t, count in T.ORDER_COUNTS.items():
         if t in g.restrictions:
             continue
-        left = max(0, count - used[t])
+        left = max(0, count - used.get(t, 0))
         if T.ORDER_KINDS[t].special:
             special += left
         else:
             regular += left
     stars_left = max(0, g.stars(house) - specials)
-    sea = sum(max(0, n - used[t]) for t, n in sea_tokens(g, house).items() if not barred(g, t))
+    sea_left = (n - used.get(t, 0) for t, n in sea_tokens(g, house).items() if not barred(g, t))
+    sea = sum(max(0, n) for n in sea_left)
     return regular + min(special, stars_left), sea
 
 
@@ -102,7 +108,9 @@ def placeable_count(g: BoardGame, house: str, areas: Iterable[str] = ()) -> int:
     return tokens + min(sea, sum(1 for a in areas if on_ships(g, a)))
 
 
-def _most(g: BoardGame, house: str, areas: Sequence[str], used: Counter[str], specials: int) -> int:
+def _most(
+    g: BoardGame, house: str, areas: Sequence[str], used: Mapping[str, int], specials: int
+) -> int:
     """R5.1, R5.3: how many of ``areas`` the house could order with the tokens ``used`` left
     aside (sea tokens only on ships, X-MOD-9.1)."""
     tokens, sea = _left(g, house, used, specials)
@@ -123,9 +131,9 @@ def spare_choices(
     kept = []
     for choice in choices:
         after = used.copy()
-        if choice != "none":
-            after[choice] += 1
         placed = choice != "none"
+        if placed:
+            after[choice] = after.get(choice, 0) + 1
         extra = placed and T.ORDER_KINDS[choice].special
         if placed + _most(g, house, areas[1:], after, specials + extra) == best:
             kept.append(choice)
@@ -190,9 +198,18 @@ class AssignOrders(Step):
     def areas_left(self, g: BoardGame, house: str) -> list[str]:
         return [a for a in order_areas(g, house) if a not in g.orders and a not in self.skipped]
 
+    def _lefts(self, g: BoardGame) -> list[tuple[str, list[str]]]:
+        """Every player house in turn order with its :meth:`areas_left` (one pass over the
+        units: this runs at every order placed)."""
+        held, orders, skipped = g.areas_by_house(), g.orders, self.skipped
+        return [
+            (h, [a for a in held.get(h, ()) if a not in orders and a not in skipped])
+            for h in player_houses(g)
+        ]
+
     def _asked(self, g: BoardGame) -> list[tuple[str, list[str]]]:
         """The houses asked now, each with its areas still without an order."""
-        asked = [(h, left) for h in player_houses(g) if (left := self.areas_left(g, h))]
+        asked = [(h, left) for h, left in self._lefts(g) if left]
         return asked[:1] if self.sequential else asked
 
     def decisions(self, g: BoardGame) -> list[Decision]:
@@ -224,12 +241,14 @@ class AssignOrders(Step):
                 g.emit(E.ORDER_SKIPPED(house=house, area=area))
             else:
                 g.orders[area] = Order(house, token)  # face down until RevealOrders
-        for house in player_houses(g):  # R5.3 a house out of placeable tokens: the rest stay empty
-            stuck = _stuck(g, house, self.areas_left(g, house))
+        again = False  # some house still has areas to order
+        for house, left in self._lefts(g):  # R5.3 a house out of tokens: the rest stay empty
+            stuck = _stuck(g, house, left)
             if stuck:
                 self.skipped = self.skipped | set(stuck)
                 g.emit(E.ORDERS_EXHAUSTED(house=house, areas=stuck))
-        if any(self.areas_left(g, h) for h in player_houses(g)):
+            again = again or len(stuck) < len(left)  # the stuck areas are some of ``left``
+        if again:
             g.push(self)
 
 
@@ -250,7 +269,7 @@ def _may_ready(g: BoardGame, house: str, areas: list[str], empty: list[str]) -> 
         return True
     if not sea_tokens(g, house):
         return not placeable_tokens(g, house)
-    return len(areas) - len(empty) >= _most(g, house, areas, Counter(), 0)
+    return len(areas) - len(empty) >= _most(g, house, areas, {}, 0)
 
 
 class TableOrders(Step):

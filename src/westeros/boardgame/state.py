@@ -7,6 +7,7 @@ container once and never deep-copies.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -178,8 +179,9 @@ class BoardGame(StepGame):
         return house
 
     def seat_for(self, house: str) -> int:
-        """The seat that makes ``house``'s decisions (its own, or its commander's)."""
-        return self.seat_of(self.commander_of(house))
+        """The seat that makes ``house``'s decisions (its own, or its commander's): one call
+        for a player's house (asked at every decision)."""
+        return self.seat_of(self.commanders[house] if house in self.vassals else house)
 
     def for_vassal(self, house: str) -> dict[str, str]:
         """The context naming the vassal a decision is made for (X-MOD-10.3), else nothing:
@@ -278,6 +280,14 @@ class BoardGame(StepGame):
         areas = [a for a, us in self.units.items() if us[0].house == house]
         return sorted(areas, key=self.map.order.__getitem__)
 
+    def areas_by_house(self) -> dict[str, list[str]]:
+        """:meth:`areas_of` of every house with units, in one pass over the units."""
+        units = self.units
+        by_house: dict[str, list[str]] = {}
+        for a in sorted(units, key=self.map.order.__getitem__):
+            by_house.setdefault(units[a][0].house, []).append(a)
+        return by_house
+
     def units_of(self, house: str) -> list[tuple[str, Unit]]:
         return [(a, u) for a, us in self.units.items() for u in us if u.house == house]
 
@@ -346,6 +356,10 @@ class BoardGame(StepGame):
         """R9.1: castle/stronghold areas controlled, derived, never stored (the victory value
         of every scenario but AFfC, whose victory points are :attr:`victory_points`)."""
         return sum(1 for a in self.map.castle_areas if self.controller(a) == house)
+
+    def castle_counts(self) -> Counter[str | None]:
+        """R9.1: :meth:`castles` of every house at once (None: the uncontrolled ones)."""
+        return Counter(self.controller(a) for a in self.map.castle_areas)
 
     def land_areas_controlled(self, house: str) -> int:
         return sum(1 for a in self.map.land_areas if self.controller(a) == house)

@@ -41,6 +41,8 @@ DEFENSE_MUSTER = "vassal_defense_muster+1"
 def player_houses(g: BoardGame) -> tuple[str, ...]:
     """The houses played by a seat, in turn order (vassals take part in the turn order, XF13,
     but never plan their own orders, bid, nor face the wildlings)."""
+    if not g.vassals:  # every game but Mother of Dragons: asked at every order placed
+        return g.turn_order()
     return tuple(h for h in g.turn_order() if h not in g.vassals)
 
 
@@ -302,14 +304,15 @@ def muster_orders(g: BoardGame, house: str) -> list[str]:
     ]
 
 
-def has_cycle_order(g: BoardGame, house: str, types: frozenset[str]) -> bool:
-    """Whether the house has an order to resolve in an order cycle (R6.2): one of the cycle's
+def cycle_houses(g: BoardGame, types: frozenset[str]) -> set[str]:
+    """The houses with an order to resolve in an order cycle (R6.2): one of the cycle's
     ``types`` (Iron Bank orders with Consolidate Power, X-MOD-9.2), or in the Consolidate Power
     step a vassal's Defense +1/Muster order (X-MOD-10.4). One pass over the orders: it is asked
-    for every house at every turn of every cycle."""
-    if any(o.house == house and o.type in types for o in g.orders.values()):
-        return True
-    return "consolidate" in types and bool(g.vassals) and bool(muster_orders(g, house))
+    at every turn of every cycle."""
+    houses = {o.house for o in g.orders.values() if o.type in types}
+    if "consolidate" in types and g.vassals:
+        houses.update(h for h in g.vassals if muster_orders(g, h))
+    return houses
 
 
 class ResolveVassalMuster(Step):

@@ -72,10 +72,13 @@ def _won(g: BoardGame) -> bool:
         return False
     if targaryen.has_won(g):  # X-MOD-5.2 seven loyalty
         return True
-    players = (  # X-MOD-10.6 vassals cannot win; Targaryen counts no castles (X-MOD-5.2)
-        h for h in g.houses if h not in g.vassals and h != targaryen.TARGARYEN
+    counts = g.castle_counts()  # asked after every control change: one pass over the castles
+    return any(
+        n >= T.CASTLES_TO_WIN
+        for h, n in counts.items()
+        # X-MOD-10.6 vassals cannot win; Targaryen counts no castles (X-MOD-5.2)
+        if h is not None and h not in g.vassals and h != targaryen.TARGARYEN
     )
-    return any(g.castles(h) >= T.CASTLES_TO_WIN for h in players)
 
 
 def settle_control(g: BoardGame) -> bool:

@@ -302,6 +302,8 @@ class StepGame:
             raise IllegalAction(
                 f"seat {seat} has nothing to decide now (waiting for seat {waiting})"
             )
+        if len(mine) == 1:  # the usual case: no need to look for the choice
+            return mine[0]
         return next((d for d in mine if choice in d.choices), mine[0])
 
     def _standing_for(self, decision: Decision) -> Step | None:

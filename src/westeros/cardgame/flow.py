@@ -470,6 +470,7 @@ class Index:
     cards: dict[Key, frozenset[int]]
     owned: dict[Key, tuple[tuple[Use, ...], ...]]
     others: dict[Key, dict[int, tuple[Use, ...]]]  # by card, in card id order
+    actions: dict[int, tuple[Use, ...]]  # every card's Actions, by card (in text order)
     phased: dict[tuple[Key, int, str], tuple[Use, ...]] = field(default_factory=dict)
 
     def owned_in(self, key: Key, seat: int, phase: str) -> tuple[Use, ...]:
@@ -525,6 +526,7 @@ def _build_index(g: CardGame) -> _Hit:
             for k, v in uses.items()
         },
         {k: _by_card(u for u in v if g.defs[u[0]].type not in own) for k, v in uses.items()},
+        _by_card(uses.get((ANY_TIME, ACTION), ())),
     )
     if len(_INDEX) > 64:
         _INDEX.clear()
@@ -771,13 +773,14 @@ def card_actions(g: CardGame, seat: int) -> list[Choice]:
 
 def iter_card_actions(g: CardGame, seat: int) -> Iterator[Choice]:
     """:func:`card_actions` one by one (whoever needs only the first stops there)."""
-    actors = _answerers(g).get((ANY_TIME, ACTION))
+    index = _index(g)
+    actors = index.cards.get((ANY_TIME, ACTION))
     if not actors:
         return
+    actions = index.actions
     for cid in trigger_sources(g, seat, actors):
-        entry = text_of(g.defs[cid].code)
-        for i, a in enumerate(entry.abilities):
-            if a.kind == ACTION and _usable_at(g, a, cid, i, None) is not None:
+        for _, i, a in actions[cid]:
+            if _usable_at(g, a, cid, i, None) is not None:
                 yield D.ACTION.format("use", cid, i)
 
 

@@ -21,7 +21,7 @@ from westeros.cardgame.costs import REDUCER_TESTS as REDUCER_TESTS
 from westeros.cardgame.costs import add_reducer as add_reducer
 from westeros.cardgame.costs import can_play_event as can_play_event
 from westeros.cardgame.costs import consume_reducers as consume_reducers
-from westeros.cardgame.costs import full_prices
+from westeros.cardgame.costs import full_prices, within_gold
 from westeros.cardgame.costs import marshal_cost as marshal_cost
 from westeros.cardgame.costs import pay_cost_gold as pay_cost_gold
 from westeros.cardgame.costs import pay_gold as pay_gold
@@ -212,8 +212,8 @@ def why_not_marshal(g: CardGame, cid: int, seat: int) -> str | None:
         return f"{d.name} is Limited and a Limited card was already marshaled this round (C17.5)."
     if g.has("cannot_marshal", cid):
         return f"{d.name} cannot be marshaled now: a card in play forbids it."
-    cost, gold = marshal_cost(g, cid, seat), g.players[seat].gold
-    if cost > gold:
+    if not within_gold(g, cid, seat):
+        cost, gold = marshal_cost(g, cid, seat), g.players[seat].gold
         return f"{d.name} costs {cost} gold and you have {gold} (C9.4.2)."
     if d.unique and unique_blocked(g, cid, seat):
         return _blocked(d.name)

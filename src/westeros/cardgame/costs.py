@@ -58,6 +58,14 @@ def marshal_cost(g: CardGame, cid: int, seat: int) -> int:
     return max(0, g.cost(cid, seat) - reducers(g, cid, seat))
 
 
+def within_gold(g: CardGame, cid: int, seat: int) -> bool:
+    """``marshal_cost(g, cid, seat) <= gold`` of ``seat``: the one-shot reducers (never
+    negative) are looked for only when the cost before them is more than the gold."""
+    gold = g.players[seat].gold
+    cost = g.cost(cid, seat)
+    return cost <= gold or cost - reducers(g, cid, seat) <= gold
+
+
 def can_play_event(g: CardGame, cid: int, seat: int) -> bool:
     """An event in hand may be played (C2.7, C16.4): gold, Limited, play restrictions."""
     d = g.defs[cid]
@@ -70,7 +78,7 @@ def can_play_event(g: CardGame, cid: int, seat: int) -> bool:
     play_if = text_of(d.code).play_if  # read before the cost: often the quicker "no"
     if play_if is not None and not play_if.ok(g, Ctx(cid, seat)):
         return False
-    return marshal_cost(g, cid, seat) <= g.players[seat].gold
+    return within_gold(g, cid, seat)
 
 
 def pay_gold(g: CardGame, seat: int, amount: int) -> None:

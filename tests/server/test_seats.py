@@ -208,3 +208,34 @@ def test_the_lobby_pages_through_every_game(client: TestClient) -> None:
     assert len(seen) == len(set(seen)) == 7 and set(seen) == ids
     assert client.get("/api/games", params={"before": "nonsense"}).status_code == 400
     assert client.get("/api/games", params={"limit": 500}).status_code == 422
+
+
+def test_a_token_rotated_while_its_websocket_opens_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seats no one can steal: the token is checked when the socket is accepted, and the seat's
+    token may change before the connection joins the game (a rotate, a give, a release between
+    the two awaits). Such a connection must be refused, not left live on the old token with the
+    seat's private view (the CI flake of test_cards_joust's #revoked was this race)."""
+    created = create(client, [CREATOR, INVITE, INVITE])
+    gid, old = created["id"], created["seats"][0]["token"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    authenticate = hub.authenticate
+    fresh: list[str] = []
+
+    async def rotate_between(game_id: str, token: str | None) -> int | None:
+        seat = await authenticate(game_id, token)
+        if token == old and not fresh:
+            fresh.append(await hub.rotate(game_id, 0, old))
+        return seat
+
+    monkeypatch.setattr(hub, "authenticate", rotate_between)
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={old}") as ws:
+        first = ws.receive_json()
+        assert first.get("status") == 401 and first["error"], first  # not the seat's view
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4401
+    assert fresh and client.get(f"/api/games/{gid}/state", headers=bearer(fresh[0])).json()[
+        "seat"
+    ] == 0

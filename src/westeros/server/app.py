@@ -655,6 +655,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             start = _since(since)
             live = await hub.get(game_id)
             seat = await hub.authenticate(game_id, token or None)
+            conn = await hub.connect(live, seat, start, token or None)
         except ApiError as exc:
             await ws.send_json({"error": exc.detail, "status": exc.status})
             await ws.close(code=4000 + exc.status, reason=exc.detail[:120])
@@ -665,7 +666,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_json({"error": "the database is unreachable", "status": 503})
             await ws.close(code=4503, reason="the database is unreachable")
             return
-        conn = await hub.connect(live, seat, start, token or None)
         metrics.ws_opened()
 
         async def sender() -> None:

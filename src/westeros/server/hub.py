@@ -545,6 +545,10 @@ class Hub:
     ) -> Connection:
         conn = Connection(seat, since, hash_token(token) if token and seat is not None else None)
         async with live.lock:
+            # The token was checked before this lock: a rotate, give or release may have ended
+            # it since. Checked again here, where no seat change can come between (ApiError 401).
+            if seat is not None and await self.seats.seat_of(live, token) != seat:
+                raise ApiError(401, "this token is not a seat token of this game")
             await self._catch_up_locked(live)
             self.fanout.attach(live, conn)
             if seat is None:  # the others' count of spectators went up

@@ -236,6 +236,7 @@ def test_a_token_rotated_while_its_websocket_opens_is_refused(
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
     assert closed.value.code == 4401
-    assert fresh and client.get(f"/api/games/{gid}/state", headers=bearer(fresh[0])).json()[
-        "seat"
-    ] == 0
+    assert (
+        fresh
+        and client.get(f"/api/games/{gid}/state", headers=bearer(fresh[0])).json()["seat"] == 0
+    )

@@ -50,6 +50,8 @@ SLOW_MODULES = {
     "web/test_spectators.py": "Chromium",
     "web/test_map_pieces.py": "Chromium",
     "web/test_mod_names.py": "Chromium, a server with bots",
+    "web/test_stopped_game.py": "Chromium, a server whose bots play to its move cap",
+    "web/test_top_bar.py": "Chromium, a server with bots",
 }
 
 SLOW_TESTS = {

@@ -1,13 +1,16 @@
 """Replays (docs/server.md, "Replays"): a finished game stepped move by move as a spectator saw
-it, rebuilt from its record; forwards, backwards and by rounds; none for an abandoned game."""
+it, rebuilt from its record; forwards, backwards and by rounds; a game stopped by the bots' move cap
+to its stop; none for an abandoned game."""
 
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import LIMITLESS
 from tests.server.support import board_game, humans_and_bots, wait_for
 from tests.server.test_api import create, state
-from westeros.engine import Record, new_game
+from westeros.engine import Record, new_game, replay
+from westeros.server import Settings, create_app
 
 
 def test_a_finished_game_is_stepped_as_a_spectator_saw_it(client: TestClient) -> None:
@@ -36,6 +39,34 @@ def test_a_finished_game_is_stepped_as_a_spectator_saw_it(client: TestClient) ->
     assert back["move"] == second and back["view"]["round"] == 2
     end = client.get(url, params={"move": total + 99}).json()
     assert end["move"] == total and end["view"]["winner"] is not None
+
+
+def test_a_stopped_game_is_replayed_to_its_stop_and_listed(db_url: str) -> None:
+    """A game the server stopped after ``max_bot_moves`` bot moves in a row (docs/server.md,
+    Bots) is ended like a finished one: its record re-runs to the stored state hash, its replay
+    goes move by move up to the stop (status ``stopped``), and the lobby lists it with its
+    status beside the finished and abandoned games."""
+    cap = 40
+    settings = Settings(db=db_url, bot_delay=0.0, limits=LIMITLESS, max_bot_moves=cap)
+    with TestClient(create_app(settings)) as c:
+        gid = create(c, board_game(3, humans_and_bots(0, 3)))["id"]
+        wait_for(lambda: state(c, gid)["status"] == "stopped", what="the stop")
+        record = Record.from_json(c.get(f"/api/games/{gid}/record").json())
+        assert len(record.moves) == cap and record.final_hash is not None
+        end = replay(record)  # every move's hash and the final one checked
+        assert end.state_hash() == record.final_hash and not end.is_over
+        url = f"/api/games/{gid}/replay"
+        start = c.get(url, params={"move": 0}).json()
+        assert start["status"] == "stopped" and start["moves"] == cap
+        assert start["view"] == new_game(record.game, record.config, record.seed).view(None)
+        last = c.get(url, params={"move": cap + 5, "since": start["next"]}).json()
+        assert last["move"] == cap and last["view"] == end.view(None)
+        texts = [e["text"] for e in start["events"] + last["events"]]
+        assert texts == [end.render(e) for e in end.events(None, 0)]
+        listed = {g["id"]: g["status"] for g in c.get("/api/games").json()["games"]}
+        assert listed[gid] == "stopped"
+        playing = c.get("/api/games", params={"status": "playing"}).json()["games"]
+        assert gid not in [g["id"] for g in playing]
 
 
 def test_no_replay_of_an_abandoned_or_unknown_game(client: TestClient) -> None:

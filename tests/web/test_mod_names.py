@@ -1,6 +1,7 @@
 """Mother of Dragons with Essos (X-MOD-1.2) named for players wherever the page names a game's
 set-up, in Debian's Chromium against a real `westeros serve`: the lobby's list of games, the
-table's top bar and the replay's, never the set-up's id ``mod_essos``."""
+table's top bar and the replay's (short of room, by the scenario alone, the whole name on
+hover), never the set-up's id ``mod_essos``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from tests.server.support import Server
 from tests.web.browser import Person, create_game
 
 NAME = "Mother of Dragons — Westeros and Essos"
+SHORT = "Mother of Dragons"
 ESSOS = {"scenario": "mod", "players": 4, "essos": True}
 
 
@@ -28,12 +30,14 @@ def test_x_mod_1_2_the_essos_game_is_named_in_the_lobby_the_top_bar_and_the_repl
 
         person.open(f"{server.url}/play/{gid}")  # a spectator
         page.wait_for_selector('.map svg [data-area="pentos"]')
-        assert page.locator("#scenario").inner_text() == NAME
+        tag = page.locator("#scenario")
+        assert (tag.inner_text(), tag.get_attribute("title")) == (SHORT, NAME)
         assert "mod_essos" not in page.locator(".top").inner_text()
 
         page.click("#open-replay")
         page.wait_for_selector("#replay #scenario")
-        assert page.locator("#replay #scenario").inner_text() == NAME
+        tag = page.locator("#replay #scenario")
+        assert (tag.inner_text(), tag.get_attribute("title")) == (SHORT, NAME)
         assert "mod_essos" not in page.locator("#replay .top").inner_text()
         assert not person.errors, person.errors
     finally:

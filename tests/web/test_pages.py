@@ -90,11 +90,14 @@ def test_x_mod_3_other_maps_are_read_only_by_a_game_on_them(client: TestClient) 
 
 def test_x_mod_1_2_every_set_up_a_view_names_has_a_players_name() -> None:
     """A view's ``scenario`` is its set-up: the top bar shows its name, never the id; Mother
-    of Dragons with Essos (the set-up ``mod_essos``, X-MOD-1.2) is named with its board."""
-    titles = json.loads(boardgame_data())["scenarios"]
+    of Dragons with Essos (the set-up ``mod_essos``, X-MOD-1.2) is named with its board, and
+    in the top bar by its scenario alone (the whole name on hover)."""
+    data = json.loads(boardgame_data())
+    titles = data["scenarios"]
     assert set(titles) == {"base", *T.SCENARIOS}
     assert titles["mod_essos"] == "Mother of Dragons — Westeros and Essos"
     assert titles["mod"] == "Mother of Dragons"
+    assert data["short_scenarios"] == {"mod_essos": "Mother of Dragons"}
     for setup, title in titles.items():
         assert "_" not in title and title != setup
 

@@ -52,6 +52,10 @@ from westeros.server.storage import (
 
 log = logging.getLogger("westeros.server")
 
+# games whose record is served (it holds the seed): over, or stopped by the bots' move cap
+# (its record shows where they looped); replayed: those, and a running game up to its move
+RECORDED = ("over", "stopped")
+REPLAYED = (*RECORDED, "playing")
 NOTICES_KEPT = 50  # the newest notices a game holds in memory and shows (all are stored)
 
 __all__ = ["Connection", "CreatedGame", "Hub", "LiveGame", "new_token"]
@@ -280,7 +284,7 @@ class Hub:
         row = await self.db(self.repo.game, game_id)
         if row is None:
             raise ApiError(404, f"no game {shown(game_id)}")
-        if row.status not in ("over", "stopped"):
+        if row.status not in RECORDED:
             raise ApiError(403, f"the {what} is available once the game is over")
         moves = await self.db(self.repo.moves, game_id, 0)
         return stored_record(row, moves)
@@ -296,10 +300,10 @@ class Hub:
         row = await self.db(self.repo.game, game_id)
         if row is None:
             raise ApiError(404, f"no game {shown(game_id)}")
-        if row.status not in ("over", "playing"):
+        if row.status not in REPLAYED:
             raise ApiError(403, f"a game that is {row.status} has no replay")
         moves = await self.db(self.repo.moves, game_id, 0)
-        record = stored_record(row, moves, final=row.status == "over")
+        record = stored_record(row, moves, final=row.status != "playing")
         step = await asyncio.to_thread(self.replays.step, game_id, record, move, since)
         return {**step, "status": row.status}
 

@@ -120,16 +120,21 @@ def _titles() -> dict[str, dict[str, str]]:
     """The scenarios' and house-card decks' names (``scenarios``, ``decks``), from the game's
     settings (``GameInfo.options``). A game's view names its set-up (``scenario``): Mother of
     Dragons with Essos is the set-up ``mod_essos`` (X-MOD-1.2), named by the scenario and its
-    board ("Mother of Dragons — Westeros and Essos"), never by its id."""
+    board ("Mother of Dragons — Westeros and Essos"), never by its id; the top bar, short of
+    room, by its scenario alone (``short_scenarios``), the whole name on hover."""
     options = {o.key: o for o in game_info("boardgame").options}
     scenarios = {str(v.value): v.title for v in options["scenario"].values}
     essos = next(v for v in options["essos"].values if v.value is True)
     (scenario,) = essos.requires["scenario"]  # "mod"
     board = essos.title.split(" (")[0]  # "Westeros and Essos (8 houses, Targaryen)"
+    short: dict[str, str] = {}  # the top bar's words for such a set-up: its scenario's name
     for setup in T.SCENARIOS:  # a set-up no scenario value names: MoD's with Essos
-        scenarios.setdefault(setup, f"{scenarios[scenario]} — {board}")
+        if setup not in scenarios:
+            scenarios[setup] = f"{scenarios[scenario]} — {board}"
+            short[setup] = scenarios[scenario]
     return {
         "scenarios": scenarios,
+        "short_scenarios": short,
         "decks": {str(v.value): v.title for v in options["house_cards"].values},
     }
 

@@ -55,3 +55,10 @@ export function ReplayBar({ shown, go }) {
     <input type="range" id="replay-slider" min="0" max=${moves} value=${move} onChange=${(/** @type {any} */ e) => go(+e.target.value)}/>
   </span>`;
 }
+
+/** A stopped game's replay (docs/server.md "Bots"): where and why the server stopped it. */
+export function StopNote({ shown, why }) {
+  if (shown.status !== 'stopped') return null;
+  const here = shown.move >= shown.moves;
+  return html`<section class="panel stopnote" id="replay-stop"><p><b>${here ? 'The game stopped here' : `Stopped at move ${shown.moves}`}</b>: ${why}.</p></section>`;
+}

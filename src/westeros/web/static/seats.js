@@ -128,6 +128,22 @@ export function Abandoned({ msg, close, where }) {
     <p>The game's owner abandoned this game at move ${msg.move}: it is over, nobody wins, no more moves are played.</p>
     <p><a href="/">Back to the lobby</a> <button onClick=${close}>Look at the ${where}</button></p></div></div>`;
 }
+/** The ended games whose replay the server gives (docs/server.md "Replays"). */
+export const ENDED_WITH_REPLAY = ['over', 'stopped'];
+/** Why the server stopped the game, from its `stopped` notice (the bots' move cap, docs/server.md
+ * "Bots"): "the bots made N moves in a row …". */
+export function stopWhy(msg) {
+  const n = (msg.notices || []).filter((/** @type {any} */ x) => x.kind === 'stopped').pop();
+  const why = n ? n.text.replace(/^.*?stopped at move \d+: /, '') : '';
+  return why || 'the bots made too many moves in a row';
+}
+/** The stopped game's screen: why, and its replay (kept like a finished game's). */
+export function Stopped({ msg, close, replay, where }) {
+  return html`<div class="endscreen" id="stopped"><div class="endbox"><h2>Game stopped</h2>
+    <p>The server stopped this game at move ${msg.move}: ${stopWhy(msg)}. Nobody wins and no more moves are played; its record and replay are kept.</p>
+    <p><a href="/">Back to the lobby</a> <button class="primary" id="stopped-replay" onClick=${replay}>Replay the game</button>
+      <button onClick=${close}>Look at the ${where}</button></p></div></div>`;
+}
 export function Fatal({ fatal, id }) {
   if (fatal.revoked) {
     return html`<div class="lobby"><p class="error" id="revoked">This seat's link no longer works: ${fatal.text}</p>

@@ -6,10 +6,13 @@ import { COLORS, INITIAL, TRACK_NAMES, DOMINANCE, UNIT_NAMES, CARD_KINDS, DATA, 
 import { CardTexts, victoryOf, victoryWord } from './scenario.js';
 
 // ------------------------------------------------------------------ panels
-export function Chip({ house, label }) {
+/** A house's chip: its initial and name (or `label`); `short`: the initial alone, the name on hover. */
+export function Chip({ house, label, short = false }) {
   if (!house) return html`<span class="chip">—</span>`;
   const [fill, ink] = COLORS[house];
-  return html`<span class="chip house" style=${`background:${fill};color:${ink}`} data-house=${house}>${INITIAL[house]} ${label || houseName(house)}</span>`;
+  const style = `background:${fill};color:${ink}`;
+  if (short) return html`<span class="chip house initial" style=${style} data-house=${house} title=${houseName(house)}>${INITIAL[house]}</span>`;
+  return html`<span class="chip house" style=${style} data-house=${house}>${INITIAL[house]} ${label || houseName(house)}</span>`;
 }
 
 export function Tracks({ view }) {

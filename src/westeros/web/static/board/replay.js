@@ -1,15 +1,16 @@
 // @ts-check
-// The replay viewer: a finished game stepped move by move and round by round on the map, as a
-// spectator saw it (../replay.js; docs/server.md "Replays").
+// The replay viewer: a finished (or stopped) game stepped move by move and round by round on
+// the map, as a spectator saw it (../replay.js; docs/server.md "Replays").
 import { html } from '../common.js';
-import { useReplay, ReplayBar } from '../replay.js';
+import { useReplay, ReplayBar, StopNote } from '../replay.js';
 import { Board } from './map.js';
 import { Tracks, Houses, Log, Combat } from './panels.js';
 import { Objectives } from './objectives.js';
 import { ScenarioTag } from './scenario.js';
 
-/** @param {{id: string, players: any[], close: () => void}} props */
-export function Replay({ id, players, close }) {
+/** `why`: a stopped game's reason (seats.js stopWhy).
+ * @param {{id: string, players: any[], why?: string, close: () => void}} props */
+export function Replay({ id, players, why = '', close }) {
   const { shown, events, problem, go } = useReplay(id);
   if (problem) return html`<div class="lobby"><p class="error">${problem}</p><button onClick=${close}>Back</button></div>`;
   if (!shown) return html`<p class="loading">Loading the replay…</p>`;
@@ -29,6 +30,7 @@ export function Replay({ id, players, close }) {
       <div class="left"><${Board} view=${view} decision=${null} events=${events} onArea=${() => {}} popup=${null}
         onOrder=${() => {}} onPick=${() => {}} onClosePopup=${() => {}}/></div>
       <div class="right">
+        <${StopNote} shown=${shown} why=${why}/>
         <${Combat} view=${view} events=${events}/>
         <${Tracks} view=${view}/>
         <${Objectives} view=${view} decision=${null} send=${() => {}}/>

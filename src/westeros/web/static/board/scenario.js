@@ -71,12 +71,15 @@ export function lastRound(view) {
   return (view && view.last_round) || 10;
 }
 
-/** The top bar's words for the scenario and a deck other than its own. */
+/** The top bar's words for the scenario and a deck other than its own: a set-up named by its
+ * scenario and board (Mother of Dragons with Essos) by its scenario alone, the whole name on
+ * hover (the map shows the board; the top bar keeps to one line at 1440 pixels). */
 export function ScenarioTag({ view }) {
   const title = scenarioTitle(view);
   const deck = view.house_cards && view.house_cards !== 'base' && !title ? (DATA.decks || {})[view.house_cards] : null;
   if (!title && !deck) return null;
-  return html`<span id="scenario" data-scenario=${view.scenario}>${title ? html`<b>${title}</b>` : html`<b>${deck}</b> house cards`}</span>`;
+  const short = title && ((DATA.short_scenarios || {})[view.scenario] || title);
+  return html`<span id="scenario" data-scenario=${view.scenario} title=${title || `${deck} house cards`}>${title ? html`<b>${short}</b>` : html`<b>${deck}</b> house cards`}</span>`;
 }
 
 /** The texts of a house's cards (in hand, in play and discarded): public, R1.14.2. */

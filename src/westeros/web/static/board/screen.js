@@ -2,7 +2,7 @@
 // The game screen: one websocket, the moves posted, the seat's actions, the panels.
 import { html, post, ownerKey, forgetSeat } from '../common.js';
 import { useState, useEffect, useRef } from 'preact/hooks';
-import { humanize, areaName, focusArea, areaOfChoice, mapLoaded, switchMap } from './names.js';
+import { humanize, houseName, areaName, focusArea, areaOfChoice, mapLoaded, switchMap } from './names.js';
 import { Board } from './map.js';
 import { Chip, Tracks, Houses, Hand, Westeros, Combat, Log, EndScreen, CardInPlay } from './panels.js';
 import { useTurnSignal, TurnSignalToggle, Notes } from './notify.js';
@@ -15,8 +15,17 @@ import { ScenarioTag, lastRound } from './scenario.js';
 import { Objectives } from './objectives.js';
 import { planChoicesAt, Readiness } from './planning.js';
 import { OrderOverview } from './overview.js';
-import { Clock, clockOf, Notices, SeatsPanel, AwayBanner, Abandoned, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
+import { Clock, clockOf, Notices, SeatsPanel, AwayBanner, Abandoned, Stopped, stopWhy, ENDED_WITH_REPLAY, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
 import { boardNaming } from './seats.js';
+
+/** The top bar's houses to play: named while few, by their initials (names on hover) once
+ * more than WAITING_NAMED, so that eight houses keep the bar on one line. */
+const WAITING_NAMED = 2;
+function WaitingFor({ view, waiting }) {
+  const houses = waiting.map((/** @type {number} */ s) => view.seats[s]);
+  const short = houses.length > WAITING_NAMED;
+  return html`<span class="waiting" title=${short ? `Waiting for: ${houses.map(houseName).join(', ')}` : ''}>Waiting for: ${houses.map((h) => html`<${Chip} house=${h} short=${short}/>`)}</span>`;
+}
 
 // decisions at the table whose prompt changes as the seat works on them (orders, a bid, a plan)
 const AT_THE_TABLE = ['plan_orders', 'plan_bid', 'plan_muster'];
@@ -162,7 +171,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
   useTurnSignal(mineNow ? `${mineNow.kind}|${mineNow.prompt}` : '', mineNow ? mineNow.prompt : '');
 
   if (fatal) return html`<${Fatal} fatal=${fatal} id=${id}/>`;
-  if (replaying && msg) return html`<${Replay} id=${id} players=${msg.players} close=${() => setReplaying(false)}/>`;
+  if (replaying && msg) return html`<${Replay} id=${id} players=${msg.players} why=${stopWhy(msg)} close=${() => setReplaying(false)}/>`;
   if (!msg) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
   const view = msg.view;
   if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
@@ -218,16 +227,16 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
       <${ScenarioTag} view=${view}/>
       <span id="phase">Phase: <b>${phaseLabel(view)}</b></span>
       <span>Wildlings: <b>${view.wildling_threat}</b></span>
-      ${view.dragon_strength !== undefined && html`<span id="dragons" title="dragon strength (X-MOD-6.2); loyalty tokens left to place (X-MOD-7.1)">Dragons: <b>${view.dragon_strength}</b> · Loyalty left: <b>${view.loyalty_left}</b></span>`}
-      <span>${me ? html`You: <${Chip} house=${me}/> (seat ${seat + 1})` : owner ? 'Spectator (owner)' : 'Spectator'}</span>
-      ${myClock && html`<span id="myclock">Your clock: <${Clock} c=${myClock} at=${msg.at}/></span>`}
+      ${view.dragon_strength !== undefined && html`<span id="dragons" title=${`dragon strength ${view.dragon_strength} (X-MOD-6.2); loyalty tokens left to place: ${view.loyalty_left} (X-MOD-7.1)`}>Dragons <b>${view.dragon_strength}</b> · Loyalty <b>${view.loyalty_left}</b></span>`}
+      <span id="me" title=${me ? `seat ${seat + 1}` : ''}>${me ? html`You: <${Chip} house=${me}/>` : owner ? 'Spectator (owner)' : 'Spectator'}</span>
+      ${myClock && html`<span id="myclock"><${Clock} c=${myClock} at=${msg.at}/></span>`}
       <span>Move <b id="move">${msg.move}</b></span>
       ${msg.status !== 'playing' && html`<span class="status" id="status">${msg.status === 'abandoned' ? 'Abandoned' : msg.status === 'over' ? 'Game over' : humanize(msg.status)}</span>`}
-      ${msg.status === 'over' && html`<button id="open-replay" onClick=${() => setReplaying(true)}>Replay</button>`}
+      ${ENDED_WITH_REPLAY.includes(msg.status) && html`<button id="open-replay" onClick=${() => setReplaying(true)}>Replay</button>`}
       ${msg.status === 'playing' && seat === null && html`<button id="open-replay" onClick=${() => setReplaying(true)} title="the game so far, move by move, as a spectator saw it">Replay so far</button>`}
       <span class=${'conn ' + conn} id="conn">${conn === 'live' ? '● live' : conn === 'connecting' ? '○ connecting' : navigator.onLine === false ? '○ offline' : '○ reconnecting'}</span>
       ${token && html`<${TurnSignalToggle}/>`}
-      ${msg.waiting.length > 0 && html`<span class="waiting">Waiting for: ${msg.waiting.map((s) => html`<${Chip} house=${view.seats[s]}/>`)}</span>`}
+      ${msg.waiting.length > 0 && html`<${WaitingFor} view=${view} waiting=${msg.waiting}/>`}
     </header>
     <main class="layout">
       <div class="left"><${Board} view=${view} decision=${d} events=${events} onArea=${onArea} popup=${popup}
@@ -260,5 +269,6 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
     ${msg.outcome && !hideEnd && html`<${EndScreen} outcome=${msg.outcome} view=${view} players=${msg.players} close=${() => setHideEnd(true)}
       replay=${msg.status === 'over' ? () => setReplaying(true) : null}/>`}
     ${msg.status === 'abandoned' && !hideEnd && html`<${Abandoned} msg=${msg} close=${() => setHideEnd(true)} where="board"/>`}
+    ${msg.status === 'stopped' && !hideEnd && html`<${Stopped} msg=${msg} close=${() => setHideEnd(true)} replay=${() => setReplaying(true)} where="board"/>`}
   </div>`;
 }

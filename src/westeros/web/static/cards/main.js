@@ -7,7 +7,7 @@ import { useState, useMemo, useEffect } from 'preact/hooks';
 import { html, setData } from './face.js';
 import { whoAmI, useGame } from './net.js';
 import { ownerKey, forgetSeat } from '../common.js';
-import { SeatsPanel, Notices, AwayBanner, Abandoned, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
+import { SeatsPanel, Notices, AwayBanner, Abandoned, Stopped, stopWhy, Fatal, useSeatActions, revokedWhy, newerToken } from '../seats.js';
 import { readDecision, knownCards, marshalReason } from './choices.js';
 import { PlayerArea, Hand, PileBrowser } from './table.js';
 import { TopBar, DecisionPanel, CardMenu, ChallengePanel, Log, Preview, EndScreen, cardNaming } from './panels.js';
@@ -47,7 +47,7 @@ function Screen({ id, seat, token: firstToken, data }) {
     if (!(token && game.fatal.status === 401)) return html`<${Fatal} fatal=${game.fatal} id=${id}/>`;
     if (revoked !== null) return html`<${Fatal} fatal=${{ revoked: true, text: revoked }} id=${id}/>`;
   }
-  if (replaying && msg && ready) return html`<${Replay} id=${id} players=${msg.players} close=${() => setReplaying(false)}/>`;
+  if (replaying && msg && ready) return html`<${Replay} id=${id} players=${msg.players} why=${stopWhy(msg)} close=${() => setReplaying(false)}/>`;
   if (!msg || !ready) return html`<p class="loading">Connecting to game ${id.slice(0, 8)}…</p>`;
   if (!view) return html`<div class="lobby"><p class="error">This game is broken: ${msg.error}</p><a href="/">Lobby</a></div>`;
 
@@ -110,6 +110,7 @@ function Screen({ id, seat, token: firstToken, data }) {
     <${PileBrowser} pile=${pile} ui=${ui}/>
     ${msg.outcome && !hideEnd && html`<${EndScreen} id=${id} outcome=${msg.outcome} view=${view} close=${() => setHideEnd(true)} replay=${() => setReplaying(true)}/>`}
     ${msg.status === 'abandoned' && !hideEnd && html`<${Abandoned} msg=${msg} close=${() => setHideEnd(true)} where="table"/>`}
+    ${msg.status === 'stopped' && !hideEnd && html`<${Stopped} msg=${msg} close=${() => setHideEnd(true)} replay=${() => setReplaying(true)} where="table"/>`}
   </div>`;
 }
 

@@ -4,13 +4,14 @@
 // table's own components; nothing on it answers a decision.
 import { useMemo, useState } from 'preact/hooks';
 import { html, humanize } from './face.js';
-import { useReplay, ReplayBar } from '../replay.js';
+import { useReplay, ReplayBar, StopNote } from '../replay.js';
 import { knownCards } from './choices.js';
 import { PlayerArea, PileBrowser } from './table.js';
 import { ChallengePanel, Log, Preview } from './panels.js';
 
-/** @param {{id: string, players: any[], close: () => void}} props */
-export function Replay({ id, players, close }) {
+/** `why`: a stopped game's reason (../seats.js stopWhy).
+ * @param {{id: string, players: any[], why?: string, close: () => void}} props */
+export function Replay({ id, players, why = '', close }) {
   const { shown, events, problem, go } = useReplay(id);
   const [pile, setPile] = useState(/** @type {any} */ (null));
   const [preview, setPreview] = useState(/** @type {any} */ (null));
@@ -39,6 +40,7 @@ export function Replay({ id, players, close }) {
         ${view.players.map((/** @type {any} */ p) => html`<${PlayerArea} view=${view} p=${p} ui=${ui} players=${players}/>`)}
       </div>
       <aside class="side">
+        <${StopNote} shown=${shown} why=${why}/>
         <${ChallengePanel} view=${view} events=${events} ui=${ui}/>
         <${Log} events=${events}/>
         <${Preview} card=${preview}/>

@@ -124,6 +124,20 @@ class Person:
             "m => window.__westeros && window.__westeros.move >= m", arg=move, timeout=timeout
         )
 
+    def drop_connection(self, timeout: float = 15_000) -> str:
+        """Close the page's websocket on purpose and wait for the page to reconnect: a NEW
+        socket, open, shown live. (Right after ``close()`` the old socket's close event has
+        not fired yet, so ``#conn.live`` is still the old socket's and proves nothing.)
+        The new socket's URL (its ``since``: what the page asks to be sent)."""
+        self.page.evaluate("window.__westerosOld = window.__westerosSocket; __westerosOld.close()")
+        self.page.wait_for_function(
+            """() => window.__westerosSocket !== window.__westerosOld
+                && window.__westerosSocket.readyState === WebSocket.OPEN""",
+            timeout=timeout,
+        )
+        self.page.wait_for_selector("#conn.live", timeout=timeout)
+        return str(self.page.evaluate("window.__westerosSocket.url"))
+
     def decision_kind(self) -> str | None:
         loc = self.page.locator("#decision")
         return loc.get_attribute("data-kind") if loc.count() else None

@@ -240,3 +240,53 @@ def test_a_token_rotated_while_its_websocket_opens_is_refused(
         fresh
         and client.get(f"/api/games/{gid}/state", headers=bearer(fresh[0])).json()["seat"] == 0
     )
+
+
+def _give_away_on_next_check(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, created: dict[str, Any]
+) -> list[str]:
+    """The owner gives seat 0 to someone else right after Ann's token is next checked
+    (between the route's check and the hub taking the game's lock). The list gets the new
+    token."""
+    old, owner = created["seats"][0]["token"], created["owner_token"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    authenticate = hub.authenticate
+    fresh: list[str] = []
+
+    async def give_between(game_id: str, token: str | None) -> int | None:
+        seat = await authenticate(game_id, token)
+        if token == old and not fresh:
+            fresh.append(await hub.give(game_id, 0, owner, "Zed"))
+        return seat
+
+    monkeypatch.setattr(hub, "authenticate", give_between)
+    return fresh
+
+
+def test_a_move_whose_token_was_given_away_meanwhile_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move in flight when its token stops being the seat's (the owner gave the seat to
+    someone else, or its holder made a new link) is the old holder's no more: 401, and the
+    move is not made (the same race as the websocket's above)."""
+    created = create(client, [CREATOR, INVITE, INVITE])
+    gid, old = created["id"], created["seats"][0]["token"]
+    mine = client.get(f"/api/games/{gid}/state", headers=bearer(old)).json()
+    fresh = _give_away_on_next_check(client, monkeypatch, created)
+    body = {"move": mine["move"], "choice": mine["decisions"][0]["choices"][0]}
+    r = client.post(f"/api/games/{gid}/moves", json=body, headers=bearer(old))
+    assert fresh, "the seat was given while the move was on its way"
+    assert r.status_code == 401, r.text
+    assert client.get(f"/api/games/{gid}/state").json()["move"] == mine["move"]
+
+
+def test_a_chat_line_whose_token_was_given_away_meanwhile_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same for table talk: no line in the name of the seat's new holder."""
+    created = create(client, [CREATOR, INVITE, INVITE])
+    gid, old = created["id"], created["seats"][0]["token"]
+    fresh = _give_away_on_next_check(client, monkeypatch, created)
+    r = client.post(f"/api/games/{gid}/chat", json={"text": "still mine?"}, headers=bearer(old))
+    assert fresh and r.status_code == 401, r.text
+    assert client.get(f"/api/games/{gid}/chat").json()["lines"] == []

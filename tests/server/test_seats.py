@@ -290,3 +290,14 @@ def test_a_chat_line_whose_token_was_given_away_meanwhile_is_refused(
     r = client.post(f"/api/games/{gid}/chat", json={"text": "still mine?"}, headers=bearer(old))
     assert fresh and r.status_code == 401, r.text
     assert client.get(f"/api/games/{gid}/chat").json()["lines"] == []
+
+
+def test_a_state_asked_with_a_token_given_away_meanwhile_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nor is the seat's private view sent for it: the new holder's hand is theirs."""
+    created = create(client, [CREATOR, INVITE, INVITE])
+    gid, old = created["id"], created["seats"][0]["token"]
+    fresh = _give_away_on_next_check(client, monkeypatch, created)
+    r = client.get(f"/api/games/{gid}/state", headers=bearer(old))
+    assert fresh and r.status_code == 401, r.text[:200]

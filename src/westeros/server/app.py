@@ -582,8 +582,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> Response:
         hub = hub_of(request)
         await hub.get(game_id)
-        seat = await hub.authenticate(game_id, _bearer(authorization))
-        return _json(await hub.state(game_id, seat, since))
+        token = _bearer(authorization)
+        seat = await hub.authenticate(game_id, token)
+        return _json(await hub.state(game_id, seat, since, token))
 
     @app.post("/api/games/{game_id}/moves", response_model=StateMessage)
     async def move(

@@ -460,9 +460,15 @@ class Hub:
 
     # -- state and moves -------------------------------------------------------------------
 
-    async def state(self, game_id: str, seat: int | None, since: int) -> dict[str, Any]:
+    async def state(
+        self, game_id: str, seat: int | None, since: int, token: str | None = None
+    ) -> dict[str, Any]:
+        """``seat``'s state message (None: a spectator's); ``token``: the one ``seat`` was
+        found by, checked again under the lock (:meth:`_still_holds`)."""
         live = await self.get(game_id)
         async with live.lock:
+            if seat is not None:
+                await self._still_holds(live, seat, token)
             await self._catch_up_locked(live)
             return message(live, seat, since)
 

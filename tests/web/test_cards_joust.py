@@ -85,7 +85,7 @@ def _marshal_with_a_dimmed_card(ann: CardPerson, st: dict[str, object]) -> bool:
     if not dim.count():
         return False
     dim.first.click()
-    ann.page.wait_for_selector("#error", timeout=5_000)
+    ann.page.wait_for_selector("#error", timeout=10_000)
     assert ann.page.locator("#error").inner_text().strip()
     assert ann.state()["move"] == st["move"]  # nothing was played
     return True
@@ -185,7 +185,7 @@ def test_table_talk_at_the_card_table(server: Server, browser: Browser) -> None:
     ann.page.fill("#chat-text", "<i>Bo</i>, winter is coming.")
     ann.page.click("#chat-send")
     line = bo.page.locator("#chat li", has_text="winter is coming.")
-    line.wait_for(timeout=5_000)
+    line.wait_for(timeout=10_000)
     assert "Ann" in line.inner_text() and "<i>Bo</i>" in line.inner_text()
     assert bo.page.locator("#chat li i").count() == 0
     faction = ann.state()["view"]["names"][0]

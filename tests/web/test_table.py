@@ -404,15 +404,15 @@ def test_chat_between_two_browsers_and_a_spectator(browser: Browser, server: Ser
     ann.page.fill("#chat-text", "<i>Bo</i>, shall we share the Riverlands?")
     ann.page.click("#chat-send")
     line = bo.page.locator("#chat li", has_text="shall we share the Riverlands?")
-    line.wait_for(timeout=5_000)
+    line.wait_for(timeout=10_000)
     assert "<i>Bo</i>" in line.inner_text()  # shown as typed, never as markup
     assert bo.page.locator("#chat li i").count() == 0
     bo.page.fill("#chat-text", "No.")
     bo.page.press("#chat-text", "Enter")
-    ann.page.locator("#chat li", has_text="No.").wait_for(timeout=5_000)
+    ann.page.locator("#chat li", has_text="No.").wait_for(timeout=10_000)
     watcher = Person(browser, server, created["id"])
     watcher.open(f"{server.url}/play/{created['id']}")
-    watcher.page.locator("#chat li", has_text="No.").wait_for(timeout=5_000)
+    watcher.page.locator("#chat li", has_text="No.").wait_for(timeout=10_000)
     assert watcher.page.locator("#chat-text").count() == 0
     assert "only the players write" in watcher.page.locator("#chat").inner_text()
     for p in (*people, watcher):

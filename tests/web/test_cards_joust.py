@@ -9,7 +9,7 @@ import os
 import time
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 
 from tests.server.support import Server
 from tests.web.cardtable import JOUST_DECKS, CardPerson, create_card_game, person_vs_bots
@@ -190,3 +190,34 @@ def test_table_talk_at_the_card_table(server: Server, browser: Browser) -> None:
     assert bo.page.locator("#chat li i").count() == 0
     faction = ann.state()["view"]["names"][0]
     assert faction in line.inner_text()
+
+
+def test_a_double_click_on_a_card_makes_one_move(server: Server, browser: Browser) -> None:
+    """A card clicked twice before the server answered the first click is posted once: the
+    second post, refused as stale, was sent again on the next decision (or said "illegal")."""
+    game = person_vs_bots(server, JOUST_DECKS)
+    ann = CardPerson(browser, server, game, 0)
+    ann.open()
+    for _ in range(20):  # the mulligan, then the first setup card
+        st = ann.state()
+        d = st["decisions"][0] if st["decisions"] else None
+        if d and d["kind"] == "setup":
+            break
+        ann.step()
+    assert d and d["kind"] == "setup", d
+    ann.wait_shown(st["move"])
+    card = next(c for c in d["choices"] if isinstance(c, int))
+    held: list[Route] = []  # the moves posted, held until both clicks are in
+    ann.page.route("**/api/games/*/moves*", lambda route: held.append(route))
+    before = ann.sent()
+    ann.page.locator(f'[data-card="{card}"].choice').first.dblclick()
+    ann.page.wait_for_timeout(300)  # (a second post would be held by now)
+    assert len(held) == 1
+    for route in held:
+        route.continue_()
+    ann.wait_sent(before)
+    ann.page.wait_for_timeout(300)
+    assert ann.sent() == before + 1 and ann.page.locator("#error").count() == 0
+    assert ann.state()["move"] == st["move"] + 1
+    assert not ann.errors, ann.errors
+    ann.close()

@@ -126,13 +126,21 @@ class Person:
 
     def drop_connection(self, timeout: float = 15_000) -> str:
         """Close the page's websocket on purpose and wait for the page to reconnect: a NEW
-        socket, open, shown live. (Right after ``close()`` the old socket's close event has
-        not fired yet, so ``#conn.live`` is still the old socket's and proves nothing.)
-        The new socket's URL (its ``since``: what the page asks to be sent)."""
-        self.page.evaluate("window.__westerosOld = window.__westerosSocket; __westerosOld.close()")
+        socket, open, its first state message in (the server has joined it to the game:
+        a socket is open before that) and shown live. (Right after ``close()`` the old
+        socket's close event has not fired yet, so ``#conn.live`` is still the old socket's
+        and proves nothing.) The new socket's URL (its ``since``: what the page asks for)."""
+        self.page.evaluate(
+            """() => {
+              window.__westerosOld = window.__westerosSocket;
+              window.__westerosOldAt = window.__westeros.at;
+              window.__westerosOld.close();
+            }"""
+        )
         self.page.wait_for_function(
             """() => window.__westerosSocket !== window.__westerosOld
-                && window.__westerosSocket.readyState === WebSocket.OPEN""",
+                && window.__westerosSocket.readyState === WebSocket.OPEN
+                && window.__westeros.at > window.__westerosOldAt""",
             timeout=timeout,
         )
         self.page.wait_for_selector("#conn.live", timeout=timeout)

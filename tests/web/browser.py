@@ -191,6 +191,18 @@ class Person:
         self.context.close()
 
 
+def wait_held(page: Page, held: list[Any], count: int, timeout: float = 10.0) -> None:
+    """Until ``count`` requests are held by a route of the page (its handlers run while the
+    test waits on the page), then a moment more for any further one to arrive."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while len(held) < count:
+        assert time.monotonic() < deadline, f"{len(held)} of {count} requests came"
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(300)
+
+
 def click_area(page: Page, area: str, anchor: list[float]) -> None:
     """A real mouse click on the map, at a point where the area itself is on top: its anchor
     when nothing else covers it there, else the first such point of its shape."""

@@ -9,7 +9,7 @@ import httpx
 from playwright.sync_api import Browser, Route
 
 from tests.server.support import Server, humans_and_bots, play_moves
-from tests.web.browser import Person, create_game
+from tests.web.browser import Person, create_game, wait_held
 
 
 def watching(person: Person, n: int) -> None:
@@ -75,7 +75,7 @@ def test_two_quick_steps_of_the_replay_never_repeat_its_log(
         page.route("**/api/games/*/replay*", lambda route: held.append(route))
         page.click("#replay-next")
         page.click("#replay-next")  # the first step not answered yet: move 0 is still shown
-        page.wait_for_timeout(300)  # (the requests reach the route)
+        wait_held(page, held, 2)
         assert len(held) == 2
         for route in held:
             route.continue_()

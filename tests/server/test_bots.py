@@ -171,3 +171,39 @@ def test_a_seat_may_leave_its_vassals_to_the_bot(client: TestClient) -> None:
     assert wait_for(own_orders, timeout=20, what="the bot to hand out the vassals")
     view = client.get(f"/api/games/{gid}/state", headers=bearer(token)).json()["view"]
     assert sorted(view["commanders"]) == sorted(view["vassals"]) and len(view["vassals"]) == 4
+
+
+def test_a_stand_in_bot_never_moves_for_a_seat_taken_back_while_it_thinks(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person comes back ("I'm back") while the stand-in bot thinks about their decision:
+    the bot's choice, ready only after that, is not played for them (the move number alone
+    does not tell: nobody moved in between)."""
+    created = client.post("/api/games", json=board_game(3, humans_and_bots(1, 2))).json()
+    gid, token = created["id"], created["seats"][0]["token"]
+
+    def mine() -> dict[str, Any]:
+        out: dict[str, Any] = client.get(f"/api/games/{gid}/state", headers=bearer(token)).json()
+        return out
+
+    wait_for(lambda: mine()["waiting"] == [0], timeout=10, what="the bots to plan")
+    before = mine()
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    think = hub.bots._think
+    came_back: list[int] = []
+
+    async def back_while_thinking(live: Any, job: Any) -> Choice:
+        choice: Choice = await think(live, job)
+        if job.seat == 0 and not came_back:
+            await hub.away(gid, 0, token, False)
+            came_back.append(job.number)
+        return choice
+
+    monkeypatch.setattr(hub.bots, "_think", back_while_thinking)
+    assert client.post(f"/api/games/{gid}/seats/0/away", headers=bearer(token)).status_code == 204
+    live = hub.live.peek(gid)
+    wait_for(lambda: came_back and not hub.bots.holds(live), timeout=10, what="the stand-in")
+    after = mine()
+    assert after["players"][0]["away"] is False
+    assert after["move"] == before["move"] == came_back[0]  # the bot's choice was not played
+    assert after["decisions"] == before["decisions"]

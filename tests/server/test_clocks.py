@@ -88,8 +88,10 @@ def test_when_time_runs_out_a_bot_plays_the_seat_until_its_holder_takes_it_back(
     # the person takes the seat back: the bot stops, the clock runs again when it must decide
     assert client.post(f"/api/games/{gid}/seats/0/back", headers=bearer(ann)).status_code == 204
     back = client.get(f"/api/games/{gid}/state", headers=bearer(ann)).json()
-    assert back["players"][0]["away"] is False
-    assert [n["kind"] for n in back["notices"]][-1] == "back"
+    kinds = [n["kind"] for n in back["notices"] if n["kind"] in ("time_out", "back")]
+    assert kinds[:2] == ["time_out", "back"], kinds
+    # (her 1-second clock runs again at once: on a stalled machine it may have run out again)
+    assert back["players"][0]["away"] is False or kinds[-1] == "time_out", kinds
 
 
 def test_a_restart_keeps_the_clocks_paused_while_down(db_url: str) -> None:

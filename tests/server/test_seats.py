@@ -4,6 +4,7 @@ private games."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -219,17 +220,7 @@ def test_a_token_rotated_while_its_websocket_opens_is_refused(
     seat's private view (the CI flake of test_cards_joust's #revoked was this race)."""
     created = create(client, [CREATOR, INVITE, INVITE])
     gid, old = created["id"], created["seats"][0]["token"]
-    hub = client.app.state.hub  # type: ignore[attr-defined]
-    authenticate = hub.authenticate
-    fresh: list[str] = []
-
-    async def rotate_between(game_id: str, token: str | None) -> int | None:
-        seat = await authenticate(game_id, token)
-        if token == old and not fresh:
-            fresh.append(await hub.rotate(game_id, 0, old))
-        return seat
-
-    monkeypatch.setattr(hub, "authenticate", rotate_between)
+    fresh = _on_next_check(client, monkeypatch, old, lambda hub, g: hub.rotate(g, 0, old))
     with client.websocket_connect(f"/api/games/{gid}/ws?token={old}") as ws:
         first = ws.receive_json()
         assert first.get("status") == 401 and first["error"], first  # not the seat's view
@@ -240,3 +231,69 @@ def test_a_token_rotated_while_its_websocket_opens_is_refused(
         fresh
         and client.get(f"/api/games/{gid}/state", headers=bearer(fresh[0])).json()["seat"] == 0
     )
+
+
+def _on_next_check(
+    client: TestClient,
+    monkeypatch: pytest.MonkeyPatch,
+    token: str,
+    change: Callable[[Any, str], Awaitable[str]],
+) -> list[str]:
+    """``change(hub, game_id)`` (a rotate, a give …) runs right after ``token`` is next
+    checked: between the route's check and the hub taking the game's lock. The list gets the
+    new token it returns."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    authenticate = hub.authenticate
+    fresh: list[str] = []
+
+    async def change_between(game_id: str, asked: str | None) -> int | None:
+        seat = await authenticate(game_id, asked)
+        if asked == token and not fresh:
+            fresh.append(await change(hub, game_id))
+        return seat
+
+    monkeypatch.setattr(hub, "authenticate", change_between)
+    return fresh
+
+
+def _give_away_on_next_check(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, created: dict[str, Any]
+) -> list[str]:
+    """The owner gives seat 0 to someone else right after its holder's token is next
+    checked."""
+    old, owner = created["seats"][0]["token"], created["owner_token"]
+    return _on_next_check(client, monkeypatch, old, lambda hub, g: hub.give(g, 0, owner, "Zed"))
+
+
+def test_a_move_whose_token_was_given_away_meanwhile_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move in flight when its token stops being the seat's (the owner gave the seat to
+    someone else, or its holder made a new link) is the old holder's no more: 401, and the
+    move is not made (the same race as the websocket's above)."""
+    created = create(client, [CREATOR, INVITE, INVITE])
+    gid, old = created["id"], created["seats"][0]["token"]
+    mine = client.get(f"/api/games/{gid}/state", headers=bearer(old)).json()
+    fresh = _give_away_on_next_check(client, monkeypatch, created)
+    body = {"move": mine["move"], "choice": mine["decisions"][0]["choices"][0]}
+    r = client.post(f"/api/games/{gid}/moves", json=body, headers=bearer(old))
+    assert fresh, "the seat was given while the move was on its way"
+    assert r.status_code == 401, r.text
+    assert client.get(f"/api/games/{gid}/state").json()["move"] == mine["move"]
+
+
+@pytest.mark.parametrize("asked", ["chat", "state"])
+def test_a_chat_line_or_state_asked_with_a_token_given_away_meanwhile_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, asked: str
+) -> None:
+    """The same for table talk (no line in the name of the seat's new holder) and for the
+    seat's state (its private view is the new holder's now)."""
+    created = create(client, [CREATOR, INVITE, INVITE])
+    gid, old = created["id"], created["seats"][0]["token"]
+    fresh = _give_away_on_next_check(client, monkeypatch, created)
+    if asked == "chat":
+        r = client.post(f"/api/games/{gid}/chat", json={"text": "mine?"}, headers=bearer(old))
+    else:
+        r = client.get(f"/api/games/{gid}/state", headers=bearer(old))
+    assert fresh and r.status_code == 401, r.text[:200]
+    assert client.get(f"/api/games/{gid}/chat").json()["lines"] == []

@@ -124,6 +124,28 @@ class Person:
             "m => window.__westeros && window.__westeros.move >= m", arg=move, timeout=timeout
         )
 
+    def drop_connection(self, timeout: float = 15_000) -> str:
+        """Close the page's websocket on purpose and wait for the page to reconnect: a NEW
+        socket, open, its first state message in (the server has joined it to the game:
+        a socket is open before that) and shown live. (Right after ``close()`` the old
+        socket's close event has not fired yet, so ``#conn.live`` is still the old socket's
+        and proves nothing.) The new socket's URL (its ``since``: what the page asks for)."""
+        self.page.evaluate(
+            """() => {
+              window.__westerosOld = window.__westerosSocket;
+              window.__westerosOldAt = window.__westeros.at;
+              window.__westerosOld.close();
+            }"""
+        )
+        self.page.wait_for_function(
+            """() => window.__westerosSocket !== window.__westerosOld
+                && window.__westerosSocket.readyState === WebSocket.OPEN
+                && window.__westeros.at > window.__westerosOldAt""",
+            timeout=timeout,
+        )
+        self.page.wait_for_selector("#conn.live", timeout=timeout)
+        return str(self.page.evaluate("window.__westerosSocket.url"))
+
     def decision_kind(self) -> str | None:
         loc = self.page.locator("#decision")
         return loc.get_attribute("data-kind") if loc.count() else None
@@ -167,6 +189,18 @@ class Person:
 
     def close(self) -> None:
         self.context.close()
+
+
+def wait_held(page: Page, held: list[Any], count: int, timeout: float = 10.0) -> None:
+    """Until ``count`` requests are held by a route of the page (its handlers run while the
+    test waits on the page), then a moment more for any further one to arrive."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while len(held) < count:
+        assert time.monotonic() < deadline, f"{len(held)} of {count} requests came"
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(300)
 
 
 def click_area(page: Page, area: str, anchor: list[float]) -> None:

@@ -44,13 +44,10 @@ def test_x_affc_d2_an_objective_is_scored_by_clicking_it(browser: Browser, serve
     assert "playable" in (shown.get_attribute("class") or "")
     assert "fulfilled now" in shown.inner_text()  # the view says the seat fulfils it
     assert page.locator('#decision [data-choice="pass"]').count() == 1
-    sent: list[str] = []
-    page.route(
-        "**/api/games/fake/moves*", lambda r: (sent.append(r.request.post_data or ""), r.abort())
-    )
-    shown.click()
-    page.wait_for_timeout(300)
-    assert sent and card in sent[0]
+    page.route("**/api/games/fake/moves*", lambda r: r.abort())
+    with page.expect_request("**/api/games/fake/moves*", timeout=10_000) as sent:
+        shown.click()  # (a fixed 300 ms for the request was short on a loaded machine)
+    assert card in (sent.value.post_data or "")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

@@ -163,3 +163,30 @@ def test_a_person_may_leave_the_ordering_choices_to_the_engine(
     game = page.url.split("/play/")[1].split("?")[0]
     lobby = next(g for g in card_games(server) if g["id"] == game)
     assert lobby["config"]["auto"] == [True, True]
+
+
+def test_a_changed_deck_never_shows_the_last_decks_verdict(
+    server: Server, browser: Browser
+) -> None:
+    """Right after a seat's deck changes, before the server has answered for it, the check
+    shown is "checking", never the previous deck's "ok": a wait for ``data-state=ok`` then
+    read the previous deck's summary as the new one's."""
+    person = Person(browser, server)
+    page = card_lobby(person)
+    page.wait_for_selector('[data-deckcheck="1"][data-state=ok]')
+    assert page.locator('select[data-deck="1"]').input_value() == "id:westeros-stark"
+    shown = page.evaluate(
+        """async () => {
+          const select = document.querySelector('select[data-deck="1"]');
+          select.value = 'id:westeros-lannister';
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+          for (let i = 0; i < 5; i++) await Promise.resolve();  // rendered, no effect run yet
+          return document.querySelector('[data-deckcheck="1"]').dataset.state;
+        }"""
+    )
+    assert shown == "checking"
+    page.locator('[data-deckcheck="1"][data-state=ok]', has_text="House Lannister").wait_for(
+        timeout=10_000
+    )
+    assert not person.errors, person.errors
+    person.close()

@@ -227,10 +227,14 @@ def test_a_mother_of_dragons_game_with_vassals_shows_them_and_their_commanders(
         if len(msg["view"]["commanders"]) == 4:
             break
         asked = [d for d in msg["decisions"] if d["kind"] == "choose_vassals"]
-        if asked:
-            page.click(f'#decision button[data-choice="{asked[0]["choices"][0]}"]')
         assert time.monotonic() < deadline, "the vassals were not handed out"
-        time.sleep(0.2)
+        if asked:  # clicked on the page that shows this very decision, then accepted
+            person.wait_shown(msg["move"])
+            if person.shown_move() == msg["move"]:
+                choice = asked[0]["choices"][0]
+                person.click_and_wait(page.locator(f'#decision button[data-choice="{choice}"]'))
+            continue
+        time.sleep(0.05)
     view = msg["view"]
     assert len(view["seats"]) == 3 and len(view["vassals"]) == 4
     for vassal, commander in view["commanders"].items():  # each row names its commander

@@ -340,6 +340,34 @@ def test_the_live_dot_follows_the_network(player: Person) -> None:
     )
 
 
+def test_back_online_while_the_socket_closes_leaves_one_socket(player: Person) -> None:
+    """The browser says it is online again while the page's socket is still closing: the
+    page makes one new socket, and the old one's late close starts no other (it once did,
+    leaving the second socket open beside a third)."""
+    page = player.page
+    page.evaluate(
+        """() => {
+          let current = window.__westerosSocket;
+          window.__sockets = [current];
+          Object.defineProperty(window, '__westerosSocket', {
+            configurable: true,
+            get: () => current,
+            set: (s) => { current = s; window.__sockets.push(s); },
+          });
+          current.close();  // closing: its close event comes later
+          window.dispatchEvent(new Event('online'));
+        }"""
+    )
+    page.wait_for_function(
+        "window.__sockets[0].readyState === 3 && window.__westerosSocket.readyState === 1",
+        timeout=10_000,
+    )
+    page.wait_for_selector("#conn.live")
+    page.wait_for_timeout(1_500)  # a stray reconnect would come 200 ms after the late close
+    assert page.evaluate("window.__sockets.map(s => s.readyState)") == [3, 1]
+    assert "live" in page.locator("#conn").inner_text()
+
+
 def test_a_double_click_makes_one_move(player: Person) -> None:
     page = player.page
     assert player.decision_kind() == "plan_orders"
@@ -376,15 +404,15 @@ def test_chat_between_two_browsers_and_a_spectator(browser: Browser, server: Ser
     ann.page.fill("#chat-text", "<i>Bo</i>, shall we share the Riverlands?")
     ann.page.click("#chat-send")
     line = bo.page.locator("#chat li", has_text="shall we share the Riverlands?")
-    line.wait_for(timeout=5_000)
+    line.wait_for(timeout=10_000)
     assert "<i>Bo</i>" in line.inner_text()  # shown as typed, never as markup
     assert bo.page.locator("#chat li i").count() == 0
     bo.page.fill("#chat-text", "No.")
     bo.page.press("#chat-text", "Enter")
-    ann.page.locator("#chat li", has_text="No.").wait_for(timeout=5_000)
+    ann.page.locator("#chat li", has_text="No.").wait_for(timeout=10_000)
     watcher = Person(browser, server, created["id"])
     watcher.open(f"{server.url}/play/{created['id']}")
-    watcher.page.locator("#chat li", has_text="No.").wait_for(timeout=5_000)
+    watcher.page.locator("#chat li", has_text="No.").wait_for(timeout=10_000)
     assert watcher.page.locator("#chat-text").count() == 0
     assert "only the players write" in watcher.page.locator("#chat").inner_text()
     for p in (*people, watcher):

@@ -582,8 +582,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> Response:
         hub = hub_of(request)
         await hub.get(game_id)
-        seat = await hub.authenticate(game_id, _bearer(authorization))
-        return _json(await hub.state(game_id, seat, since))
+        token = _bearer(authorization)
+        seat = await hub.authenticate(game_id, token)
+        return _json(await hub.state(game_id, seat, since, token))
 
     @app.post("/api/games/{game_id}/moves", response_model=StateMessage)
     async def move(
@@ -599,7 +600,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await seat_of(hub, game_id, authorization, "a move")
         if seat is None:
             raise ApiError(401, "a move needs 'Authorization: Bearer <seat token>'")
-        text = await hub.move(game_id, seat, body.move, body.choice, since)
+        token = _bearer(authorization)
+        text = await hub.move(game_id, seat, body.move, body.choice, since, token)
         metrics.move_latency(time.perf_counter() - received)  # committed and broadcast
         return Response(text, media_type="application/json")
 
@@ -616,7 +618,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if seat is None:
             raise ApiError(403, "spectators read the table talk; only the players write")
         limit_key("chat", f"{game_id}:{seat}")
-        return await hub.say(game_id, seat, body.text)
+        return await hub.say(game_id, seat, body.text, _bearer(authorization))
 
     @app.get("/api/games/{game_id}/chat", response_model=Chat)
     async def chat(

@@ -180,6 +180,8 @@ class BotScheduler:
             return
         choice = await self._think(live, job)
         async with live.lock:
+            if not live.bot_turn(job.decision):
+                return  # its holder took the seat back while the bot thought: theirs now
             try:
                 await self.move(live, job.seat, job.number, choice)
             except ApiError as exc:

@@ -427,11 +427,15 @@ class Hub:
 
     # -- chat ------------------------------------------------------------------------------
 
-    async def say(self, game_id: str, seat: int, text: str) -> dict[str, Any]:
+    async def say(
+        self, game_id: str, seat: int, text: str, token: str | None = None
+    ) -> dict[str, Any]:
         """A seat's holder says one line at the table; everyone is told there is a new line
-        (the state message's ``chat``), the lines are read with :meth:`chat`."""
+        (the state message's ``chat``), the lines are read with :meth:`chat`. ``token``: the
+        one ``seat`` was found by, checked again under the lock (:meth:`_still_holds`)."""
         live = await self.get(game_id)
         async with live.lock:
+            await self._still_holds(live, seat, token)
             line = await self.db(self.repo.add_chat, live.id, seat, live.seats[seat].name, text)
             live.chat_latest = max(live.chat_latest, line.id)
             self.fanout.broadcast(live)
@@ -460,19 +464,33 @@ class Hub:
 
     # -- state and moves -------------------------------------------------------------------
 
-    async def state(self, game_id: str, seat: int | None, since: int) -> dict[str, Any]:
+    async def state(
+        self, game_id: str, seat: int | None, since: int, token: str | None = None
+    ) -> dict[str, Any]:
+        """``seat``'s state message (None: a spectator's); ``token``: the one ``seat`` was
+        found by, checked again under the lock (:meth:`_still_holds`)."""
         live = await self.get(game_id)
         async with live.lock:
+            if seat is not None:
+                await self._still_holds(live, seat, token)
             await self._catch_up_locked(live)
             return message(live, seat, since)
 
     async def move(
-        self, game_id: str, seat: int, number: int, choice: Choice, since: int | None = None
+        self,
+        game_id: str,
+        seat: int,
+        number: int,
+        choice: Choice,
+        since: int | None = None,
+        token: str | None = None,
     ) -> str:
         """Apply ``choice`` for ``seat`` as move ``number``; the seat's state message after
-        it, as JSON text (the one its websocket got, when it has one)."""
+        it, as JSON text (the one its websocket got, when it has one). ``token``: the one
+        ``seat`` was found by, checked again under the lock (:meth:`_still_holds`)."""
         live = await self.get(game_id)
         async with live.lock:
+            await self._still_holds(live, seat, token)
             if live.seats[seat].away:
                 raise ApiError(409, f"seat {seat} is away (a bot plays it): come back first")
             start = since
@@ -549,15 +567,21 @@ class Hub:
     ) -> Connection:
         conn = Connection(seat, since, hash_token(token) if token and seat is not None else None)
         async with live.lock:
-            # The token was checked before this lock: a rotate, give or release may have ended
-            # it since. Checked again here, where no seat change can come between (ApiError 401).
-            if seat is not None and await self.seats.seat_of(live, token) != seat:
-                raise ApiError(401, "this token is not a seat token of this game")
+            if seat is not None:
+                await self._still_holds(live, seat, token)
             await self._catch_up_locked(live)
             self.fanout.attach(live, conn)
             if seat is None:  # the others' count of spectators went up
                 self.fanout.broadcast(live, skip=conn)
         return conn
+
+    async def _still_holds(self, live: LiveGame, seat: int, token: str | None) -> None:
+        """401 unless ``token`` (when given) is still ``seat``'s. The caller found the seat
+        by the token before taking the lock (the caller holds it now): a rotate, give, release
+        or kick may have ended the token in between. Checked again here, where no seat change
+        can come between, nothing is done in the seat's name with a token no longer its."""
+        if token is not None and await self.seats.seat_of(live, token) != seat:
+            raise ApiError(401, "this token is not a seat token of this game")
 
     async def disconnect(self, live: LiveGame, conn: Connection) -> None:
         """A websocket closed; when it was a spectator's, the others see one fewer."""

@@ -38,23 +38,25 @@ function describe(s) {
 
 // the server's verdict on a value as it changes: {state: 'checking'|'ok'|'bad'|'none', …}
 function useCheck(value) {
-  const [verdict, setVerdict] = useState(/** @type {{state: string, problems?: string[], summary?: any}} */ ({ state: 'none' }));
+  const [verdict, setVerdict] = useState(/** @type {{state: string, key?: string, problems?: string[], summary?: any}} */ ({ state: 'none' }));
   const seq = useRef(0);
   const key = JSON.stringify(value);
   useEffect(() => {
     const mine = ++seq.current;
     if (value === null) { setVerdict({ state: 'none' }); return undefined; }
-    setVerdict((v) => ({ ...v, state: 'checking' }));
     const t = setTimeout(async () => {
       const r = await post('/api/kinds/cardgame/seat-options/deck/check', null, { value });
       if (mine !== seq.current) return; // a newer text is being checked
-      if (!r.ok) setVerdict({ state: 'bad', problems: [r.body.detail] });
-      else if (r.body.ok) setVerdict({ state: 'ok', summary: r.body.summary });
-      else setVerdict({ state: 'bad', problems: r.body.problems });
+      if (!r.ok) setVerdict({ key, state: 'bad', problems: [r.body.detail] });
+      else if (r.body.ok) setVerdict({ key, state: 'ok', summary: r.body.summary });
+      else setVerdict({ key, state: 'bad', problems: r.body.problems });
     }, typeof value === 'string' ? 0 : CHECK_AFTER_MS);
     return () => clearTimeout(t);
   }, [key]);
-  return verdict;
+  // a verdict is the answer for one value: another value's (the deck just changed, the effect
+  // not run yet) shows as "checking", never as this one's "ok" or "bad"
+  if (value === null) return { state: 'none' };
+  return verdict.key === key ? verdict : { ...verdict, state: 'checking' };
 }
 
 function Verdict({ seat, verdict }) {

@@ -15,14 +15,18 @@ export function useReplay(id) {
   const [shown, setShown] = useState(/** @type {any} */ (null));
   const [events, setEvents] = useState(/** @type {any[]} */ ([]));
   const [problem, setProblem] = useState(/** @type {string | null} */ (null));
-  const at = useRef({ move: -1, next: 0 });
+  const at = useRef({ move: -1, next: 0, asked: 0 });
   const go = async (/** @type {number} */ move) => {
     const forward = move >= at.current.move && at.current.move >= 0;
     const since = forward ? at.current.next : 0;
+    const mine = ++at.current.asked;
     const r = await api(`/api/games/${id}/replay?move=${Math.max(0, move)}&since=${since}`);
+    // a newer step was asked meanwhile (two quick clicks): its answer counts, not this one,
+    // which would add the same events to the log again (both asked from the same event)
+    if (mine !== at.current.asked) return;
     if (!r.ok) { setProblem(r.body.detail); return; }
     const m = r.body;
-    at.current = { move: m.move, next: m.next };
+    at.current = { move: m.move, next: m.next, asked: mine };
     setEvents((old) => (forward ? [...old, ...m.events] : m.events));
     setShown(m);
   };

@@ -97,11 +97,14 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
       const q = new URLSearchParams();
       if (token) q.set('token', token);
       q.set('since', String(ref.current.next));
-      ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws?${q}`);
+      const sock = ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws?${q}`);
       window.__westerosSocket = ws; // for the tests: drop the connection on purpose
       setConn('connecting');
-      ws.onopen = () => { retry = 0; setConn(navigator.onLine === false ? 'offline' : 'live'); };
+      // a socket replaced by a newer one (back online while it was closing) has no say: its
+      // late close must not reconnect again (a third socket, the second left open)
+      ws.onopen = () => { if (sock !== ws) return; retry = 0; setConn(navigator.onLine === false ? 'offline' : 'live'); };
       ws.onmessage = (ev) => {
+        if (sock !== ws) return;
         const m = JSON.parse(ev.data);
         if (m.error) {
           closed = true;
@@ -112,7 +115,7 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
         accept(m);
       };
       ws.onclose = (ev) => {
-        if (closed) return;
+        if (closed || sock !== ws) return;
         setConn('offline');
         if (ref.current.quiet) return; // this page is changing its own seat
         if (ev.code > 4000 && ev.code < 5000) { // the server refused (4000 + HTTP status): no retry
@@ -127,7 +130,11 @@ export function GameScreen({ id, seat, token: firstToken, asked }) {
     connect();
     // the browser knows before the socket does: offline now, a fresh socket once back
     const offline = () => { setConn('offline'); if (ws) ws.close(); };
-    const online = () => { if (!closed && ws && ws.readyState !== WebSocket.OPEN) { clearTimeout(timer); retry = 0; connect(); } };
+    const online = () => {
+      if (closed || !ws || ws.readyState === WebSocket.OPEN) return;
+      const old = ws; // still closing, or connecting: replaced (and closed, its events ignored)
+      clearTimeout(timer); retry = 0; connect(); old.close();
+    };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     return () => {

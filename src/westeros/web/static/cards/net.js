@@ -43,6 +43,7 @@ export function useGame(id, token) {
   const [error, setError] = useState(/** @type {string|null} */ (null));
   const [busy, setBusy] = useState(false);
   const st = useRef({ next: 0, move: -1, events: /** @type {any[]} */ ([]), quiet: false });
+  const sending = useRef(false);
 
   const accept = (m) => {
     const s = st.current;
@@ -98,6 +99,10 @@ export function useGame(id, token) {
 
   /** @param {string|number} choice */
   const send = async (choice) => {
+    // one move at a time: a second click while the first is on its way (a double click on a
+    // card) would be posted again and, once refused as stale, land on the next decision
+    if (sending.current) return false;
+    sending.current = true;
     setError(null); setBusy(true);
     try {
       let move = st.current.move;
@@ -117,7 +122,7 @@ export function useGame(id, token) {
         return false;
       }
       return false;
-    } finally { setBusy(false); }
+    } finally { sending.current = false; setBusy(false); }
   };
   // quiet: the flag the seat's actions set while this page changes its own seat (../seats.js)
   return { msg, events, conn, fatal, error, setError, busy, send, quiet: st.current };

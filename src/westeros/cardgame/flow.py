@@ -35,6 +35,7 @@ from westeros.cardgame.abilities import (
     Occ,
     Target,
     text_of,
+    use_ctx,
 )
 from westeros.cardgame.cards import CardDef
 from westeros.cardgame.costs import (
@@ -260,29 +261,31 @@ def trigger_sources(
     """Cards whose abilities may be used: in play (face up), revealed plots, agendas,
     titles, and events in hand (C1.3); optionally only those ``among`` some cards (the
     cards with an ability of the kind wanted, :func:`_answerers`), in the same order."""
-    where = g.where
+    where, play = g.where, g.play
     if among is None:
         out = [
             c
-            for c, r in g.play.items()
+            for c, r in play.items()
             if not r.facedown and where[c] != "dup" and (seat is None or r.controller == seat)
         ]
-    elif among.isdisjoint(g.play):  # none of them in play (a quick test in C)
+    elif among.isdisjoint(play):  # none of them in play (a quick test in C)
         out = []
+    elif seat is None:
+        out = [c for c, r in play.items() if c in among and not r.facedown and where[c] != "dup"]
     else:
         out = [
             c
-            for c, r in g.play.items()
-            if c in among
-            and not r.facedown
-            and where[c] != "dup"
-            and (seat is None or r.controller == seat)
+            for c, r in play.items()
+            if c in among and r.controller == seat and not r.facedown and where[c] != "dup"
         ]
-    if out and g.blanking():  # C2.12: blank cards have no abilities (rarely any)
-        out = [c for c in out if not g.blank(c)]
     players = g.players
-    if out and any(p.eliminated for p in players):  # Q12: their cards answer nothing
-        out = [c for c in out if not players[g.play[c].controller].eliminated]
+    if out:
+        if g.blanking():  # C2.12: blank cards have no abilities (rarely any)
+            out = [c for c in out if not g.blank(c)]
+        for p in players:
+            if p.eliminated:  # Q12: their cards answer nothing
+                out = [c for c in out if not players[play[c].controller].eliminated]
+                break
     defs = g.defs
     for p in players if seat is None else (players[seat],):
         if p.eliminated:
@@ -290,9 +293,9 @@ def trigger_sources(
         if p.agenda is not None and (among is None or p.agenda in among):
             out.append(p.agenda)
         if among is None:
-            out.extend(c for c in p.hand if defs[c].type == "event")
-        else:
-            out.extend(c for c in p.hand if c in among and defs[c].type == "event")
+            out += [c for c in p.hand if defs[c].type == "event"]
+        elif p.hand:
+            out += [c for c in p.hand if c in among and defs[c].type == "event"]
     return out
 
 
@@ -327,7 +330,7 @@ def _usable_use(g: CardGame, use: Use, seat: int | None, occ: Occ | None) -> boo
     if not _is_source(g, cid, seat):
         return False
     you = g.controller(cid)  # as _usable_at, without making the use unless it is needed
-    return _may_use(g, a, cid, you, i) and _usable_with(g, a, Ctx(cid, you, i, occ))
+    return _may_use(g, a, cid, you, i) and _usable_with(g, a, use_ctx(cid, you, i, occ))
 
 
 def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
@@ -568,6 +571,8 @@ class TriggerWindow(Step):
     """Forced abilities, then an interrupt or reaction window for one occurrence (C16.9
     steps 3–4 and 7–8). Each copy answers an occurrence at most once (C16.10)."""
 
+    CHOOSES_OWN_FIELDS = True  # a choice moves the turn on (apply's lazy backup)
+
     def __init__(self, occ: Occ, kind: str) -> None:
         self.occ = occ
         self.kind = kind
@@ -698,6 +703,8 @@ class ActionWindow(Step):
     """An action window (C6.4). ``extra(g, seat)`` adds player actions the rules grant here
     (marshal, ambush; C6.5); ``handle`` runs them."""
 
+    CHOOSES_OWN_FIELDS = True  # a choice moves the turn on (apply's lazy backup)
+
     def __init__(self, name: str, turn: int = 0) -> None:
         self.name = name
         self.turn = turn
@@ -826,7 +833,7 @@ def _usable_at(g: CardGame, a: Ability, cid: int, index: int, occ: Occ | None) -
     you = g.controller(cid)
     if not _may_use(g, a, cid, you, index):
         return None
-    ctx = Ctx(cid, you, index, occ)
+    ctx = use_ctx(cid, you, index, occ)
     return ctx if _usable_with(g, a, ctx) else None
 
 

@@ -407,9 +407,13 @@ class CardGame(StepGame):
     def order(self) -> list[int]:
         """Player order from the first player (C0.4), eliminated players left out."""
         players, first = self.players, self.first
-        return [
-            s for s in (*range(first, len(players)), *range(first)) if not players[s].eliminated
-        ]
+        turn = _TURNS.get((len(players), first))
+        if turn is None:
+            turn = _TURNS[(len(players), first)] = (*range(first, len(players)), *range(first))
+        for p in players:
+            if p.eliminated:
+                return [s for s in turn if not players[s].eliminated]
+        return list(turn)
 
     def total_power(self, seat: int) -> int:
         """C20.1: all power on cards the player controls."""
@@ -522,6 +526,9 @@ class CardGame(StepGame):
 
     def icons(self, cid: int) -> list[str]:
         return [i for i in CHALLENGES if self.has_icon(cid, i)]
+
+
+_TURNS: dict[tuple[int, int], tuple[int, ...]] = {}  # (players, first) -> the seats in order
 
 
 def stable(value: Any) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from westeros.engine.decision import Choice, Decision
@@ -31,7 +32,14 @@ from westeros.engine.rng import Rng
 
 
 class Step:
-    """Base class of one piece of rules control flow."""
+    """Base class of one piece of rules control flow.
+
+    ``CHOOSES_OWN_FIELDS``: a step class whose ``choose`` changes nothing but the step's own
+    fields (and whose ``decisions`` change nothing at all) says so; ``apply`` then backs up
+    the game's fields only when a step is about to run (a choice that only moves a turn on
+    within the step, a pass in a window, needs no copy of the game)."""
+
+    CHOOSES_OWN_FIELDS: ClassVar[bool] = False
 
     def decisions(self, game: Any) -> list[Decision]:
         return []
@@ -163,24 +171,35 @@ class StepGame:
         log, mark, stack = self.log, len(self.log), self.stack
         steps = stack[:]
         fields = [step.__dict__.copy() for step in steps]
-        self.log, self.stack = [], []
-        try:
-            backup = self.backup_fields()
-        finally:
-            self.log, self.stack = log, stack
+        pending, moves = self._pending, self.moves
+        standing = self._standing_for(decision)
+        backup: dict[str, Any] | None = None
+
+        def back_up() -> None:  # the game's fields as they were (choose changed none)
+            nonlocal backup
+            self.log, self.stack = [], []
+            try:
+                backup = self.backup_fields()
+            finally:
+                self.log, self.stack = log, stack
+
+        lazy = standing is None and stack[-1].CHOOSES_OWN_FIELDS
+        if not lazy:
+            back_up()
         try:
             self._pending = None
-            standing = self._standing_for(decision)
             if standing is not None:  # taken from the standing step: it runs next
                 standing.choose(self, seat, choice)
                 self.push(standing)
             else:
                 stack[-1].choose(self, seat, choice)
             self.moves += 1
-            self._advance()
+            self._advance(back_up if lazy else None)
         except Exception:
-            self.__dict__.clear()
-            self.__dict__.update(backup)
+            if backup is not None:
+                self.__dict__.clear()
+                self.__dict__.update(backup)
+            self._pending, self.moves = pending, moves
             self.log = log
             del log[mark:]
             for step, saved in zip(steps, fields, strict=True):
@@ -311,7 +330,9 @@ class StepGame:
         standing = self.standing_step() if decision.idle else None
         return standing if standing is not None and decision in standing.decisions(self) else None
 
-    def _advance(self) -> None:
+    def _advance(self, before_run: Callable[[], None] | None = None) -> None:
+        """Run steps until one waits for decisions (``before_run``: called once, before the
+        first step runs: ``apply``'s lazy backup)."""
         while self.stack:
             if self.halted():
                 self.stack.clear()
@@ -326,6 +347,9 @@ class StepGame:
                     decisions = sorted(decisions, key=lambda d: (d.idle, d.seat))
                 self._pending = tuple(decisions)
                 return
+            if before_run is not None:
+                before_run()
+                before_run = None
             self.stack.pop()
             self.running = top
             self.buffer = []

@@ -351,7 +351,13 @@ def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
         in_play[key] = _in_play_uses(g, key)
         if any(_usable_use(g, use, None, occ) for use in in_play[key]):
             return True
-    held = [key for key in keys if key[1] in (INTERRUPT, REACTION)]  # forced ones: in play
+    # forced ones answer from play; a kind nobody holds a card of (no event or agenda of
+    # any seat, none in play) could be nobody's answer: could_answer would find no use
+    held = [
+        key
+        for key in keys
+        if key[1] in (INTERRUPT, REACTION) and (in_play[key] or any(index.owned[key]))
+    ]
     return any(
         could_answer(g, s, occ, key[1], in_play=in_play[key]) for s in g.order() for key in held
     )
@@ -403,15 +409,25 @@ def _live_uses(g: CardGame, key: Key, seat: int, in_play: list[Use] | None = Non
     in hand: of events in its hand or deck it could pay for, of its agenda, of cards in play
     under its control (``in_play``: those of every card in play, if listed already); not
     those of another phase (quick tests first)."""
-    index, where, play, phase = _index(g), g.where, g.play, g.phase
-    out = [u for u in index.owned_in(key, seat, phase) if where[u[0]] in _HELD]
-    if out:
-        out = _affordable(g, seat, out)
+    index, play, phase = _index(g), g.play, g.phase
+    owned = index.phased.get((key, seat, phase))
+    if owned is None:
+        owned = index.owned_in(key, seat, phase)
+    out: list[Use] = []
+    if owned:
+        where = g.where
+        out = [u for u in owned if where[u[0]] in _HELD]
+        if out:
+            out = _affordable(g, seat, out)
     if in_play is None:  # the seat's cards in play only, in the order _in_play_uses lists
-        others = index.others.get(key, {})
-        for cid in sorted(others.keys() & play.keys()):
-            if play[cid].controller == seat:
-                out.extend(u for u in others[cid] if u[2].phase is None or u[2].phase == phase)
+        others = index.others.get(key)
+        if not others:
+            return out
+        mine = [cid for cid in play.keys() & others.keys() if play[cid].controller == seat]
+        if len(mine) > 1:
+            mine.sort()
+        for cid in mine:
+            out += [u for u in others[cid] if u[2].phase is None or u[2].phase == phase]
         return out
     for use in in_play:
         if play[use[0]].controller == seat and (use[2].phase is None or use[2].phase == phase):

@@ -456,8 +456,12 @@ class CardGame(StepGame):
         found = self._mods
         if found is None:
             found = self._mods = self.ACTIVE_MODIFIERS()
-        if stat not in found and not self.lasting:
-            return False  # the common case, as bonus() finds it: nothing modifies this stat
+        if stat not in found:
+            for effect in self.lasting:
+                if effect.stat == stat:
+                    break
+            else:
+                return False  # the common case, as bonus() finds it: nothing modifies this stat
         return self.bonus(stat, target, players) > 0
 
     def having(self, stat: str, cards: Sequence[int]) -> set[int]:

@@ -897,6 +897,19 @@ def _enough_candidates(g: CardGame, a: Ability, ctx: Ctx) -> bool:
     t = a.target
     assert t is not None
     needed = 1 if t.up_to else t.count
+    if t.zone == "play" and not t.players and needed > 0:  # the pool of _target_pool, inline
+        ok, where, defs, type = t.ok, g.where, g.defs, t.type
+        for c, r in g.play.items():
+            if (
+                where[c] == "play"
+                and not r.facedown
+                and (type is None or defs[c].type == type)
+                and ok(g, ctx, c)
+            ):
+                needed -= 1
+                if needed <= 0:
+                    return True
+        return False
     for c in _target_pool(g, t, ctx):
         if needed <= 0:
             break

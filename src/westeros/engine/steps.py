@@ -332,9 +332,10 @@ class StepGame:
 
     def _advance(self, before_run: Callable[[], None] | None = None) -> None:
         """Run steps until one waits for decisions (``before_run``: called once, before the
-        first step runs: ``apply``'s lazy backup)."""
+        first step runs: ``apply``'s lazy backup; until then the game is not halted, as a
+        decision was open and the choice changed only its step, so ``halted`` is not read)."""
         while self.stack:
-            if self.halted():
+            if before_run is None and self.halted():
                 self.stack.clear()
                 break
             top = self.stack[-1]
@@ -350,6 +351,9 @@ class StepGame:
             if before_run is not None:
                 before_run()
                 before_run = None
+                if self.halted():
+                    self.stack.clear()
+                    break
             self.stack.pop()
             self.running = top
             self.buffer = []

@@ -40,7 +40,7 @@ def _choice_that_runs(g: CardGame, lazy: bool) -> tuple[int, str | int] | None:
     """A choice of the open decision that makes a step run (``halted`` is read then), on a
     step that backs up lazily (a window: any choice but a pass) or not; None if none."""
     d = g.pending()[0]
-    if type(g.stack[-1]).CHOOSES_OWN_FIELDS != lazy:
+    if lazy != type(g.stack[-1]).CHOOSES_OWN_FIELDS:
         return None
     choices = [c for c in d.choices if c != "pass"] if lazy else list(d.choices)
     return (d.seat, choices[0]) if choices else None

@@ -168,22 +168,26 @@ class StepGame:
         # append-only, so the backup records its length instead of copying it; the steps keep
         # their identity, so the backup holds each one's fields (immutable values) instead of
         # a copy of the step.
+        # A lazy backup (the top step's class says its choose changes only its own fields) is
+        # taken only before a step runs: until then only the top step changed.
         log, mark, stack = self.log, len(self.log), self.stack
         steps = stack[:]
-        fields = [step.__dict__.copy() for step in steps]
         pending, moves = self._pending, self.moves
         standing = self._standing_for(decision)
+        lazy = standing is None and stack[-1].CHOOSES_OWN_FIELDS
+        fields = [steps[-1].__dict__.copy()] if lazy else [s.__dict__.copy() for s in steps]
         backup: dict[str, Any] | None = None
 
         def back_up() -> None:  # the game's fields as they were (choose changed none)
             nonlocal backup
+            if lazy:  # the other steps' fields, unchanged so far, before the top one's
+                fields[:0] = [s.__dict__.copy() for s in steps[:-1]]
             self.log, self.stack = [], []
             try:
                 backup = self.backup_fields()
             finally:
                 self.log, self.stack = log, stack
 
-        lazy = standing is None and stack[-1].CHOOSES_OWN_FIELDS
         if not lazy:
             back_up()
         try:
@@ -202,7 +206,7 @@ class StepGame:
             self._pending, self.moves = pending, moves
             self.log = log
             del log[mark:]
-            for step, saved in zip(steps, fields, strict=True):
+            for step, saved in zip(steps[-len(fields) :], fields, strict=True):
                 step.__dict__.clear()
                 step.__dict__.update(saved)
             stack[:] = steps

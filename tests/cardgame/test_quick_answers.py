@@ -106,6 +106,14 @@ def _check_position(g: CardGame) -> int:
     if isinstance(top, flow.TriggerWindow):
         for kinds in ((INTERRUPT, flow.FORCED_INTERRUPT), (REACTION, flow.FORCED_REACTION)):
             assert flow._answers(g, top.occ, kinds) == _window_opens_listing(g, top.occ, kinds)
+    occ = top.occ if isinstance(top, flow.TriggerWindow) else None
+    for cid in flow.trigger_sources(g):  # C16.4: the condition read first, the same answer
+        entry = flow.text_of(g.defs[cid].code)
+        for i in entry.by_occ.get(occ.kind, ()) if occ else range(len(entry.abilities)):
+            a = entry.abilities[i]
+            if occ is not None or a.kind == flow.ACTION:
+                ctx = flow.ctx_for(g, cid, i, occ)
+                assert flow._usable_with(g, a, ctx) == flow._usable_in_order(g, a, ctx)
     for cid in flow.trigger_sources(g):  # targets counted up to the number needed (C16.6)
         for i, a in enumerate(flow.text_of(g.defs[cid].code).abilities):
             if a.target is not None:

@@ -124,7 +124,8 @@ Effect = Callable[["CardGame", Ctx], object]
 CardTest = Callable[["CardGame", Ctx, int], bool]
 
 
-def _always(g: CardGame, ctx: Ctx) -> bool:
+def always(g: CardGame, ctx: Ctx) -> bool:
+    """The condition of an ability without one."""
     return True
 
 
@@ -194,7 +195,7 @@ class Ability:
     kind: str
     effect: Effect
     on: str = ""
-    when: Check = _always
+    when: Check = always
     phase: str | None = None
     cost: tuple[Cost, ...] = ()
     target: Target | None = None

@@ -34,6 +34,7 @@ from westeros.cardgame.abilities import (
     Ctx,
     Occ,
     Target,
+    always,
     text_of,
     use_ctx,
 )
@@ -835,7 +836,21 @@ def _may_use(g: CardGame, a: Ability, cid: int, you: int, index: int) -> bool:
 
 
 def _usable_with(g: CardGame, a: Ability, ctx: Ctx) -> bool:
-    """The tests of :func:`usable` that read the use: costs, targets, condition."""
+    """The tests of :func:`usable` that read the use: costs, targets, condition. The
+    condition, often the quickest "no", is read first; if it raises (a condition that counts
+    on a cost or target test to rule its case out), the tests are read in their order."""
+    if a.when is not always:
+        try:
+            if not a.when(g, ctx):
+                return False
+        except Exception:
+            return _usable_in_order(g, a, ctx)
+    if a.cost and not all(c.can_pay(g, ctx) for c in a.cost):
+        return False
+    return a.target is None or _enough_candidates(g, a, ctx)
+
+
+def _usable_in_order(g: CardGame, a: Ability, ctx: Ctx) -> bool:
     if a.cost and not all(c.can_pay(g, ctx) for c in a.cost):
         return False
     if a.target is not None and not _enough_candidates(g, a, ctx):

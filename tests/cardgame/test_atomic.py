@@ -36,21 +36,34 @@ def _broken_check(g: CardGame) -> bool:
     raise RuntimeError("rule bug")
 
 
+def _choice_that_runs(g: CardGame, lazy: bool) -> tuple[int, str | int] | None:
+    """A choice of the open decision that makes a step run (``halted`` is read then), on a
+    step that backs up lazily (a window: any choice but a pass) or not; None if none."""
+    d = g.pending()[0]
+    if lazy != type(g.stack[-1]).CHOOSES_OWN_FIELDS:
+        return None
+    choices = [c for c in d.choices if c != "pass"] if lazy else list(d.choices)
+    return (d.seat, choices[0]) if choices else None
+
+
+@pytest.mark.parametrize("lazy", [False, True])
 @pytest.mark.parametrize(("config", "seed"), [({}, 3), ({"players": 4}, 5)])
 def test_a_failing_rule_restores_the_card_game_exactly(
-    monkeypatch: pytest.MonkeyPatch, config: dict[str, object], seed: int
+    monkeypatch: pytest.MonkeyPatch, config: dict[str, object], seed: int, lazy: bool
 ) -> None:
+    """Also for a choice in a window (apply backs it up only before a step runs)."""
     g = new_game("cardgame", {**config, "auto": True}, seed)
     assert isinstance(g, CardGame)
     rng = Rng(seed)
     _play(g, rng, 120)
+    while (found := _choice_that_runs(g, lazy)) is None:
+        _play(g, rng, 1)
     twin = g.clone()
     before, log, pending = g.state_hash(), list(g.log), g.pending()
     steps = [(type(step), dict(vars(step))) for step in g.stack]
-    d = pending[0]
     monkeypatch.setattr(CardGame, "halted", _broken_check)
     with pytest.raises(RuntimeError, match="rule bug"):
-        g.apply(d.seat, d.choices[0])
+        g.apply(*found)
     monkeypatch.undo()
     assert g.state_hash() == before and g.log == log and g.pending() == pending
     assert [(type(step), dict(vars(step))) for step in g.stack] == steps

@@ -9,7 +9,7 @@ import pytest
 
 from westeros.cardgame import actions as A
 from westeros.cardgame import flow
-from westeros.cardgame.abilities import INTERRUPT, REACTION, TEXTS, CardText, Ctx
+from westeros.cardgame.abilities import INTERRUPT, REACTION, TEXTS, CardText, Ctx, use_ctx
 from westeros.cardgame.state import LIST_ZONES, CardGame
 from westeros.engine import Rng, new_game
 
@@ -53,6 +53,23 @@ def _window_opens_listing(g: CardGame, occ: flow.Occ, kinds: tuple[str, ...]) ->
     return any(_could_answer_listing(g, s, occ, k, frozenset()) for s in g.order() for k in kinds)
 
 
+def _live_uses_listing(g: CardGame, key: flow.Key, seat: int) -> list[flow.Use]:
+    """flow._live_uses the long way (C1.9): the seat's events in hand or deck and agenda
+    with an ability of ``key`` usable in this phase (C16.1), less the events costing more
+    gold than it has while nothing reduces costs (C9.4.2), then its cards in play by id."""
+    index, phase = flow._index(g), g.phase
+    owned = index.owned.get(key, ())
+    mine = owned[seat] if seat < len(owned) else ()
+    out = [u for u in mine if u[2].phase in (None, phase) and g.where[u[0]] in flow._HELD]
+    gold = g.players[seat].gold
+    if flow.full_prices(g, seat):
+        out = [u for u in out if u[2].zone != "hand" or (g.defs[u[0]].cost or 0) <= gold]
+    for cid, uses in sorted(index.others.get(key, {}).items()):
+        if cid in g.play and g.play[cid].controller == seat:
+            out += [u for u in uses if u[2].phase in (None, phase)]
+    return out
+
+
 _STATS = ("keyword:ambush", "strength", "blank", "keyword:stealth", "reduce")
 
 
@@ -60,10 +77,18 @@ def _check_position(g: CardGame) -> int:
     """Compare the quick answers with the listings in this position; the number compared."""
     top = g.stack[-1] if g.stack else None
     compared = 0
+    n, first = len(g.players), g.first  # C0.4: player order from the first player
+    turn = [*range(first, n), *range(first)]
+    assert g.order() == [s for s in turn if not g.players[s].eliminated]
     for seat in g.order():
         cards = g.players[seat].hand + g.players[seat].deck + g.cards_in_play(seat)
         for stat in _STATS:  # CardGame.having sums the modifiers as has() does, card by card
             assert g.having(stat, cards) == {c for c in cards if g.has(stat, c)}
+            assert all(g.has(stat, c) == (g.bonus(stat, c) > 0) for c in cards)
+        for stat in ("cannot_trigger", "cannot_play_events"):  # C16.1: player restrictions
+            assert g.has(stat, seat, True) == (g.bonus(stat, seat, True) > 0)
+        for key in flow._index(g).cards:  # a seat's live uses, listed the long way
+            assert flow._live_uses(g, key, seat) == _live_uses_listing(g, key, seat)
         among = flow._answerers(g).get((flow.ANY_TIME, flow.ACTION), frozenset())
         assert flow.trigger_sources(g, seat, among) == [
             c for c in flow.trigger_sources(g, seat) if c in among
@@ -81,6 +106,14 @@ def _check_position(g: CardGame) -> int:
     if isinstance(top, flow.TriggerWindow):
         for kinds in ((INTERRUPT, flow.FORCED_INTERRUPT), (REACTION, flow.FORCED_REACTION)):
             assert flow._answers(g, top.occ, kinds) == _window_opens_listing(g, top.occ, kinds)
+    occ = top.occ if isinstance(top, flow.TriggerWindow) else None
+    for cid in flow.trigger_sources(g):  # C16.4: the condition read first, the same answer
+        entry = flow.text_of(g.defs[cid].code)
+        for i in entry.by_occ.get(occ.kind, ()) if occ else range(len(entry.abilities)):
+            a = entry.abilities[i]
+            if occ is not None or a.kind == flow.ACTION:
+                ctx = flow.ctx_for(g, cid, i, occ)
+                assert flow._usable_with(g, a, ctx) == flow._usable_in_order(g, a, ctx)
     for cid in flow.trigger_sources(g):  # targets counted up to the number needed (C16.6)
         for i, a in enumerate(flow.text_of(g.defs[cid].code).abilities):
             if a.target is not None:
@@ -195,3 +228,17 @@ def test_usable_keeps_its_tests_with_a_ctx() -> None:
             quick = flow._usable_at(g, a, cid, i, None)
             assert flow.usable(g, a, ctx) == (quick is not None)
             assert quick is None or quick == ctx
+
+
+def test_a_uses_ctx_is_made_once_and_shared() -> None:
+    """use_ctx gives the Ctx a new one would be (C16.4: a use with nothing chosen yet), the
+    same object each time for the same use, and a use of another occurrence (equal or not)
+    its own: a Ctx never changes, so sharing it changes nothing."""
+    occ = flow.Occ("killed", (3,), 1)
+    same = flow.Occ("killed", (3,), 1)
+    ctx = use_ctx(5, 0, 1, occ)
+    assert ctx == Ctx(5, 0, 1, occ) and use_ctx(5, 0, 1, occ) is ctx
+    assert use_ctx(5, 0, 1, same).occ is same and use_ctx(5, 0, 1, occ).occ is occ
+    assert use_ctx(5, 1, 1, occ) == Ctx(5, 1, 1, occ) and use_ctx(5, 0) == Ctx(5, 0)
+    with pytest.raises(AttributeError):
+        ctx.targets = (1,)  # type: ignore[misc]

@@ -195,3 +195,42 @@ def test_a_failing_rule_leaves_the_state_as_it_was(monkeypatch: pytest.MonkeyPat
     monkeypatch.undo()
     game.apply(1, 0)
     assert game.pending()[0].kind == "take"
+
+
+@pytest.mark.parametrize("where", ["run", "decisions"])
+def test_a_lazy_backup_restores_as_the_full_one(
+    monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """A step whose choose changes only its own fields (Step.CHOOSES_OWN_FIELDS) lets apply
+    back the game up only before a step runs: a rule that raises after the choice, while
+    running a step or while listing the next decisions, still leaves the game exactly as it
+    was (state, stack, log, open decisions, move count)."""
+    from tests.engine import toy
+
+    monkeypatch.setattr(toy.Take, "CHOOSES_OWN_FIELDS", True)
+    game = Nim({}, 4)
+    game.apply(0, 2)
+    game.apply(1, 0)
+    before, log, moves = game.state_hash(), list(game.log), game.moves
+    pending = game.pending()
+    decision = pending[0]
+
+    def broken_run(self: toy.Take, g: Nim) -> None:
+        g.pile = -99  # mutate, then fail
+        g.emit(Event("half-way"))
+        raise RuntimeError("rule bug")
+
+    def broken_decisions(self: toy.Take, g: Nim) -> list[object]:
+        raise RuntimeError("rule bug")
+
+    if where == "run":
+        monkeypatch.setattr(toy.Take, "run", broken_run)
+    else:
+        monkeypatch.setattr(toy.Take, "decisions", broken_decisions)
+    with pytest.raises(RuntimeError, match="rule bug"):
+        game.apply(decision.seat, decision.choices[0])
+    monkeypatch.undo()
+    assert game.state_hash() == before and game.log == log and game.moves == moves
+    assert game.pending() == pending and game.pile != -99
+    game.apply(decision.seat, decision.choices[0])
+    assert game.moves == moves + 1

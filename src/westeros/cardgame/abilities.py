@@ -102,12 +102,30 @@ class Ctx:
         return self.targets[0]
 
 
+_CTXS: dict[tuple[int, int, int, int], Ctx] = {}
+
+
+def use_ctx(source: int, you: int, index: int = 0, occ: Occ | None = None) -> Ctx:
+    """``Ctx(source, you, index, occ)``: a use with nothing chosen yet, made once and shared
+    (a Ctx never changes; the tests of whether an ability is usable make one per ability
+    asked, and a frozen dataclass is slow to make). Keyed by the occurrence's identity: the
+    cached Ctx holds the occurrence, so no other one can take its id meanwhile."""
+    key = (source, you, index, id(occ))
+    ctx = _CTXS.get(key)
+    if ctx is None or ctx.occ is not occ:
+        if len(_CTXS) >= 4096:
+            _CTXS.clear()
+        ctx = _CTXS[key] = Ctx(source, you, index, occ)
+    return ctx
+
+
 Check = Callable[["CardGame", Ctx], bool]
 Effect = Callable[["CardGame", Ctx], object]
 CardTest = Callable[["CardGame", Ctx, int], bool]
 
 
-def _always(g: CardGame, ctx: Ctx) -> bool:
+def always(g: CardGame, ctx: Ctx) -> bool:
+    """The condition of an ability without one."""
     return True
 
 
@@ -177,7 +195,7 @@ class Ability:
     kind: str
     effect: Effect
     on: str = ""
-    when: Check = _always
+    when: Check = always
     phase: str | None = None
     cost: tuple[Cost, ...] = ()
     target: Target | None = None

@@ -826,8 +826,12 @@ def results(g: CardGame) -> list[Result]:
     if g.winner is not None or g.phase == "setup":
         return []
     power = _power_at_15(g) if g.power_moved else None
-    if power is None and all(p.deck or p.eliminated for p in g.players):
-        return []  # the common case, quickly: nobody has 15 power, no deck is empty
+    if power is None:
+        for p in g.players:
+            if not p.deck and not p.eliminated:
+                break
+        else:
+            return []  # the common case, quickly: nobody has 15 power, no deck is empty
     order = g.order()
     wins = [("win", s) for s in order if power is not None and power[s] >= WIN_POWER]
     return wins + [("out", s) for s in order if not g.players[s].deck]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from westeros.cardgame.abilities import Ctx, text_of
+from westeros.cardgame.abilities import Ctx, text_of, use_ctx
 from westeros.cardgame.events import event
 from westeros.cardgame.state import CardGame
 
@@ -76,7 +76,7 @@ def can_play_event(g: CardGame, cid: int, seat: int) -> bool:
     if d.keyword("limited") and g.players[seat].limited >= 1 + g.bonus("limited", seat, True):
         return False
     play_if = text_of(d.code).play_if  # read before the cost: often the quicker "no"
-    if play_if is not None and not play_if.ok(g, Ctx(cid, seat)):
+    if play_if is not None and not play_if.ok(g, use_ctx(cid, seat)):
         return False
     return within_gold(g, cid, seat)
 

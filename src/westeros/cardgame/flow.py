@@ -34,7 +34,9 @@ from westeros.cardgame.abilities import (
     Ctx,
     Occ,
     Target,
+    always,
     text_of,
+    use_ctx,
 )
 from westeros.cardgame.cards import CardDef
 from westeros.cardgame.costs import (
@@ -260,29 +262,31 @@ def trigger_sources(
     """Cards whose abilities may be used: in play (face up), revealed plots, agendas,
     titles, and events in hand (C1.3); optionally only those ``among`` some cards (the
     cards with an ability of the kind wanted, :func:`_answerers`), in the same order."""
-    where = g.where
+    where, play = g.where, g.play
     if among is None:
         out = [
             c
-            for c, r in g.play.items()
+            for c, r in play.items()
             if not r.facedown and where[c] != "dup" and (seat is None or r.controller == seat)
         ]
-    elif among.isdisjoint(g.play):  # none of them in play (a quick test in C)
+    elif among.isdisjoint(play):  # none of them in play (a quick test in C)
         out = []
+    elif seat is None:
+        out = [c for c, r in play.items() if c in among and not r.facedown and where[c] != "dup"]
     else:
         out = [
             c
-            for c, r in g.play.items()
-            if c in among
-            and not r.facedown
-            and where[c] != "dup"
-            and (seat is None or r.controller == seat)
+            for c, r in play.items()
+            if c in among and r.controller == seat and not r.facedown and where[c] != "dup"
         ]
-    if out and g.blanking():  # C2.12: blank cards have no abilities (rarely any)
-        out = [c for c in out if not g.blank(c)]
     players = g.players
-    if out and any(p.eliminated for p in players):  # Q12: their cards answer nothing
-        out = [c for c in out if not players[g.play[c].controller].eliminated]
+    if out:
+        if g.blanking():  # C2.12: blank cards have no abilities (rarely any)
+            out = [c for c in out if not g.blank(c)]
+        for p in players:
+            if p.eliminated:  # Q12: their cards answer nothing
+                out = [c for c in out if not players[play[c].controller].eliminated]
+                break
     defs = g.defs
     for p in players if seat is None else (players[seat],):
         if p.eliminated:
@@ -290,9 +294,9 @@ def trigger_sources(
         if p.agenda is not None and (among is None or p.agenda in among):
             out.append(p.agenda)
         if among is None:
-            out.extend(c for c in p.hand if defs[c].type == "event")
-        else:
-            out.extend(c for c in p.hand if c in among and defs[c].type == "event")
+            out += [c for c in p.hand if defs[c].type == "event"]
+        elif p.hand:
+            out += [c for c in p.hand if c in among and defs[c].type == "event"]
     return out
 
 
@@ -327,7 +331,7 @@ def _usable_use(g: CardGame, use: Use, seat: int | None, occ: Occ | None) -> boo
     if not _is_source(g, cid, seat):
         return False
     you = g.controller(cid)  # as _usable_at, without making the use unless it is needed
-    return _may_use(g, a, cid, you, i) and _usable_with(g, a, Ctx(cid, you, i, occ))
+    return _may_use(g, a, cid, you, i) and _usable_with(g, a, use_ctx(cid, you, i, occ))
 
 
 def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
@@ -348,7 +352,13 @@ def _answers(g: CardGame, occ: Occ, kinds: tuple[str, ...]) -> bool:
         in_play[key] = _in_play_uses(g, key)
         if any(_usable_use(g, use, None, occ) for use in in_play[key]):
             return True
-    held = [key for key in keys if key[1] in (INTERRUPT, REACTION)]  # forced ones: in play
+    # forced ones answer from play; a kind nobody holds a card of (no event or agenda of
+    # any seat, none in play) could be nobody's answer: could_answer would find no use
+    held = [
+        key
+        for key in keys
+        if key[1] in (INTERRUPT, REACTION) and (in_play[key] or any(index.owned[key]))
+    ]
     return any(
         could_answer(g, s, occ, key[1], in_play=in_play[key]) for s in g.order() for key in held
     )
@@ -400,15 +410,25 @@ def _live_uses(g: CardGame, key: Key, seat: int, in_play: list[Use] | None = Non
     in hand: of events in its hand or deck it could pay for, of its agenda, of cards in play
     under its control (``in_play``: those of every card in play, if listed already); not
     those of another phase (quick tests first)."""
-    index, where, play, phase = _index(g), g.where, g.play, g.phase
-    out = [u for u in index.owned_in(key, seat, phase) if where[u[0]] in _HELD]
-    if out:
-        out = _affordable(g, seat, out)
+    index, play, phase = _index(g), g.play, g.phase
+    owned = index.phased.get((key, seat, phase))
+    if owned is None:
+        owned = index.owned_in(key, seat, phase)
+    out: list[Use] = []
+    if owned:
+        where = g.where
+        out = [u for u in owned if where[u[0]] in _HELD]
+        if out:
+            out = _affordable(g, seat, out)
     if in_play is None:  # the seat's cards in play only, in the order _in_play_uses lists
-        others = index.others.get(key, {})
-        for cid in sorted(others.keys() & play.keys()):
-            if play[cid].controller == seat:
-                out.extend(u for u in others[cid] if u[2].phase is None or u[2].phase == phase)
+        others = index.others.get(key)
+        if not others:
+            return out
+        mine = [cid for cid in play.keys() & others.keys() if play[cid].controller == seat]
+        if len(mine) > 1:
+            mine.sort()
+        for cid in mine:
+            out += [u for u in others[cid] if u[2].phase is None or u[2].phase == phase]
         return out
     for use in in_play:
         if play[use[0]].controller == seat and (use[2].phase is None or use[2].phase == phase):
@@ -568,6 +588,8 @@ class TriggerWindow(Step):
     """Forced abilities, then an interrupt or reaction window for one occurrence (C16.9
     steps 3–4 and 7–8). Each copy answers an occurrence at most once (C16.10)."""
 
+    CHOOSES_OWN_FIELDS = True  # a choice moves the turn on (apply's lazy backup)
+
     def __init__(self, occ: Occ, kind: str) -> None:
         self.occ = occ
         self.kind = kind
@@ -698,6 +720,8 @@ class ActionWindow(Step):
     """An action window (C6.4). ``extra(g, seat)`` adds player actions the rules grant here
     (marshal, ambush; C6.5); ``handle`` runs them."""
 
+    CHOOSES_OWN_FIELDS = True  # a choice moves the turn on (apply's lazy backup)
+
     def __init__(self, name: str, turn: int = 0) -> None:
         self.name = name
         self.turn = turn
@@ -812,7 +836,21 @@ def _may_use(g: CardGame, a: Ability, cid: int, you: int, index: int) -> bool:
 
 
 def _usable_with(g: CardGame, a: Ability, ctx: Ctx) -> bool:
-    """The tests of :func:`usable` that read the use: costs, targets, condition."""
+    """The tests of :func:`usable` that read the use: costs, targets, condition. The
+    condition, often the quickest "no", is read first; if it raises (a condition that counts
+    on a cost or target test to rule its case out), the tests are read in their order."""
+    if a.when is not always:
+        try:
+            if not a.when(g, ctx):
+                return False
+        except Exception:
+            return _usable_in_order(g, a, ctx)
+    if a.cost and not all(c.can_pay(g, ctx) for c in a.cost):
+        return False
+    return a.target is None or _enough_candidates(g, a, ctx)
+
+
+def _usable_in_order(g: CardGame, a: Ability, ctx: Ctx) -> bool:
     if a.cost and not all(c.can_pay(g, ctx) for c in a.cost):
         return False
     if a.target is not None and not _enough_candidates(g, a, ctx):
@@ -826,7 +864,7 @@ def _usable_at(g: CardGame, a: Ability, cid: int, index: int, occ: Occ | None) -
     you = g.controller(cid)
     if not _may_use(g, a, cid, you, index):
         return None
-    ctx = Ctx(cid, you, index, occ)
+    ctx = use_ctx(cid, you, index, occ)
     return ctx if _usable_with(g, a, ctx) else None
 
 
@@ -874,6 +912,19 @@ def _enough_candidates(g: CardGame, a: Ability, ctx: Ctx) -> bool:
     t = a.target
     assert t is not None
     needed = 1 if t.up_to else t.count
+    if t.zone == "play" and not t.players and needed > 0:  # the pool of _target_pool, inline
+        ok, where, defs, type = t.ok, g.where, g.defs, t.type
+        for c, r in g.play.items():
+            if (
+                where[c] == "play"
+                and not r.facedown
+                and (type is None or defs[c].type == type)
+                and ok(g, ctx, c)
+            ):
+                needed -= 1
+                if needed <= 0:
+                    return True
+        return False
     for c in _target_pool(g, t, ctx):
         if needed <= 0:
             break

@@ -407,9 +407,13 @@ class CardGame(StepGame):
     def order(self) -> list[int]:
         """Player order from the first player (C0.4), eliminated players left out."""
         players, first = self.players, self.first
-        return [
-            s for s in (*range(first, len(players)), *range(first)) if not players[s].eliminated
-        ]
+        turn = _TURNS.get((len(players), first))
+        if turn is None:
+            turn = _TURNS[(len(players), first)] = (*range(first, len(players)), *range(first))
+        for p in players:
+            if p.eliminated:
+                return [s for s in turn if not players[s].eliminated]
+        return list(turn)
 
     def total_power(self, seat: int) -> int:
         """C20.1: all power on cards the player controls."""
@@ -452,8 +456,12 @@ class CardGame(StepGame):
         found = self._mods
         if found is None:
             found = self._mods = self.ACTIVE_MODIFIERS()
-        if stat not in found and not self.lasting:
-            return False  # the common case, as bonus() finds it: nothing modifies this stat
+        if stat not in found:
+            for effect in self.lasting:
+                if effect.stat == stat:
+                    break
+            else:
+                return False  # the common case, as bonus() finds it: nothing modifies this stat
         return self.bonus(stat, target, players) > 0
 
     def having(self, stat: str, cards: Sequence[int]) -> set[int]:
@@ -522,6 +530,9 @@ class CardGame(StepGame):
 
     def icons(self, cid: int) -> list[str]:
         return [i for i in CHALLENGES if self.has_icon(cid, i)]
+
+
+_TURNS: dict[tuple[int, int], tuple[int, ...]] = {}  # (players, first) -> the seats in order
 
 
 def stable(value: Any) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from westeros.engine.decision import Choice, Decision
@@ -31,7 +32,14 @@ from westeros.engine.rng import Rng
 
 
 class Step:
-    """Base class of one piece of rules control flow."""
+    """Base class of one piece of rules control flow.
+
+    ``CHOOSES_OWN_FIELDS``: a step class whose ``choose`` changes nothing but the step's own
+    fields (and whose ``decisions`` change nothing at all) says so; ``apply`` then backs up
+    the game's fields only when a step is about to run (a choice that only moves a turn on
+    within the step, a pass in a window, needs no copy of the game)."""
+
+    CHOOSES_OWN_FIELDS: ClassVar[bool] = False
 
     def decisions(self, game: Any) -> list[Decision]:
         return []
@@ -160,30 +168,45 @@ class StepGame:
         # append-only, so the backup records its length instead of copying it; the steps keep
         # their identity, so the backup holds each one's fields (immutable values) instead of
         # a copy of the step.
+        # A lazy backup (the top step's class says its choose changes only its own fields) is
+        # taken only before a step runs: until then only the top step changed.
         log, mark, stack = self.log, len(self.log), self.stack
         steps = stack[:]
-        fields = [step.__dict__.copy() for step in steps]
-        self.log, self.stack = [], []
-        try:
-            backup = self.backup_fields()
-        finally:
-            self.log, self.stack = log, stack
+        pending, moves = self._pending, self.moves
+        standing = self._standing_for(decision)
+        lazy = standing is None and stack[-1].CHOOSES_OWN_FIELDS
+        fields = [steps[-1].__dict__.copy()] if lazy else [s.__dict__.copy() for s in steps]
+        backup: dict[str, Any] | None = None
+
+        def back_up() -> None:  # the game's fields as they were (choose changed none)
+            nonlocal backup
+            if lazy:  # the other steps' fields, unchanged so far, before the top one's
+                fields[:0] = [s.__dict__.copy() for s in steps[:-1]]
+            self.log, self.stack = [], []
+            try:
+                backup = self.backup_fields()
+            finally:
+                self.log, self.stack = log, stack
+
+        if not lazy:
+            back_up()
         try:
             self._pending = None
-            standing = self._standing_for(decision)
             if standing is not None:  # taken from the standing step: it runs next
                 standing.choose(self, seat, choice)
                 self.push(standing)
             else:
                 stack[-1].choose(self, seat, choice)
             self.moves += 1
-            self._advance()
+            self._advance(back_up if lazy else None)
         except Exception:
-            self.__dict__.clear()
-            self.__dict__.update(backup)
+            if backup is not None:
+                self.__dict__.clear()
+                self.__dict__.update(backup)
+            self._pending, self.moves = pending, moves
             self.log = log
             del log[mark:]
-            for step, saved in zip(steps, fields, strict=True):
+            for step, saved in zip(steps[-len(fields) :], fields, strict=True):
                 step.__dict__.clear()
                 step.__dict__.update(saved)
             stack[:] = steps
@@ -311,9 +334,12 @@ class StepGame:
         standing = self.standing_step() if decision.idle else None
         return standing if standing is not None and decision in standing.decisions(self) else None
 
-    def _advance(self) -> None:
+    def _advance(self, before_run: Callable[[], None] | None = None) -> None:
+        """Run steps until one waits for decisions (``before_run``: called once, before the
+        first step runs: ``apply``'s lazy backup; until then the game is not halted, as a
+        decision was open and the choice changed only its step, so ``halted`` is not read)."""
         while self.stack:
-            if self.halted():
+            if before_run is None and self.halted():
                 self.stack.clear()
                 break
             top = self.stack[-1]
@@ -326,6 +352,12 @@ class StepGame:
                     decisions = sorted(decisions, key=lambda d: (d.idle, d.seat))
                 self._pending = tuple(decisions)
                 return
+            if before_run is not None:
+                before_run()
+                before_run = None
+                if self.halted():
+                    self.stack.clear()
+                    break
             self.stack.pop()
             self.running = top
             self.buffer = []

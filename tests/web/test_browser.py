@@ -339,9 +339,10 @@ def test_two_people_never_see_each_others_orders_before_the_reveal(
     assert token_text(ben, area) != INITIAL[a_house] + "?"
     assert not ann.errors and not ben.errors, ann.errors + ben.errors
     figures = {"usable_s": max(usable), "other_seat_move_s": max(latencies) if latencies else None}
+    # the figures are printed, not asserted (budgets 1 s and 0.3 s: `make bench-web` measures
+    # them); that Ben's page shows each move at all is the wait_for_function above
     print("\nbudgets:", json.dumps(figures))
-    assert max(usable) < 3.0  # budget 1 s: reported figure; bound loosely for a busy CI
-    assert latencies and max(latencies) < 1.0  # budget 0.3 s: reported figure
+    assert latencies  # at least one of Ann's moves was seen on Ben's page
     ann.close()
     ben.close()
 
